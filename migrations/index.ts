@@ -1,0 +1,7 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122000000AccountsInit } from './20261122000000-accounts-init.js';
+
+/** The migration chain, in order. Add each new migration here. */
+export const migrations: MigrationObject[] = [
+  { name: '20261122000000-accounts-init', class: Migration20261122000000AccountsInit },
+];

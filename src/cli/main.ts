@@ -1,0 +1,117 @@
+import { Command, Option } from 'commander';
+import { loadConfig, ConfigError } from '../platform/config.js';
+import { createLogger } from '../platform/logger.js';
+import { boot, type Runtime } from '../platform/runtime.js';
+import { parseOrThrow } from '../platform/http/validate.js';
+import { AppError } from '../platform/errors.js';
+import { RequestContext } from '@mikro-orm/postgresql';
+import { drainJobs, startWorker } from '../jobs/runner.js';
+import { AccountService, createAdminSchema } from '../modules/accounts/index.js';
+
+import { modules } from '../modules.js';
+import { serveUntilSignal } from '../main.js';
+
+async function withRuntime<T>(fn: (rt: Runtime) => Promise<T>, options: { migrate?: boolean } = {}): Promise<T> {
+  const config = loadConfig();
+  const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
+  const rt = await boot(config, modules, { logger, migrate: options.migrate });
+  try {
+    return await RequestContext.create(rt.orm.em, () => fn(rt));
+  } finally {
+    await rt.close();
+  }
+}
+
+/** The `pitlane` operator commands. */
+export function buildCli(): Command {
+  const program = new Command('pitlane')
+    .description('Operate Pitlane: the marketplace for classic, performance and race car parts')
+    .showHelpAfterError();
+
+  program
+    .command('serve')
+    .description('run the whole product: API, web app, admin console, live feeds and (unless WORKER=off) the job worker')
+    .action(async () => {
+      await serveUntilSignal();
+    });
+
+  program
+    .command('migrate')
+    .description('apply pending database migrations')
+    .action(async () => {
+      await withRuntime(async () => {
+        console.log('Database is up to date.');
+      });
+    });
+
+  program
+    .command('seed')
+    .description('load reference data (categories, makes ...); running it twice changes nothing')
+    .action(async () => {
+      await withRuntime(async (rt) => {
+        let lines = 0;
+        for (const module of rt.modules) {
+          for (const line of (await module.seed?.(rt.container)) ?? []) {
+            console.log(`${module.name}: ${line}`);
+            lines++;
+          }
+        }
+        console.log(lines ? 'Seed complete.' : 'Seed complete: nothing to load yet.');
+      });
+    });
+
+  program
+    .command('create-admin')
+    .description('create an admin account, or promote the existing user of that username (idempotent)')
+    .requiredOption('--username <username>', 'username, at least 3 characters')
+    .requiredOption('--email <email>', 'email address')
+    .requiredOption('--password <password>', 'password, at least 8 characters')
+    .action(async (opts: { username: string; email: string; password: string }) => {
+      const input = parseOrThrow(createAdminSchema, opts);
+      await withRuntime(async (rt) => {
+        const result = await rt.container.get(AccountService).createAdmin(input);
+        console.log(result.created ? `Admin ${input.username} created (${result.id}).` : `User ${input.username} is now an admin (${result.id}).`);
+      });
+    });
+
+  program
+    .command('worker')
+    .description('run only the job worker (for WORKER=off web processes)')
+    .addOption(new Option('--once', 'run the jobs that are due now, then exit'))
+    .action(async (opts: { once?: boolean }) => {
+      const config = loadConfig();
+      const logger = createLogger(config.logLevel);
+      const rt = await boot(config, modules, { logger });
+      if (opts.once) {
+        await drainJobs(rt);
+        await rt.close();
+        return;
+      }
+      const runner = await startWorker(rt);
+      logger.info('worker running');
+      const stop = async () => {
+        await runner.stop();
+        await rt.close();
+        process.exit(0);
+      };
+      process.once('SIGTERM', stop);
+      process.once('SIGINT', stop);
+      await runner.promise;
+    });
+
+  return program;
+}
+
+/** Runs the CLI; failures print a clear message and exit non-zero. */
+export async function runCli(argv = process.argv): Promise<void> {
+  try {
+    await buildCli().parseAsync(argv);
+  } catch (error) {
+    if (error instanceof ConfigError) console.error(error.message);
+    else if (error instanceof AppError) {
+      console.error(`Error: ${error.message}`);
+      for (const [field, message] of Object.entries(error.details ?? {})) console.error(`  --${field}: ${message}`);
+    } else console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}

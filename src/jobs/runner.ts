@@ -1,0 +1,46 @@
+import { Logger as WorkerLogger, run, runOnce, parseCrontab, type Runner, type TaskList } from 'graphile-worker';
+import { RequestContext } from '@mikro-orm/postgresql';
+import type { Runtime } from '../platform/runtime.js';
+
+/** Merges every module's tasks; each runs in its own entity-manager context. */
+export function taskList(rt: Runtime): TaskList {
+  const list: TaskList = {};
+  for (const module of rt.modules) {
+    for (const [name, factory] of Object.entries(module.tasks ?? {})) {
+      if (list[name]) throw new Error(`Task ${name} is defined twice`);
+      const task = factory(rt.container);
+      list[name] = (payload, helpers) => RequestContext.create(rt.orm.em, () => task(payload, helpers));
+    }
+  }
+  return list;
+}
+
+function crontab(rt: Runtime) {
+  return parseCrontab(rt.modules.flatMap((m) => m.crontab ?? []).join('\n'));
+}
+
+/** graphile-worker's log lines, as structured pino lines. */
+function workerLogger(rt: Runtime): WorkerLogger {
+  return new WorkerLogger((scope) => (level, message, meta) => {
+    const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'debug' ? 'debug' : 'info';
+    rt.logger[method]({ worker: scope, ...(meta ?? {}) }, message);
+  });
+}
+
+/** Starts the graphile-worker runner in this process. */
+export async function startWorker(rt: Runtime, concurrency = 4): Promise<Runner> {
+  return run({
+    pgPool: rt.pool,
+    taskList: taskList(rt),
+    parsedCronItems: crontab(rt),
+    concurrency,
+    noHandleSignals: true,
+    pollInterval: 1000,
+    logger: workerLogger(rt),
+  });
+}
+
+/** Runs every job that is due now, then returns (tests and `pitlane worker --once`). */
+export async function drainJobs(rt: Runtime): Promise<void> {
+  await runOnce({ pgPool: rt.pool, taskList: taskList(rt), noHandleSignals: true, logger: workerLogger(rt) });
+}

@@ -1,0 +1,98 @@
+import http from 'node:http';
+import type { Express } from 'express';
+import type { Runner } from 'graphile-worker';
+import { loadConfig, type Config } from './platform/config.js';
+import { createLogger, type Logger } from './platform/logger.js';
+import { boot, type Runtime } from './platform/runtime.js';
+import { createApp, type Readiness } from './platform/http/app.js';
+import { LiveHub } from './platform/live.js';
+import { startWorker } from './jobs/runner.js';
+import { modules } from './modules.js';
+
+export interface Server {
+  url: string;
+  runtime: Runtime;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts everything in one process: HTTP (answering 503 on /api/health until ready), database and
+ * migrations, the API, both front ends, the WebSocket hub and, unless WORKER=off, the job worker.
+ */
+export async function serve(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<Server> {
+  const readiness: Readiness = { database: false, worker: false };
+  let app: Express | undefined;
+  const server = http.createServer((req, res) => {
+    if (app) return app(req, res);
+    res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '2' });
+    res.end(JSON.stringify({ status: 'starting', message: 'Pitlane is starting, try again in a moment' }));
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ port }, 'listening; starting the database');
+
+  let runtime: Runtime;
+  try {
+    runtime = await boot(config, modules, { logger });
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  readiness.database = true;
+  app = createApp({ container: runtime.container, modules, readiness });
+  const hub = new LiveHub(logger);
+  await hub.attach(server, runtime.databaseUrl);
+
+  let runner: Runner | undefined;
+  if (config.worker) runner = await startWorker(runtime);
+  readiness.worker = true;
+  logger.info({ url: config.publicUrl, worker: config.worker }, 'Pitlane is ready');
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      logger.info('shutting down: no new connections, finishing requests and jobs');
+      readiness.database = false;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await hub.close();
+      const forceTimer = setTimeout(() => server.closeAllConnections(), 10_000);
+      await closed;
+      clearTimeout(forceTimer);
+      await runner?.stop();
+      await runtime.close();
+      logger.info('stopped');
+    })());
+  return { url: `http://127.0.0.1:${port}`, runtime, stop };
+}
+
+/** Runs `serve` until SIGTERM or SIGINT, then stops gracefully. */
+export async function serveUntilSignal(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const server = await serve(config, logger);
+  const onSignal = (signal: string) => {
+    logger.info({ signal }, 'signal received');
+    server.stop().then(
+      () => process.exit(0),
+      (err) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  serveUntilSignal().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

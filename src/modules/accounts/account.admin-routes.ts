@@ -1,0 +1,51 @@
+import { Router } from 'express';
+import type { Container } from 'inversify';
+import { z } from 'zod';
+import { requireActor } from '../../platform/http/auth.js';
+import { adminListQuery, parseAdminList, sendAdminList } from '../../platform/http/admin-rest.js';
+import { handle } from '../../platform/http/validate.js';
+import { ROLES } from '../../platform/roles.js';
+import { AccountService } from './account.service.js';
+import { roleChangeSchema } from './account.schemas.js';
+
+const params = z.object({ id: z.uuid({ message: 'Not a valid user id' }) });
+const filterSchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  role: z.enum(ROLES).optional(),
+});
+
+/** Console resource `users`: list, search, show, change role. */
+export function accountAdminRoutes(container: Container): Router {
+  const accounts = container.get(AccountService);
+  const router = Router();
+
+  router.get(
+    '/users',
+    handle({ query: adminListQuery }, async ({ query }, _req, res) => {
+      const list = parseAdminList(query, {
+        sortable: ['createdAt', 'username', 'email', 'role', 'lastName'],
+        defaultSort: ['createdAt', 'DESC'],
+      });
+      const filter = filterSchema.parse(list.filter);
+      const { rows, total } = await accounts.listUsers(
+        { ...filter, ids: list.ids },
+        { offset: list.offset, limit: list.limit, orderBy: list.orderBy },
+      );
+      sendAdminList(res, 'users', rows, list.offset, total);
+    }),
+  );
+
+  router.get(
+    '/users/:id',
+    handle({ params }, async ({ params: p }, req) => accounts.getUser(p.id, await requireActor(req))),
+  );
+
+  router.put(
+    '/users/:id',
+    handle({ params, body: roleChangeSchema }, async ({ params: p, body }, req) =>
+      accounts.setRole(await requireActor(req), p.id, body.role),
+    ),
+  );
+
+  return router;
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { ROLES } from '../../platform/roles.js';
+import { POLICY_TYPES, CURRENT_POLICY_VERSION } from './policy-acceptance.entity.js';
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/** Buyer registration (spec 001 §5 "Buyer registration"); role and verification fields are never read. */
+export const registerSchema = z
+  .object({
+    username: z
+      .string({ message: 'Username must be at least 3 characters' })
+      .trim()
+      .min(3, 'Username must be at least 3 characters')
+      .max(40, 'Username must be at most 40 characters')
+      .regex(/^[A-Za-z0-9._-]+$/, 'Username may only contain letters, numbers, dots, dashes and underscores'),
+    email: z
+      .string({ message: 'Please enter a valid email address' })
+      .trim()
+      .toLowerCase()
+      .pipe(z.email('Please enter a valid email address').max(320, 'Please enter a valid email address')),
+    password: z
+      .string({ message: 'Password must be at least 8 characters' })
+      .min(8, 'Password must be at least 8 characters')
+      .max(200, 'Password must be at most 200 characters'),
+    confirmPassword: z.string().optional(),
+    firstName: z.string({ message: 'First name is required' }).trim().min(1, 'First name is required').max(100),
+    lastName: z.string({ message: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
+    country: z
+      .string({ message: 'Country is required' })
+      .trim()
+      .max(100)
+      .optional()
+      .transform((v) => (v === undefined ? 'USA' : v))
+      .pipe(z.string().min(1, 'Country is required')),
+    phone: optionalText(40),
+    location: optionalText(200),
+    marketingEmails: z.boolean().optional().default(false),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const verifyEmailSchema = z.object({
+  token: z
+    .string({ message: 'No verification token provided' })
+    .trim()
+    .min(1, 'No verification token provided')
+    .max(200, 'This verification link is invalid.'),
+});
+
+export const loginSchema = z
+  .object({
+    username: z.string().trim().max(320).optional(),
+    email: z.string().trim().max(320).optional(),
+    password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(200),
+  })
+  .refine((v) => Boolean(v.username || v.email), {
+    message: 'Username or email is required',
+    path: ['username'],
+  })
+  .transform((v) => ({ identifier: (v.username || v.email) as string, password: v.password }));
+
+export const loginRedirectQuery = z.object({
+  returnTo: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\') ? v : undefined)),
+});
+
+export const policyAcceptanceSchema = z.object({
+  userId: z.uuid('Not a valid user id'),
+  policyType: z.enum(POLICY_TYPES, { message: 'Policy type must be privacy_policy or terms_of_service' }),
+  policyVersion: z
+    .string()
+    .optional()
+    .default(CURRENT_POLICY_VERSION)
+    .refine((v) => v === CURRENT_POLICY_VERSION, `Only the current policy version (${CURRENT_POLICY_VERSION}) can be accepted`),
+});
+
+export const userListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+  role: z.enum(ROLES).optional(),
+  q: z.string().trim().max(100).optional(),
+});
+
+export const roleChangeSchema = z.object({
+  role: z.enum(ROLES, { message: 'Role must be buyer, seller or admin' }),
+});
+
+export const createAdminSchema = z.object({
+  username: registerSchema.shape.username,
+  email: registerSchema.shape.email,
+  password: registerSchema.shape.password,
+});

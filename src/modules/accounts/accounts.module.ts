@@ -1,0 +1,26 @@
+import { ContainerModule } from 'inversify';
+import { IdentityLookup } from '../../platform/http/auth.js';
+import type { PitlaneModule } from '../../platform/module.js';
+import { AccountService } from './account.service.js';
+import { AccountsApi, AccountsApiImpl } from './accounts.api.js';
+import { accountRoutes } from './account.routes.js';
+import { accountAdminRoutes } from './account.admin-routes.js';
+import { User } from './user.entity.js';
+import { EmailVerificationToken } from './email-verification-token.entity.js';
+import { PolicyAcceptance } from './policy-acceptance.entity.js';
+
+/** The accounts module: users, sessions, verification, roles, policy acceptances. */
+export const accountsModule: PitlaneModule = {
+  name: 'accounts',
+  containerModule: new ContainerModule(({ bind }) => {
+    bind(AccountService).toSelf();
+    bind(AccountsApi).to(AccountsApiImpl);
+    bind(IdentityLookup).toDynamicValue((ctx) => {
+      const service = ctx.get(AccountService);
+      return { findActor: (id: string) => service.findActor(id) };
+    });
+  }),
+  entities: [User, EmailVerificationToken, PolicyAcceptance],
+  routes: accountRoutes,
+  adminRoutes: accountAdminRoutes,
+};

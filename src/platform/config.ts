@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const urlText = (protocols: string[]) =>
+  optionalText.refine(
+    (v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)),
+    { message: `must be a URL starting with ${protocols.join(' or ')}//` },
+  );
+
+/** The environment variables Pitlane reads, with their defaults. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PUBLIC_URL: urlText(['http:', 'https:']),
+  DATABASE_URL: urlText(['postgres:', 'postgresql:']),
+  DATA_DIR: z.string().trim().min(1).default('./.data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  SESSION_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  SMTP_URL: urlText(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().trim().min(3).default('Pitlane <no-reply@pitlane.local>'),
+  WORKER: z.enum(['on', 'off']).default('on'),
+  UPLOADS_DIR: optionalText,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: optionalText,
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl?: string;
+  dataDir: string;
+  embeddedPgPort: number;
+  sessionSecret: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  worker: boolean;
+  uploadsDir: string;
+  stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  logLevel: string;
+  /** Express "trust proxy" setting: how many proxies sit in front of us (or a list). */
+  trustProxy: boolean | number | string;
+}
+
+/** Thrown when the environment is invalid; the message names every bad variable. */
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined) return false;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** Parses the environment into a Config, or throws ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
+    throw new ConfigError(['SESSION_SECRET: is required when NODE_ENV=production']);
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    worker: e.WORKER === 'on',
+    uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+  };
+}

@@ -1,0 +1,76 @@
+import type { Response } from 'express';
+import { z } from 'zod';
+import { AppError } from '../errors.js';
+
+/** The query of a ra-data-simple-rest list call: `sort=["f","ASC"]&range=[0,24]&filter={...}`. */
+const jsonParam = <T extends z.ZodType>(schema: T) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return undefined;
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'Must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema.optional());
+
+export const adminListQuery = z.object({
+  sort: jsonParam(z.tuple([z.string().min(1), z.enum(['ASC', 'DESC', 'asc', 'desc'])])),
+  range: jsonParam(z.tuple([z.number().int().min(0), z.number().int().min(0)])),
+  filter: jsonParam(z.record(z.string(), z.unknown())),
+});
+export type AdminListQuery = z.infer<typeof adminListQuery>;
+
+export interface ListSpec<F extends string> {
+  /** Fields the list may be sorted by (API names). */
+  sortable: readonly F[];
+  defaultSort: [F, 'ASC' | 'DESC'];
+  maxPage?: number;
+}
+
+export interface ListRequest<F extends string> {
+  orderBy: Record<F, 'asc' | 'desc'>;
+  offset: number;
+  limit: number;
+  filter: Record<string, unknown>;
+  /** Ids from ra's getMany: `filter={"id":[...]}`. */
+  ids?: string[];
+}
+
+/** Turns a simple-rest list query into ORM paging; unknown sort fields are a 400. */
+export function parseAdminList<F extends string>(query: AdminListQuery, spec: ListSpec<F>): ListRequest<F> {
+  const [field, direction] = query.sort ?? spec.defaultSort;
+  if (!spec.sortable.includes(field as F)) {
+    throw new AppError('invalid', 'validation_failed', `Cannot sort by ${field}`, { sort: `Cannot sort by ${field}` });
+  }
+  const [from, to] = query.range ?? [0, 24];
+  const limit = Math.min(Math.max(to - from + 1, 1), spec.maxPage ?? 100);
+  const filter = { ...(query.filter ?? {}) };
+  let ids: string[] | undefined;
+  if (Array.isArray(filter.id)) {
+    ids = filter.id.map(String);
+    delete filter.id;
+  } else if (typeof filter.id === 'string') {
+    ids = [filter.id];
+    delete filter.id;
+  }
+  return {
+    orderBy: { [field]: direction.toLowerCase() } as Record<F, 'asc' | 'desc'>,
+    offset: from,
+    limit,
+    filter,
+    ids,
+  };
+}
+
+/** Sends a page of records with the Content-Range header ra-data-simple-rest reads. */
+export function sendAdminList(res: Response, resource: string, rows: unknown[], offset: number, total: number): void {
+  const end = rows.length ? offset + rows.length - 1 : offset;
+  res.set('Content-Range', `${resource} ${offset}-${end}/${total}`);
+  res.set('Access-Control-Expose-Headers', 'Content-Range');
+  res.json(rows);
+}

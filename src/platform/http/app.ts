@@ -1,0 +1,130 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Express, type RequestHandler } from 'express';
+import session from 'express-session';
+import connectPgSimple from 'connect-pg-simple';
+import { pinoHttp } from 'pino-http';
+import type { Container } from 'inversify';
+import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
+import type pg from 'pg';
+import type { Config } from '../config.js';
+import type { Logger } from '../logger.js';
+import type { PitlaneModule } from '../module.js';
+import { TOKENS } from '../tokens.js';
+import { IdentityLookup, requireRole } from './auth.js';
+import { csrfGuard } from './csrf.js';
+import { apiNotFound, errorHandler } from './errors.js';
+
+/** The request path without its query string (which may carry tokens). */
+const pathOf = (req: { originalUrl?: string; url?: string }) => String(req.originalUrl ?? req.url).split('?')[0];
+
+export const SESSION_COOKIE = 'pitlane.sid';
+
+/** What /api/health reports: ready once the database answers and the worker (if any) runs. */
+export interface Readiness {
+  database: boolean;
+  worker: boolean;
+}
+
+export interface AppOptions {
+  container: Container;
+  modules: PitlaneModule[];
+  readiness: Readiness;
+  /** Folder holding the built web app (index.html) and admin console (admin/index.html). */
+  staticDir?: string;
+}
+
+function spa(dir: string, indexFile: string): RequestHandler[] {
+  const router = express.Router();
+  router.use(express.static(dir, { index: false, maxAge: '1y', immutable: true, fallthrough: true }));
+  router.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    res.set('Cache-Control', 'no-cache');
+    res.sendFile(indexFile);
+  });
+  return [router];
+}
+
+/** Builds the Express application: API, live session, admin resources and the two front ends. */
+export function createApp({ container, modules, readiness, staticDir }: AppOptions): Express {
+  const config = container.get<Config>(TOKENS.Config);
+  const logger = container.get<Logger>(TOKENS.Logger);
+  const orm = container.get<MikroORM>(TOKENS.Orm);
+  const pool = container.get<pg.Pool>(TOKENS.PgPool);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.locals.identity = container.get(IdentityLookup);
+
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => pathOf(req) === '/api/health' },
+      serializers: {
+        req: (req) => ({ method: req.method, path: String(req.raw?.originalUrl ?? req.url).split('?')[0] }),
+        res: (res) => ({ status: res.statusCode }),
+      },
+      customSuccessMessage: (req, res, time) => `${req.method} ${pathOf(req)} ${res.statusCode} ${Math.round(time)}ms`,
+      customErrorMessage: (req, res) => `${req.method} ${pathOf(req)} ${res.statusCode}`,
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+      quietReqLogger: true,
+    }),
+  );
+
+  app.get('/api/health', async (_req, res) => {
+    let database = false;
+    try {
+      await pool.query('select 1');
+      database = readiness.database;
+    } catch {
+      database = false;
+    }
+    const ok = database && readiness.worker;
+    res.status(ok ? 200 : 503).json(ok ? { status: 'ok' } : { status: 'starting', database, worker: readiness.worker });
+  });
+
+  const PgStore = connectPgSimple(session);
+  const api = express.Router();
+  api.use(express.json({ limit: '1mb' }));
+  api.use(
+    session({
+      name: SESSION_COOKIE,
+      secret: config.sessionSecret,
+      store: new PgStore({ pool, tableName: 'sessions', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      proxy: config.trustProxy !== false,
+      cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: 30 * 24 * 3600 * 1000 },
+    }),
+  );
+  api.use(csrfGuard([config.publicUrl]));
+  api.use((_req, _res, next) => RequestContext.create(orm.em, next));
+
+  const admin = express.Router();
+  admin.use(requireRole('admin'));
+  for (const module of modules) {
+    if (module.routes) api.use(module.routes(container));
+    if (module.adminRoutes) admin.use(module.adminRoutes(container));
+  }
+  api.use('/admin', admin);
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  const root = staticDir ?? path.resolve('dist');
+  const adminDir = path.join(root, 'admin');
+  const webDir = path.join(root, 'web');
+  if (existsSync(path.join(adminDir, 'index.html'))) {
+    app.use('/admin', ...spa(adminDir, path.join(adminDir, 'index.html')));
+  }
+  if (existsSync(path.join(webDir, 'index.html'))) {
+    app.use(...spa(webDir, path.join(webDir, 'index.html')));
+  } else {
+    app.get('/', (_req, res) => {
+      res.type('text').send('Pitlane API is running. The web app is not built: run `npm run build` (or `npm run dev`).');
+    });
+  }
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,67 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { z, type ZodType } from 'zod';
+import { AppError } from '../errors.js';
+
+/** Turns zod issues into `{field: message}`, first message per field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+/** Parses a value or throws the API's 400 with the field messages. */
+export function parseOrThrow<T>(schema: ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const errors = fieldErrors(result.error);
+  throw new AppError('invalid', 'validation_failed', Object.values(errors)[0] ?? 'Invalid request', errors);
+}
+
+interface Schemas<P, B, Q> {
+  params?: ZodType<P>;
+  body?: ZodType<B>;
+  query?: ZodType<Q>;
+}
+
+export interface Input<P, B, Q> {
+  params: P;
+  body: B;
+  query: Q;
+}
+
+/**
+ * A route handler whose params, body and query are parsed with zod first (a failure is a 400 naming
+ * each bad field). The handler returns the DTO to send as JSON, or undefined when it answered itself.
+ */
+export function handle<P = unknown, B = unknown, Q = unknown>(
+  schemas: Schemas<P, B, Q>,
+  handler: (input: Input<P, B, Q>, req: Request, res: Response) => Promise<unknown> | unknown,
+  status = 200,
+): RequestHandler {
+  return async (req: Request, res: Response, _next: NextFunction) => {
+    const errors: Record<string, string> = {};
+    const parse = <T>(schema: ZodType<T> | undefined, value: unknown): T => {
+      if (!schema) return value as T;
+      const result = schema.safeParse(value);
+      if (result.success) return result.data;
+      Object.assign(errors, { ...fieldErrors(result.error), ...errors });
+      return undefined as T;
+    };
+    const input = {
+      params: parse(schemas.params, req.params),
+      query: parse(schemas.query, req.query),
+      body: parse(schemas.body, req.body ?? {}),
+    };
+    if (Object.keys(errors).length) {
+      throw new AppError('invalid', 'validation_failed', Object.values(errors)[0] ?? 'Invalid request', errors);
+    }
+    const result = await handler(input, req, res);
+    if (result !== undefined && !res.headersSent) res.status(status).json(result);
+  };
+}
+
+/** Common param schemas. */
+export const idParams = z.object({ id: z.uuid({ message: 'Not a valid id' }) });

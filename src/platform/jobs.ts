@@ -1,0 +1,63 @@
+import { inject, injectable } from 'inversify';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { TOKENS } from './tokens.js';
+
+export interface JobOptions {
+  /** When the job may run; defaults to now. */
+  runAt?: Date;
+  /** One pending job per key: a later add replaces (or keeps the time of) the earlier one. */
+  jobKey?: string;
+  jobKeyMode?: 'replace' | 'preserve_run_at';
+  maxAttempts?: number;
+}
+
+/** Adds graphile-worker jobs inside the caller's transaction, so a job is never seen before its commit. */
+@injectable()
+export class JobQueue {
+  /** Enqueues `task` with `payload` on the entity manager's connection (and transaction, if any). */
+  async add(em: EntityManager, task: string, payload: unknown, options: JobOptions = {}): Promise<void> {
+    await em.execute(
+      `select graphile_worker.add_job(
+         identifier => ?, payload => ?::json, run_at => ?::timestamptz,
+         max_attempts => ?::int, job_key => ?, job_key_mode => ?)`,
+      [
+        task,
+        JSON.stringify(payload ?? {}),
+        options.runAt ? options.runAt.toISOString() : null,
+        options.maxAttempts ?? 25,
+        options.jobKey ?? null,
+        options.jobKey ? (options.jobKeyMode ?? 'replace') : null,
+      ],
+    );
+  }
+}
+
+export interface DomainEvent<T = unknown> {
+  /** `<module>.<entity>.<past-tense>`, e.g. `accounts.user.registered`. */
+  name: string;
+  payload: T;
+}
+
+/** Channel of the live events every process's WebSocket hub listens to. */
+export const LIVE_CHANNEL = 'pitlane_live';
+
+/** The outbox: an event becomes one job per subscriber, in the same transaction as the change. */
+@injectable()
+export class EventBus {
+  constructor(
+    @inject(TOKENS.Subscriptions) private readonly subscriptions: Record<string, string[]>,
+    @inject(JobQueue) private readonly jobs: JobQueue,
+  ) {}
+
+  /** Records `event` for every subscriber of its name. */
+  async publish(em: EntityManager, event: DomainEvent): Promise<void> {
+    for (const task of this.subscriptions[event.name] ?? []) {
+      await this.jobs.add(em, task, { event: event.name, payload: event.payload });
+    }
+  }
+
+  /** Sends a live message to browsers subscribed to `topic`, delivered when the transaction commits. */
+  async pushLive(em: EntityManager, topic: string, message: unknown): Promise<void> {
+    await em.execute('select pg_notify(?, ?)', [LIVE_CHANNEL, JSON.stringify({ topic, message })]);
+  }
+}

@@ -1,0 +1,27 @@
+import type { ContainerModule, Container } from 'inversify';
+import type { Router } from 'express';
+import type { EntitySchema } from '@mikro-orm/core';
+import type { Task } from 'graphile-worker';
+
+/** Maps task names to handlers; each module contributes its own. */
+export type TaskFactories = Record<string, (container: Container) => Task>;
+
+/** What one bounded module plugs into the process. */
+export interface PitlaneModule {
+  name: string;
+  containerModule: ContainerModule;
+  // biome-ignore lint: entity schemas are heterogeneous
+  entities: EntitySchema<any, any>[];
+  /** Public REST routes, mounted under /api. */
+  routes?: (container: Container) => Router;
+  /** Console resources, mounted under /api/admin behind requireRole('admin'). */
+  adminRoutes?: (container: Container) => Router;
+  /** graphile-worker tasks, named `<module>/<action>`. */
+  tasks?: TaskFactories;
+  /** Event subscriptions: event name -> task names that receive it. */
+  subscriptions?: Record<string, string[]>;
+  /** graphile-worker crontab lines. */
+  crontab?: string[];
+  /** Reference data for `pitlane seed`; must change nothing when run twice. */
+  seed?: (container: Container) => Promise<string[]>;
+}

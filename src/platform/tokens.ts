@@ -1,0 +1,8 @@
+/** Container tokens for platform services that are not classes. */
+export const TOKENS = {
+  Config: Symbol.for('pitlane.Config'),
+  Logger: Symbol.for('pitlane.Logger'),
+  Orm: Symbol.for('pitlane.Orm'),
+  PgPool: Symbol.for('pitlane.PgPool'),
+  Subscriptions: Symbol.for('pitlane.Subscriptions'),
+} as const;
