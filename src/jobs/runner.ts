@@ -23,7 +23,7 @@ function crontab(rt: Runtime) {
 function workerLogger(rt: Runtime): WorkerLogger {
   return new WorkerLogger((scope) => (level, message, meta) => {
     const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'debug' ? 'debug' : 'info';
-    rt.logger[method]({ worker: scope, ...(meta ?? {}) }, message);
+    rt.logger[method]({ worker: scope, ...meta }, message);
   });
 }
 

@@ -59,6 +59,7 @@ export async function boot(config: Config, modules: PitlaneModule[], options: Bo
     : await resolveDatabase(config, logger);
   const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10 });
   pool.on('error', (err) => logger.warn({ err }, 'idle database connection failed'));
+  pool.on('connect', (client) => client.on('error', (err) => logger.warn({ err }, 'database connection failed')));
   let orm: MikroORM | undefined;
   try {
     orm = await createOrm({ url, entities: modules.flatMap((m) => m.entities), logger, poolMax: options.poolMax });

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import type { Container } from 'inversify';
-import { rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { getActor, requireActor, requireSignIn } from '../../platform/http/auth.js';
 import { handle } from '../../platform/http/validate.js';
 import { SESSION_COOKIE } from '../../platform/http/app.js';
@@ -16,8 +16,10 @@ import {
 } from './account.schemas.js';
 import { requireRole } from '../../platform/http/auth.js';
 
-/** Failed sign-ins allowed per client address in the window before a 429. */
+/** Failed sign-ins allowed per client address and account name in the window before a 429. */
 export const LOGIN_FAILURE_LIMIT = 10;
+/** Failed sign-ins allowed per client address over all account names (credential stuffing). */
+export const LOGIN_FAILURE_LIMIT_PER_ADDRESS = 100;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 const userIdParams = z.object({ id: z.uuid({ message: 'Not a valid user id' }) });
@@ -34,19 +36,28 @@ export function accountRoutes(container: Container): Router {
   const accounts = container.get(AccountService);
   const router = Router();
 
-  const loginLimiter = rateLimit({
-    windowMs: LOGIN_WINDOW_MS,
-    limit: LOGIN_FAILURE_LIMIT,
-    skipSuccessfulRequests: true,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).json({
-        message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
-        code: 'rate_limited',
-      });
-    },
-  });
+  const limiter = (limit: number, key: (req: Request) => string) =>
+    rateLimit({
+      windowMs: LOGIN_WINDOW_MS,
+      limit,
+      skipSuccessfulRequests: true,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      keyGenerator: key,
+      handler: (_req, res) => {
+        res.status(429).json({
+          message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+          code: 'rate_limited',
+        });
+      },
+    });
+  const address = (req: Request) => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? '');
+  const loginName = (req: Request) => {
+    const body = (req.body ?? {}) as { username?: unknown; email?: unknown };
+    return String(body.username || body.email || '').trim().toLowerCase();
+  };
+  const perAccount = limiter(LOGIN_FAILURE_LIMIT, (req) => `${address(req)}|${loginName(req)}`);
+  const perAddress = limiter(LOGIN_FAILURE_LIMIT_PER_ADDRESS, address);
 
   router.post(
     '/users',
@@ -77,7 +88,8 @@ export function accountRoutes(container: Container): Router {
 
   router.post(
     '/auth/login',
-    loginLimiter,
+    perAddress,
+    perAccount,
     handle({ body: loginSchema }, async ({ body }, req) => {
       const user = await accounts.authenticate(body.identifier, body.password);
       await regenerate(req); // a new session id at sign-in defeats session fixation

@@ -49,7 +49,7 @@ export function parseAdminList<F extends string>(query: AdminListQuery, spec: Li
   }
   const [from, to] = query.range ?? [0, 24];
   const limit = Math.min(Math.max(to - from + 1, 1), spec.maxPage ?? 100);
-  const filter = { ...(query.filter ?? {}) };
+  const filter = { ...query.filter };
   let ids: string[] | undefined;
   if (Array.isArray(filter.id)) {
     ids = filter.id.map(String);

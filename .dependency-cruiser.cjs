@@ -1,0 +1,48 @@
+/** Module boundaries of ARCHITECTURE.md, checked in `npm test`. */
+module.exports = {
+  forbidden: [
+    {
+      name: 'module-through-index-only',
+      comment: 'A module imports another module only through its public index.ts.',
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/' },
+      to: { path: '^src/modules/([^/]+)/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'outsiders-through-index-only',
+      comment: 'The CLI, jobs and composition root use a module only through its index.ts.',
+      severity: 'error',
+      from: { path: '^src/(cli|jobs|main\\.ts|modules\\.ts)' },
+      to: { path: '^src/modules/[^/]+/', pathNot: '^src/modules/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'platform-knows-no-module',
+      comment: 'The platform is beneath every module and must not depend on one.',
+      severity: 'error',
+      from: { path: '^src/platform/' },
+      to: { path: '^src/(modules|cli|jobs|web|admin)/' },
+    },
+    {
+      name: 'front-ends-stay-front',
+      comment: 'The web app and console talk to the server over HTTP only (roles.ts is shared, pure code).',
+      severity: 'error',
+      from: { path: '^src/(web|admin)/' },
+      to: { path: '^src/(modules|platform|cli|jobs)/', pathNot: '^src/platform/roles\\.ts$' },
+    },
+    {
+      name: 'no-circular-modules',
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/' },
+      to: { circular: true, path: '^src/modules/', pathNot: '^src/modules/$1/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules)/' },
+    tsPreCompilationDeps: true,
+    parser: 'swc',
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs'],
+    },
+  },
+};

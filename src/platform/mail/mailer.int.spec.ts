@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInAdmin, validRegistration } from '../../../test/accounts.fixtures.js';
+
+interface Received {
+  to: string[];
+  data: string;
+}
+
+/** A real SMTP server on loopback that can be told to refuse mail. */
+async function startSmtp() {
+  const received: Received[] = [];
+  const state = { refuse: false };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let data = '';
+      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+      stream.on('end', () => {
+        if (state.refuse) {
+          const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: 451 });
+          callback(error);
+          return;
+        }
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { server, received, state, port };
+}
+
+describe('mail over SMTP', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`, MAIL_FROM: 'Pitlane <hello@pitlane.test>' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+  });
+
+  it('delivers the verification email to a real SMTP server and keeps nothing in the outbox', async () => {
+    await t.agent().post('/api/users').send(validRegistration({ email: 'smtp@example.com' })).expect(201);
+    await t.drain();
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.to).toEqual(['smtp@example.com']);
+    expect(smtp.received[0]!.data).toContain('Subject: Verify your Pitlane email address');
+    expect(smtp.received[0]!.data).toContain('From: Pitlane <hello@pitlane.test>');
+    expect(smtp.received[0]!.data).toMatch(/verify-email\?token=/);
+    const outbox = await t.sql('select * from mail_outbox');
+    expect(outbox).toHaveLength(0);
+  });
+
+  it('keeps the mail job for a retry when the SMTP server refuses, and delivers on the retry', async () => {
+    smtp.state.refuse = true;
+    await t.agent().post('/api/users').send(validRegistration({ username: 'retry_me', email: 'retry@example.com' })).expect(201);
+    await t.drain();
+    const [job] = await t.sql<{ attempts: number; last_error: string; id: string }>(
+      "select id, attempts, last_error from graphile_worker.jobs where task_identifier = 'platform/send-mail'",
+    );
+    expect(job!.attempts).toBe(1);
+    expect(job!.last_error).toMatch(/Mailbox unavailable/);
+    expect(smtp.received.some((r) => r.to.includes('retry@example.com'))).toBe(false);
+
+    smtp.state.refuse = false;
+    // The retry is due after graphile-worker's backoff; make it due now instead of waiting.
+    await t.sql('select graphile_worker.reschedule_jobs(array[$1::bigint], run_at := now())', [job!.id]);
+    await t.drain();
+    expect(smtp.received.some((r) => r.to.includes('retry@example.com'))).toBe(true);
+    const left = await t.sql("select id from graphile_worker.jobs where task_identifier = 'platform/send-mail'");
+    expect(left).toHaveLength(0);
+  });
+});
+
+describe('the development outbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('stores mail when no SMTP server is configured and shows it to admins only', async () => {
+    await t.agent().post('/api/users').send(validRegistration({ email: 'outbox@example.com' })).expect(201);
+    await t.drain();
+    const { agent } = await signedInAdmin(t);
+    const list = await agent.get('/api/admin/mail-outbox').query({ filter: JSON.stringify({ q: 'outbox@' }) }).expect(200);
+    expect(list.headers['content-range']).toBe('mail-outbox 0-0/1');
+    expect(list.body[0]).toMatchObject({ to: 'outbox@example.com', subject: 'Verify your Pitlane email address' });
+    const one = await agent.get(`/api/admin/mail-outbox/${list.body[0].id}`).expect(200);
+    expect(one.body.text).toContain('/verify-email?token=');
+    await t.agent().get('/api/admin/mail-outbox').expect(401);
+  });
+});

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Express } from 'express';
+import pg from 'pg';
+import supertest from 'supertest';
+import { inject } from 'vitest';
+import { RequestContext } from '@mikro-orm/postgresql';
+import { loadConfig } from '../src/platform/config.js';
+import { ManualClock } from '../src/platform/clock.js';
+import { createLogger } from '../src/platform/logger.js';
+import { boot, type Runtime } from '../src/platform/runtime.js';
+import { createApp } from '../src/platform/http/app.js';
+import { drainJobs } from '../src/jobs/runner.js';
+import { modules } from '../src/modules.js';
+
+export interface TestApp {
+  app: Express;
+  rt: Runtime;
+  clock: ManualClock;
+  /** A fresh client with its own cookie jar (a browser). */
+  agent(): ReturnType<typeof supertest.agent>;
+  /** Runs every job that is due now. */
+  drain(): Promise<void>;
+  /** Runs `fn` with a request-scoped entity manager, as a request would. */
+  inContext<T>(fn: () => Promise<T>): Promise<T>;
+  /** Plain SQL against this test's database. */
+  sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+/** A fresh database (own name, migrated) and a full app on it, for one test file. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const adminUrl = inject('pgAdminUrl');
+  const dbName = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'pitlane-t-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    PUBLIC_URL: 'http://pitlane.test',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const clock = new ManualClock(new Date());
+  const rt = await boot(config, modules, {
+    databaseUrl: url.toString(),
+    clock,
+    logger: createLogger('silent'),
+    poolMax: 4,
+  });
+  const app = createApp({ container: rt.container, modules, readiness: { database: true, worker: true } });
+  return {
+    app,
+    rt,
+    clock,
+    agent: () => supertest.agent(app),
+    drain: () => drainJobs(rt),
+    inContext: (fn) => RequestContext.create(rt.orm.em, fn),
+    sql: async (text, params) => (await rt.pool.query(text, params)).rows,
+    close: async () => {
+      await rt.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${dbName} with (force)`);
+      await c.end();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
