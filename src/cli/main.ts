@@ -112,6 +112,6 @@ export async function runCli(argv = process.argv): Promise<void> {
       console.error(`Error: ${error.message}`);
       for (const [field, message] of Object.entries(error.details ?? {})) console.error(`  --${field}: ${message}`);
     } else console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
+    process.exit(1);
   }
 }

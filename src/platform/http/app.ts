@@ -11,6 +11,7 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { PitlaneModule } from '../module.js';
 import { TOKENS } from '../tokens.js';
+import { packageRoot } from '../paths.js';
 import { IdentityLookup, requireRole } from './auth.js';
 import { csrfGuard } from './csrf.js';
 import { apiNotFound, errorHandler } from './errors.js';
@@ -112,7 +113,7 @@ export function createApp({ container, modules, readiness, staticDir }: AppOptio
   api.use(apiNotFound);
   app.use('/api', api);
 
-  const root = staticDir ?? path.resolve('dist');
+  const root = staticDir ?? path.join(packageRoot(), 'dist');
   const adminDir = path.join(root, 'admin');
   const webDir = path.join(root, 'web');
   if (existsSync(path.join(adminDir, 'index.html'))) {
