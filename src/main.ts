@@ -12,6 +12,7 @@ import { modules } from './modules.js';
 export interface Server {
   url: string;
   runtime: Runtime;
+  hub: LiveHub;
   stop(): Promise<void>;
 }
 
@@ -68,7 +69,7 @@ export async function serve(config: Config, logger: Logger = createLogger(config
       await runtime.close();
       logger.info('stopped');
     })());
-  return { url: `http://127.0.0.1:${port}`, runtime, stop };
+  return { url: `http://127.0.0.1:${port}`, runtime, hub, stop };
 }
 
 /** Runs `serve` until SIGTERM or SIGINT, then stops gracefully. */

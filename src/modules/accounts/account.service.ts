@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import argon2 from 'argon2';
-import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
+import { UniqueConstraintViolationException, sql, type FilterQuery } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
@@ -11,7 +11,7 @@ import { MailQueue } from '../../platform/mail/mailer.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { hasRole, type Role } from '../../platform/roles.js';
 import { TOKENS } from '../../platform/tokens.js';
-import { containsPattern, escapeLike } from '../../platform/db/like.js';
+import { containsPattern } from '../../platform/db/like.js';
 import { User } from './user.entity.js';
 import { EmailVerificationToken } from './email-verification-token.entity.js';
 import { CURRENT_POLICY_VERSION, POLICY_TYPES, PolicyAcceptance } from './policy-acceptance.entity.js';
@@ -53,6 +53,10 @@ export interface PolicyAcceptanceDto {
   userAgent: string | null;
   isCurrentVersion: boolean;
 }
+
+/** Case-insensitive exact matches that use the unique `lower(...)` indexes. */
+const byUsername = (username: string) => ({ [sql.lower('username')]: username.toLowerCase() }) as FilterQuery<User>;
+const byEmail = (email: string) => ({ [sql.lower('email')]: email.toLowerCase() }) as FilterQuery<User>;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -111,7 +115,7 @@ export class AccountService {
   private async assertAvailable(username: string, email: string): Promise<void> {
     const clash = await this.em.find(
       User,
-      { $or: [{ username: { $ilike: escapeLike(username) } }, { email: { $ilike: escapeLike(email) } }] },
+      { $or: [byUsername(username), byEmail(email)] },
       { fields: ['username', 'email'] },
     );
     if (clash.some((u) => u.username.toLowerCase() === username.toLowerCase())) {
@@ -221,7 +225,7 @@ export class AccountService {
   async authenticate(identifier: string, password: string): Promise<User> {
     const user = await this.em.findOne(
       User,
-      identifier.includes('@') ? { email: { $ilike: escapeLike(identifier) } } : { username: { $ilike: escapeLike(identifier) } },
+      identifier.includes('@') ? byEmail(identifier) : byUsername(identifier),
       { populate: ['password'] },
     );
     const hash = user?.password ?? (await (dummyHash ??= argon2.hash('not-a-real-password')));
@@ -317,14 +321,14 @@ export class AccountService {
   async createAdmin(input: { username: string; email: string; password: string }): Promise<{ id: string; created: boolean }> {
     const passwordHash = await argon2.hash(input.password);
     return this.em.transactional(async (em) => {
-      const existing = await em.findOne(User, { username: { $ilike: escapeLike(input.username) } });
+      const existing = await em.findOne(User, byUsername(input.username));
       if (existing) {
         existing.role = 'admin';
         existing.isVerified = true;
         await em.flush();
         return { id: existing.id, created: false };
       }
-      const emailClash = await em.count(User, { email: { $ilike: escapeLike(input.email) } });
+      const emailClash = await em.count(User, byEmail(input.email));
       if (emailClash) {
         throw Errors.conflict('email_taken', 'An account with this email already exists', {
           email: 'An account with this email already exists',
