@@ -40,7 +40,19 @@ export async function startWorker(rt: Runtime, concurrency = 4): Promise<Runner>
   });
 }
 
-/** Runs every job that is due now, then returns (tests and `pitlane worker --once`). */
-export async function drainJobs(rt: Runtime): Promise<void> {
+/**
+ * Runs every job that is due now, then returns (tests and `pitlane worker --once`). runOnce can
+ * resolve while a failing job's failure is still being recorded, so wait until no job is locked.
+ */
+export async function drainJobs(rt: Runtime, timeoutMs = 10_000): Promise<void> {
   await runOnce({ pgPool: rt.pool, taskList: taskList(rt), noHandleSignals: true, logger: workerLogger(rt) });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const { rows } = await rt.pool.query<{ n: number }>(
+      'select count(*)::int as n from graphile_worker.jobs where locked_at is not null',
+    );
+    if (rows[0]!.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`jobs were still running after ${timeoutMs} ms`);
 }
