@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, verificationLinkFor } from './browser.js';
+
+const baseUrl = inject('baseUrl');
+const admin = inject('admin');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+  return context.newPage();
+}
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Username or email').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
+}
+
+const buyer = {
+  username: 'e2e_buyer',
+  email: 'e2e-buyer@example.com',
+  password: 'a very good password',
+  firstName: 'Grace',
+  lastName: 'Hopper',
+};
+
+describe('a buyer', () => {
+  it('registers, follows the emailed link, signs in, sees their name and signs out', async () => {
+    const page = await newPage();
+    await page.goto('/register-buyer');
+    await page.getByLabel('Username').fill(buyer.username);
+    await page.getByLabel('Email').fill(buyer.email);
+    await page.getByLabel('Password', { exact: true }).fill(buyer.password);
+    await page.getByLabel('Confirm Password').fill(buyer.password);
+    await page.getByLabel('First Name').fill(buyer.firstName);
+    await page.getByLabel('Last Name').fill(buyer.lastName);
+    await page.getByLabel(/^I accept the Privacy Policy/).check();
+    await page.getByLabel(/^I accept the Terms of Service/).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Check Your Email' }).isVisible()).toBe(true);
+    expect(await page.getByText(buyer.email).first().isVisible()).toBe(true);
+
+    const link = await verificationLinkFor(baseUrl, admin, buyer.email);
+    await page.goto(link);
+    await expect.poll(() => page.getByRole('heading', { name: 'Email Verified' }).isVisible()).toBe(true);
+    await page.getByRole('main').getByRole('link', { name: 'Sign In' }).click();
+    await page.waitForURL('**/login');
+
+    await signIn(page, buyer.username, buyer.password);
+    await page.waitForURL(`${baseUrl}/`);
+    const header = page.locator('header');
+    await expect.poll(() => header.getByText('Grace Hopper').first().isVisible()).toBe(true);
+
+    await header.getByText('Grace Hopper').first().click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await expect.poll(() => header.getByRole('link', { name: 'Sign In' }).first().isVisible()).toBe(true);
+    expect(await header.getByText('Grace Hopper').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('is refused by the admin console', async () => {
+    const page = await newPage();
+    await signIn(page, buyer.username, buyer.password);
+    await page.waitForURL(`${baseUrl}/`);
+    await page.goto('/admin');
+    await expect.poll(() => page.getByText('Access Denied').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByText("You don't have permission to perform this action.").first().isVisible()).toBe(true);
+    expect(await page.getByText('e2e-admin@example.com').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('sees the spec 404 card on an unknown page', async () => {
+    const page = await newPage();
+    await page.goto('/no/such/page');
+    await expect.poll(() => page.getByText('404 Page Not Found').isVisible()).toBe(true);
+    expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe('an admin', () => {
+  it('signs in to /admin and sees the users list', async () => {
+    const page = await newPage();
+    await page.goto('/admin');
+    await page.getByLabel(/Username/).fill(admin.username);
+    await page.getByLabel(/Password/).fill(admin.password);
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await page.goto('/admin/users');
+    await expect.poll(() => page.getByText('e2e-admin@example.com').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText(buyer.email).first().isVisible()).toBe(true);
+    await page.context().close();
+  });
+});
