@@ -38,7 +38,7 @@ describe('a buyer', () => {
     const page = await newPage();
     await page.goto('/register-buyer');
     await page.getByLabel('Username').fill(buyer.username);
-    await page.getByLabel('Email').fill(buyer.email);
+    await page.getByLabel('Email', { exact: true }).fill(buyer.email);
     await page.getByLabel('Password', { exact: true }).fill(buyer.password);
     await page.getByLabel('Confirm Password').fill(buyer.password);
     await page.getByLabel('First Name').fill(buyer.firstName);
@@ -94,7 +94,9 @@ describe('an admin', () => {
     await page.goto('/admin');
     await page.getByLabel(/Username/).fill(admin.username);
     await page.getByLabel(/Password/).fill(admin.password);
+    const signedIn = page.waitForResponse((r) => r.url().endsWith('/api/auth/login') && r.ok());
     await page.getByRole('button', { name: /sign in/i }).click();
+    await signedIn;
     await page.goto('/admin/users');
     await expect.poll(() => page.getByText('e2e-admin@example.com').first().isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => page.getByText(buyer.email).first().isVisible()).toBe(true);

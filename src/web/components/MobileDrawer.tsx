@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Heart, Info, LogIn, LogOut, Menu, Search, Store, UserRound, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { Link, useLocation } from 'react-router';
+import { displayName, useAuth } from '../features/accounts/useAuth';
+import { signInHref } from '../lib/navigation';
+import { PlaceholderLink } from './PlaceholderLink';
+import { SearchBox } from './SearchBox';
+
+const rowClass =
+  'flex w-full items-center gap-3 rounded-md px-3 py-3 text-base font-medium text-ink hover:bg-paper';
+
+/** The header below md: a drawer with search, Browse, Sell, About, Favorites and Account. */
+export function MobileDrawer() {
+  const [open, setOpen] = useState(false);
+  const { user } = useAuth();
+  const location = useLocation();
+  const close = () => setOpen(false);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger
+        aria-label="Open menu"
+        className="grid size-10 place-items-center rounded-md text-white hover:bg-white/10 md:hidden"
+      >
+        <Menu aria-hidden className="size-6" />
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 md:hidden" />
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[85vw] max-w-sm flex-col gap-4 overflow-y-auto bg-surface p-4 shadow-xl md:hidden">
+          <div className="flex items-center justify-between">
+            <Dialog.Title className="text-lg font-bold">Menu</Dialog.Title>
+            <Dialog.Close aria-label="Close menu" className="grid size-10 place-items-center rounded-md hover:bg-paper">
+              <X aria-hidden className="size-5" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">Search and site navigation</Dialog.Description>
+          <SearchBox onSearched={close} />
+          <nav aria-label="Mobile" className="grid gap-1">
+            <Link to="/search" className={rowClass} onClick={close}>
+              <Search aria-hidden className="size-5 text-muted" /> Browse
+            </Link>
+            <Link to="/sell" className={rowClass} onClick={close}>
+              <Store aria-hidden className="size-5 text-muted" /> Sell
+            </Link>
+            <div className={rowClass}>
+              <Info aria-hidden className="size-5 text-muted" />
+              <PlaceholderLink label="About" className="flex-1" />
+            </div>
+          </nav>
+          <div className="grid grid-cols-2 gap-2 border-t border-line pt-4">
+            <Link
+              to="/watchlist"
+              onClick={close}
+              className="flex h-12 items-center justify-center gap-2 rounded-md border border-line text-sm font-medium hover:bg-paper"
+            >
+              <Heart aria-hidden className="size-4" /> Favorites
+            </Link>
+            <Link
+              to={user ? (user.role === 'seller' ? '/seller-dashboard' : '/garage') : '/login'}
+              onClick={close}
+              className="flex h-12 items-center justify-center gap-2 rounded-md border border-line text-sm font-medium hover:bg-paper"
+            >
+              <UserRound aria-hidden className="size-4" /> Account
+            </Link>
+          </div>
+          <div className="mt-auto border-t border-line pt-4">
+            {user ? (
+              <div className="grid gap-3">
+                <div>
+                  <p className="font-semibold">{displayName(user)}</p>
+                  <p className="truncate text-sm text-muted">{user.email}</p>
+                </div>
+                <a href="/api/logout" className={rowClass}>
+                  <LogOut aria-hidden className="size-5 text-muted" /> Sign Out
+                </a>
+              </div>
+            ) : (
+              <a href={signInHref(location.pathname, location.search)} className={rowClass}>
+                <LogIn aria-hidden className="size-5 text-muted" /> Sign In
+              </a>
+            )}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,64 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api';
+import { AUTH_USER_KEY, type CurrentUser } from './useAuth';
+
+export const POLICY_VERSION = 'v1.0';
+
+export interface LoginInput {
+  /** A username or an email address. */
+  username: string;
+  password: string;
+}
+
+/** Signs in; on success the current user is refreshed. */
+export function useLogin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => apiRequest<CurrentUser>('/api/auth/login', { method: 'POST', data: input }),
+    onSuccess: async (user) => {
+      client.setQueryData(AUTH_USER_KEY, user);
+      await client.invalidateQueries({ queryKey: AUTH_USER_KEY });
+    },
+  });
+}
+
+export interface RegisterBuyerPayload {
+  username: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  phone?: string;
+  location?: string;
+  country: string;
+  marketingEmails: boolean;
+}
+
+/**
+ * Creates the buyer account, then records both policy acceptances in parallel.
+ * The account exists once POST /api/users succeeds, so a failed acceptance call does not undo it.
+ */
+export function useRegisterBuyer() {
+  return useMutation({
+    mutationFn: async (payload: RegisterBuyerPayload) => {
+      const created = await apiRequest<{ id: string; email: string }>('/api/users', { method: 'POST', data: payload });
+      await Promise.allSettled(
+        (['privacy_policy', 'terms_of_service'] as const).map((policyType) =>
+          apiRequest('/api/policy-acceptances', {
+            method: 'POST',
+            data: { userId: created.id, policyType, policyVersion: POLICY_VERSION },
+          }),
+        ),
+      );
+      return created;
+    },
+  });
+}
+
+/** Confirms an email address with the token from the verification link. */
+export function verifyEmail(token: string) {
+  return apiRequest<{ message?: string; verified?: boolean }>('/api/auth/verify-email', {
+    method: 'POST',
+    data: { token },
+  });
+}
