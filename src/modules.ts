@@ -1,6 +1,7 @@
 import type { PitlaneModule } from './platform/module.js';
 import { platformModule } from './platform/platform.module.js';
 import { accountsModule } from './modules/accounts/index.js';
+import { catalogModule } from './modules/catalog/index.js';
 
 /** Every bounded module of the process, in load order. */
-export const modules: PitlaneModule[] = [platformModule, accountsModule];
+export const modules: PitlaneModule[] = [platformModule, accountsModule, catalogModule];

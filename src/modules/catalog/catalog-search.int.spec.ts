@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { signedInBuyer } from '../../../test/accounts.fixtures.js';
+import { seedCatalog } from './catalog.seed.js';
+
+let t: TestApp;
+type Agent = Awaited<ReturnType<typeof signedInBuyer>>['agent'];
+let seller: { agent: Agent; id: string };
+const ids: Record<string, string> = {};
+
+interface Listing {
+  key: string;
+  title: string;
+  description: string;
+  category: string;
+  make: string;
+  model?: string;
+  yearStart?: number;
+  yearEnd?: number;
+  partNumber?: string;
+  price: number;
+  condition?: string;
+  approved?: boolean;
+}
+
+const LISTINGS: Listing[] = [
+  { key: 'porscheClutch', title: 'Porsche 911 Clutch Kit', description: 'Sachs clutch disc, pressure plate and release bearing.', category: 'drivetrain', make: 'porsche', model: '911', yearStart: 1965, yearEnd: 1989, partNumber: '911-116-011-00', price: 899 },
+  { key: 'waterPump', title: '289 Water Pump', description: 'New cast iron pump for the small block V8.', category: 'engine', make: 'ford', model: 'Mustang', yearStart: 1964, yearEnd: 1968, price: 120, condition: 'new-in-box' },
+  { key: 'masterCylinder', title: 'Brake Master Cylinder', description: 'Dual reservoir master cylinder, rebuilt.', category: 'brakes', make: 'chevrolet', model: 'Camaro', yearStart: 1967, yearEnd: 1969, partNumber: 'MC-39012', price: 150, condition: 'rebuilt' },
+  { key: 'porscheRotors', title: 'Porsche 911 Front Brake Rotors', description: 'Pair of vented rotors.', category: 'brakes', make: 'porsche', model: '911', yearStart: 1974, yearEnd: 1989, price: 300 },
+  { key: 'quarterPanel', title: 'Mustang Fastback Quarter Panel', description: 'Left rear quarter, steel.', category: 'body', make: 'ford', model: 'Mustang', yearStart: 1967, yearEnd: 1968, price: 450 },
+  { key: 'pressurePlate', title: 'Clutch Pressure Plate', description: 'Heavy duty 10.5 inch pressure plate.', category: 'drivetrain', make: 'ford', model: 'Mustang', yearStart: 1965, yearEnd: 1973, price: 95 },
+  { key: 'weber', title: 'Weber 40 DCOE Carburetor', description: 'Sidedraft carburetor, freshly rebuilt.', category: 'intake', make: 'alfa-romeo', price: 600 },
+  { key: 'gasket', title: 'Valve Cover Gasket Set', description: 'Cork gaskets; pairs well with any clutch upgrade.', category: 'engine', make: 'ford', model: 'Mustang', yearStart: 1965, yearEnd: 1970, price: 25 },
+  { key: 'hiddenClutch', title: 'Porsche 911 Clutch Kit Deluxe', description: 'Pending review.', category: 'drivetrain', make: 'porsche', model: '911', yearStart: 1965, yearEnd: 1989, price: 999, approved: false },
+];
+
+const search = async (query: Record<string, unknown>, agent: Agent = t.agent() as Agent) => {
+  const res = await agent.get('/api/parts').query(query).expect(200);
+  return res.body as { parts: { id: string; title: string; price: string }[]; total: number; limit: number; offset: number; correctedQuery: string | null };
+};
+const keysOf = (parts: { id: string }[]) => parts.map((p) => Object.keys(ids).find((k) => ids[k] === p.id) ?? p.id);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await seedCatalog(t.rt.container);
+  seller = await signedInBuyer(t, { username: 'search_seller', email: 'search@example.com' });
+  await t.sql(`update users set role = 'seller' where id = $1`, [seller.id]);
+  for (const [i, l] of LISTINGS.entries()) {
+    const res = await seller.agent
+      .post('/api/parts')
+      .send({ ...l, condition: l.condition ?? 'used-good', location: 'Austin, TX', images: [{ url: `https://img.example.com/${i}.jpg`, altText: l.title }] })
+      .expect(201);
+    ids[l.key] = res.body.id;
+    // Distinct, increasing creation times so "newest" has a defined order.
+    await t.sql(`update parts set created_at = now() - make_interval(mins => $2) where id = $1`, [res.body.id, 100 - i]);
+    if (l.approved !== false) await t.sql('update parts set is_approved = true where id = $1', [res.body.id]);
+  }
+});
+afterAll(async () => t?.close());
+
+describe('search relevance', () => {
+  it('finds Porsche 911 clutch kits despite the typo "porshe", ranked first', async () => {
+    const res = await search({ q: 'porshe 911 clutch' });
+    expect(keysOf(res.parts)[0]).toBe('porscheClutch');
+    expect(res.correctedQuery).toBe('porsche 911 clutch');
+    expect(keysOf(res.parts)).not.toContain('hiddenClutch');
+  });
+
+  it('splits "waterpump" into known words: "mustang 289 waterpump" finds the 289 water pump', async () => {
+    const res = await search({ q: 'mustang 289 waterpump' });
+    expect(keysOf(res.parts)).toEqual(['waterPump']);
+    expect(res.correctedQuery).toBe('mustang 289 water pump');
+  });
+
+  it('matches plural and singular alike ("clutch kits")', async () => {
+    const res = await search({ q: 'clutch kits' });
+    expect(keysOf(res.parts)[0]).toBe('porscheClutch');
+  });
+
+  it('ranks title matches above description-only matches', async () => {
+    const res = await search({ q: 'clutch' });
+    const order = keysOf(res.parts);
+    expect(order).toEqual(expect.arrayContaining(['porscheClutch', 'pressurePlate', 'gasket']));
+    expect(order.indexOf('gasket')).toBeGreaterThan(order.indexOf('porscheClutch'));
+    expect(order.indexOf('gasket')).toBeGreaterThan(order.indexOf('pressurePlate'));
+    expect(res.total).toBe(3);
+  });
+
+  it('matches part numbers exactly, with or without punctuation, and puts them first', async () => {
+    expect(keysOf((await search({ q: '911-116-011-00' })).parts)[0]).toBe('porscheClutch');
+    expect(keysOf((await search({ q: '91111601100' })).parts)).toEqual(['porscheClutch']);
+    expect(keysOf((await search({ q: 'mc39012' })).parts)).toEqual(['masterCylinder']);
+  });
+
+  it('finds nothing for words no listing has', async () => {
+    const res = await search({ q: 'zzyzx qwvk' });
+    expect(res).toMatchObject({ parts: [], total: 0 });
+  });
+});
+
+describe('filters', () => {
+  it('matches a year range when it overlaps the part\'s years; parts without years match no year filter', async () => {
+    const res = await search({ yearFrom: 1969, yearTo: 1970, limit: 100 });
+    expect(keysOf(res.parts).sort()).toEqual(['gasket', 'masterCylinder', 'porscheClutch', 'pressurePlate'].sort());
+    expect(keysOf((await search({ yearFrom: 1990 })).parts)).toEqual([]);
+    expect(keysOf((await search({ yearTo: 1964 })).parts)).toEqual(['waterPump']);
+  });
+
+  it('combines text, make, category, years, condition and price filters', async () => {
+    expect(keysOf((await search({ q: 'brake', make: 'porsche', yearFrom: 1980 })).parts)).toEqual(['porscheRotors']);
+    expect(keysOf((await search({ category: 'brakes', make: 'chevrolet' })).parts)).toEqual(['masterCylinder']);
+    expect(keysOf((await search({ make: 'ford', condition: 'new-in-box' })).parts)).toEqual(['waterPump']);
+    expect(keysOf((await search({ make: 'ford', minPrice: '100', maxPrice: 450 })).parts).sort()).toEqual(['quarterPanel', 'waterPump']);
+    expect(keysOf((await search({ category: 'all', make: 'all', q: '  ' })).parts)).toHaveLength(8);
+  });
+
+  it('validates the query', async () => {
+    const res = await t.agent().get('/api/parts').query({ limit: 500, sort: 'cheapest', condition: 'mint' }).expect(400);
+    expect(res.body.errors).toEqual({
+      limit: 'Limit must be between 1 and 100',
+      sort: 'Sort must be one of relevance, newest, price_asc, price_desc',
+      condition: 'Condition must be one of new-in-box, new-out-of-box, used-excellent, used-good, used-poor, rebuilt, for-parts',
+    });
+    const years = await t.agent().get('/api/parts').query({ yearFrom: 1980, yearTo: 1970 }).expect(400);
+    expect(years.body.errors).toEqual({ yearTo: 'Year From must not be after Year To' });
+    const prices = await t.agent().get('/api/parts').query({ minPrice: 'cheap', yearFrom: 1850 }).expect(400);
+    expect(prices.body.errors).toEqual({ minPrice: 'Minimum price must be an amount in dollars', yearFrom: 'Year must be between 1900 and 2030' });
+    await t.agent().get('/api/parts').query({ sellerId: 'house-account-user' }).expect(400);
+  });
+});
+
+describe('sorting and paging', () => {
+  it('pages with limit and offset and reports the total for "Load More Parts"', async () => {
+    const first = await search({ limit: 3 });
+    expect(first).toMatchObject({ total: 8, limit: 3, offset: 0 });
+    expect(first.parts).toHaveLength(3);
+    const second = await search({ limit: 3, offset: 3 });
+    const third = await search({ limit: 3, offset: 6 });
+    expect(third.parts).toHaveLength(2);
+    const all = [...first.parts, ...second.parts, ...third.parts].map((p) => p.id);
+    expect(new Set(all).size).toBe(8);
+    // Without a query the default order is newest first.
+    expect(keysOf(first.parts)).toEqual(['gasket', 'weber', 'pressurePlate']);
+    expect((await search({})).limit).toBe(24);
+  });
+
+  it('sorts by price both ways, also within a text search', async () => {
+    const asc = await search({ make: 'ford', sort: 'price_asc' });
+    expect(asc.parts.map((p) => p.price)).toEqual(['25.00', '95.00', '120.00', '450.00']);
+    const desc = await search({ q: 'porsche', sort: 'price desc' });
+    expect(keysOf(desc.parts)).toEqual(['porscheClutch', 'porscheRotors']);
+    const newest = await search({ q: 'porsche', sort: 'newest' });
+    expect(keysOf(newest.parts)).toEqual(['porscheRotors', 'porscheClutch']);
+  });
+});
+
+describe('facets', () => {
+  it('counts matches per category and make for the current query', async () => {
+    const res = await t.agent().get('/api/parts/facets').query({ q: 'porsche' }).expect(200);
+    expect(res.body.total).toBe(2);
+    expect(res.body.categories).toEqual(
+      expect.arrayContaining([
+        { slug: 'brakes', name: 'Brakes', count: 1 },
+        { slug: 'drivetrain', name: 'Drivetrain & Transmission', count: 1 },
+      ]),
+    );
+    expect(res.body.makes).toEqual([{ slug: 'porsche', name: 'Porsche', count: 2 }]);
+  });
+
+  it('keeps the other choices of a facet while one is selected', async () => {
+    const res = await t.agent().get('/api/parts/facets').query({ category: 'brakes' }).expect(200);
+    expect(res.body.total).toBe(2);
+    const categories = Object.fromEntries(res.body.categories.map((c: { slug: string; count: number }) => [c.slug, c.count]));
+    expect(categories).toEqual({ drivetrain: 2, engine: 2, brakes: 2, body: 1, intake: 1 });
+    expect(res.body.makes).toEqual(
+      expect.arrayContaining([
+        { slug: 'chevrolet', name: 'Chevrolet', count: 1 },
+        { slug: 'porsche', name: 'Porsche', count: 1 },
+      ]),
+    );
+    expect(res.body.makes).toHaveLength(2);
+  });
+});

@@ -1,0 +1,31 @@
+import { ContainerModule } from 'inversify';
+import type { PitlaneModule } from '../../platform/module.js';
+import { CatalogApi, CatalogApiImpl } from './catalog.api.js';
+import { catalogRoutes } from './catalog.routes.js';
+import { seedCatalog } from './catalog.seed.js';
+import { Category } from './category.entity.js';
+import { Favorite } from './favorite.entity.js';
+import { Make } from './make.entity.js';
+import { partAdminRoutes } from './part.admin-routes.js';
+import { Part } from './part.entity.js';
+import { PartFitment } from './part-fitment.entity.js';
+import { PartService } from './part.service.js';
+import { RoleSellerPolicy, SellerPolicy } from './seller-policy.js';
+import { UploadService } from './upload.service.js';
+import { WatchlistService } from './watchlist.service.js';
+
+/** The catalog module: categories, makes, parts and their search, listing review, photos, the watchlist. */
+export const catalogModule: PitlaneModule = {
+  name: 'catalog',
+  containerModule: new ContainerModule(({ bind }) => {
+    bind(PartService).toSelf();
+    bind(WatchlistService).toSelf();
+    bind(UploadService).toSelf();
+    bind(SellerPolicy).to(RoleSellerPolicy);
+    bind(CatalogApi).to(CatalogApiImpl);
+  }),
+  entities: [Category, Make, Part, PartFitment, Favorite],
+  routes: catalogRoutes,
+  adminRoutes: partAdminRoutes,
+  seed: seedCatalog,
+};

@@ -1,0 +1,159 @@
+import express, { Router, type RequestHandler } from 'express';
+import type { Container } from 'inversify';
+import multer from 'multer';
+import { Errors } from '../../platform/errors.js';
+import { getActor, requireActor, requireRole, requireSignIn } from '../../platform/http/auth.js';
+import { handle, idParams } from '../../platform/http/validate.js';
+import {
+  approveSchema,
+  pageQuery,
+  partCreateSchema,
+  partIdParams,
+  partListQuery,
+  partUpdateSchema,
+  rejectSchema,
+  watchlistAddSchema,
+} from './part.schemas.js';
+import { NOT_A_SELLER_MESSAGE, PartService } from './part.service.js';
+import { SellerPolicy } from './seller-policy.js';
+import { MAX_UPLOAD_BYTES, UPLOAD_FILE_NAME, UPLOAD_MESSAGES, UploadService } from './upload.service.js';
+import { WatchlistService } from './watchlist.service.js';
+
+/** Categories, makes, parts, review, uploads and the watchlist (mounted under /api). */
+export function catalogRoutes(container: Container): Router {
+  const parts = container.get(PartService);
+  const watchlist = container.get(WatchlistService);
+  const uploads = container.get(UploadService);
+  const sellers = container.get(SellerPolicy);
+  const router = Router();
+
+  router.get('/categories', handle({}, () => parts.listCategories()));
+  router.get('/makes', handle({}, () => parts.listMakes()));
+
+  router.get(
+    '/parts',
+    handle({ query: partListQuery }, async ({ query }, req) => parts.search(query, await getActor(req))),
+  );
+  router.get(
+    '/parts/facets',
+    handle({ query: partListQuery }, async ({ query }, req) => parts.facets(query, await getActor(req))),
+  );
+  router.get(
+    '/parts/pending',
+    requireRole('admin'),
+    handle({ query: pageQuery }, async ({ query }, _req, res) => {
+      const { rows, total } = await parts.pending(query);
+      res.set('X-Total-Count', String(total));
+      return rows;
+    }),
+  );
+  router.get(
+    '/parts/:id',
+    handle({ params: partIdParams }, async ({ params }, req) => parts.get(params.id, await getActor(req))),
+  );
+  router.post(
+    '/parts',
+    requireSignIn,
+    handle({ body: partCreateSchema }, async ({ body }, req) => parts.create(body, await requireActor(req)), 201),
+  );
+  router.patch(
+    '/parts/:id/approve',
+    requireRole('admin'),
+    handle({ params: partIdParams, body: approveSchema }, async ({ params }, req) =>
+      parts.approve(params.id, await requireActor(req)),
+    ),
+  );
+  router.patch(
+    '/parts/:id/reject',
+    requireRole('admin'),
+    handle({ params: partIdParams, body: rejectSchema }, async ({ params, body }, req) =>
+      parts.reject(params.id, body.rejectionReason, await requireActor(req)),
+    ),
+  );
+  router.patch(
+    '/parts/:id',
+    requireSignIn,
+    handle({ params: partIdParams, body: partUpdateSchema }, async ({ params, body }, req) =>
+      parts.update(params.id, body, await requireActor(req)),
+    ),
+  );
+  router.delete(
+    '/parts/:id',
+    requireSignIn,
+    handle({ params: partIdParams }, async ({ params }, req) => parts.remove(params.id, await requireActor(req))),
+  );
+
+  // Photos: only people who may list can upload; the body is read only after that check.
+  const mayList: RequestHandler = async (req, _res, next) => {
+    const actor = await requireActor(req);
+    if (!(await sellers.listingTerms(actor.id, actor.role)).canList) throw Errors.forbidden(NOT_A_SELLER_MESSAGE);
+    next();
+  };
+  const single = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 },
+  }).single('file');
+  const receivePhoto: RequestHandler = (req, res, next) => {
+    single(req, res, (error: unknown) => {
+      if (!error) return next();
+      if (error instanceof multer.MulterError) {
+        const message =
+          error.code === 'LIMIT_FILE_SIZE'
+            ? UPLOAD_MESSAGES.size
+            : error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT'
+              ? 'Send one photo per request, in the form field "file"'
+              : 'The upload could not be read';
+        return next(Errors.invalid(`upload_${error.code.toLowerCase()}`, message, { file: message }));
+      }
+      next(error);
+    });
+  };
+  router.post(
+    '/uploads',
+    mayList,
+    receivePhoto,
+    handle({}, async (_input, req) => uploads.store(req.file), 201),
+  );
+  router.use(
+    '/uploads/files',
+    (req, res, next) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      if (!UPLOAD_FILE_NAME.test(req.path.slice(1))) {
+        res.status(404).json({ message: 'Photo not found', code: 'not_found' });
+        return;
+      }
+      res.set('X-Content-Type-Options', 'nosniff');
+      next();
+    },
+    express.static(uploads.directory, { index: false, dotfiles: 'deny', maxAge: '365d', immutable: true, fallthrough: true }),
+    (_req, res) => {
+      res.status(404).json({ message: 'Photo not found', code: 'not_found' });
+    },
+  );
+
+  router.get(
+    '/watchlist',
+    requireSignIn,
+    handle({ query: pageQuery }, async ({ query }, req, res) => {
+      const { rows, total } = await watchlist.list(await requireActor(req), query);
+      res.set('X-Total-Count', String(total));
+      return rows;
+    }),
+  );
+  router.post(
+    '/watchlist',
+    requireSignIn,
+    handle({ body: watchlistAddSchema }, async ({ body }, req, res) => {
+      const { entry, created } = await watchlist.add(await requireActor(req), body.partId);
+      res.status(created ? 201 : 200).json(entry);
+      return undefined;
+    }),
+  );
+  router.delete(
+    '/watchlist/:id',
+    requireSignIn,
+    handle({ params: idParams }, async ({ params }, req) => watchlist.remove(await requireActor(req), params.id)),
+  );
+
+  return router;
+}

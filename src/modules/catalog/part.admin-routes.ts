@@ -1,0 +1,43 @@
+import { Router } from 'express';
+import type { Container } from 'inversify';
+import { z } from 'zod';
+import { adminListQuery, parseAdminList, sendAdminList } from '../../platform/http/admin-rest.js';
+import { handle, parseOrThrow } from '../../platform/http/validate.js';
+import { partIdParams } from './part.schemas.js';
+import { PartService } from './part.service.js';
+
+const flag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional());
+
+const filterSchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  isApproved: flag,
+  isActive: flag,
+  sellerId: z.uuid({ message: 'Not a valid seller id' }).optional(),
+  category: z.string().trim().toLowerCase().max(100).optional(),
+});
+
+/** Console resource `parts`: list (filters q, isApproved, isActive, sellerId, category) and show. */
+export function partAdminRoutes(container: Container): Router {
+  const parts = container.get(PartService);
+  const router = Router();
+
+  router.get(
+    '/parts',
+    handle({ query: adminListQuery }, async ({ query }, _req, res) => {
+      const list = parseAdminList(query, {
+        sortable: ['createdAt', 'updatedAt', 'title', 'price', 'isApproved'],
+        defaultSort: ['createdAt', 'DESC'],
+      });
+      const filter = parseOrThrow(filterSchema, list.filter);
+      const { rows, total } = await parts.adminList(
+        { ...filter, ids: list.ids },
+        { offset: list.offset, limit: list.limit, orderBy: list.orderBy },
+      );
+      sendAdminList(res, 'parts', rows, list.offset, total);
+    }),
+  );
+
+  router.get('/parts/:id', handle({ params: partIdParams }, async ({ params }) => parts.adminGet(params.id)));
+
+  return router;
+}

@@ -1,0 +1,280 @@
+import { z } from 'zod';
+import { CONDITIONS, type PartImage } from './part.entity.js';
+import { formatCents, MAX_CENTS, parseMoney } from './money.js';
+
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2030;
+export const MAX_PHOTOS = 5;
+export const MAX_FITMENTS = 20;
+export const DEFAULT_PAGE_SIZE = 24;
+export const MAX_PAGE_SIZE = 100;
+export const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc'] as const;
+export type PartSort = (typeof SORTS)[number];
+
+export const MESSAGES = {
+  photosRequired: 'Please add at least one photo for your listing.',
+  altText: 'Alt text is required for accessibility',
+  tooManyPhotos: `You can add at most ${MAX_PHOTOS} photos`,
+  photoUrl: 'Each photo must be an uploaded photo or an http(s) address',
+  year: `Year must be between ${MIN_YEAR} and ${MAX_YEAR}`,
+  yearOrder: 'The first year must not be after the last year',
+  priceRequired: 'Price is required',
+  pricePositive: 'Price must be greater than 0',
+  priceDecimals: 'Price can have at most 2 decimal places',
+  priceNumber: 'Price must be a number',
+  priceTooHigh: 'Price must be at most 99,999,999.99',
+  condition: `Condition must be one of ${CONDITIONS.join(', ')}`,
+  rejectionReason: 'Please give a reason for the rejection',
+} as const;
+
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+
+const requiredText = (message: string, max: number) =>
+  z
+    .string({ message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`);
+
+/** Optional text: blank or null becomes null. */
+const optionalText = (max: number) =>
+  z.preprocess(
+    (v) => blankToUndefined(v) ?? null,
+    z.string().trim().max(max, `Must be at most ${max} characters`).nullable(),
+  );
+
+/** An amount in dollars from a number or a string: > 0, at most 2 decimals; the output is "1234.50". */
+const money = (label: string) =>
+  z.unknown().transform((value, ctx): string => {
+    if (value === undefined || value === null || value === '') {
+      ctx.addIssue({ code: 'custom', message: `${label} is required` });
+      return z.NEVER;
+    }
+    if (typeof value !== 'number' && typeof value !== 'string') {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a number` });
+      return z.NEVER;
+    }
+    const parsed = parseMoney(value);
+    if (!parsed.ok) {
+      const message =
+        parsed.reason === 'decimals'
+          ? `${label} can have at most 2 decimal places`
+          : parsed.reason === 'range'
+            ? `${label} must be at most 99,999,999.99`
+            : `${label} must be a number`;
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    if (parsed.cents <= 0) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be greater than 0` });
+      return z.NEVER;
+    }
+    if (parsed.cents > MAX_CENTS) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be at most 99,999,999.99` });
+      return z.NEVER;
+    }
+    return formatCents(parsed.cents);
+  });
+
+/** An optional model year 1900-2030 from a number or numeric string; blank becomes null. */
+const optionalYear = z.preprocess(
+  (v) => {
+    const b = blankToUndefined(v);
+    return typeof b === 'string' && /^\s*\d+\s*$/.test(b) ? Number(b) : (b ?? null);
+  },
+  z
+    .number({ message: MESSAGES.year })
+    .int(MESSAGES.year)
+    .min(MIN_YEAR, MESSAGES.year)
+    .max(MAX_YEAR, MESSAGES.year)
+    .nullable(),
+);
+
+const condition = z
+  .string({ message: 'Condition is required' })
+  .trim()
+  .min(1, 'Condition is required')
+  .pipe(z.enum(CONDITIONS, { message: MESSAGES.condition }));
+
+/** A slug of a category or make; checked against the tables by the service. */
+const slug = (message: string) => requiredText(message, 100).toLowerCase();
+
+const UPLOAD_URL = /^\/api\/uploads\/files\/[0-9a-f]{32}\.(?:jpg|png)$/;
+const isPhotoUrl = (url: string) => UPLOAD_URL.test(url) || (URL.canParse(url) && /^https?:$/.test(new URL(url).protocol));
+
+const image = z.object({
+  url: z.string({ message: MESSAGES.photoUrl }).trim().max(1000, MESSAGES.photoUrl).refine(isPhotoUrl, MESSAGES.photoUrl),
+  altText: z.string({ message: MESSAGES.altText }).trim().min(1, MESSAGES.altText).max(300, 'Alt text must be at most 300 characters'),
+  isPrimary: z.boolean().optional(),
+});
+
+/** One to five photos, each with alt text; exactly one ends up primary (the first marked, else the first). */
+const images = z
+  .array(image, { message: MESSAGES.photosRequired })
+  .min(1, MESSAGES.photosRequired)
+  .max(MAX_PHOTOS, MESSAGES.tooManyPhotos)
+  .transform((list): PartImage[] => {
+    const primary = Math.max(0, list.findIndex((i) => i.isPrimary));
+    return list.map((i, index) => ({ url: i.url, altText: i.altText, isPrimary: index === primary }));
+  });
+
+const fitment = z
+  .object({
+    make: requiredText('Make is required', 100),
+    model: requiredText('Model is required', 100),
+    yearStart: optionalYear,
+    yearEnd: optionalYear,
+    engine: optionalText(200),
+    transmission: optionalText(200),
+    notes: optionalText(1000),
+  })
+  .refine((f) => f.yearStart === null || f.yearEnd === null || f.yearStart <= f.yearEnd, {
+    message: MESSAGES.yearOrder,
+    path: ['yearEnd'],
+  });
+export type FitmentInput = z.infer<typeof fitment>;
+
+const hasText = (v: unknown) => typeof v === 'string' && v.trim().length > 0;
+
+/** Vehicle entries without a make or a model are dropped, as the listing form does. */
+const vehicleCompatibility = z.preprocess(
+  (v) =>
+    v === null || v === undefined
+      ? []
+      : Array.isArray(v)
+        ? v.filter((e) => typeof e === 'object' && e !== null && hasText((e as Record<string, unknown>).make) && hasText((e as Record<string, unknown>).model))
+        : v,
+  z.array(fitment, { message: 'Vehicle compatibility must be a list' }).max(MAX_FITMENTS, `At most ${MAX_FITMENTS} vehicles`),
+);
+
+const partFields = {
+  title: requiredText('Title is required', 200),
+  description: requiredText('Description is required', 10_000),
+  price: money('Price'),
+  originalPrice: z.preprocess((v) => blankToUndefined(v) ?? null, z.union([z.null(), money('Original price')])),
+  category: slug('Category is required'),
+  make: slug('Make is required'),
+  model: optionalText(100),
+  yearStart: optionalYear,
+  yearEnd: optionalYear,
+  partNumber: optionalText(100),
+  condition,
+  location: requiredText('Location is required', 200),
+  images,
+  vehicleCompatibility,
+};
+
+const yearsInOrder = (v: { yearStart?: number | null; yearEnd?: number | null }) =>
+  v.yearStart == null || v.yearEnd == null || v.yearStart <= v.yearEnd;
+
+/** A new listing (spec 001 §5 "Part listing"); seller, approval and flag fields in the body are ignored. */
+export const partCreateSchema = z
+  .object(partFields)
+  .refine(yearsInOrder, { message: MESSAGES.yearOrder, path: ['yearEnd'] });
+export type PartCreateInput = z.infer<typeof partCreateSchema>;
+
+/** A change to a listing: any subset of the listing fields, each validated as on creation. */
+export const partUpdateSchema = z
+  .object(partFields)
+  .partial()
+  .refine(yearsInOrder, { message: MESSAGES.yearOrder, path: ['yearEnd'] });
+export type PartUpdateInput = z.infer<typeof partUpdateSchema>;
+
+const optionalQueryText = (max: number) =>
+  z.preprocess(blankToUndefined, z.string().trim().max(max, `Must be at most ${max} characters`).optional());
+
+/** "all" (the selects' default) means no filter. */
+const optionalSlug = z.preprocess(
+  (v) => (v === 'all' ? undefined : blankToUndefined(v)),
+  z.string().trim().toLowerCase().max(100).optional(),
+);
+
+const queryYear = (label: string) =>
+  z.preprocess(
+    (v) => (v === 'all' ? undefined : blankToUndefined(v)),
+    z.coerce
+      .number({ message: `${label} must be a year` })
+      .int(`${label} must be a year`)
+      .min(MIN_YEAR, MESSAGES.year)
+      .max(MAX_YEAR, MESSAGES.year)
+      .optional(),
+  );
+
+const queryPrice = (label: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined) return undefined;
+        const parsed = parseMoney(v);
+        if (!parsed.ok || parsed.cents < 0) {
+          ctx.addIssue({ code: 'custom', message: `${label} must be an amount in dollars` });
+          return z.NEVER;
+        }
+        return parsed.cents;
+      }),
+  );
+
+/** The query of GET /api/parts and /api/parts/facets. */
+export const partListQuery = z
+  .object({
+    q: optionalQueryText(200),
+    category: optionalSlug,
+    make: optionalSlug,
+    yearFrom: queryYear('Year From'),
+    yearTo: queryYear('Year To'),
+    sellerId: z.preprocess(blankToUndefined, z.uuid({ message: 'Not a valid seller id' }).optional()),
+    condition: z.preprocess(
+      (v) => (v === 'all' ? undefined : blankToUndefined(v)),
+      z.enum(CONDITIONS, { message: MESSAGES.condition }).optional(),
+    ),
+    minPrice: queryPrice('Minimum price'),
+    maxPrice: queryPrice('Maximum price'),
+    sort: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toLowerCase().replace(/[\s-]+/g, '_') || undefined : v),
+      z.enum(SORTS, { message: `Sort must be one of ${SORTS.join(', ')}` }).optional(),
+    ),
+    limit: z.coerce
+      .number({ message: `Limit must be between 1 and ${MAX_PAGE_SIZE}` })
+      .int()
+      .min(1, `Limit must be between 1 and ${MAX_PAGE_SIZE}`)
+      .max(MAX_PAGE_SIZE, `Limit must be between 1 and ${MAX_PAGE_SIZE}`)
+      .default(DEFAULT_PAGE_SIZE),
+    offset: z.coerce.number({ message: 'Offset must be 0 or more' }).int().min(0, 'Offset must be 0 or more').max(100_000).default(0),
+  })
+  .refine((v) => v.yearFrom === undefined || v.yearTo === undefined || v.yearFrom <= v.yearTo, {
+    message: 'Year From must not be after Year To',
+    path: ['yearTo'],
+  })
+  .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
+    message: 'Minimum price must not be above maximum price',
+    path: ['maxPrice'],
+  });
+export type PartListQuery = z.infer<typeof partListQuery>;
+
+/** A page of a plain list (pending parts, watchlist). */
+export const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(MAX_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const approveSchema = z.object({
+  /** Ignored: the approver is the signed-in admin. */
+  approvedBy: z.unknown().optional(),
+});
+
+export const rejectSchema = z.object({
+  rejectionReason: z
+    .string({ message: MESSAGES.rejectionReason })
+    .trim()
+    .min(1, MESSAGES.rejectionReason)
+    .max(2000, 'The reason must be at most 2000 characters'),
+});
+
+export const watchlistAddSchema = z.object({
+  partId: z.uuid({ message: 'Not a valid part id' }),
+});
+
+export const partIdParams = z.object({ id: z.uuid({ message: 'Not a valid part id' }) });

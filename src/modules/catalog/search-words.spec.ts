@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  correctWords,
+  lexiconProbe,
+  MAX_QUERY_WORDS,
+  normalizePartNumber,
+  partNumberCandidates,
+  queryWords,
+  splitCandidates,
+} from './search-words.js';
+
+const lexicon = new Set(['porsche', '911', 'clutch', 'kit', 'water', 'pump', 'mustang', 'head', 'gasket', 'clutchs']);
+const lookup = (nearest: Record<string, [string, number]> = {}) => ({
+  known: lexicon,
+  nearest: new Map(Object.entries(nearest).map(([k, [word, similarity]]) => [k, { word, similarity }])),
+});
+
+describe('queryWords', () => {
+  it('lower-cases and splits on anything that is not a letter or digit', () => {
+    expect(queryWords('  Porsche 911/930 "Clutch-Kit"  ')).toEqual(['porsche', '911', '930', 'clutch', 'kit']);
+  });
+
+  it('keeps accented letters and caps the number of words', () => {
+    expect(queryWords('Citroën DS')).toEqual(['citroën', 'ds']);
+    expect(queryWords('a b c d e f g h i j k')).toHaveLength(MAX_QUERY_WORDS);
+  });
+});
+
+describe('part numbers', () => {
+  it('normalizes punctuation and case away', () => {
+    expect(normalizePartNumber('911-116-011-00')).toBe('91111601100');
+    expect(normalizePartNumber('mc 39012')).toBe('MC39012');
+  });
+
+  it('offers the whole query and each token that looks like a part number', () => {
+    expect(partNumberCandidates('clutch 911-116-011-00')).toEqual(['CLUTCH91111601100', '91111601100']);
+    expect(partNumberCandidates('porsche 911 clutch')).toEqual(['PORSCHE911CLUTCH']);
+    expect(partNumberCandidates('clutch kit')).toEqual([]);
+  });
+});
+
+describe('correctWords', () => {
+  it('keeps known words, numbers and short words as typed', () => {
+    expect(correctWords(['porsche', '911', 'xj', '289'], lookup())).toEqual(['porsche', '911', 'xj', '289']);
+  });
+
+  it('replaces a misspelt word with the nearest lexicon word', () => {
+    expect(correctWords(['porshe', '911', 'clutch'], lookup({ porshe: ['porsche', 0.5] }))).toEqual(['porsche', '911', 'clutch']);
+  });
+
+  it('splits a run-together word into two known words, even when a weaker near match exists', () => {
+    expect(correctWords(['waterpump'], lookup({ waterpump: ['water', 0.45] }))).toEqual(['water', 'pump']);
+    expect(correctWords(['headgasket'], lookup())).toEqual(['head', 'gasket']);
+  });
+
+  it('prefers a strong near match over a split', () => {
+    expect(correctWords(['mustangs'], lookup({ mustangs: ['mustang', 0.7] }))).toEqual(['mustang']);
+  });
+
+  it('keeps a word it cannot correct, so the search honestly finds nothing', () => {
+    expect(correctWords(['zzyzx'], lookup())).toEqual(['zzyzx']);
+  });
+});
+
+describe('lexicon probe', () => {
+  it('asks about every word and both halves of each possible split', () => {
+    expect(splitCandidates('abcde')).toEqual([
+      ['ab', 'cde'],
+      ['abc', 'de'],
+    ]);
+    expect(lexiconProbe(['pump', '289']).sort()).toEqual(['289', 'mp', 'pu', 'pump']);
+  });
+});

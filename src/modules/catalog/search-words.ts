@@ -1,0 +1,81 @@
+/** Query words are cut to this many, so one search costs a bounded number of lexicon look-ups. */
+export const MAX_QUERY_WORDS = 8;
+/** A trigram match at least this close wins over splitting a word in two. */
+export const STRONG_SIMILARITY = 0.6;
+
+/** The words of a search text, lower-cased, split on anything that is not a letter or digit. */
+export function queryWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .normalize('NFKC')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, MAX_QUERY_WORDS);
+}
+
+/** A part number reduced to letters and digits, upper-cased, as the `part_number_norm` column holds it. */
+export function normalizePartNumber(text: string): string {
+  return text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+}
+
+/**
+ * Texts that may be a part number: the whole query and each space-separated token, normalized; only those
+ * with a digit and at least 4 characters (so "911" alone is a model, not a part number).
+ */
+export function partNumberCandidates(text: string): string[] {
+  const tokens = [text, ...text.split(/\s+/)].map(normalizePartNumber);
+  return [...new Set(tokens.filter((t) => t.length >= 4 && t.length <= 100 && /\d/.test(t)))];
+}
+
+/** Whether a word is worth correcting: long enough and without digits (model codes and sizes are kept). */
+export function isCorrectable(word: string): boolean {
+  return word.length >= 3 && !/\d/.test(word);
+}
+
+/** Every way to cut a word into two parts of at least two characters ("waterpump" -> water + pump, ...). */
+export function splitCandidates(word: string): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  for (let i = 2; i <= word.length - 2; i++) pairs.push([word.slice(0, i), word.slice(i)]);
+  return pairs;
+}
+
+export interface Lookup {
+  /** Words of the lexicon among those asked about. */
+  known: ReadonlySet<string>;
+  /** The closest lexicon word by trigram similarity, for words not in the lexicon. */
+  nearest: ReadonlyMap<string, { word: string; similarity: number }>;
+}
+
+/**
+ * Replaces each unknown query word with what the lexicon suggests: the word itself when known (or not
+ * correctable), a split into two known words, or the nearest word by trigram similarity. A strong
+ * trigram match beats a split, so "clutchs" becomes "clutch" rather than something odd.
+ */
+export function correctWords(words: readonly string[], lookup: Lookup): string[] {
+  const out: string[] = [];
+  for (const word of words) {
+    if (lookup.known.has(word) || !isCorrectable(word)) {
+      out.push(word);
+      continue;
+    }
+    const near = lookup.nearest.get(word);
+    const split = splitCandidates(word)
+      .filter(([a, b]) => lookup.known.has(a) && lookup.known.has(b))
+      // Prefer the most even cut: "waterpump" -> "water pump" over "wa terpump".
+      .sort((x, y) => Math.abs(x[0].length - x[1].length) - Math.abs(y[0].length - y[1].length))[0];
+    if (split && !(near && near.similarity >= STRONG_SIMILARITY)) out.push(...split);
+    else if (near) out.push(near.word);
+    else out.push(word);
+  }
+  return out;
+}
+
+/** The words to ask the lexicon about: every query word and both halves of every split. */
+export function lexiconProbe(words: readonly string[]): string[] {
+  const probe = new Set<string>();
+  for (const word of words) {
+    probe.add(word);
+    if (isCorrectable(word)) for (const [a, b] of splitCandidates(word)) probe.add(a).add(b);
+  }
+  return [...probe];
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { inject, injectable } from 'inversify';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import type { Config } from '../../platform/config.js';
+import { Errors } from '../../platform/errors.js';
+import { TOKENS } from '../../platform/tokens.js';
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const WEB_MAX_PX = 1600;
+export const THUMB_WIDTH = 400;
+export const THUMB_HEIGHT = 300;
+export const UPLOAD_MESSAGES = {
+  type: 'Photos must be JPEG or PNG images',
+  size: 'Each photo must be 5 MB or smaller',
+  missing: 'Choose a photo to upload (form field "file")',
+} as const;
+/** Where the API serves uploaded photos. */
+export const UPLOADS_URL_PATH = '/api/uploads/files';
+/** Names the upload route writes: 32 hex characters, optional "-thumb", then the format. */
+export const UPLOAD_FILE_NAME = /^[0-9a-f]{32}(?:-thumb)?\.(?:jpg|png)$/;
+
+export type ImageKind = 'jpeg' | 'png';
+
+/** The image type judged by the file's first bytes (never its name or declared type), or null. */
+export function detectImageKind(bytes: Uint8Array): ImageKind | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) return 'png';
+  return null;
+}
+
+export interface UploadResult {
+  url: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+}
+
+/** Stores listing photos: checks the bytes, re-encodes (dropping metadata), writes a web copy and a thumbnail. */
+@injectable()
+export class UploadService {
+  constructor(@inject(TOKENS.Config) private readonly config: Config) {}
+
+  get directory(): string {
+    return this.config.uploadsDir;
+  }
+
+  /** Validates and stores one photo; nothing is written unless both copies were made. */
+  async store(file: { buffer: Buffer; size: number } | undefined): Promise<UploadResult> {
+    if (!file) throw Errors.invalid('upload_missing', UPLOAD_MESSAGES.missing, { file: UPLOAD_MESSAGES.missing });
+    if (file.size > MAX_UPLOAD_BYTES) throw Errors.invalid('upload_too_large', UPLOAD_MESSAGES.size, { file: UPLOAD_MESSAGES.size });
+    const kind = detectImageKind(file.buffer);
+    if (!kind) throw Errors.invalid('upload_type', UPLOAD_MESSAGES.type, { file: UPLOAD_MESSAGES.type });
+
+    const encode = (image: Sharp) =>
+      kind === 'jpeg' ? image.jpeg({ quality: 82, mozjpeg: true }) : image.png({ compressionLevel: 9 });
+    let web: { data: Buffer; info: OutputInfo };
+    let thumb: Buffer;
+    try {
+      // rotate() applies the EXIF orientation; sharp writes no metadata unless asked, so EXIF/GPS is dropped.
+      const source = sharp(file.buffer, { failOn: 'error', limitInputPixels: 50_000_000 }).rotate();
+      web = await encode(
+        source.clone().resize({ width: WEB_MAX_PX, height: WEB_MAX_PX, fit: 'inside', withoutEnlargement: true }),
+      ).toBuffer({ resolveWithObject: true });
+      thumb = await encode(
+        source.clone().resize({ width: THUMB_WIDTH, height: THUMB_HEIGHT, fit: 'cover', position: 'attention' }),
+      ).toBuffer();
+    } catch {
+      throw Errors.invalid('upload_type', UPLOAD_MESSAGES.type, { file: UPLOAD_MESSAGES.type });
+    }
+
+    const name = randomBytes(16).toString('hex');
+    const ext = kind === 'jpeg' ? 'jpg' : 'png';
+    const webName = `${name}.${ext}`;
+    const thumbName = `${name}-thumb.${ext}`;
+    await mkdir(this.directory, { recursive: true });
+    try {
+      await writeFile(path.join(this.directory, webName), web.data, { flag: 'wx' });
+      await writeFile(path.join(this.directory, thumbName), thumb, { flag: 'wx' });
+    } catch (error) {
+      await rm(path.join(this.directory, webName), { force: true });
+      await rm(path.join(this.directory, thumbName), { force: true });
+      throw error;
+    }
+    return {
+      url: `${UPLOADS_URL_PATH}/${webName}`,
+      thumbnailUrl: `${UPLOADS_URL_PATH}/${thumbName}`,
+      width: web.info.width,
+      height: web.info.height,
+    };
+  }
+}

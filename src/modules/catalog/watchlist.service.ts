@@ -1,0 +1,94 @@
+import { inject, injectable } from 'inversify';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { Clock } from '../../platform/clock.js';
+import { Errors } from '../../platform/errors.js';
+import type { Actor } from '../../platform/http/auth.js';
+import { TOKENS } from '../../platform/tokens.js';
+import { Favorite } from './favorite.entity.js';
+import { Part } from './part.entity.js';
+import { decimalString } from './part.dto.js';
+import { PartService } from './part.service.js';
+
+/** A watchlist entry with the facts of its part the watchlist page shows. */
+export interface WatchlistEntryDto {
+  id: string;
+  partId: string;
+  userId: string;
+  partTitle: string;
+  partDescription: string;
+  partPrice: string;
+  partCategory: string;
+  partCondition: string;
+  partLocation: string;
+  /** The part is still listed (active and approved). */
+  isPartAvailable: boolean;
+  createdAt: string;
+}
+
+const toEntry = (f: Favorite, part: Part): WatchlistEntryDto => ({
+  id: f.id,
+  partId: f.partId,
+  userId: f.userId,
+  partTitle: part.title,
+  partDescription: part.description,
+  partPrice: decimalString(part.price),
+  partCategory: part.category,
+  partCondition: part.condition,
+  partLocation: part.location,
+  isPartAvailable: part.isActive && part.isApproved,
+  createdAt: f.createdAt.toISOString(),
+});
+
+/** The signed-in user's watchlist of parts. */
+@injectable()
+export class WatchlistService {
+  constructor(
+    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(PartService) private readonly parts: PartService,
+  ) {}
+
+  private get em(): EntityManager {
+    return this.orm.em as EntityManager;
+  }
+
+  private async entries(favorites: Favorite[]): Promise<WatchlistEntryDto[]> {
+    const parts = await this.em.find(Part, { id: { $in: favorites.map((f) => f.partId) } });
+    const byId = new Map(parts.map((p) => [p.id, p]));
+    return favorites.flatMap((f) => {
+      const part = byId.get(f.partId);
+      return part ? [toEntry(f, part)] : [];
+    });
+  }
+
+  /** The user's entries, newest first. */
+  async list(actor: Actor, page: { limit: number; offset: number }): Promise<{ rows: WatchlistEntryDto[]; total: number }> {
+    const [favorites, total] = await this.em.findAndCount(
+      Favorite,
+      { userId: actor.id },
+      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset },
+    );
+    return { rows: await this.entries(favorites), total };
+  }
+
+  /** Adds a part the user can see; adding it again returns the existing entry (`created` false). */
+  async add(actor: Actor, partId: string): Promise<{ entry: WatchlistEntryDto; created: boolean }> {
+    const part = await this.em.findOne(Part, { id: partId });
+    if (!part || !this.parts.canSee(part, actor)) throw Errors.notFound('Part');
+    // One statement, so two concurrent adds still leave one row.
+    const inserted = await this.em.execute<{ id: string }[]>(
+      `insert into favorites (user_id, part_id, created_at) values (?, ?, ?)
+       on conflict (user_id, part_id) do nothing returning id`,
+      [actor.id, partId, this.clock.now().toISOString()],
+    );
+    const favorite = await this.em.findOneOrFail(Favorite, { userId: actor.id, partId }, { refresh: true });
+    return { entry: toEntry(favorite, part), created: inserted.length > 0 };
+  }
+
+  /** Removes one of the user's own entries; others' entries are a 404. */
+  async remove(actor: Actor, id: string): Promise<{ id: string; removed: true }> {
+    const deleted = await this.em.nativeDelete(Favorite, { id, userId: actor.id });
+    if (!deleted) throw Errors.notFound('Watchlist entry');
+    return { id, removed: true };
+  }
+}
