@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import { Globe, Headphones, Search, ShieldCheck, Wrench } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
-import { Button, ButtonLink } from '../components/Button';
-import { inputClass } from '../components/Field';
+import { Globe, Headphones, ShieldCheck, Wrench } from 'lucide-react';
+import { Link } from 'react-router';
+import { ButtonLink } from '../components/Button';
+import { CategoryGrid } from '../features/catalog/CategoryGrid';
+import { RecentListings } from '../features/catalog/RecentListings';
+import { SearchForm } from '../features/catalog/SearchForm';
 import { searchHref } from '../lib/navigation';
 
 const POPULAR_SEARCHES = ['Porsche 911 Parts', 'Ferrari Engine Parts', 'Classic Mustang', 'Vintage BMW'] as const;
@@ -14,13 +15,16 @@ const SELLING_POINTS = [
   { icon: Headphones, title: '24/7 customer support', text: 'Real people who know cars, replying within one business day.' },
 ] as const;
 
-/** / : hero, part search with popular searches, and the call to sell. */
+/** / : hero, part search with popular searches, recent listings, the call to sell and the categories. */
 export function HomePage() {
   return (
     <>
       <Hero />
+      {/* FEATURED LISTINGS: the "Featured Listings" block (spec 000 §2 "Home", placementType homepage) goes here. */}
       <HomeSearch />
+      <RecentListings />
       <SellCallToAction />
+      <CategoryGrid />
     </>
   );
 }
@@ -51,36 +55,13 @@ function Hero() {
 }
 
 function HomeSearch() {
-  const [text, setText] = useState('');
-  const navigate = useNavigate();
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    navigate(searchHref(text) ?? '/search');
-  }
-
   return (
     <section aria-labelledby="home-search-title" className="mx-auto max-w-7xl px-4 py-12">
       <div className="rounded-lg border border-line bg-surface p-6 shadow-sm">
         <h2 id="home-search-title" className="mb-4 text-2xl font-bold">
           Find the part you need
         </h2>
-        <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row" role="search">
-          <label htmlFor="home-search" className="sr-only">
-            Search for parts
-          </label>
-          <input
-            id="home-search"
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="Search for parts, make, model, or year..."
-            className={`${inputClass} sm:h-12 sm:flex-1`}
-          />
-          <Button type="submit" size="lg">
-            <Search aria-hidden className="size-4" /> Search Parts
-          </Button>
-        </form>
+        <SearchForm />
         <div className="mt-4 flex flex-wrap items-center gap-2 text-sm">
           <span className="text-muted">Popular searches:</span>
           {POPULAR_SEARCHES.map((term) => (

@@ -1,0 +1,287 @@
+import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, BadgeCheck, Calendar, Car, ChevronRight, ImageOff, Info, MapPin, MessageSquare, Tag } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { ButtonLink } from '../../components/Button';
+import { Card, CardContent, CardHeader } from '../../components/Card';
+import { PageContainer } from '../../components/PageContainer';
+import { Skeleton } from '../../components/Skeleton';
+import { cn } from '../../lib/cn';
+import { formatUsd } from '../../lib/format';
+import type { Fitment, Part, PartImage } from './catalog.types';
+import { ComingSoonButton } from './ComingSoonButton';
+import { crossCompatibilityHints } from './compatibility';
+import { conditionLabel, makeModel, primaryImage, yearsLabel } from './partFormat';
+import { SellerInfoCard } from './SellerInfoCard';
+import { WatchButton } from './WatchButton';
+
+/** Spec 000 §9: the main photo plus up to 4 more. */
+const GALLERY_SIZE = 5;
+const MESSAGING_SOON = 'Messaging is coming soon';
+
+/** /parts/{id}: photos, price, fitment, details and the seller. */
+export function PartDetailPage() {
+  const { id = '' } = useParams();
+  const { data: part, isPending, isError } = useQuery<Part>({ queryKey: [`/api/parts/${encodeURIComponent(id)}`] });
+
+  if (isPending) return <PartDetailSkeleton />;
+  if (isError || !part) return <PartNotFound />;
+
+  const years = yearsLabel(part.yearStart, part.yearEnd);
+  const vehicle = makeModel(part);
+
+  return (
+    <PageContainer>
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-muted">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link to="/" className="hover:text-racing hover:underline">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden>/</li>
+          <li>
+            <Link to="/search" className="hover:text-racing hover:underline">
+              Parts
+            </Link>
+          </li>
+          <li aria-hidden>/</li>
+          <li aria-current="page" className="line-clamp-1 text-ink">
+            {part.title}
+          </li>
+        </ol>
+      </nav>
+      <Link to="/search" className="mb-6 inline-flex items-center gap-1 text-sm font-medium text-racing hover:underline">
+        <ArrowLeft aria-hidden className="size-4" /> Back to Search
+      </Link>
+
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <Gallery images={part.images} title={part.title} />
+
+        <div className="grid content-start gap-5">
+          <div className="flex flex-wrap gap-2">
+            <span className="rounded-sm border border-line bg-surface px-2 py-0.5 text-sm font-medium">
+              {conditionLabel(part.condition)}
+            </span>
+            {part.isVerified && (
+              <span className="inline-flex items-center gap-1 rounded-sm bg-success/10 px-2 py-0.5 text-sm font-medium text-success">
+                <BadgeCheck aria-hidden className="size-4" /> Verified Seller
+              </span>
+            )}
+          </div>
+          <h1 className="text-3xl font-bold tracking-tight text-balance">{part.title}</h1>
+          {part.partNumber && (
+            <p className="text-sm text-muted">
+              Part number <span className="font-mono text-ink">{part.partNumber}</span>
+            </p>
+          )}
+          <ul className="grid gap-1.5 text-sm">
+            {vehicle && (
+              <li className="flex items-center gap-2">
+                <Car aria-hidden className="size-4 text-muted" /> {vehicle}
+              </li>
+            )}
+            {years && (
+              <li className="flex items-center gap-2">
+                <Calendar aria-hidden className="size-4 text-muted" /> {years}
+              </li>
+            )}
+            {part.location && (
+              <li className="flex items-center gap-2">
+                <MapPin aria-hidden className="size-4 text-muted" /> {part.location}
+              </li>
+            )}
+          </ul>
+          <p className="tabular text-4xl font-extrabold">{formatUsd(part.price)}</p>
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+            <ComingSoonButton hint={MESSAGING_SOON}>
+              <MessageSquare aria-hidden className="size-4" /> Contact Seller
+            </ComingSoonButton>
+            <ComingSoonButton hint={MESSAGING_SOON} variant="outline">
+              <Tag aria-hidden className="size-4" /> Make an Offer
+            </ComingSoonButton>
+            <WatchButton partId={part.id} />
+          </div>
+          <CompatibilityCard part={part} />
+        </div>
+      </div>
+
+      <div className="mt-10 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid content-start gap-6">
+          <PartDetailsCard part={part} />
+          <Card>
+            <CardHeader>
+              <h2 className="text-lg font-bold">Description</h2>
+            </CardHeader>
+            <CardContent>
+              <p className="whitespace-pre-line">{part.description}</p>
+            </CardContent>
+          </Card>
+        </div>
+        <div className="self-start">
+          <SellerInfoCard sellerId={part.sellerId} sellerName={part.sellerName} />
+        </div>
+      </div>
+    </PageContainer>
+  );
+}
+
+function Gallery({ images, title }: { images: PartImage[]; title: string }) {
+  const photos = orderedPhotos(images).slice(0, GALLERY_SIZE);
+  const [selected, setSelected] = useState(0);
+  const current = photos[selected] ?? photos[0];
+  if (!current) {
+    return (
+      <div className="grid aspect-[4/3] place-items-center rounded-lg border border-line bg-paper text-muted">
+        <ImageOff aria-hidden className="size-10" />
+        <span className="sr-only">No photos</span>
+      </div>
+    );
+  }
+  return (
+    <div className="grid content-start gap-3">
+      <div className="aspect-[4/3] overflow-hidden rounded-lg border border-line bg-paper">
+        <img src={current.url} alt={current.altText || title} className="size-full object-cover" />
+      </div>
+      {photos.length > 1 && (
+        <ul className="grid grid-cols-5 gap-2" aria-label="Photos">
+          {photos.map((photo, index) => (
+            <li key={`${photo.url}-${index}`}>
+              <button
+                type="button"
+                aria-label={`Show photo ${index + 1}: ${photo.altText || title}`}
+                aria-pressed={index === selected}
+                onClick={() => setSelected(index)}
+                className={cn(
+                  'block aspect-[4/3] w-full overflow-hidden rounded-md border-2',
+                  index === selected ? 'border-racing' : 'border-transparent hover:border-line',
+                )}
+              >
+                <img src={photo.thumbnailUrl || photo.url} alt="" loading="lazy" className="size-full object-cover" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The primary photo first, then the others in their order. */
+function orderedPhotos(images: PartImage[]): PartImage[] {
+  const primary = primaryImage(images);
+  return primary ? [primary, ...images.filter((i) => i !== primary)] : [];
+}
+
+function fitmentText(f: Fitment): string {
+  return [f.make, f.model, yearsLabel(f.yearStart, f.yearEnd)].filter(Boolean).join(' ');
+}
+
+/** "Listed for Ford Mustang, 1965-1968." or "No specific vehicles listed." */
+function listedFor(part: Part): string {
+  const vehicle = [makeModel(part), yearsLabel(part.yearStart, part.yearEnd)].filter(Boolean).join(', ');
+  return vehicle ? `Listed for ${vehicle}.` : 'No specific vehicles listed.';
+}
+
+function CompatibilityCard({ part }: { part: Part }) {
+  const fitments = part.vehicleCompatibility ?? [];
+  const hints = crossCompatibilityHints(part);
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <h2 className="text-lg font-bold">Vehicle Compatibility</h2>
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        {fitments.length ? (
+          <ul className="grid gap-2">
+            {fitments.map((f) => (
+              <li key={f.id} className="rounded-md border border-line p-3">
+                <p className="font-medium">{fitmentText(f)}</p>
+                {(f.engine || f.transmission) && (
+                  <p className="text-muted">{[f.engine, f.transmission].filter(Boolean).join(' · ')}</p>
+                )}
+                {f.notes && <p className="text-muted">{f.notes}</p>}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-muted">
+            {listedFor(part)} Check the part number against your vehicle before buying.
+          </p>
+        )}
+        {hints.length > 0 && (
+          <ul className="grid gap-1">
+            {hints.map((hint) => (
+              <li key={hint} className="flex gap-2 rounded-md bg-paper p-2">
+                <Info aria-hidden className="mt-0.5 size-4 shrink-0 text-racing" /> {hint}
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PartDetailsCard({ part }: { part: Part }) {
+  const rows: Array<[string, ReactNode]> = [
+    ['Part Number', part.partNumber ? <span className="font-mono">{part.partNumber}</span> : '—'],
+    ['Condition', conditionLabel(part.condition)],
+    ['Category', part.categoryName || part.category],
+    ['Make', part.makeName || part.make],
+    ['Model', part.model || '—'],
+    ['Years', yearsLabel(part.yearStart, part.yearEnd) || '—'],
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg font-bold">Part Details</h2>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-muted">{label}</dt>
+              <dd className="font-medium">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function PartNotFound() {
+  return (
+    <PageContainer narrow>
+      <Card>
+        <CardHeader>
+          <h1 className="text-2xl font-bold tracking-tight">Part Not Found</h1>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <p className="text-muted">The part you're looking for doesn't exist or has been removed.</p>
+          <ButtonLink to="/search" variant="outline" className="justify-self-start">
+            <ChevronRight aria-hidden className="size-4 rotate-180" /> Browse Parts
+          </ButtonLink>
+        </CardContent>
+      </Card>
+    </PageContainer>
+  );
+}
+
+function PartDetailSkeleton() {
+  return (
+    <PageContainer>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" aria-busy="true" aria-label="Loading part">
+        <Skeleton className="aspect-[4/3]" />
+        <div className="grid content-start gap-4">
+          <Skeleton className="h-6 w-32" />
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-12 w-40" />
+          <Skeleton className="h-12 w-full" />
+        </div>
+      </div>
+    </PageContainer>
+  );
+}

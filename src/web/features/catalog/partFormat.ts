@@ -1,0 +1,68 @@
+import type { Part, PartImage } from './catalog.types';
+
+/** Spec 000 §4: part condition values and their labels. */
+export const CONDITION_LABELS: Readonly<Record<string, string>> = {
+  'new-in-box': 'New in Box',
+  'new-out-of-box': 'New (Out of Box)',
+  'used-excellent': 'Used - Excellent',
+  'used-good': 'Used - Good',
+  'used-poor': 'Used - Poor',
+  rebuilt: 'Rebuilt',
+  'for-parts': 'For Parts Only',
+};
+
+/** The label of a condition; unknown values read "Used - Good" (spec 000 §4). */
+export function conditionLabel(condition: string | null | undefined): string {
+  return (condition && Object.hasOwn(CONDITION_LABELS, condition) ? CONDITION_LABELS[condition] : undefined) ?? 'Used - Good';
+}
+
+/** The condition choices for a filter, in the spec's order. */
+export const CONDITION_OPTIONS = Object.entries(CONDITION_LABELS).map(([value, label]) => ({ value, label }));
+
+/** Up to `max` badge names, and how many more there are ("+N"). */
+export function badgePreview(names: readonly string[], max = 2): { shown: string[]; more: number } {
+  const clean = names.filter((n) => n.trim() !== '');
+  return { shown: clean.slice(0, max), more: Math.max(0, clean.length - max) };
+}
+
+/** The badges a part card shows by name: featured placement and a verified seller. */
+export function partBadges(part: Pick<Part, 'isFeatured' | 'isVerified'>): string[] {
+  const badges: string[] = [];
+  if (part.isFeatured) badges.push('Featured');
+  if (part.isVerified) badges.push('Verified Seller');
+  return badges;
+}
+
+/** The photo a card leads with: the one marked primary, else the first. */
+export function primaryImage(images: readonly PartImage[] | null | undefined): PartImage | null {
+  if (!images?.length) return null;
+  return images.find((i) => i.isPrimary) ?? images[0] ?? null;
+}
+
+/** The small copy of a photo when the server made one, else the photo itself. */
+export function thumbnailSrc(image: PartImage): string {
+  return image.thumbnailUrl || image.url;
+}
+
+/** "1965-1968", "1965+", "Up to 1968", "1967" (same year) or "" when neither is known. */
+export function yearsLabel(yearStart: number | null | undefined, yearEnd: number | null | undefined): string {
+  const from = yearStart ?? null;
+  const to = yearEnd ?? null;
+  if (from !== null && to !== null) return from === to ? String(from) : `${from}-${to}`;
+  if (from !== null) return `${from}+`;
+  if (to !== null) return `Up to ${to}`;
+  return '';
+}
+
+/** "Ford Mustang": the make's display name (or slug) and the model when there is one. */
+export function makeModel(part: Pick<Part, 'make' | 'makeName' | 'model'>): string {
+  return [part.makeName || part.make, part.model].filter(Boolean).join(' ');
+}
+
+/** Whether an original price is shown struck through: only when it exceeds the price. */
+export function hasMarkdown(price: string | number, originalPrice: string | number | null | undefined): boolean {
+  if (originalPrice === null || originalPrice === undefined || originalPrice === '') return false;
+  const p = Number(price);
+  const o = Number(originalPrice);
+  return Number.isFinite(p) && Number.isFinite(o) && o > p;
+}

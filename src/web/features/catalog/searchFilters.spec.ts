@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FEATURED_CATEGORY_DESCRIPTIONS,
+  featuredCategoryDescription,
+  filtersToParams,
+  isCategoryOnly,
+  partsFoundText,
+  readFilters,
+  resultsText,
+  searchHeading,
+  searchUrl,
+  withFilter,
+  YEAR_FROM_OPTIONS,
+  YEAR_TO_OPTIONS,
+} from './searchFilters';
+
+const categories = [{ id: '1', name: 'Engine', slug: 'engine', icon: 'engine' }];
+const makes = [{ id: '2', name: 'Ford', slug: 'ford' }];
+
+describe('searchHeading', () => {
+  it('takes the first rule that matches, in the spec order', () => {
+    expect(searchHeading({ q: 'carb', category: 'engine', make: 'ford' }, categories, makes)).toBe(
+      'Search results for "carb"',
+    );
+    expect(searchHeading({ category: 'engine', make: 'ford', yearFrom: '1960' }, categories, makes)).toBe(
+      'Engine Parts',
+    );
+    expect(searchHeading({ make: 'ford', yearFrom: '1960' }, categories, makes)).toBe('Ford Parts');
+    expect(searchHeading({ yearFrom: '1960', yearTo: '1970' }, categories, makes)).toBe('1960-1970 Parts');
+    expect(searchHeading({ yearFrom: '1960' }, categories, makes)).toBe('1960+ Parts');
+    expect(searchHeading({ yearTo: '1970' }, categories, makes)).toBe('Up to 1970 Parts');
+    expect(searchHeading({}, categories, makes)).toBe('Browse Parts');
+  });
+
+  it('falls back to the slug while names are unknown', () => {
+    expect(searchHeading({ category: 'engine' }, undefined, undefined)).toBe('engine Parts');
+  });
+});
+
+describe('address filters', () => {
+  it('reads the five filters and drops blanks and "all"', () => {
+    const params = new URLSearchParams('q=%20carb%20&category=all&make=ford&yearFrom=&yearTo=1970&other=x');
+    expect(readFilters(params)).toEqual({ q: 'carb', make: 'ford', yearTo: '1970' });
+  });
+
+  it('writes trimmed values only, in a stable order', () => {
+    expect(filtersToParams({ yearTo: '1970', q: '  ', make: 'all', category: 'engine' }).toString()).toBe(
+      'category=engine&yearTo=1970',
+    );
+    expect(searchUrl({})).toBe('/search');
+    expect(searchUrl({ q: 'ford gt' })).toBe('/search?q=ford+gt');
+  });
+
+  it('clears a filter set to "all"', () => {
+    expect(withFilter({ make: 'ford', category: 'engine' }, 'make', 'all')).toEqual({ category: 'engine' });
+    expect(withFilter({}, 'yearFrom', '1960')).toEqual({ yearFrom: '1960' });
+  });
+
+  it('knows when only a category is chosen', () => {
+    expect(isCategoryOnly({ category: 'engine' })).toBe(true);
+    expect(isCategoryOnly({ category: 'engine', make: 'ford' })).toBe(false);
+    expect(isCategoryOnly({})).toBe(false);
+  });
+});
+
+describe('year options', () => {
+  it('offers Any then 1900 to 2000 by tens for Year From', () => {
+    expect(YEAR_FROM_OPTIONS[0]).toEqual({ value: 'all', label: 'Any' });
+    expect(YEAR_FROM_OPTIONS.slice(1).map((o) => o.value)).toEqual(
+      ['1900', '1910', '1920', '1930', '1940', '1950', '1960', '1970', '1980', '1990', '2000'],
+    );
+  });
+
+  it('offers Any then 1920 to 2020 by tens for Year To', () => {
+    expect(YEAR_TO_OPTIONS[0]?.label).toBe('Any');
+    expect(YEAR_TO_OPTIONS[1]?.value).toBe('1920');
+    expect(YEAR_TO_OPTIONS.at(-1)?.value).toBe('2020');
+    expect(YEAR_TO_OPTIONS).toHaveLength(12);
+  });
+});
+
+describe('counts', () => {
+  it('uses singular and plural', () => {
+    expect(partsFoundText(1)).toBe('1 part found');
+    expect(partsFoundText(0)).toBe('0 parts found');
+    expect(resultsText(1)).toBe('1 result');
+    expect(resultsText(12)).toBe('12 results');
+  });
+});
+
+describe('featuredCategoryDescription', () => {
+  it('has a text for each category the spec names', () => {
+    for (const name of ['Engine', 'Body', 'Interior', 'Wheels', 'Transmission', 'Suspension', 'Electrical', 'Exhaust', 'Safety', 'Fire', 'Pit', 'Misc', 'Body Parts', 'Brakes', 'Engine Parts']) {
+      expect(FEATURED_CATEGORY_DESCRIPTIONS[name]).toBeTruthy();
+    }
+  });
+
+  it('matches by name, then by our slug, else a general line', () => {
+    expect(featuredCategoryDescription('x', 'Brakes')).toBe(FEATURED_CATEGORY_DESCRIPTIONS.Brakes);
+    expect(featuredCategoryDescription('drivetrain', 'Drivetrain & Transmission')).toBe(
+      FEATURED_CATEGORY_DESCRIPTIONS.Transmission,
+    );
+    expect(featuredCategoryDescription('lighting', 'Lighting')).toBe('Hand-picked Lighting parts from trusted sellers.');
+  });
+});
