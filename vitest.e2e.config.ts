@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 300_000,
     fileParallelism: false,
+    // A busy 2-core CI machine needs more than expect.poll's default second for a page to settle.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });
