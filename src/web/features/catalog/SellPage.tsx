@@ -1,0 +1,295 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Gavel, Store, Tag } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Button, ButtonAnchor, ButtonLink } from '../../components/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/Card';
+import { TextField } from '../../components/Field';
+import { PageContainer } from '../../components/PageContainer';
+import { Skeleton } from '../../components/Skeleton';
+import { toast } from '../../components/toast';
+import { describeError } from '../../lib/api';
+import { signInHref } from '../../lib/navigation';
+import { useAuth } from '../accounts/useAuth';
+import { FitmentEditor } from './FitmentEditor';
+import { PhotoUploader } from './PhotoUploader';
+import { useCategories, useCreatePart, useMakes, useSellerLookup } from './sell.api';
+import { SelectField, TextAreaField } from './SellFields';
+import {
+  CONDITION_OPTIONS,
+  EMPTY_SELL_FORM,
+  keptFitments,
+  MAX_YEAR,
+  MIN_YEAR,
+  photoProblem,
+  sellAccess,
+  SELL_MESSAGES,
+  splitServerErrors,
+  toPartPayload,
+  validateFitments,
+  validateSellForm,
+  type ConditionValue,
+  type FitmentDraft,
+  type PhotoItem,
+  type SellErrors,
+  type SellField,
+  type SellForm,
+} from './sellForm';
+
+/** /sell: choose a marketplace listing or an auction, then "List Your Part" (spec 001 §2). */
+export function SellPage() {
+  const { user, isLoading } = useAuth();
+  const lookup = useSellerLookup(user?.id ?? null);
+  const [refused, setRefused] = useState(false);
+  const [mode, setMode] = useState<'choose' | 'marketplace'>('choose');
+  const access = sellAccess(user, isLoading, lookup.isPending && user ? 'loading' : (lookup.data ?? 'unknown'));
+
+  if (access === 'loading') return <SellSkeleton />;
+  if (access === 'signed-out') return <SignInCard />;
+  if (access === 'not-seller' || access === 'seller-pending' || refused) {
+    return <SellerRequiredCard pending={access === 'seller-pending'} />;
+  }
+  if (mode === 'choose') return <ListingChoice onMarketplace={() => setMode('marketplace')} />;
+  return <ListYourPartForm onRefused={() => setRefused(true)} />;
+}
+
+function SellSkeleton() {
+  return (
+    <PageContainer className="max-w-3xl">
+      <div role="status" aria-label="Loading" className="grid gap-4">
+        <Skeleton className="h-9 w-64" />
+        <Skeleton className="h-5 w-96 max-w-full" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    </PageContainer>
+  );
+}
+
+function SignInCard() {
+  return (
+    <PageContainer narrow>
+      <Card>
+        <CardHeader>
+          <Tag aria-hidden className="size-8 text-racing" />
+          <CardTitle>List Your Part</CardTitle>
+          <CardDescription>Please sign in to create listings.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ButtonAnchor href={signInHref('/sell')}>Sign In</ButtonAnchor>
+        </CardContent>
+      </Card>
+    </PageContainer>
+  );
+}
+
+function SellerRequiredCard({ pending }: { pending: boolean }) {
+  return (
+    <PageContainer narrow>
+      <Card>
+        <CardHeader>
+          <Store aria-hidden className="size-8 text-racing" />
+          <CardTitle>Seller Account Required</CardTitle>
+          <CardDescription>
+            {pending
+              ? 'Your seller application is waiting for review. You can list parts as soon as our team approves it; we will email you.'
+              : 'You need an approved seller account to list parts on Pitlane. Apply once, and after our team approves your business you can list parts and schedule auctions.'}
+          </CardDescription>
+        </CardHeader>
+        {!pending && (
+          <CardContent>
+            <ButtonLink to="/register-seller">Become a Seller</ButtonLink>
+          </CardContent>
+        )}
+      </Card>
+    </PageContainer>
+  );
+}
+
+function ListingChoice({ onMarketplace }: { onMarketplace: () => void }) {
+  const navigate = useNavigate();
+  const choice =
+    'grid h-full gap-3 rounded-lg border border-line bg-surface p-6 text-left shadow-sm transition-colors hover:border-racing focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-racing';
+  return (
+    <PageContainer className="max-w-3xl">
+      <h1 className="text-3xl font-bold tracking-tight">Sell a Part</h1>
+      <p className="mt-2 text-muted">How would you like to sell?</p>
+      <div className="mt-6 grid gap-4 sm:grid-cols-2">
+        <button type="button" className={choice} onClick={onMarketplace}>
+          <Tag aria-hidden className="size-8 text-racing" />
+          <span className="text-lg font-semibold">Marketplace Listing</span>
+          <span className="text-sm text-muted">Sell at a fixed price. Buyers find your part in search and contact you.</span>
+        </button>
+        <button type="button" className={choice} onClick={() => navigate('/schedule-auction')}>
+          <Gavel aria-hidden className="size-8 text-racing" />
+          <span className="text-lg font-semibold">Forward Auction</span>
+          <span className="text-sm text-muted">Schedule a timed auction and let buyers bid the price up.</span>
+        </button>
+      </div>
+    </PageContainer>
+  );
+}
+
+function ListYourPartForm({ onRefused }: { onRefused: () => void }) {
+  const navigate = useNavigate();
+  const categories = useCategories();
+  const makes = useMakes();
+  const create = useCreatePart();
+  const [form, setForm] = useState<SellForm>(EMPTY_SELL_FORM);
+  const [errors, setErrors] = useState<SellErrors>({});
+  const [photos, setPhotos] = useState<PhotoItem[]>([]);
+  const [photoErrors, setPhotoErrors] = useState<Record<string, string>>({});
+  const [fitments, setFitments] = useState<FitmentDraft[]>([]);
+  const [fitmentErrors, setFitmentErrors] = useState<Record<string, Partial<Record<string, string>>>>({});
+  const [generalErrors, setGeneralErrors] = useState<string[]>([]);
+
+  function set(field: SellField, value: string) {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  }
+
+  function text(field: SellField) {
+    return {
+      id: `sell-${field}`,
+      name: field,
+      value: form[field],
+      error: errors[field],
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+        set(field, event.target.value),
+    };
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (create.isPending) return;
+    const found = validateSellForm(form);
+    const foundFitments = validateFitments(fitments);
+    setErrors(found);
+    setFitmentErrors(foundFitments);
+    setPhotoErrors({});
+    setGeneralErrors([]);
+    if (Object.keys(found).length || Object.keys(foundFitments).length) {
+      document.getElementById(`sell-${Object.keys(found)[0] ?? 'title'}`)?.focus();
+      return;
+    }
+    const problem = photoProblem(photos);
+    if (problem) {
+      toast({ ...problem, variant: 'destructive' });
+      return;
+    }
+    const sentPhotoKeys = photos.map((p) => p.key);
+    const sentFitmentKeys = keptFitments(fitments).map((f) => f.key);
+    create.mutate(toPartPayload(form, photos, fitments), {
+      onSuccess: (created) => {
+        toast(SELL_MESSAGES.success);
+        void navigate(`/parts/${created.id}`);
+      },
+      onError: (error) => {
+        const details = describeError(error, SELL_MESSAGES.failure.description);
+        if (details.status === 403) {
+          onRefused();
+          return;
+        }
+        const split = splitServerErrors(details.fieldErrors, sentPhotoKeys, sentFitmentKeys);
+        setErrors(split.fields);
+        setPhotoErrors(split.photos);
+        setFitmentErrors(split.fitments);
+        setGeneralErrors(split.general);
+        toast({ ...SELL_MESSAGES.failure, variant: 'destructive' });
+      },
+    });
+  }
+
+  const listsLoading = categories.isPending || makes.isPending;
+  const listsFailed = categories.isError || makes.isError;
+
+  return (
+    <PageContainer className="max-w-3xl">
+      <Card>
+        <CardHeader>
+          <CardTitle>List Your Part</CardTitle>
+          <CardDescription>
+            Describe the part honestly, add clear photos and the vehicles it fits. New listings are reviewed before
+            they go live.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {listsFailed && (
+            <p role="alert" className="mb-4 rounded-md bg-racing-soft p-3 text-sm text-racing">
+              The categories and makes could not be loaded. Refresh the page to try again.
+            </p>
+          )}
+          <form onSubmit={submit} noValidate aria-label="List your part" className="grid gap-6">
+            <div className="grid gap-4">
+              <TextField label="Title" maxLength={200} placeholder="e.g. Porsche 911 clutch kit" {...text('title')} />
+              <div className="grid gap-4 sm:grid-cols-2">
+                <SelectField label="Category" disabled={listsLoading} {...text('category')}>
+                  <option value="">{listsLoading ? 'Loading...' : 'Select a category'}</option>
+                  {categories.data?.map((c) => (
+                    <option key={c.id} value={c.slug}>
+                      {c.name}
+                    </option>
+                  ))}
+                </SelectField>
+                <SelectField
+                  label="Condition"
+                  {...text('condition')}
+                  onChange={(event) => set('condition', event.target.value as ConditionValue)}
+                >
+                  {CONDITION_OPTIONS.map((c) => (
+                    <option key={c.value} value={c.value}>
+                      {c.label}
+                    </option>
+                  ))}
+                </SelectField>
+                <SelectField label="Make" disabled={listsLoading} {...text('make')}>
+                  <option value="">{listsLoading ? 'Loading...' : 'Select a make'}</option>
+                  {makes.data?.map((m) => (
+                    <option key={m.id} value={m.slug}>
+                      {m.name}
+                    </option>
+                  ))}
+                </SelectField>
+                <TextField label="Model" hint="(optional)" maxLength={100} {...text('model')} />
+                <TextField
+                  label="Year From"
+                  hint="(optional)"
+                  type="number"
+                  inputMode="numeric"
+                  min={MIN_YEAR}
+                  max={MAX_YEAR}
+                  {...text('yearStart')}
+                />
+                <TextField
+                  label="Year To"
+                  hint="(optional)"
+                  type="number"
+                  inputMode="numeric"
+                  min={MIN_YEAR}
+                  max={MAX_YEAR}
+                  {...text('yearEnd')}
+                />
+                <TextField label="Part Number" hint="(optional)" maxLength={100} {...text('partNumber')} />
+                <TextField label="Price (USD)" type="number" inputMode="decimal" step="0.01" min="0.01" {...text('price')} />
+              </div>
+              <TextField label="Location" maxLength={200} placeholder="City, State" autoComplete="address-level2" {...text('location')} />
+              <TextAreaField label="Description" maxLength={10_000} {...text('description')} />
+            </div>
+
+            <PhotoUploader photos={photos} setPhotos={setPhotos} errors={photoErrors} disabled={create.isPending} />
+            <FitmentEditor entries={fitments} setEntries={setFitments} errors={fitmentErrors} />
+
+            {generalErrors.length > 0 && (
+              <ul role="alert" className="grid gap-1 rounded-md bg-racing-soft p-3 text-sm text-racing">
+                {generalErrors.map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </ul>
+            )}
+            <Button type="submit" size="lg" disabled={create.isPending}>
+              {create.isPending ? 'Listing...' : 'List Part'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,102 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest, describeError } from '../../lib/api';
+import { lookupOfStatus, type PartPayload, type SellerLookup } from './sellForm';
+
+export interface CategoryOption {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+export interface MakeOption {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+export interface UploadedPhoto {
+  url: string;
+  thumbnailUrl: string;
+}
+
+/** GET /api/categories (id, name, slug), through the default query function. */
+export function useCategories() {
+  return useQuery<CategoryOption[]>({ queryKey: ['/api/categories'] });
+}
+
+/** GET /api/makes (id, name, slug). */
+export function useMakes() {
+  return useQuery<MakeOption[]>({ queryKey: ['/api/makes'] });
+}
+
+/**
+ * The user's seller record as GET /api/sellers/by-user/{id} tells it: approved, pending, missing (a 404 for
+ * the seller, or a rejected record), or unknown when the call failed otherwise.
+ */
+export async function lookUpSeller(userId: string, signal?: AbortSignal): Promise<SellerLookup> {
+  try {
+    const seller = await apiRequest<{ status?: unknown }>(`/api/sellers/by-user/${encodeURIComponent(userId)}`, { signal });
+    return lookupOfStatus(seller?.status);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      // "No API route for ..." would mean the sellers API is missing, which tells nothing about the user.
+      return describeError(error).message.startsWith('No API route') ? 'unknown' : 'missing';
+    }
+    return 'unknown';
+  }
+}
+
+export function useSellerLookup(userId: string | null) {
+  return useQuery<SellerLookup>({
+    queryKey: ['/api/sellers/by-user', userId],
+    queryFn: ({ signal }) => lookUpSeller(userId!, signal),
+    enabled: userId !== null,
+    retry: false,
+  });
+}
+
+/**
+ * POST /api/uploads (multipart field "file") with upload progress, which fetch cannot report.
+ * Rejects with an ApiError carrying the server's JSON body, like apiRequest.
+ */
+export function uploadPhoto(file: Blob, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<UploadedPhoto> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/uploads');
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve(JSON.parse(xhr.responseText) as UploadedPhoto);
+        } catch {
+          reject(new ApiError(xhr.status, 'The upload answer could not be read'));
+        }
+      } else {
+        reject(new ApiError(xhr.status, xhr.responseText || xhr.statusText));
+      }
+    };
+    xhr.onerror = () => reject(new Error('The photo could not be uploaded. Check your connection and try again.'));
+    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    const body = new FormData();
+    body.append('file', file);
+    xhr.send(body);
+  });
+}
+
+/** Creates the listing; on success every parts query (search, lists, details) is refreshed. */
+export function useCreatePart() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: PartPayload) => apiRequest<{ id: string }>('/api/parts', { method: 'POST', data: payload }),
+    onSuccess: async () => {
+      await client.invalidateQueries({
+        predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/parts'),
+      });
+    },
+  });
+}

@@ -1,0 +1,278 @@
+import { describe, expect, it } from 'vitest';
+import {
+  acceptPhotoFiles,
+  addPhotos,
+  EMPTY_SELL_FORM,
+  keptFitments,
+  lookupOfStatus,
+  makePrimary,
+  MAX_PHOTO_BYTES,
+  newFitment,
+  photoProblem,
+  removePhoto,
+  sellAccess,
+  splitServerErrors,
+  toPartPayload,
+  updatePhoto,
+  validateFitments,
+  validateSellForm,
+  type PhotoItem,
+  type SellForm,
+} from './sellForm';
+
+const photo = (key: string, overrides: Partial<PhotoItem> = {}): PhotoItem => ({
+  key,
+  url: `/api/uploads/files/${key.padEnd(32, '0')}.jpg`,
+  altText: `Photo ${key}`,
+  isPrimary: false,
+  status: 'uploaded',
+  progress: 100,
+  ...overrides,
+});
+
+const primaryKeys = (list: PhotoItem[]) => list.filter((p) => p.isPrimary).map((p) => p.key);
+
+const filledForm: SellForm = {
+  ...EMPTY_SELL_FORM,
+  title: ' Porsche 911 clutch kit ',
+  category: 'transmission',
+  make: 'porsche',
+  price: '899.99',
+  location: 'Stuttgart',
+  description: 'Sachs clutch kit, new old stock.',
+};
+
+describe('choosing photo files', () => {
+  it('keeps JPEG and PNG files up to 5 MB and silently skips the others', () => {
+    const files = [
+      { name: 'a.jpg', type: 'image/jpeg', size: 1000 },
+      { name: 'b.gif', type: 'image/gif', size: 1000 },
+      { name: 'c.png', type: 'image/png', size: MAX_PHOTO_BYTES },
+      { name: 'd.png', type: 'image/png', size: MAX_PHOTO_BYTES + 1 },
+      { name: 'e.webp', type: 'image/webp', size: 10 },
+      { name: 'f.pdf', type: 'application/pdf', size: 10 },
+    ];
+    expect(acceptPhotoFiles(files, 0).map((f) => f.name)).toEqual(['a.jpg', 'c.png']);
+  });
+
+  it('caps the files at five minus the photos already present', () => {
+    const files = Array.from({ length: 6 }, (_, i) => ({ name: String(i), type: 'image/png', size: 10 }));
+    expect(acceptPhotoFiles(files, 0)).toHaveLength(5);
+    expect(acceptPhotoFiles(files, 3).map((f) => f.name)).toEqual(['0', '1']);
+    expect(acceptPhotoFiles(files, 5)).toEqual([]);
+  });
+});
+
+describe('the photo list', () => {
+  it('makes the first photo added to an empty list primary', () => {
+    const list = addPhotos([], [photo('a'), photo('b')]);
+    expect(primaryKeys(list)).toEqual(['a']);
+  });
+
+  it('does not change the primary when photos are added to a list that has some', () => {
+    const list = addPhotos(addPhotos([], [photo('a')]), [photo('b', { isPrimary: true })]);
+    expect(primaryKeys(list)).toEqual(['a']);
+  });
+
+  it('never holds more than five photos', () => {
+    const list = addPhotos([photo('a'), photo('b'), photo('c'), photo('d')], [photo('e'), photo('f')]);
+    expect(list.map((p) => p.key)).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('makes the chosen photo the only primary', () => {
+    const list = makePrimary(addPhotos([], [photo('a'), photo('b'), photo('c')]), 'c');
+    expect(primaryKeys(list)).toEqual(['c']);
+  });
+
+  it('makes the first remaining photo primary when the primary is removed', () => {
+    const list = removePhoto(makePrimary(addPhotos([], [photo('a'), photo('b'), photo('c')]), 'b'), 'b');
+    expect(list.map((p) => p.key)).toEqual(['a', 'c']);
+    expect(primaryKeys(list)).toEqual(['a']);
+  });
+
+  it('keeps the primary when another photo is removed, and empties cleanly', () => {
+    const list = removePhoto(addPhotos([], [photo('a'), photo('b')]), 'b');
+    expect(primaryKeys(list)).toEqual(['a']);
+    expect(removePhoto(list, 'a')).toEqual([]);
+  });
+
+  it('updates one photo only', () => {
+    const list = updatePhoto([photo('a'), photo('b')], 'b', { altText: 'Side view' });
+    expect(list.map((p) => p.altText)).toEqual(['Photo a', 'Side view']);
+  });
+});
+
+describe('what blocks submitting because of the photos', () => {
+  it('asks for at least one photo', () => {
+    expect(photoProblem([])).toEqual({
+      title: 'Images Required',
+      description: 'Please add at least one photo for your listing.',
+    });
+  });
+
+  it('asks for alt text on every photo, blank counting as missing', () => {
+    expect(photoProblem([photo('a'), photo('b', { altText: '   ' })])).toEqual({
+      title: 'Alt Text Required',
+      description: 'Please add descriptive alt text for all images for accessibility.',
+    });
+  });
+
+  it('waits for uploads to finish', () => {
+    expect(photoProblem([photo('a', { status: 'uploading', url: '' })])?.title).toBe('Photos Uploading');
+  });
+
+  it('lets complete photos through', () => {
+    expect(photoProblem([photo('a')])).toBeNull();
+  });
+});
+
+describe('vehicle compatibility entries', () => {
+  it('start with both years at 2000', () => {
+    expect(newFitment('x')).toMatchObject({ make: '', model: '', yearStart: '2000', yearEnd: '2000' });
+  });
+
+  it('are dropped without a make or a model', () => {
+    const drafts = [
+      { ...newFitment('1'), make: 'Porsche', model: '911' },
+      { ...newFitment('2'), make: 'Porsche', model: '  ' },
+      { ...newFitment('3'), make: '', model: '356' },
+    ];
+    expect(keptFitments(drafts).map((d) => d.key)).toEqual(['1']);
+  });
+
+  it('have their years checked only when kept', () => {
+    const drafts = [
+      { ...newFitment('1'), make: 'Porsche', model: '911', yearStart: '1899', yearEnd: '1970' },
+      { ...newFitment('2'), make: 'Porsche', model: '912', yearStart: '1970', yearEnd: '1965' },
+      { ...newFitment('3'), yearStart: 'abc' },
+    ];
+    expect(validateFitments(drafts)).toEqual({
+      '1': { yearStart: 'Year must be between 1900 and 2030' },
+      '2': { yearEnd: 'The first year must not be after the last year' },
+    });
+  });
+});
+
+describe('checking the form', () => {
+  it('names every missing required field', () => {
+    expect(validateSellForm({ ...EMPTY_SELL_FORM })).toEqual({
+      title: 'Title is required',
+      category: 'Category is required',
+      make: 'Make is required',
+      price: 'Price is required',
+      location: 'Location is required',
+      description: 'Description is required',
+    });
+  });
+
+  it('defaults the condition to used-good and accepts a filled form', () => {
+    expect(EMPTY_SELL_FORM.condition).toBe('used-good');
+    expect(validateSellForm(filledForm)).toEqual({});
+  });
+
+  it('checks the price like the server', () => {
+    expect(validateSellForm({ ...filledForm, price: 'abc' }).price).toBe('Price must be a number');
+    expect(validateSellForm({ ...filledForm, price: '1.999' }).price).toBe('Price can have at most 2 decimal places');
+    expect(validateSellForm({ ...filledForm, price: '0' }).price).toBe('Price must be greater than 0');
+    expect(validateSellForm({ ...filledForm, price: '0.01' }).price).toBeUndefined();
+  });
+
+  it('checks the optional years and their order', () => {
+    expect(validateSellForm({ ...filledForm, yearStart: '2031' }).yearStart).toBe('Year must be between 1900 and 2030');
+    expect(validateSellForm({ ...filledForm, yearStart: '1990', yearEnd: '1980' }).yearEnd).toBe(
+      'The first year must not be after the last year',
+    );
+    expect(validateSellForm({ ...filledForm, yearStart: '1965', yearEnd: '' })).toEqual({});
+  });
+});
+
+describe('the request body', () => {
+  it('trims text, turns blanks into null, years into numbers, and sends only kept vehicle entries', () => {
+    const body = toPartPayload(
+      { ...filledForm, model: ' ', yearStart: '1965', partNumber: ' 911-116-015 ' },
+      [photo('a', { isPrimary: true, altText: ' Front ' }), photo('b')],
+      [{ ...newFitment('1'), make: ' Porsche ', model: '911', engine: '2.0 flat six' }, newFitment('2')],
+    );
+    expect(body).toEqual({
+      title: 'Porsche 911 clutch kit',
+      description: 'Sachs clutch kit, new old stock.',
+      price: '899.99',
+      category: 'transmission',
+      make: 'porsche',
+      model: null,
+      yearStart: 1965,
+      yearEnd: null,
+      partNumber: '911-116-015',
+      condition: 'used-good',
+      location: 'Stuttgart',
+      images: [
+        { url: photo('a').url, altText: 'Front', isPrimary: true },
+        { url: photo('b').url, altText: 'Photo b', isPrimary: false },
+      ],
+      vehicleCompatibility: [
+        { make: 'Porsche', model: '911', yearStart: 2000, yearEnd: 2000, engine: '2.0 flat six', transmission: null, notes: null },
+      ],
+    });
+    expect(body).not.toHaveProperty('sellerId');
+  });
+});
+
+describe('placing the server field errors', () => {
+  it('puts each error beside its field, photo or vehicle entry', () => {
+    const split = splitServerErrors(
+      {
+        title: 'Title is required',
+        category: 'Please choose a category from the list',
+        'images.1.altText': 'Alt text is required for accessibility',
+        'vehicleCompatibility.0.yearEnd': 'Year must be between 1900 and 2030',
+        images: 'You can add at most 5 photos',
+        _: 'Something else',
+      },
+      ['p1', 'p2'],
+      ['f1'],
+    );
+    expect(split).toEqual({
+      fields: { title: 'Title is required', category: 'Please choose a category from the list' },
+      photos: { p2: 'Alt text is required for accessibility' },
+      fitments: { f1: { yearEnd: 'Year must be between 1900 and 2030' } },
+      general: ['You can add at most 5 photos', 'Something else'],
+    });
+  });
+});
+
+describe('who sees the form', () => {
+  it('asks signed-out visitors to sign in', () => {
+    expect(sellAccess(null, false, 'unknown')).toBe('signed-out');
+  });
+
+  it('waits while the user or the seller record loads', () => {
+    expect(sellAccess(null, true, 'loading')).toBe('loading');
+    expect(sellAccess({ role: 'seller' }, false, 'loading')).toBe('loading');
+  });
+
+  it('sends buyers and users without an approved seller record to the seller application', () => {
+    expect(sellAccess({ role: 'buyer' }, false, 'unknown')).toBe('not-seller');
+    expect(sellAccess({ role: 'buyer' }, false, 'missing')).toBe('not-seller');
+    expect(sellAccess({ role: 'seller' }, false, 'missing')).toBe('not-seller');
+  });
+
+  it('tells applicants whose application is pending that it is in review', () => {
+    expect(sellAccess({ role: 'buyer' }, false, 'pending')).toBe('seller-pending');
+  });
+
+  it('shows the form to approved sellers and to admins, and lets the role decide when the lookup cannot tell', () => {
+    expect(sellAccess({ role: 'seller' }, false, 'approved')).toBe('allowed');
+    expect(sellAccess({ role: 'buyer' }, false, 'approved')).toBe('allowed');
+    expect(sellAccess({ role: 'admin' }, false, 'missing')).toBe('allowed');
+    expect(sellAccess({ role: 'seller' }, false, 'unknown')).toBe('allowed');
+  });
+});
+
+describe('reading the seller record', () => {
+  it('knows approved and pending records and treats any other status as no seller account', () => {
+    expect(lookupOfStatus('approved')).toBe('approved');
+    expect(lookupOfStatus('pending')).toBe('pending');
+    expect(lookupOfStatus('rejected')).toBe('missing');
+    expect(lookupOfStatus(undefined)).toBe('missing');
+  });
+});

@@ -1,0 +1,375 @@
+/**
+ * The rules of the "List Your Part" form (spec 001 §2 "Sell-a-part page", §5 "Part listing", §9 limits),
+ * kept free of React so they can be unit tested.
+ */
+
+export const MAX_PHOTOS = 5;
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+export const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2030;
+export const DEFAULT_FITMENT_YEAR = '2000';
+
+/** Condition values and their labels (spec 000 §3). */
+export const CONDITION_OPTIONS = [
+  { value: 'new-in-box', label: 'New in Box' },
+  { value: 'new-out-of-box', label: 'New (Out of Box)' },
+  { value: 'used-excellent', label: 'Used - Excellent' },
+  { value: 'used-good', label: 'Used - Good' },
+  { value: 'used-poor', label: 'Used - Poor' },
+  { value: 'rebuilt', label: 'Rebuilt' },
+  { value: 'for-parts', label: 'For Parts Only' },
+] as const;
+export type ConditionValue = (typeof CONDITION_OPTIONS)[number]['value'];
+
+export const SELL_MESSAGES = {
+  imagesRequired: { title: 'Images Required', description: 'Please add at least one photo for your listing.' },
+  altTextRequired: {
+    title: 'Alt Text Required',
+    description: 'Please add descriptive alt text for all images for accessibility.',
+  },
+  uploading: { title: 'Photos Uploading', description: 'Please wait until your photos have finished uploading.' },
+  success: { title: 'Part listed successfully!', description: 'Your part has been added to the marketplace.' },
+  failure: { title: 'Error', description: 'Failed to list your part. Please try again.' },
+} as const;
+
+// ---------------------------------------------------------------------------------------------------
+// Photos
+
+export interface PhotoItem {
+  /** Stable client-side key. */
+  key: string;
+  /** The stored photo's url once uploaded; empty while uploading. */
+  url: string;
+  thumbnailUrl?: string;
+  /** A local object URL shown while the upload runs. */
+  previewUrl?: string;
+  altText: string;
+  isPrimary: boolean;
+  status: 'uploading' | 'uploaded';
+  /** Upload progress 0-100 while uploading. */
+  progress: number;
+}
+
+export interface FileLike {
+  type: string;
+  size: number;
+}
+
+/** The files to upload: JPEG/PNG up to 5 MB (others silently skipped), at most MAX_PHOTOS minus those present. */
+export function acceptPhotoFiles<F extends FileLike>(files: readonly F[], present: number): F[] {
+  const room = Math.max(0, MAX_PHOTOS - present);
+  return files
+    .filter((f) => (PHOTO_TYPES as readonly string[]).includes(f.type) && f.size > 0 && f.size <= MAX_PHOTO_BYTES)
+    .slice(0, room);
+}
+
+/** Appends photos; the first photo added to an empty list becomes primary. */
+export function addPhotos(list: readonly PhotoItem[], added: readonly PhotoItem[]): PhotoItem[] {
+  const room = Math.max(0, MAX_PHOTOS - list.length);
+  const incoming = added.slice(0, room).map((p) => ({ ...p, isPrimary: false }));
+  if (list.length === 0 && incoming.length > 0) incoming[0] = { ...incoming[0]!, isPrimary: true };
+  return [...list, ...incoming];
+}
+
+/** Removes a photo; removing the primary makes the first remaining one primary. */
+export function removePhoto(list: readonly PhotoItem[], key: string): PhotoItem[] {
+  const removed = list.find((p) => p.key === key);
+  const rest = list.filter((p) => p.key !== key);
+  if (removed?.isPrimary && rest.length > 0 && !rest.some((p) => p.isPrimary)) {
+    rest[0] = { ...rest[0]!, isPrimary: true };
+  }
+  return rest;
+}
+
+/** Makes one photo the primary and every other one not. */
+export function makePrimary(list: readonly PhotoItem[], key: string): PhotoItem[] {
+  if (!list.some((p) => p.key === key)) return [...list];
+  return list.map((p) => ({ ...p, isPrimary: p.key === key }));
+}
+
+/** Changes fields of one photo (alt text, upload result, progress). */
+export function updatePhoto(list: readonly PhotoItem[], key: string, patch: Partial<Omit<PhotoItem, 'key'>>): PhotoItem[] {
+  return list.map((p) => (p.key === key ? { ...p, ...patch } : p));
+}
+
+/** The toast that blocks submitting because of the photos, or null when they are fine. */
+export function photoProblem(list: readonly PhotoItem[]): { title: string; description: string } | null {
+  if (list.length === 0) return SELL_MESSAGES.imagesRequired;
+  if (list.some((p) => p.altText.trim() === '')) return SELL_MESSAGES.altTextRequired;
+  if (list.some((p) => p.status !== 'uploaded')) return SELL_MESSAGES.uploading;
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Vehicle compatibility
+
+export interface FitmentDraft {
+  key: string;
+  make: string;
+  model: string;
+  yearStart: string;
+  yearEnd: string;
+  engine: string;
+  transmission: string;
+  notes: string;
+}
+
+export interface FitmentPayload {
+  make: string;
+  model: string;
+  yearStart: number | null;
+  yearEnd: number | null;
+  engine: string | null;
+  transmission: string | null;
+  notes: string | null;
+}
+
+/** A new, empty vehicle entry; both years default to 2000 (spec 001 §9). */
+export function newFitment(key: string): FitmentDraft {
+  return {
+    key,
+    make: '',
+    model: '',
+    yearStart: DEFAULT_FITMENT_YEAR,
+    yearEnd: DEFAULT_FITMENT_YEAR,
+    engine: '',
+    transmission: '',
+    notes: '',
+  };
+}
+
+/** The entries that will be sent: those with both a make and a model (the others are dropped). */
+export function keptFitments(drafts: readonly FitmentDraft[]): FitmentDraft[] {
+  return drafts.filter((d) => d.make.trim() !== '' && d.model.trim() !== '');
+}
+
+const optional = (value: string) => (value.trim() === '' ? null : value.trim());
+
+function yearOrNull(value: string): number | null {
+  const text = value.trim();
+  return text === '' ? null : Number(text);
+}
+
+/** The API payload of one kept entry. */
+export function toFitmentPayload(draft: FitmentDraft): FitmentPayload {
+  return {
+    make: draft.make.trim(),
+    model: draft.model.trim(),
+    yearStart: yearOrNull(draft.yearStart),
+    yearEnd: yearOrNull(draft.yearEnd),
+    engine: optional(draft.engine),
+    transmission: optional(draft.transmission),
+    notes: optional(draft.notes),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The form
+
+export interface SellForm {
+  title: string;
+  category: string;
+  condition: ConditionValue;
+  make: string;
+  model: string;
+  yearStart: string;
+  yearEnd: string;
+  partNumber: string;
+  price: string;
+  location: string;
+  description: string;
+}
+
+export type SellField = keyof SellForm;
+export type SellErrors = Partial<Record<SellField, string>>;
+
+export const EMPTY_SELL_FORM: SellForm = {
+  title: '',
+  category: '',
+  condition: 'used-good',
+  make: '',
+  model: '',
+  yearStart: '',
+  yearEnd: '',
+  partNumber: '',
+  price: '',
+  location: '',
+  description: '',
+};
+
+const yearMessage = `Year must be between ${MIN_YEAR} and ${MAX_YEAR}`;
+
+function yearError(value: string): string | undefined {
+  const text = value.trim();
+  if (text === '') return undefined;
+  if (!/^\d{4}$/.test(text)) return yearMessage;
+  const year = Number(text);
+  return year < MIN_YEAR || year > MAX_YEAR ? yearMessage : undefined;
+}
+
+function priceError(value: string): string | undefined {
+  const text = value.trim();
+  if (text === '') return 'Price is required';
+  if (!/^\d+(\.\d+)?$/.test(text)) return 'Price must be a number';
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return 'Price can have at most 2 decimal places';
+  if (Number(text) <= 0) return 'Price must be greater than 0';
+  if (Number(text) > 99_999_999.99) return 'Price must be at most 99,999,999.99';
+  return undefined;
+}
+
+/** The client-side checks of the form fields, with the server's messages. */
+export function validateSellForm(form: SellForm): SellErrors {
+  const errors: SellErrors = {};
+  const required: Array<[SellField, string]> = [
+    ['title', 'Title is required'],
+    ['category', 'Category is required'],
+    ['condition', 'Condition is required'],
+    ['make', 'Make is required'],
+    ['location', 'Location is required'],
+    ['description', 'Description is required'],
+  ];
+  for (const [field, message] of required) {
+    if (form[field].trim() === '') errors[field] = message;
+  }
+  const price = priceError(form.price);
+  if (price) errors.price = price;
+  const start = yearError(form.yearStart);
+  const end = yearError(form.yearEnd);
+  if (start) errors.yearStart = start;
+  if (end) errors.yearEnd = end;
+  if (!start && !end && form.yearStart.trim() && form.yearEnd.trim() && Number(form.yearStart) > Number(form.yearEnd)) {
+    errors.yearEnd = 'The first year must not be after the last year';
+  }
+  return errors;
+}
+
+/** The checks of the kept vehicle entries' years, keyed by entry key then field. */
+export function validateFitments(drafts: readonly FitmentDraft[]): Record<string, Partial<Record<'yearStart' | 'yearEnd', string>>> {
+  const errors: Record<string, Partial<Record<'yearStart' | 'yearEnd', string>>> = {};
+  for (const draft of keptFitments(drafts)) {
+    const entry: Partial<Record<'yearStart' | 'yearEnd', string>> = {};
+    const start = yearError(draft.yearStart);
+    const end = yearError(draft.yearEnd);
+    if (start) entry.yearStart = start;
+    if (end) entry.yearEnd = end;
+    if (!start && !end && draft.yearStart.trim() && draft.yearEnd.trim() && Number(draft.yearStart) > Number(draft.yearEnd)) {
+      entry.yearEnd = 'The first year must not be after the last year';
+    }
+    if (Object.keys(entry).length) errors[draft.key] = entry;
+  }
+  return errors;
+}
+
+export interface PartPayload {
+  title: string;
+  description: string;
+  price: string;
+  category: string;
+  make: string;
+  model: string | null;
+  yearStart: number | null;
+  yearEnd: number | null;
+  partNumber: string | null;
+  condition: ConditionValue;
+  location: string;
+  images: Array<{ url: string; altText: string; isPrimary: boolean }>;
+  vehicleCompatibility: FitmentPayload[];
+}
+
+/** The POST /api/parts body (the seller is the session user, so no sellerId is sent). */
+export function toPartPayload(form: SellForm, photos: readonly PhotoItem[], fitments: readonly FitmentDraft[]): PartPayload {
+  return {
+    title: form.title.trim(),
+    description: form.description.trim(),
+    price: form.price.trim(),
+    category: form.category,
+    make: form.make,
+    model: optional(form.model),
+    yearStart: yearOrNull(form.yearStart),
+    yearEnd: yearOrNull(form.yearEnd),
+    partNumber: optional(form.partNumber),
+    condition: form.condition,
+    location: form.location.trim(),
+    images: photos.map((p) => ({ url: p.url, altText: p.altText.trim(), isPrimary: p.isPrimary })),
+    vehicleCompatibility: keptFitments(fitments).map(toFitmentPayload),
+  };
+}
+
+export interface SplitServerErrors {
+  fields: SellErrors;
+  /** Photo key → message. */
+  photos: Record<string, string>;
+  /** Vehicle entry key → field → message. */
+  fitments: Record<string, Record<string, string>>;
+  /** Messages with no field on the form (e.g. the photo list as a whole). */
+  general: string[];
+}
+
+const FORM_FIELDS = new Set<string>(Object.keys(EMPTY_SELL_FORM));
+
+/**
+ * Places the API's 400 `errors` (keyed "title", "images.0.altText", "vehicleCompatibility.1.yearEnd")
+ * beside the fields they belong to; `photoKeys` and `fitmentKeys` are in the order they were sent.
+ */
+export function splitServerErrors(
+  errors: Record<string, string>,
+  photoKeys: readonly string[],
+  fitmentKeys: readonly string[],
+): SplitServerErrors {
+  const out: SplitServerErrors = { fields: {}, photos: {}, fitments: {}, general: [] };
+  for (const [path, message] of Object.entries(errors)) {
+    const [head, index, field] = path.split('.');
+    if (head && FORM_FIELDS.has(head) && index === undefined) {
+      out.fields[head as SellField] = message;
+      continue;
+    }
+    const photoKey = head === 'images' && index !== undefined ? photoKeys[Number(index)] : undefined;
+    if (photoKey) {
+      out.photos[photoKey] ??= message;
+      continue;
+    }
+    const fitmentKey = head === 'vehicleCompatibility' && index !== undefined ? fitmentKeys[Number(index)] : undefined;
+    if (fitmentKey) {
+      out.fitments[fitmentKey] = { ...out.fitments[fitmentKey], [field ?? 'make']: message };
+      continue;
+    }
+    out.general.push(message);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Who may list
+
+export type SellerLookup = 'approved' | 'pending' | 'missing' | 'unknown';
+export type SellAccess = 'loading' | 'signed-out' | 'not-seller' | 'seller-pending' | 'allowed';
+
+/** What GET /api/sellers/by-user/{id} said about a seller record's status. */
+export function lookupOfStatus(status: unknown): SellerLookup {
+  if (status === 'approved') return 'approved';
+  if (status === 'pending') return 'pending';
+  return 'missing';
+}
+
+/**
+ * Whether the page shows the form: signed-out visitors get the sign-in prompt; buyers and users without
+ * an approved seller record get the "Seller Account Required" card (pending applicants are told it is in
+ * review). Admins may list without a record, as the server allows. When the lookup cannot tell (a network
+ * error) the role decides and the server has the last word.
+ */
+export function sellAccess(
+  user: { role: string } | null,
+  userLoading: boolean,
+  lookup: SellerLookup | 'loading',
+): SellAccess {
+  if (userLoading) return 'loading';
+  if (!user) return 'signed-out';
+  if (user.role === 'admin') return 'allowed';
+  if (lookup === 'loading') return 'loading';
+  // An approved record is what the server checks, even if the cached user still says buyer.
+  if (lookup === 'approved') return 'allowed';
+  if (lookup === 'pending') return 'seller-pending';
+  if (user.role === 'buyer' || lookup === 'missing') return 'not-seller';
+  return 'allowed';
+}
