@@ -1,0 +1,436 @@
+import { useMemo, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { CalendarClock, Hammer, Info } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { Tabs } from 'radix-ui';
+import { AccessGuard } from '../../components/AccessGuard';
+import { Button, ButtonLink } from '../../components/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/Card';
+import { CheckboxField, FieldError, inputClass, TextField } from '../../components/Field';
+import { PageContainer } from '../../components/PageContainer';
+import { toast } from '../../components/toast';
+import { describeError } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { useAuth } from '../accounts/useAuth';
+import { usePublicAuctionSettings, useScheduleAuction, useSellerParts } from './auctions.api';
+import {
+  checkScheduleTimes,
+  initialScheduleForm,
+  minEndTime,
+  minStartTime,
+  RELIST_LIMITS,
+  toScheduleAuctionPayload,
+  validateScheduleAuction,
+  type PricingAllowances,
+  type ScheduleAuctionErrors,
+  type ScheduleAuctionField,
+  type ScheduleAuctionForm,
+} from './scheduleAuction.validation';
+
+/** Spec 001 §9 pricing defaults, used until (or if) the server's allowances cannot be read. */
+const DEFAULT_ALLOWANCES: PricingAllowances = {
+  allowReservePrices: true,
+  allowBuyItNow: true,
+  minBuyItNowMultiplier: 1.2,
+  maxReservePercentage: 80,
+  minimumAuctionDuration: 0,
+};
+
+const CONDITIONS: Array<[value: string, label: string]> = [
+  ['new-in-box', 'New in Box'],
+  ['new-out-of-box', 'New (Out of Box)'],
+  ['used-excellent', 'Used - Excellent'],
+  ['used-good', 'Used - Good'],
+  ['used-poor', 'Used - Poor'],
+  ['rebuilt', 'Rebuilt'],
+  ['for-parts', 'For Parts Only'],
+];
+
+const tabClass =
+  'h-9 flex-1 rounded px-4 text-sm font-medium text-muted data-[state=active]:bg-surface data-[state=active]:text-ink data-[state=active]:shadow-sm sm:flex-none';
+
+/** The /schedule-auction route: signed-in sellers (and admins) only. */
+export function ScheduleAuctionRoute() {
+  return (
+    <AccessGuard role="seller">
+      <ScheduleAuctionPage />
+    </AccessGuard>
+  );
+}
+
+/** /schedule-auction: "Regular Auction" and "Reverse Auction" tabs (spec 001 "Scheduling"). */
+export function ScheduleAuctionPage() {
+  return (
+    <PageContainer className="max-w-3xl">
+      <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
+        <CalendarClock aria-hidden className="size-7 text-racing" />
+        Schedule an Auction
+      </h1>
+      <p className="mt-1 text-muted">Pick one of your parts, set the price rules and the time window.</p>
+      <Tabs.Root defaultValue="regular" className="mt-6">
+        <Tabs.List aria-label="Auction kind" className="flex gap-1 rounded-md bg-black/5 p-1">
+          <Tabs.Trigger value="regular" className={tabClass}>
+            Regular Auction
+          </Tabs.Trigger>
+          <Tabs.Trigger value="reverse" className={tabClass}>
+            Reverse Auction
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="regular" className="mt-6 focus-visible:outline-none">
+          <RegularAuctionTab />
+        </Tabs.Content>
+        <Tabs.Content value="reverse" className="mt-6 focus-visible:outline-none">
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-xl">Reverse auctions are coming soon</CardTitle>
+              <CardDescription>
+                Soon you will be able to post a wanted part with your budget and let sellers quote for it. Until then, browse
+                the wanted requests buyers have posted.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ButtonLink to="/reverse-auctions" variant="outline">
+                See Wanted Requests
+              </ButtonLink>
+            </CardContent>
+          </Card>
+        </Tabs.Content>
+      </Tabs.Root>
+    </PageContainer>
+  );
+}
+
+function toAllowances(settings: ReturnType<typeof usePublicAuctionSettings>['data']): PricingAllowances {
+  if (!settings) return DEFAULT_ALLOWANCES;
+  const multiplier = Number(settings.minBuyItNowMultiplier);
+  const percentage = Number(settings.maxReservePercentage);
+  return {
+    allowReservePrices: settings.allowReservePrices !== false,
+    allowBuyItNow: settings.allowBuyItNow !== false,
+    minBuyItNowMultiplier: Number.isFinite(multiplier) ? multiplier : DEFAULT_ALLOWANCES.minBuyItNowMultiplier,
+    maxReservePercentage: Number.isFinite(percentage) ? percentage : DEFAULT_ALLOWANCES.maxReservePercentage,
+    minimumAuctionDuration: Number(settings.minimumAuctionDuration) || 0,
+  };
+}
+
+/** Waits for the admin's allowances and defaults (the spec's defaults if they cannot be read). */
+function RegularAuctionTab() {
+  const settings = usePublicAuctionSettings();
+  const allow = useMemo(() => toAllowances(settings.data), [settings.data]);
+  if (settings.isLoading) {
+    return (
+      <div role="status" aria-label="Loading the form" className="grid gap-4">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="h-40 animate-pulse rounded-lg bg-black/10" />
+        ))}
+      </div>
+    );
+  }
+  return <RegularAuctionForm allow={allow} initial={initialScheduleForm(settings.data?.defaults, allow.allowReservePrices)} />;
+}
+
+function RegularAuctionForm({ allow, initial }: { allow: PricingAllowances; initial: ScheduleAuctionForm }) {
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const parts = useSellerParts(user?.id);
+  const schedule = useScheduleAuction();
+  const [form, setForm] = useState<ScheduleAuctionForm>(initial);
+  const [errors, setErrors] = useState<ScheduleAuctionErrors>({});
+  // The minimums of the date inputs, fixed when the form opens and moved on with the start.
+  const [openedAt] = useState(() => new Date());
+  const startMin = minStartTime(openedAt);
+  const endMin = minEndTime(form.startTime, openedAt, allow.minimumAuctionDuration);
+
+  function set<K extends ScheduleAuctionField>(field: K, value: ScheduleAuctionForm[K]) {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  }
+
+  function text(field: ScheduleAuctionField) {
+    return {
+      id: `auction-${field}`,
+      name: field,
+      value: String(form[field]),
+      error: errors[field],
+      onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.target.value as never),
+    };
+  }
+
+  function choosePart(partId: string) {
+    const part = parts.data?.find((p) => p.id === partId);
+    setForm((current) => ({
+      ...current,
+      partId,
+      title: current.title || part?.title || '',
+      condition: current.condition || part?.condition || '',
+      location: current.location || part?.location || '',
+    }));
+    setErrors((current) => ({ ...current, partId: undefined, title: undefined }));
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (schedule.isPending) return;
+    const found = validateScheduleAuction(form, allow);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      document.getElementById(`auction-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    const times = checkScheduleTimes(form.startTime, form.endTime, new Date());
+    if (!times.ok) {
+      toast({ title: times.title, description: times.message, variant: 'destructive' });
+      return;
+    }
+    schedule.mutate(toScheduleAuctionPayload(form, allow), {
+      onSuccess: () => {
+        toast({ title: 'Auction Scheduled', description: `"${form.title.trim()}" has been scheduled.` });
+        void navigate('/auctions');
+      },
+      onError: (error) => {
+        const details = describeError(error, 'Failed to schedule auction');
+        setErrors(details.fieldErrors as ScheduleAuctionErrors);
+        toast({ title: 'Error', description: details.message, variant: 'destructive' });
+      },
+    });
+  }
+
+  const reserveDisabled = !allow.allowReservePrices;
+  const partList = parts.data ?? [];
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-xl">Auction Details</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <SelectField label="Part" id="auction-partId" error={errors.partId}>
+            <select
+              id="auction-partId"
+              name="partId"
+              className={inputClass}
+              value={form.partId}
+              onChange={(e) => choosePart(e.target.value)}
+              disabled={parts.isLoading}
+              aria-invalid={errors.partId ? true : undefined}
+              aria-describedby={errors.partId ? 'auction-partId-error' : undefined}
+            >
+              <option value="">{parts.isLoading ? 'Loading your parts...' : 'Select one of your parts'}</option>
+              {partList.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.title}
+                  {p.partNumber ? ` (${p.partNumber})` : ''}
+                </option>
+              ))}
+            </select>
+          </SelectField>
+          {!parts.isLoading && partList.length === 0 && (
+            <p className="flex items-start gap-2 text-sm text-muted">
+              <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+              <span>
+                You have no parts to auction yet.{' '}
+                <Link to="/sell" className="font-medium text-racing hover:underline">
+                  List a part
+                </Link>{' '}
+                first.
+              </span>
+            </p>
+          )}
+          <TextField label="Title" maxLength={200} {...text('title')} />
+          <TextAreaField
+            label="Description"
+            id="auction-description"
+            value={form.description}
+            error={errors.description}
+            onChange={(v) => set('description', v)}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField label="Condition" hint="(optional)" id="auction-condition" error={errors.condition}>
+              <select
+                id="auction-condition"
+                name="condition"
+                className={inputClass}
+                value={form.condition}
+                onChange={(e) => set('condition', e.target.value)}
+              >
+                <option value="">As listed on the part</option>
+                {CONDITIONS.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </SelectField>
+            <TextField label="Location" hint="(optional)" maxLength={200} {...text('location')} />
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-xl">Pricing</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <SelectField label="Auction type" id="auction-auctionType">
+            <select
+              id="auction-auctionType"
+              name="auctionType"
+              className={inputClass}
+              value={form.auctionType}
+              onChange={(e) => set('auctionType', e.target.value === 'reserve' ? 'reserve' : 'standard')}
+            >
+              <option value="standard">Standard (no reserve)</option>
+              {!reserveDisabled && <option value="reserve">Reserve (sells only at or above a hidden minimum)</option>}
+            </select>
+          </SelectField>
+          {reserveDisabled && <p className="text-sm text-muted">Reserve prices are not available at the moment.</p>}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="Starting bid (USD)" inputMode="decimal" placeholder="100.00" {...text('startingBid')} />
+            <TextField
+              label="Bid increment (USD)"
+              hint="(0 uses the standard increment table)"
+              inputMode="decimal"
+              {...text('bidIncrement')}
+            />
+            {!reserveDisabled && form.auctionType === 'reserve' && (
+              <TextField label="Reserve price (USD)" inputMode="decimal" {...text('reservePrice')} />
+            )}
+            {allow.allowBuyItNow && (
+              <TextField
+                label="Buy It Now price (USD)"
+                hint={`(optional, at least ${allow.minBuyItNowMultiplier}× the starting bid)`}
+                inputMode="decimal"
+                {...text('buyItNowPrice')}
+              />
+            )}
+            <TextField label="Shipping cost (USD)" hint="(optional)" inputMode="decimal" {...text('shippingCost')} />
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-xl">Schedule</CardTitle>
+          <CardDescription>Start at least an hour from now; run for at least an hour.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="Start time" type="datetime-local" min={startMin} {...text('startTime')} />
+            <TextField label="End time" type="datetime-local" min={endMin} {...text('endTime')} />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <TextField label="Auto-extend trigger (seconds)" type="number" min={0} step={1} {...text('autoExtendTrigger')} />
+            <TextField label="Auto-extend time (seconds)" type="number" min={0} step={1} {...text('autoExtendTime')} />
+            <TextField label="Max extensions" type="number" min={0} step={1} {...text('maxExtensions')} />
+          </div>
+          <p className="text-sm text-muted">
+            A bid within the trigger window before the end extends the auction by the extension time, up to the maximum number
+            of extensions.
+          </p>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-xl">Automatic Relist</CardTitle>
+          <CardDescription>Relist the part automatically when the auction ends without a sale.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <CheckboxField id="auction-autoRelist" checked={form.autoRelist} onChange={(e) => set('autoRelist', e.target.checked)}>
+            Relist automatically if unsold
+          </CheckboxField>
+          <fieldset disabled={!form.autoRelist} className={cn('grid gap-4 sm:grid-cols-3', !form.autoRelist && 'opacity-60')}>
+            <legend className="sr-only">Relist rules</legend>
+            <TextField
+              label="Max relists"
+              type="number"
+              min={RELIST_LIMITS.maxRelists.min}
+              max={RELIST_LIMITS.maxRelists.max}
+              step={1}
+              {...text('maxRelists')}
+            />
+            <TextField
+              label="Price reduction (%)"
+              type="number"
+              min={RELIST_LIMITS.relistPriceReduction.min}
+              max={RELIST_LIMITS.relistPriceReduction.max}
+              step={0.1}
+              {...text('relistPriceReduction')}
+            />
+            <TextField
+              label="Relist delay (hours)"
+              type="number"
+              min={RELIST_LIMITS.relistDelay.min}
+              max={RELIST_LIMITS.relistDelay.max}
+              step={1}
+              {...text('relistDelay')}
+            />
+          </fieldset>
+        </CardContent>
+      </Card>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <ButtonLink to="/auctions" variant="outline">
+          Cancel
+        </ButtonLink>
+        <Button type="submit" size="lg" disabled={schedule.isPending}>
+          <Hammer aria-hidden className="size-5" />
+          {schedule.isPending ? 'Scheduling...' : 'Schedule Auction'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SelectField({ label, hint, id, error, children }: { label: string; hint?: string; id: string; error?: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1.5">
+      <div className="flex items-baseline gap-1">
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+        {hint && (
+          <span className="text-xs text-muted" aria-hidden>
+            {hint}
+          </span>
+        )}
+      </div>
+      {children}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </div>
+  );
+}
+
+function TextAreaField({
+  label,
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  id: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={6}
+        maxLength={10_000}
+        className={cn(inputClass, 'h-auto py-2')}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
+      <FieldError id={errorId}>{error}</FieldError>
+    </div>
+  );
+}

@@ -1,0 +1,284 @@
+import { describe, expect, it } from 'vitest';
+import type { Auction } from './auction.types';
+import {
+  auctionPhotos,
+  auctionStats,
+  bidHistoryRows,
+  canBuyItNow,
+  checkBidAmount,
+  checkMaxBid,
+  clockUrgency,
+  detailStatus,
+  filterByTab,
+  formatTimeRemaining,
+  listingStatusLabel,
+  minimumNextBidCents,
+  reserveInfo,
+  shortConditionLabel,
+  tableBadge,
+  nextOffset,
+  pageTotal,
+  toAuctionList,
+  toBidList,
+} from './auctionRules';
+
+const NOW = Date.parse('2026-03-10T12:00:00Z');
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+const at = (offsetMs: number) => new Date(NOW + offsetMs).toISOString();
+const usd = (n: number) => `$${n.toFixed(2)}`;
+
+function auction(overrides: Partial<Auction> = {}): Auction {
+  return {
+    id: 'a1',
+    title: 'Holley 4150 carburetor',
+    description: 'Rebuilt',
+    status: 'active',
+    startingBid: '100.00',
+    currentBid: '0.00',
+    bidIncrement: '10.00',
+    auctionType: 'standard',
+    startTime: at(-DAY),
+    endTime: at(2 * DAY),
+    createdAt: at(-2 * DAY),
+    totalBids: 0,
+    watchers: 0,
+    sellerId: 's1',
+    ...overrides,
+  };
+}
+
+describe('formatTimeRemaining', () => {
+  it('shows days and hours when a day or more remains', () => {
+    expect(formatTimeRemaining(at(2 * DAY + 5 * HOUR + 30 * MIN), NOW)).toBe('2d 5h');
+  });
+  it('shows hours and minutes under a day', () => {
+    expect(formatTimeRemaining(at(3 * HOUR + 12 * MIN + 40_000), NOW)).toBe('3h 12m');
+  });
+  it('shows only minutes under an hour', () => {
+    expect(formatTimeRemaining(at(45 * MIN + 59_000), NOW)).toBe('45m');
+    expect(formatTimeRemaining(at(30_000), NOW)).toBe('0m');
+  });
+  it('says Ended once the end time has passed', () => {
+    expect(formatTimeRemaining(at(0), NOW)).toBe('Ended');
+    expect(formatTimeRemaining(at(-HOUR), NOW)).toBe('Ended');
+    expect(formatTimeRemaining('not a date', NOW)).toBe('Ended');
+  });
+});
+
+describe('clockUrgency', () => {
+  it('is normal from 24 hours, red under 24 hours, pulsing under 1 hour', () => {
+    expect(clockUrgency(at(DAY), NOW)).toBe('normal');
+    expect(clockUrgency(at(DAY - 1), NOW)).toBe('soon');
+    expect(clockUrgency(at(HOUR), NOW)).toBe('soon');
+    expect(clockUrgency(at(HOUR - 1), NOW)).toBe('critical');
+    expect(clockUrgency(at(-1), NOW)).toBe('over');
+  });
+});
+
+describe('detailStatus', () => {
+  it('is Active when active and time remains', () => {
+    expect(detailStatus(auction(), NOW)).toBe('Active');
+  });
+  it('is Ended when the status is ended or the time is up', () => {
+    expect(detailStatus(auction({ status: 'ended' }), NOW)).toBe('Ended');
+    expect(detailStatus(auction({ endTime: at(-MIN) }), NOW)).toBe('Ended');
+  });
+  it('is Scheduled otherwise', () => {
+    expect(detailStatus(auction({ status: 'scheduled' }), NOW)).toBe('Scheduled');
+    expect(detailStatus(auction({ status: 'pending' }), NOW)).toBe('Scheduled');
+  });
+});
+
+describe('listingStatusLabel', () => {
+  it('labels active as Live and capitalises the others', () => {
+    expect(listingStatusLabel('active')).toBe('Live');
+    expect(listingStatusLabel('scheduled')).toBe('Scheduled');
+    expect(listingStatusLabel('ended')).toBe('Ended');
+  });
+});
+
+describe('tableBadge', () => {
+  it('shows Ended for ended auctions or passed end times', () => {
+    expect(tableBadge(auction({ status: 'ended' }), NOW)).toBe('Ended');
+    expect(tableBadge(auction({ endTime: at(-1) }), NOW)).toBe('Ended');
+  });
+  it('shows Pending for pending auctions', () => {
+    expect(tableBadge(auction({ status: 'pending' }), NOW)).toBe('Pending');
+  });
+  it('shows Ending Soon under 1 hour, else Active', () => {
+    expect(tableBadge(auction({ endTime: at(59 * MIN) }), NOW)).toBe('Ending Soon');
+    expect(tableBadge(auction({ endTime: at(HOUR) }), NOW)).toBe('Active');
+    expect(tableBadge(auction({ endTime: at(5 * HOUR) }), NOW)).toBe('Active');
+  });
+});
+
+describe('filterByTab', () => {
+  const soon = auction({ id: 'soon', endTime: at(5 * HOUR) });
+  const later = auction({ id: 'later', endTime: at(3 * DAY) });
+  const fresh = auction({ id: 'fresh', createdAt: at(-2 * HOUR), endTime: at(3 * DAY) });
+  const ended = auction({ id: 'ended', status: 'ended', endTime: at(HOUR) });
+  const all = [soon, later, fresh, ended];
+
+  it('All Auctions keeps every auction in the loaded order', () => {
+    expect(filterByTab(all, 'all', NOW).map((a) => a.id)).toEqual(['soon', 'later', 'fresh', 'ended']);
+  });
+  it('Ending Soon keeps running auctions ending within 24 hours', () => {
+    expect(filterByTab(all, 'ending-soon', NOW).map((a) => a.id)).toEqual(['soon']);
+  });
+  it('Recently Added keeps auctions created within 24 hours', () => {
+    expect(filterByTab(all, 'recent', NOW).map((a) => a.id)).toEqual(['fresh']);
+    expect(filterByTab([auction({ createdAt: at(-DAY) })], 'recent', NOW)).toEqual([]);
+  });
+});
+
+describe('auctionStats', () => {
+  it('counts active and ending-soon auctions and sums bids and watchers', () => {
+    const stats = auctionStats(
+      [
+        auction({ totalBids: 3, watchers: 5, endTime: at(2 * HOUR) }),
+        auction({ totalBids: 2, watchers: 1 }),
+        auction({ status: 'scheduled', totalBids: 0, watchers: 4 }),
+        auction({ status: 'ended', totalBids: 7, watchers: 0 }),
+      ],
+      NOW,
+    );
+    expect(stats).toEqual({ active: 2, endingSoon: 1, totalBids: 12, watchers: 10 });
+  });
+});
+
+describe('toAuctionList and toBidList', () => {
+  it('accept a bare array or a page object', () => {
+    const a = auction();
+    expect(toAuctionList([a])).toEqual([a]);
+    expect(toAuctionList({ auctions: [a], total: 1 })).toEqual([a]);
+    expect(toAuctionList({ items: [a] })).toEqual([a]);
+    expect(toBidList({ bids: [{ id: 'b1' }], total: 1 })).toEqual([{ id: 'b1' }]);
+    expect(toBidList([{ id: 'b2' }])).toEqual([{ id: 'b2' }]);
+    expect(toAuctionList(null)).toEqual([]);
+    expect(toAuctionList('nope')).toEqual([]);
+  });
+});
+
+describe('pageTotal and nextOffset', () => {
+  it('reads the total of a page answer', () => {
+    expect(pageTotal({ auctions: [], total: 130 })).toBe(130);
+    expect(pageTotal([])).toBeNull();
+    expect(pageTotal({ total: 'many' })).toBeNull();
+  });
+  it('asks for the next page only while auctions remain', () => {
+    expect(nextOffset(0, 60, 130)).toBe(60);
+    expect(nextOffset(120, 10, 130)).toBeUndefined();
+    expect(nextOffset(60, 0, 130)).toBeUndefined();
+    expect(nextOffset(0, 60, null)).toBeUndefined();
+  });
+});
+
+describe('minimumNextBidCents', () => {
+  it("uses the server's minimum next bid when given", () => {
+    expect(minimumNextBidCents(auction({ minimumNextBid: '152.50' }))).toBe(15250);
+  });
+  it('is the starting bid before any bid', () => {
+    expect(minimumNextBidCents(auction())).toBe(10000);
+  });
+  it('is the current bid plus the increment after bids', () => {
+    expect(minimumNextBidCents(auction({ currentBid: '140.00', totalBids: 2 }))).toBe(15000);
+  });
+});
+
+describe('checkBidAmount', () => {
+  it('accepts a number at or above the minimum, in cents', () => {
+    expect(checkBidAmount('150', 15000, usd)).toEqual({ ok: true, cents: 15000 });
+    expect(checkBidAmount(' 150.25 ', 15000, usd)).toEqual({ ok: true, cents: 15025 });
+  });
+  it('refuses a bid under the minimum with "Minimum bid is ..."', () => {
+    expect(checkBidAmount('149.99', 15000, usd)).toEqual({ ok: false, title: 'Invalid Bid', message: 'Minimum bid is $150.00' });
+  });
+  it('refuses text that is not a number', () => {
+    expect(checkBidAmount('abc', 15000, usd)).toMatchObject({ ok: false, title: 'Invalid Bid' });
+    expect(checkBidAmount('', 15000, usd)).toMatchObject({ ok: false, title: 'Invalid Bid' });
+  });
+});
+
+describe('checkMaxBid', () => {
+  it('is nothing when blank', () => {
+    expect(checkMaxBid('  ', 15000, usd)).toBeNull();
+  });
+  it('accepts a maximum at or above the bid', () => {
+    expect(checkMaxBid('300', 15000, usd)).toEqual({ ok: true, cents: 30000 });
+  });
+  it('refuses a maximum under the bid', () => {
+    expect(checkMaxBid('100', 15000, usd)).toEqual({
+      ok: false,
+      title: 'Invalid Bid',
+      message: 'Maximum bid must be at least $150.00',
+    });
+  });
+});
+
+describe('reserveInfo', () => {
+  it('is hidden for standard auctions', () => {
+    expect(reserveInfo(auction({ reservePrice: '500.00' })).shown).toBe(false);
+  });
+  it('is hidden for reserve auctions without a visible reserve or met status', () => {
+    expect(reserveInfo(auction({ auctionType: 'reserve' })).shown).toBe(false);
+  });
+  it('shows Reserve Met when the current bid is at or above the reserve', () => {
+    expect(reserveInfo(auction({ auctionType: 'reserve', reservePrice: '500.00', currentBid: '500.00' }))).toEqual({
+      shown: true,
+      reservePrice: '500.00',
+      met: true,
+    });
+    expect(reserveInfo(auction({ auctionType: 'reserve', reservePrice: '500.00', currentBid: '499.99' })).met).toBe(false);
+  });
+  it("follows the server's met status when the amount is hidden", () => {
+    expect(reserveInfo(auction({ auctionType: 'reserve', reserveMet: true }))).toEqual({ shown: true, reservePrice: null, met: true });
+  });
+});
+
+describe('canBuyItNow', () => {
+  it('is offered on a running auction with a price still available', () => {
+    expect(canBuyItNow(auction({ buyItNowPrice: '900.00' }), NOW)).toBe(true);
+  });
+  it('is not offered without a price, when withdrawn, or once ended', () => {
+    expect(canBuyItNow(auction(), NOW)).toBe(false);
+    expect(canBuyItNow(auction({ buyItNowPrice: '900.00', buyItNowAvailable: false }), NOW)).toBe(false);
+    expect(canBuyItNow(auction({ buyItNowPrice: '900.00', endTime: at(-1) }), NOW)).toBe(false);
+    expect(canBuyItNow(auction({ buyItNowPrice: '900.00', status: 'scheduled' }), NOW)).toBe(false);
+  });
+});
+
+describe('bidHistoryRows', () => {
+  it('keeps the last 10 bids, newest first, the newest marked winning', () => {
+    const bids = Array.from({ length: 12 }, (_, i) => ({ id: `b${i}`, createdAt: at(i * MIN) }));
+    const rows = bidHistoryRows(bids);
+    expect(rows).toHaveLength(10);
+    expect(rows.map((r) => r.id).slice(0, 3)).toEqual(['b11', 'b10', 'b9']);
+    expect(rows.filter((r) => r.winning).map((r) => r.id)).toEqual(['b11']);
+  });
+});
+
+describe('auctionPhotos', () => {
+  it('reads image objects and plain URLs, with alt text falling back to the title', () => {
+    expect(
+      auctionPhotos({
+        title: 'Gearbox',
+        images: [{ url: '/a.jpg', altText: 'Left side', thumbnailUrl: '/a-thumb.jpg' }, '/b.jpg'],
+      }),
+    ).toEqual([
+      { url: '/a.jpg', alt: 'Left side', thumb: '/a-thumb.jpg' },
+      { url: '/b.jpg', alt: 'Gearbox photo 2', thumb: '/b.jpg' },
+    ]);
+  });
+});
+
+describe('shortConditionLabel', () => {
+  it('uses the short auction labels', () => {
+    expect(shortConditionLabel('new-in-box')).toBe('New in Box');
+    expect(shortConditionLabel('new-out-of-box')).toBe('New');
+    expect(shortConditionLabel('used-excellent')).toBe('Excellent');
+    expect(shortConditionLabel('for-parts')).toBe('For Parts');
+    expect(shortConditionLabel(null)).toBeNull();
+  });
+});

@@ -1,0 +1,265 @@
+import type { Auction, AuctionImage, Bid } from './auction.types';
+
+/** Spec 000 §9: "ending soon" thresholds and the Recently Added window. */
+export const HOUR_MS = 60 * 60 * 1000;
+export const ENDING_SOON_MS = 24 * HOUR_MS;
+export const ENDING_VERY_SOON_MS = HOUR_MS;
+export const RECENTLY_ADDED_MS = 24 * HOUR_MS;
+export const BID_HISTORY_ROWS = 10;
+
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+function timeOf(value: string | number | Date): number {
+  return value instanceof Date ? value.getTime() : new Date(value).getTime();
+}
+
+/** Milliseconds until `endTime` (0 once passed; 0 for an unreadable time). */
+export function msRemaining(endTime: string, now: number): number {
+  const end = timeOf(endTime);
+  return Number.isFinite(end) ? Math.max(0, end - now) : 0;
+}
+
+/**
+ * Spec 000 "Auction detail": days and hours, else hours and minutes, else minutes
+ * ("2d 5h", "3h 12m", "45m"); "Ended" once no time remains.
+ */
+export function formatTimeRemaining(endTime: string, now: number): string {
+  const left = msRemaining(endTime, now);
+  if (left <= 0) return 'Ended';
+  const days = Math.floor(left / DAY_MS);
+  const hours = Math.floor((left % DAY_MS) / HOUR_MS);
+  const minutes = Math.floor((left % HOUR_MS) / MINUTE_MS);
+  if (days > 0) return `${days}d ${hours}h`;
+  if (hours > 0) return `${hours}h ${minutes}m`;
+  return `${minutes}m`;
+}
+
+export type ClockUrgency = 'normal' | 'soon' | 'critical' | 'over';
+
+/** UI.md: the clock turns red under 24 hours and pulses under 1 hour. */
+export function clockUrgency(endTime: string, now: number): ClockUrgency {
+  const left = msRemaining(endTime, now);
+  if (left <= 0) return 'over';
+  if (left < ENDING_VERY_SOON_MS) return 'critical';
+  if (left < ENDING_SOON_MS) return 'soon';
+  return 'normal';
+}
+
+export type DetailStatus = 'Active' | 'Ended' | 'Scheduled';
+
+/** Spec 000 "Auction detail": Active when active and time remains; Ended when ended or time up; else Scheduled. */
+export function detailStatus(auction: Pick<Auction, 'status' | 'endTime'>, now: number): DetailStatus {
+  const timeLeft = msRemaining(auction.endTime, now) > 0;
+  if (auction.status === 'ended' || !timeLeft) return 'Ended';
+  if (auction.status === 'active') return 'Active';
+  return 'Scheduled';
+}
+
+/** Listing status labels: active is "Live"; other statuses are shown capitalised. */
+export function listingStatusLabel(status: string): string {
+  if (status === 'active') return 'Live';
+  if (!status) return '';
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+export type TableBadge = 'Ended' | 'Pending' | 'Ending Soon' | 'Active';
+
+/** Spec 000 "Live Auctions" table badge: Ended, Pending, Ending Soon (under 1 hour) or Active. */
+export function tableBadge(auction: Pick<Auction, 'status' | 'endTime'>, now: number): TableBadge {
+  const left = msRemaining(auction.endTime, now);
+  if (auction.status === 'ended' || left <= 0) return 'Ended';
+  if (auction.status === 'pending') return 'Pending';
+  if (left < ENDING_VERY_SOON_MS) return 'Ending Soon';
+  return 'Active';
+}
+
+/** Still running (not ended, time left) and ending within 24 hours. */
+export function isEndingSoon(auction: Pick<Auction, 'status' | 'endTime'>, now: number): boolean {
+  const left = msRemaining(auction.endTime, now);
+  return auction.status !== 'ended' && left > 0 && left < ENDING_SOON_MS;
+}
+
+/** Created within the last 24 hours. */
+export function isRecentlyAdded(auction: Pick<Auction, 'createdAt'>, now: number): boolean {
+  const created = timeOf(auction.createdAt);
+  return Number.isFinite(created) && now - created >= 0 && now - created < RECENTLY_ADDED_MS;
+}
+
+export type AuctionTab = 'all' | 'ending-soon' | 'recent';
+
+/** The auctions a list tab shows, in the order loaded. */
+export function filterByTab<T extends Pick<Auction, 'status' | 'endTime' | 'createdAt'>>(
+  auctions: T[],
+  tab: AuctionTab,
+  now: number,
+): T[] {
+  if (tab === 'ending-soon') return auctions.filter((a) => isEndingSoon(a, now));
+  if (tab === 'recent') return auctions.filter((a) => isRecentlyAdded(a, now));
+  return auctions;
+}
+
+export interface AuctionStats {
+  active: number;
+  endingSoon: number;
+  totalBids: number;
+  watchers: number;
+}
+
+/** The stat cards of /auctions, computed from the loaded auctions. */
+export function auctionStats(auctions: Auction[], now: number): AuctionStats {
+  let active = 0;
+  let endingSoon = 0;
+  let totalBids = 0;
+  let watchers = 0;
+  for (const a of auctions) {
+    if (detailStatus(a, now) === 'Active') active += 1;
+    if (isEndingSoon(a, now)) endingSoon += 1;
+    totalBids += Number(a.totalBids) || 0;
+    watchers += Number(a.watchers) || 0;
+  }
+  return { active, endingSoon, totalBids, watchers };
+}
+
+function listIn(data: unknown, keys: string[]): unknown[] {
+  if (Array.isArray(data)) return data;
+  if (data && typeof data === 'object') {
+    const record = data as Record<string, unknown>;
+    for (const key of keys) {
+      if (Array.isArray(record[key])) return record[key] as unknown[];
+    }
+  }
+  return [];
+}
+
+/** GET /api/auctions answers a page `{auctions, total}`; a bare array is accepted too. */
+export function toAuctionList(data: unknown): Auction[] {
+  return listIn(data, ['auctions', 'items']) as Auction[];
+}
+
+/** GET /api/auctions/{id}/bids answers a page `{bids, total}`; a bare array is accepted too. */
+export function toBidList(data: unknown): Bid[] {
+  return listIn(data, ['bids', 'items']) as Bid[];
+}
+
+/** The `total` of a page answer, or null when the answer has none. */
+export function pageTotal(data: unknown): number | null {
+  const total = data && typeof data === 'object' && !Array.isArray(data) ? (data as { total?: unknown }).total : undefined;
+  return typeof total === 'number' && Number.isFinite(total) ? total : null;
+}
+
+/** The offset of the next page, or undefined when the last page was empty or everything is loaded. */
+export function nextOffset(offset: number, received: number, total: number | null): number | undefined {
+  const next = offset + received;
+  return received > 0 && total !== null && next < total ? next : undefined;
+}
+
+/** Amount in integer cents, or null when it is not a number. */
+export function toCents(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' && value.trim() === '') return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? Math.round(n * 100) : null;
+}
+
+/** The lowest acceptable next bid in cents: the server's figure, else current bid + increment, else the starting bid. */
+export function minimumNextBidCents(auction: Pick<Auction, 'minimumNextBid' | 'currentBid' | 'bidIncrement' | 'startingBid' | 'totalBids'>): number {
+  const given = toCents(auction.minimumNextBid);
+  if (given !== null) return given;
+  const current = toCents(auction.currentBid) ?? 0;
+  const starting = toCents(auction.startingBid) ?? 0;
+  if (current <= 0 || !auction.totalBids) return Math.max(starting, current);
+  return current + (toCents(auction.bidIncrement) ?? 0);
+}
+
+export type BidCheck = { ok: true; cents: number } | { ok: false; title: 'Invalid Bid'; message: string };
+
+/** Client check before placing a bid: a number at or above the minimum next bid. */
+export function checkBidAmount(input: string, minimumCents: number, formatMoney: (dollars: number) => string): BidCheck {
+  const text = input.trim();
+  const n = text === '' ? Number.NaN : Number(text);
+  const cents = Number.isFinite(n) ? Math.round(n * 100) : Number.NaN;
+  if (!Number.isFinite(cents) || cents < minimumCents) {
+    return { ok: false, title: 'Invalid Bid', message: `Minimum bid is ${formatMoney(minimumCents / 100)}` };
+  }
+  return { ok: true, cents };
+}
+
+/** The optional proxy maximum: blank is none; otherwise it must be a number at or above the bid. */
+export function checkMaxBid(input: string, bidCents: number, formatMoney: (dollars: number) => string): BidCheck | null {
+  const text = input.trim();
+  if (text === '') return null;
+  const n = Number(text);
+  if (!Number.isFinite(n) || Math.round(n * 100) < bidCents) {
+    return { ok: false, title: 'Invalid Bid', message: `Maximum bid must be at least ${formatMoney(bidCents / 100)}` };
+  }
+  return { ok: true, cents: Math.round(n * 100) };
+}
+
+export interface ReserveInfo {
+  shown: boolean;
+  /** The reserve amount when the server reveals it. */
+  reservePrice: string | null;
+  met: boolean;
+}
+
+/**
+ * Spec 000: the reserve is shown only for auctionType reserve with a reserve price; "Reserve Met" when the
+ * current bid is at or above it. When the server hides the amount but says whether it is met, that is shown.
+ */
+export function reserveInfo(auction: Pick<Auction, 'auctionType' | 'reservePrice' | 'reserveMet' | 'currentBid'>): ReserveInfo {
+  if (auction.auctionType !== 'reserve') return { shown: false, reservePrice: null, met: false };
+  const reserve = toCents(auction.reservePrice);
+  if (reserve !== null && reserve > 0) {
+    const current = toCents(auction.currentBid) ?? 0;
+    return { shown: true, reservePrice: auction.reservePrice ?? null, met: auction.reserveMet ?? current >= reserve };
+  }
+  if (typeof auction.reserveMet === 'boolean') return { shown: true, reservePrice: null, met: auction.reserveMet };
+  return { shown: false, reservePrice: null, met: false };
+}
+
+/** Buy It Now is offered while the auction runs, has a price, and the server has not withdrawn it. */
+export function canBuyItNow(auction: Pick<Auction, 'buyItNowPrice' | 'buyItNowAvailable' | 'status' | 'endTime'>, now: number): boolean {
+  const price = toCents(auction.buyItNowPrice);
+  if (price === null || price <= 0) return false;
+  if (auction.buyItNowAvailable === false) return false;
+  return detailStatus(auction, now) === 'Active';
+}
+
+/** The photos of an auction as {url, alt, thumb}. */
+export function auctionPhotos(auction: Pick<Auction, 'images' | 'title'>): Array<{ url: string; alt: string; thumb: string }> {
+  const list = auction.images ?? [];
+  return list
+    .map((image: AuctionImage | string, index) => {
+      const url = typeof image === 'string' ? image : image.url;
+      const alt = (typeof image === 'string' ? '' : image.altText) || `${auction.title} photo ${index + 1}`;
+      const thumb = (typeof image === 'string' ? null : image.thumbnailUrl) || url;
+      return { url, alt, thumb };
+    })
+    .filter((p) => Boolean(p.url));
+}
+
+/** Spec 000 §5 short auction condition labels. */
+const SHORT_CONDITION: Record<string, string> = {
+  'new-in-box': 'New in Box',
+  'new-out-of-box': 'New',
+  new: 'New',
+  'used-excellent': 'Excellent',
+  'used-good': 'Good',
+  'used-poor': 'Poor',
+  rebuilt: 'Rebuilt',
+  'for-parts': 'For Parts',
+};
+
+export function shortConditionLabel(condition: string | null | undefined): string | null {
+  if (!condition) return null;
+  return SHORT_CONDITION[condition] ?? 'Good';
+}
+
+/** Spec 000: the last 10 bids, newest first; the newest is the winning one. */
+export function bidHistoryRows<T extends { createdAt: string }>(bids: T[]): Array<T & { winning: boolean }> {
+  return [...bids]
+    .sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime())
+    .slice(0, BID_HISTORY_ROWS)
+    .map((bid, index) => ({ ...bid, winning: index === 0 }));
+}

@@ -1,0 +1,172 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, buildQueryUrl, throwIfResNotOk } from '../../lib/api';
+import type { Auction, Bid, PublicAuctionSettings } from './auction.types';
+import { nextOffset, pageTotal, toAuctionList, toBidList } from './auctionRules';
+import type { ScheduleAuctionPayload } from './scheduleAuction.validation';
+
+export const AUCTIONS_PATH = '/api/auctions';
+export const PUBLIC_SETTINGS_KEY = ['/api/auction-settings/public'] as const;
+
+export type AuctionSort = 'endTime' | 'currentBid' | 'totalBids' | 'watchers';
+
+export interface AuctionListParams {
+  status?: string;
+  sort: AuctionSort;
+  order: 'asc' | 'desc';
+  limit: number;
+  offset?: number;
+}
+
+export const auctionKey = (id: string) => [`${AUCTIONS_PATH}/${id}`] as const;
+export const bidsKey = (id: string) => [`${AUCTIONS_PATH}/${id}/bids`] as const;
+
+/** GET /api/auctions (status omitted when all). */
+export function useAuctions(params: Omit<AuctionListParams, 'offset'>) {
+  return useInfiniteQuery({
+    queryKey: [AUCTIONS_PATH, params],
+    initialPageParam: 0,
+    queryFn: async ({ pageParam, signal }) => {
+      const data = await apiRequest<unknown>(buildQueryUrl([AUCTIONS_PATH, { ...params, offset: pageParam }]), { signal });
+      return { auctions: toAuctionList(data), total: pageTotal(data), offset: pageParam };
+    },
+    getNextPageParam: (last) => nextOffset(last.offset, last.auctions.length, last.total),
+    select: (data) => data.pages.flatMap((page) => page.auctions),
+  });
+}
+
+/** GET /api/auctions/{id}; a 404 resolves to null (the not-found page). */
+export function useAuction(id: string) {
+  return useQuery<Auction | null>({
+    queryKey: auctionKey(id),
+    queryFn: async ({ signal }) => {
+      const res = await fetch(`${AUCTIONS_PATH}/${encodeURIComponent(id)}`, { credentials: 'include', signal });
+      // An unknown id (404) or one that is not an id at all (400) is the not-found page.
+      if (res.status === 404 || res.status === 400) return null;
+      await throwIfResNotOk(res);
+      return (await res.json()) as Auction;
+    },
+  });
+}
+
+/** GET /api/auctions/{id}/bids, newest first. */
+export function useAuctionBids(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: bidsKey(id),
+    enabled,
+    select: (data: unknown): Bid[] => toBidList(data),
+  });
+}
+
+export function usePublicAuctionSettings() {
+  return useQuery<PublicAuctionSettings>({ queryKey: PUBLIC_SETTINGS_KEY });
+}
+
+/** A POST that carries a fresh Idempotency-Key: one key per attempt, so a retried request is not applied twice. */
+async function postWithKey<T>(path: string, data?: unknown): Promise<T> {
+  const headers: Record<string, string> = { 'Idempotency-Key': crypto.randomUUID() };
+  if (data !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(path, {
+    method: 'POST',
+    credentials: 'include',
+    headers,
+    body: data === undefined ? undefined : JSON.stringify(data),
+  });
+  await throwIfResNotOk(res);
+  const type = res.headers.get('content-type') ?? '';
+  return (type.includes('json') ? await res.json() : undefined) as T;
+}
+
+function useRefreshAuction(id: string) {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: auctionKey(id) }),
+      client.invalidateQueries({ queryKey: bidsKey(id) }),
+      client.invalidateQueries({ queryKey: [AUCTIONS_PATH] }),
+    ]);
+}
+
+export interface PlaceBidInput {
+  bidAmount: number;
+  maxBidAmount?: number;
+}
+
+/** POST /api/auctions/{id}/bids; the bidder is the session's user. */
+export function usePlaceBid(id: string) {
+  const refresh = useRefreshAuction(id);
+  return useMutation({
+    mutationFn: (input: PlaceBidInput) => postWithKey(`${AUCTIONS_PATH}/${encodeURIComponent(id)}/bids`, input),
+    onSettled: refresh,
+  });
+}
+
+/** POST /api/auctions/{id}/buy-it-now. */
+export function useBuyItNow(id: string) {
+  const refresh = useRefreshAuction(id);
+  return useMutation({
+    mutationFn: () => postWithKey(`${AUCTIONS_PATH}/${encodeURIComponent(id)}/buy-it-now`),
+    onSettled: refresh,
+  });
+}
+
+/** POST /api/auctions/{id}/watch. */
+export function useWatchAuction(id: string) {
+  const refresh = useRefreshAuction(id);
+  return useMutation({
+    mutationFn: () => apiRequest(`${AUCTIONS_PATH}/${encodeURIComponent(id)}/watch`, { method: 'POST' }),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/auctions. */
+export function useScheduleAuction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: ScheduleAuctionPayload) => apiRequest<Auction>(AUCTIONS_PATH, { method: 'POST', data: payload }),
+    onSuccess: () => client.invalidateQueries({ queryKey: [AUCTIONS_PATH] }),
+  });
+}
+
+export interface SellerPart {
+  id: string;
+  title: string;
+  partNumber?: string | null;
+  condition?: string;
+  location?: string;
+}
+
+/** The signed-in seller's parts for the part select (GET /api/parts?sellerId={me}). */
+export function useSellerParts(sellerId: string | undefined) {
+  return useQuery({
+    queryKey: ['/api/parts', { sellerId, limit: 100 }],
+    enabled: Boolean(sellerId),
+    select: (data: unknown): SellerPart[] => {
+      if (Array.isArray(data)) return data as SellerPart[];
+      const parts = (data as { parts?: unknown } | null)?.parts;
+      return Array.isArray(parts) ? (parts as SellerPart[]) : [];
+    },
+  });
+}
+
+export interface SellerStorefront {
+  slug?: string | null;
+  storeName?: string | null;
+  name?: string | null;
+  description?: string | null;
+  location?: string | null;
+}
+
+/** GET /api/sellers/{sellerId}/storefront; a 404 (no storefront) resolves to null: a "Private Seller". */
+export function useSellerStorefront(sellerId: string | undefined) {
+  return useQuery<SellerStorefront | null>({
+    queryKey: [`/api/sellers/${sellerId ?? ''}/storefront`],
+    enabled: Boolean(sellerId),
+    retry: false,
+    queryFn: async ({ signal }) => {
+      const res = await fetch(`/api/sellers/${encodeURIComponent(sellerId ?? '')}/storefront`, { credentials: 'include', signal });
+      if (res.status === 404) return null;
+      await throwIfResNotOk(res);
+      return (await res.json()) as SellerStorefront;
+    },
+  });
+}
