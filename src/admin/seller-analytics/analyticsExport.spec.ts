@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { bandOf, csvFileName, csvRow, ratingBand, ratingText, toCsv, type SellerAnalyticsRecord } from './analyticsExport';
+
+const row: SellerAnalyticsRecord = {
+  id: 's1',
+  businessName: 'Shelby Spares',
+  businessCity: 'Austin',
+  businessState: 'TX',
+  approvedAt: '2025-01-30T10:00:00.000Z',
+  partsListed: 12,
+  activeParts: 9,
+  soldCount: 3,
+  revenue: '1234.5',
+  rating: 4.62,
+  ratingBand: 'Excellent',
+  reviews: 8,
+  reputationPoints: 240,
+  level: 2,
+  levelName: 'Trusted Seller',
+};
+
+describe('rating band', () => {
+  it.each([
+    [4.5, 'Excellent'],
+    [4.2, 'Good'],
+    [3.5, 'Average'],
+    [3.4, 'Poor'],
+  ] as const)('puts %s in %s', (rating, band) => {
+    expect(ratingBand(rating)).toBe(band);
+  });
+
+  it('shows no band and no rating for a seller without reviews', () => {
+    const fresh = { ...row, rating: 0, ratingBand: null, reviews: 0 };
+    expect(bandOf(fresh)).toBe('No reviews');
+    expect(ratingText(fresh)).toBe('—');
+  });
+
+  it('works out the band when the server sent none', () => {
+    expect(bandOf({ ...row, ratingBand: null, rating: '3.7' })).toBe('Average');
+    expect(ratingText(row)).toBe('4.6');
+  });
+});
+
+describe('CSV export', () => {
+  it('writes one row per seller with real figures', () => {
+    expect(csvRow(row)).toEqual([
+      'Shelby Spares',
+      'Austin, TX',
+      '2025-01-30',
+      12,
+      9,
+      3,
+      '1234.50',
+      '4.6',
+      'Excellent',
+      8,
+      240,
+      'Trusted Seller',
+    ]);
+  });
+
+  it('quotes commas, quotes and line breaks, and defuses formulas', () => {
+    expect(toCsv(['Name', 'Note'], [['Smith, Jones & Co', 'said "hi"'], ['=SUM(A1)', 'ok']])).toBe(
+      'Name,Note\r\n"Smith, Jones & Co","said ""hi"""\r\n\'=SUM(A1),ok',
+    );
+  });
+
+  it('names the file with the date', () => {
+    expect(csvFileName(new Date('2025-01-30T23:59:00.000Z'))).toBe('seller-analytics-2025-01-30');
+  });
+});

@@ -1,0 +1,76 @@
+import { Trophy } from 'lucide-react';
+import { Card, CardContent, CardHeader } from '../../components/Card';
+import { cn } from '../../lib/cn';
+import { formatDate } from '../../lib/format';
+import { useUserBadges } from './sellers.api';
+import type { EarnedBadge } from './sellers.types';
+
+/** Badges shown by default; the storefront shows 8 (spec 001 §9). */
+export const DEFAULT_BADGE_COUNT = 6;
+export const STOREFRONT_BADGE_COUNT = 8;
+
+const RARITY_CLASS: Record<string, string> = {
+  common: 'border-line bg-paper',
+  rare: 'border-blue-200 bg-blue-50',
+  epic: 'border-purple-200 bg-purple-50',
+  legendary: 'border-yellow-300 bg-yellow-50',
+};
+
+/** The achievement badges a user earned, newest first, up to `max` with "+N more". */
+export function BadgesCard({ userId, max = DEFAULT_BADGE_COUNT }: { userId: string | undefined; max?: number }) {
+  const badges = useUserBadges(userId);
+  const list = [...(badges.data ?? [])].sort((a, b) => Date.parse(b.earnedAt) - Date.parse(a.earnedAt));
+  const shown = list.slice(0, max);
+  const more = list.length - shown.length;
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="flex items-center gap-2 text-lg font-semibold">
+          <Trophy aria-hidden className="size-5 text-racing" /> Achievement Badges
+        </h2>
+      </CardHeader>
+      <CardContent>
+        {badges.isLoading ? (
+          <div className="grid grid-cols-2 gap-2" aria-busy="true" aria-label="Loading badges">
+            {Array.from({ length: 4 }, (_, i) => (
+              <div key={i} className="h-14 animate-pulse rounded bg-line" />
+            ))}
+          </div>
+        ) : badges.isError ? (
+          <p className="text-sm text-muted">Badges could not be loaded.</p>
+        ) : shown.length === 0 ? (
+          <p className="text-sm text-muted">No badges earned yet.</p>
+        ) : (
+          <>
+            <ul className="grid gap-2">
+              {shown.map((earned) => (
+                <BadgeItem key={earned.id} earned={earned} />
+              ))}
+            </ul>
+            {more > 0 && <p className="mt-2 text-sm text-muted">+{more} more</p>}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function BadgeItem({ earned }: { earned: EarnedBadge }) {
+  const badge = earned.badge;
+  const rarity = (badge?.rarity ?? 'common').toLowerCase();
+  return (
+    <li className={cn('flex items-start gap-2 rounded-md border p-2', RARITY_CLASS[rarity] ?? RARITY_CLASS.common)}>
+      <span aria-hidden className="text-2xl leading-none">
+        {badge?.icon || '🏅'}
+      </span>
+      <div className="min-w-0">
+        <p className="truncate text-sm font-semibold">{badge?.name ?? 'Badge'}</p>
+        {badge?.description && <p className="line-clamp-2 text-xs text-muted">{badge.description}</p>}
+        <p className="text-xs text-muted">
+          <span className="capitalize">{rarity}</span> · {formatDate(earned.earnedAt)}
+        </p>
+      </div>
+    </li>
+  );
+}

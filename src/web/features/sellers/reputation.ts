@@ -1,0 +1,97 @@
+/** Reputation tiers by points (spec 001 §4). */
+export const REPUTATION_TIERS = [
+  { level: 1, name: 'New Seller', minPoints: 0 },
+  { level: 2, name: 'Trusted Seller', minPoints: 100 },
+  { level: 3, name: 'Expert Seller', minPoints: 500 },
+  { level: 4, name: 'Elite Seller', minPoints: 1500 },
+  { level: 5, name: 'Master Seller', minPoints: 4000 },
+  { level: 6, name: 'Legendary Seller', minPoints: 10000 },
+] as const;
+
+export type ReputationTier = (typeof REPUTATION_TIERS)[number];
+
+const safePoints = (points: number) => (Number.isFinite(points) ? Math.max(0, Math.floor(points)) : 0);
+
+/** The tier a number of points reaches. */
+export function tierForPoints(points: number): ReputationTier {
+  const p = safePoints(points);
+  let tier: ReputationTier = REPUTATION_TIERS[0];
+  for (const candidate of REPUTATION_TIERS) if (p >= candidate.minPoints) tier = candidate;
+  return tier;
+}
+
+export interface TierProgress {
+  tier: ReputationTier;
+  /** null at the top tier. */
+  next: ReputationTier | null;
+  /** 0-100: how far the points are from this tier's floor to the next tier's. 100 at the top tier. */
+  percent: number;
+  /** Points still needed for the next tier (0 at the top tier). */
+  pointsToNext: number;
+}
+
+/** Where a seller stands between their tier and the next one (the reputation card's progress bar). */
+export function tierProgress(points: number): TierProgress {
+  const p = safePoints(points);
+  const tier = tierForPoints(p);
+  const next = REPUTATION_TIERS.find((t) => t.level === tier.level + 1) ?? null;
+  if (!next) return { tier, next: null, percent: 100, pointsToNext: 0 };
+  const span = next.minPoints - tier.minPoints;
+  const percent = Math.min(100, Math.max(0, Math.floor(((p - tier.minPoints) / span) * 100)));
+  return { tier, next, percent, pointsToNext: next.minPoints - p };
+}
+
+export type RatingBand = 'Excellent' | 'Good' | 'Average' | 'Poor';
+
+/** Seller rating bands: 4.5 and up Excellent, 4 and up Good, 3.5 and up Average, else Poor (spec 001 §2). */
+export function ratingBand(rating: number | string | null | undefined): RatingBand {
+  const n = toNumber(rating) ?? 0;
+  if (n >= 4.5) return 'Excellent';
+  if (n >= 4) return 'Good';
+  if (n >= 3.5) return 'Average';
+  return 'Poor';
+}
+
+function toNumber(value: number | string | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+/**
+ * A 1-5 rating with one decimal ("4.6"); "No ratings yet" when the seller has no reviews, so a
+ * new seller never shows a made-up figure.
+ */
+export function formatRating(rating: number | string | null | undefined, totalReviews: number): string {
+  const n = toNumber(rating);
+  if (!totalReviews || n === null) return 'No ratings yet';
+  return n.toFixed(1);
+}
+
+/** A percentage as a whole number ("98%"); "—" when unknown. */
+export function formatPercent(value: number | string | null | undefined): string {
+  const n = toNumber(value);
+  return n === null ? '—' : `${Math.round(n)}%`;
+}
+
+/** An average response time in hours ("under 1 h", "3 h", "2 days"); "—" when unknown (0 means nothing measured yet). */
+export function formatResponseTime(hours: number | string | null | undefined): string {
+  const n = toNumber(hours);
+  if (n === null || n <= 0) return '—';
+  if (n < 1) return 'under 1 h';
+  if (n < 48) return `${Math.round(n)} h`;
+  return `${Math.round(n / 24)} days`;
+}
+
+/** The year someone joined ("2024"), read in UTC; empty for an unreadable date. */
+export function memberSinceYear(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : String(date.getUTCFullYear());
+}
+
+/** A star string for screen-reader-free display, e.g. 4 -> "★★★★☆". */
+export function stars(rating: number): string {
+  const n = Math.max(0, Math.min(5, Math.round(rating)));
+  return '★'.repeat(n) + '☆'.repeat(5 - n);
+}

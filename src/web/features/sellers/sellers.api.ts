@@ -1,0 +1,161 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest, buildQueryUrl, getQueryFn, throwIfResNotOk } from '../../lib/api';
+import { POLICY_VERSION } from '../accounts/accounts.api';
+import type { SellerApplicationPayload } from './registerSeller.validation';
+import type { EarnedBadge, Seller, SellerReputation, SellerReview, SellerStorefront, StorefrontUpdate } from './sellers.types';
+import { toRows } from './sellerDashboard';
+import { toSellerPartsPage, type SellerPartsPage } from './storefront';
+
+/** Query key of the signed-in user's seller record. */
+export const sellerByUserKey = (userId: string) => [`/api/sellers/by-user/${userId}`] as const;
+
+/** 404 means "no seller record": null, not an error. */
+async function orNullOn404<T>(load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** The seller record of a user (null when they never applied); only asked when signed in. */
+export function useSellerByUser(userId: string | undefined) {
+  return useQuery<Seller | null>({
+    queryKey: sellerByUserKey(userId ?? ''),
+    queryFn: () => orNullOn404(() => apiRequest<Seller>(`/api/sellers/by-user/${encodeURIComponent(userId ?? '')}`)),
+    enabled: Boolean(userId),
+    retry: false,
+  });
+}
+
+/**
+ * Sends the application, then records both policy acceptances in parallel for the signed-in user.
+ * The application stands once POST /api/sellers succeeds; a failed acceptance call does not undo it.
+ */
+export function useSubmitSellerApplication(userId: string | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (payload: SellerApplicationPayload) => {
+      const created = await apiRequest<Seller>('/api/sellers', { method: 'POST', data: payload });
+      await Promise.allSettled(
+        (['privacy_policy', 'terms_of_service'] as const).map((policyType) =>
+          apiRequest('/api/policy-acceptances', {
+            method: 'POST',
+            data: { userId: created?.userId ?? userId, policyType, policyVersion: POLICY_VERSION },
+          }),
+        ),
+      );
+      return created;
+    },
+    onSuccess: async () => {
+      if (userId) await client.invalidateQueries({ queryKey: sellerByUserKey(userId) });
+    },
+  });
+}
+
+export const storefrontKey = (slug: string) => [`/api/storefronts/slug/${slug}`] as const;
+
+/** A storefront by its slug. */
+export function useStorefront(slug: string | undefined) {
+  return useQuery<SellerStorefront | null>({
+    queryKey: storefrontKey(encodeURIComponent(slug ?? '')),
+    queryFn: getQueryFn<SellerStorefront>({ on401: 'throw' }),
+    enabled: Boolean(slug),
+    retry: false,
+  });
+}
+
+/** The storefront of a seller record (null when it has none yet, e.g. before approval). */
+export function useSellerStorefront(sellerId: string | undefined) {
+  return useQuery<SellerStorefront | null>({
+    queryKey: [`/api/sellers/${sellerId ?? ''}/storefront`],
+    queryFn: () => orNullOn404(() => apiRequest<SellerStorefront>(`/api/sellers/${sellerId ?? ''}/storefront`)),
+    enabled: Boolean(sellerId),
+    retry: false,
+  });
+}
+
+/**
+ * One page of a list endpoint: the server answers a JSON array with the full count in X-Total-Count
+ * (an object page with `total` is read too).
+ */
+async function fetchListPage<P>(path: string, params: Record<string, number>, signal?: AbortSignal): Promise<SellerPartsPage<P>> {
+  const res = await fetch(buildQueryUrl([path, params]), { credentials: 'include', signal });
+  await throwIfResNotOk(res);
+  const page = toSellerPartsPage<P>(await res.json());
+  const header = Number(res.headers.get('X-Total-Count') ?? Number.NaN);
+  return Number.isFinite(header) && res.headers.has('X-Total-Count') ? { ...page, total: header } : page;
+}
+
+/** A seller's public parts, filtered on the server (GET /api/sellers/{id}/parts), page by page ("Load More"). */
+export function useSellerParts<P>(sellerId: string | undefined, pageSize: number) {
+  const path = `/api/sellers/${sellerId ?? ''}/parts`;
+  return useInfiniteQuery({
+    queryKey: [path, { limit: pageSize }],
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) => fetchListPage<P>(path, { limit: pageSize, offset: pageParam }, signal),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, page) => n + page.parts.length, 0);
+      return last.parts.length > 0 && loaded < last.total ? loaded : undefined;
+    },
+    enabled: Boolean(sellerId),
+  });
+}
+
+/** A seller's reputation (null when the server has none for them). */
+export function useSellerReputation(sellerId: string | undefined) {
+  return useQuery<SellerReputation | null>({
+    queryKey: [`/api/sellers/${sellerId ?? ''}/reputation`],
+    queryFn: () => orNullOn404(() => apiRequest<SellerReputation>(`/api/sellers/${sellerId ?? ''}/reputation`)),
+    enabled: Boolean(sellerId),
+    retry: false,
+  });
+}
+
+/** The newest reviews of a seller. */
+export function useSellerReviews(sellerId: string | undefined, limit: number) {
+  return useQuery({
+    queryKey: [`/api/sellers/${sellerId ?? ''}/reviews`, { limit }],
+    queryFn: getQueryFn<unknown>({ on401: 'throw' }),
+    enabled: Boolean(sellerId),
+    select: (data) => toRows<SellerReview>(data, ['reviews', 'items', 'rows', 'data']),
+  });
+}
+
+/** The badges a user earned. */
+export function useUserBadges(userId: string | undefined) {
+  return useQuery({
+    queryKey: [`/api/users/${userId ?? ''}/badges`],
+    queryFn: getQueryFn<unknown>({ on401: 'throw' }),
+    enabled: Boolean(userId),
+    select: (data) => toRows<EarnedBadge>(data, ['badges', 'items', 'rows', 'data']),
+  });
+}
+
+/** Saves the owner's storefront fields; the storefront queries are refreshed. */
+export function useUpdateStorefront(storefrontId: string | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (update: StorefrontUpdate) =>
+      apiRequest<SellerStorefront>(`/api/storefronts/${storefrontId ?? ''}`, { method: 'PATCH', data: update }),
+    onSuccess: async (saved) => {
+      await client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).includes('/storefront') });
+      if (saved?.slug) client.setQueryData(storefrontKey(encodeURIComponent(saved.slug)), saved);
+    },
+  });
+}
+
+export interface UploadedImage {
+  url: string;
+  thumbnailUrl?: string;
+}
+
+/** Uploads one image (multipart field "file") and answers its URL. */
+export async function uploadImage(file: File): Promise<UploadedImage> {
+  const body = new FormData();
+  body.append('file', file);
+  const res = await fetch('/api/uploads', { method: 'POST', credentials: 'include', body });
+  await throwIfResNotOk(res);
+  return (await res.json()) as UploadedImage;
+}
