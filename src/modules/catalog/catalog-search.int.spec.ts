@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { signedInBuyer } from '../../../test/accounts.fixtures.js';
+import { approveSeller } from '../../../test/sellers.fixtures.js';
 import { seedCatalog } from './catalog.seed.js';
 
 let t: TestApp;
@@ -45,7 +46,7 @@ beforeAll(async () => {
   t = await startTestApp();
   await seedCatalog(t.rt.container);
   seller = await signedInBuyer(t, { username: 'search_seller', email: 'search@example.com' });
-  await t.sql(`update users set role = 'seller' where id = $1`, [seller.id]);
+  await approveSeller(t, seller.agent);
   for (const [i, l] of LISTINGS.entries()) {
     const res = await seller.agent
       .post('/api/parts')

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { signedInBuyer } from '../../../test/accounts.fixtures.js';
+import { approveSeller } from '../../../test/sellers.fixtures.js';
 import type { Config } from '../../platform/config.js';
 import { TOKENS } from '../../platform/tokens.js';
 
@@ -24,7 +25,7 @@ beforeAll(async () => {
   t = await startTestApp();
   uploadsDir = t.rt.container.get<Config>(TOKENS.Config).uploadsDir;
   seller = await signedInBuyer(t, { username: 'photo_seller', email: 'photo@example.com' });
-  await t.sql(`update users set role = 'seller' where id = $1`, [seller.id]);
+  await approveSeller(t, seller.agent);
   buyer = await signedInBuyer(t, { username: 'photo_buyer', email: 'photobuyer@example.com' });
 });
 afterAll(async () => t?.close());

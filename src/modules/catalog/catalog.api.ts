@@ -1,19 +1,82 @@
 import { inject, injectable } from 'inversify';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { TOKENS } from '../../platform/tokens.js';
+import { Part } from './part.entity.js';
 import type { PartDto } from './part.dto.js';
 import { PartService } from './part.service.js';
+
+/** Listing figures of one seller (by the seller's user id). */
+export interface SellerPartStats {
+  /** Every listing the seller ever created, in any state. */
+  listed: number;
+  /** Public listings: active and approved. */
+  active: number;
+  /** Public listings that are featured. */
+  featured: number;
+  /** Distinct categories of the public listings, by name. */
+  categories: { slug: string; name: string }[];
+}
 
 /** What other modules may ask of the catalog. */
 export abstract class CatalogApi {
   /** Parts by id in any state (callers apply their own visibility rules); unknown ids are left out. */
   abstract findParts(ids: string[]): Promise<PartDto[]>;
+  /** A page of a seller's public (active, approved) parts, newest first, with the total. */
+  abstract publicPartsOfSeller(sellerUserId: string, page: { limit: number; offset: number }): Promise<{ rows: PartDto[]; total: number }>;
+  /** Listing figures per seller user id (every id given gets an entry). */
+  abstract sellerPartStats(sellerUserIds: string[]): Promise<Map<string, SellerPartStats>>;
 }
 
 @injectable()
 export class CatalogApiImpl extends CatalogApi {
-  constructor(@inject(PartService) private readonly parts: PartService) {
+  constructor(
+    @inject(PartService) private readonly parts: PartService,
+    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+  ) {
     super();
   }
+
+  private get em(): EntityManager {
+    return this.orm.em as EntityManager;
+  }
+
   async findParts(ids: string[]): Promise<PartDto[]> {
     return this.parts.findByIds(ids);
+  }
+
+  async publicPartsOfSeller(sellerUserId: string, page: { limit: number; offset: number }) {
+    const [rows, total] = await this.em.findAndCount(
+      Part,
+      { sellerId: sellerUserId, isActive: true, isApproved: true },
+      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset },
+    );
+    return { rows: await this.parts.toDtos(rows), total };
+  }
+
+  async sellerPartStats(sellerUserIds: string[]): Promise<Map<string, SellerPartStats>> {
+    const result = new Map<string, SellerPartStats>(
+      sellerUserIds.map((id) => [id, { listed: 0, active: 0, featured: 0, categories: [] }]),
+    );
+    if (!sellerUserIds.length) return result;
+    const valid = [...new Set(sellerUserIds)].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+    const ids = `{${valid.join(',')}}`; // a uuid[] literal
+    const counts = await this.em.execute<{ seller_id: string; listed: number; active: number; featured: number }[]>(
+      `select seller_id,
+              count(*)::int as listed,
+              count(*) filter (where is_active and is_approved)::int as active,
+              count(*) filter (where is_active and is_approved and is_featured)::int as featured
+         from parts where seller_id = any(?::uuid[]) group by seller_id`,
+      [ids],
+    );
+    for (const row of counts) Object.assign(result.get(row.seller_id)!, { listed: row.listed, active: row.active, featured: row.featured });
+    const categories = await this.em.execute<{ seller_id: string; slug: string; name: string }[]>(
+      `select distinct p.seller_id, c.slug, c.name
+         from parts p join categories c on c.slug = p.category
+        where p.seller_id = any(?::uuid[]) and p.is_active and p.is_approved
+        order by c.name`,
+      [ids],
+    );
+    for (const row of categories) result.get(row.seller_id)!.categories.push({ slug: row.slug, name: row.name });
+    return result;
   }
 }

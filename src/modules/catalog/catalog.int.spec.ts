@@ -3,20 +3,20 @@ import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { signedInAdmin, signedInBuyer } from '../../../test/accounts.fixtures.js';
 import { seedCatalog } from './catalog.seed.js';
 import { SEED_CATEGORIES } from './catalog.seed-data.js';
-import { NOT_A_SELLER_MESSAGE, PartService } from './part.service.js';
-import { RoleSellerPolicy, SellerPolicy } from './seller-policy.js';
+import { NOT_A_SELLER_MESSAGE } from './part.service.js';
+import { approveSeller, sellerApprover } from '../../../test/sellers.fixtures.js';
 
 let t: TestApp;
 type Agent = Awaited<ReturnType<typeof signedInBuyer>>['agent'];
 let seller: { agent: Agent; id: string };
-let rival: { agent: Agent; id: string };
+let rival: { agent: Agent; id: string; sellerId: string };
 let buyer: { agent: Agent; id: string };
 let admin: { agent: Agent; id: string };
 
 async function signedInSeller(username: string) {
   const user = await signedInBuyer(t, { username, email: `${username}@example.com` });
-  await t.sql(`update users set role = 'seller' where id = $1`, [user.id]);
-  return user;
+  const sellerId = await approveSeller(t, user.agent, { application: { businessName: `${username} parts` } });
+  return { ...user, sellerId };
 }
 
 const photo = (n = 1) => ({ url: `https://img.example.com/p${n}.jpg`, altText: `Photo ${n} of the part` });
@@ -276,31 +276,20 @@ describe('reviewing listings', () => {
   });
 
   it('approves at once when the seller does not need listing approval', async () => {
-    const container = t.rt.container;
-    container.rebind(SellerPolicy).toConstantValue({
-      listingTerms: async () => ({ canList: true, requiresListingApproval: false }),
-    });
-    container.rebind(PartService).toSelf(); // a fresh instance that receives the trusting policy
+    const approver = await sellerApprover(t);
+    await approver.agent
+      .patch(`/api/sellers/${rival.sellerId}/listing-approval`)
+      .send({ requiresListingApproval: false })
+      .expect(200);
     try {
-      const dto = await t.inContext(() =>
-        container.get(PartService).create(
-          {
-            ...validPart(),
-            price: '10.00',
-            originalPrice: null,
-            model: null,
-            partNumber: null,
-            images: [{ ...photo(1), isPrimary: true }],
-            vehicleCompatibility: [],
-          } as never,
-          { id: rival.id, role: 'seller' },
-        ),
-      );
+      const dto = await listPart(rival.agent, { title: 'Trusted seller: Edelbrock intake' });
       expect(dto).toMatchObject({ isApproved: true, approvedBy: null, approvedAt: expect.any(String) });
       await t.agent().get(`/api/parts/${dto.id}`).expect(200);
     } finally {
-      container.rebind(SellerPolicy).to(RoleSellerPolicy);
-      container.rebind(PartService).toSelf();
+      await approver.agent
+        .patch(`/api/sellers/${rival.sellerId}/listing-approval`)
+        .send({ requiresListingApproval: true })
+        .expect(200);
     }
   });
 });

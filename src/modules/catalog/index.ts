@@ -1,5 +1,6 @@
 export { catalogModule } from './catalog.module.js';
 export { CatalogApi } from './catalog.api.js';
+export type { SellerPartStats } from './catalog.api.js';
 export { SellerPolicy } from './seller-policy.js';
 export type { ListingTerms } from './seller-policy.js';
 export { CATALOG_EVENTS } from './catalog.events.js';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { adminListQuery, parseAdminList, sendAdminList } from '../../platform/http/admin-rest.js';
 import { handle, parseOrThrow } from '../../platform/http/validate.js';
 import { partIdParams } from './part.schemas.js';
-import { PartService } from './part.service.js';
+import { PART_REVIEW_STATUSES, PartService } from './part.service.js';
 
 const flag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional());
 
@@ -14,9 +14,12 @@ const filterSchema = z.object({
   isActive: flag,
   sellerId: z.uuid({ message: 'Not a valid seller id' }).optional(),
   category: z.string().trim().toLowerCase().max(100).optional(),
+  status: z
+    .enum(PART_REVIEW_STATUSES, { message: `Status must be one of ${PART_REVIEW_STATUSES.join(', ')}` })
+    .optional(),
 });
 
-/** Console resource `parts`: list (filters q, isApproved, isActive, sellerId, category) and show. */
+/** Console resource `parts`: list (filters q, status, isApproved, isActive, sellerId, category) and show. */
 export function partAdminRoutes(container: Container): Router {
   const parts = container.get(PartService);
   const router = Router();

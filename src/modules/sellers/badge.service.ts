@@ -1,0 +1,180 @@
+import { inject, injectable } from 'inversify';
+import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { Clock } from '../../platform/clock.js';
+import { containsPattern } from '../../platform/db/like.js';
+import { Errors } from '../../platform/errors.js';
+import { TOKENS } from '../../platform/tokens.js';
+import { Badge, UserBadge } from './reputation.entity.js';
+import type { BadgeCreateInput, BadgeUpdateInput } from './reputation.schemas.js';
+import { ReputationService } from './reputation.service.js';
+
+export const BADGE_NAME_TAKEN = 'A badge with this name already exists';
+
+export interface BadgeDto {
+  id: string;
+  name: string;
+  description: string;
+  icon: string;
+  category: string;
+  type: string;
+  rarity: string;
+  pointsAwarded: number;
+  requirement: Record<string, unknown>;
+  isActive: boolean;
+  sortOrder: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface UserBadgeDto {
+  id: string;
+  badgeId: string;
+  badge: BadgeDto;
+  earnedAt: string;
+}
+
+export const toBadgeDto = (b: Badge): BadgeDto => ({
+  id: b.id,
+  name: b.name,
+  description: b.description,
+  icon: b.icon,
+  category: b.category,
+  type: b.type,
+  rarity: b.rarity,
+  pointsAwarded: b.pointsAwarded,
+  requirement: b.requirement,
+  isActive: b.isActive,
+  sortOrder: b.sortOrder,
+  createdAt: b.createdAt.toISOString(),
+  updatedAt: b.updatedAt.toISOString(),
+});
+
+/** Badges: the console's CRUD, the public lists, and who holds what. */
+@injectable()
+export class BadgeService {
+  constructor(
+    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(ReputationService) private readonly reputation: ReputationService,
+  ) {}
+
+  private get em(): EntityManager {
+    return this.orm.em as EntityManager;
+  }
+
+  private nameTaken(): Error {
+    return Errors.conflict('badge_name_taken', BADGE_NAME_TAKEN, { name: BADGE_NAME_TAKEN });
+  }
+
+  /** Active badges in display order. */
+  async listActive(page: { limit: number; offset: number }) {
+    const [rows, total] = await this.em.findAndCount(
+      Badge,
+      { isActive: true },
+      { orderBy: { sortOrder: 'asc', name: 'asc' }, limit: page.limit, offset: page.offset },
+    );
+    return { rows: rows.map(toBadgeDto), total };
+  }
+
+  /** Badges a user earned, newest first. */
+  async ofUser(userId: string, page: { limit: number; offset: number }): Promise<{ rows: UserBadgeDto[]; total: number }> {
+    const [rows, total] = await this.em.findAndCount(
+      UserBadge,
+      { userId },
+      { orderBy: { earnedAt: 'desc', id: 'asc' }, limit: page.limit, offset: page.offset },
+    );
+    const badges = rows.length ? await this.em.find(Badge, { id: { $in: rows.map((r) => r.badgeId) } }) : [];
+    const byId = new Map(badges.map((b) => [b.id, b]));
+    return {
+      rows: rows.map((r) => ({
+        id: r.id,
+        badgeId: r.badgeId,
+        badge: toBadgeDto(byId.get(r.badgeId)!),
+        earnedAt: r.earnedAt.toISOString(),
+      })),
+      total,
+    };
+  }
+
+  /** Badges for the console: any state, filtered and paged. */
+  async adminList(
+    filter: { q?: string; category?: string; type?: string; rarity?: string; isActive?: boolean; ids?: string[] },
+    page: { offset: number; limit: number; orderBy: Record<string, 'asc' | 'desc'> },
+  ) {
+    const where: FilterQuery<Badge> = {
+      ...(filter.ids ? { id: { $in: filter.ids } } : {}),
+      ...(filter.category ? { category: filter.category as Badge['category'] } : {}),
+      ...(filter.type ? { type: filter.type as Badge['type'] } : {}),
+      ...(filter.rarity ? { rarity: filter.rarity as Badge['rarity'] } : {}),
+      ...(filter.isActive !== undefined ? { isActive: filter.isActive } : {}),
+      ...(filter.q ? { name: { $ilike: containsPattern(filter.q) } } : {}),
+    };
+    const [rows, total] = await this.em.findAndCount(Badge, where, {
+      offset: page.offset,
+      limit: page.limit,
+      orderBy: { ...page.orderBy, id: 'asc' },
+    });
+    return { rows: rows.map(toBadgeDto), total };
+  }
+
+  async get(id: string): Promise<BadgeDto> {
+    const badge = await this.em.findOne(Badge, { id });
+    if (!badge) throw Errors.notFound('Badge');
+    return toBadgeDto(badge);
+  }
+
+  async create(input: BadgeCreateInput): Promise<BadgeDto> {
+    if (await this.em.count(Badge, { name: input.name })) throw this.nameTaken();
+    const now = this.clock.now();
+    try {
+      const badge = this.em.create(Badge, { ...input, createdAt: now, updatedAt: now });
+      await this.em.flush();
+      return toBadgeDto(badge);
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw this.nameTaken();
+      throw error;
+    }
+  }
+
+  async update(id: string, input: BadgeUpdateInput): Promise<BadgeDto> {
+    const badge = await this.em.findOne(Badge, { id });
+    if (!badge) throw Errors.notFound('Badge');
+    if (input.name !== undefined && input.name !== badge.name && (await this.em.count(Badge, { name: input.name }))) {
+      throw this.nameTaken();
+    }
+    for (const [key, value] of Object.entries(input)) {
+      if (value !== undefined) (badge as Record<string, unknown>)[key] = value;
+    }
+    badge.updatedAt = this.clock.now();
+    try {
+      await this.em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw this.nameTaken();
+      throw error;
+    }
+    return toBadgeDto(badge);
+  }
+
+  /** Deletes a badge; holders lose it and the points it gave them. Answers the deleted record. */
+  async remove(id: string): Promise<BadgeDto> {
+    return this.em.transactional(async (em) => {
+      const badge = await em.findOne(Badge, { id });
+      if (!badge) throw Errors.notFound('Badge');
+      const holders = await em.execute<{ user_id: string }[]>(`select user_id from user_badges where badge_id = ?`, [id]);
+      const dto = toBadgeDto(badge);
+      await em.nativeDelete(UserBadge, { badgeId: id });
+      await em.nativeDelete(Badge, { id });
+      for (const h of holders) await this.reputation.recompute(em, h.user_id);
+      return dto;
+    });
+  }
+
+  /** Badge id -> how many users earned it (every badge listed, zero included). */
+  async stats(): Promise<Record<string, number>> {
+    const rows = await this.em.execute<{ id: string; n: number }[]>(
+      `select b.id, count(ub.id)::int as n from badges b left join user_badges ub on ub.badge_id = b.id group by b.id`,
+    );
+    return Object.fromEntries(rows.map((r) => [r.id, r.n]));
+  }
+}

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { BADGE_CATEGORIES, BADGE_RARITIES, BADGE_TYPES } from './reputation.entity.js';
+import { REQUIREMENT_KEYS } from './reputation.rules.js';
+import { uniqueList } from './seller.schemas.js';
+
+export const REVIEW_MESSAGES = {
+  rating: 'Rating must be a whole number from 1 to 5',
+  subRating: 'Ratings must be whole numbers from 1 to 5',
+  sellerResponse: 'Response is required',
+} as const;
+
+const stars = (message: string) =>
+  z.number({ message }).int(message).min(1, message).max(5, message);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** A buyer's review of a seller; isVerifiedPurchase is decided by the server. */
+export const reviewCreateSchema = z.object({
+  rating: stars(REVIEW_MESSAGES.rating),
+  qualityRating: stars(REVIEW_MESSAGES.subRating).nullish().transform((v) => v ?? null),
+  serviceRating: stars(REVIEW_MESSAGES.subRating).nullish().transform((v) => v ?? null),
+  shippingRating: stars(REVIEW_MESSAGES.subRating).nullish().transform((v) => v ?? null),
+  title: optionalText(200),
+  reviewText: optionalText(5000),
+  pros: uniqueList(10, 200),
+  cons: uniqueList(10, 200),
+  wouldRecommend: z.boolean({ message: 'wouldRecommend must be true or false' }).nullish().transform((v) => v ?? null),
+});
+export type ReviewCreateInput = z.infer<typeof reviewCreateSchema>;
+
+export const sellerResponseSchema = z.object({
+  sellerResponse: z
+    .string({ message: REVIEW_MESSAGES.sellerResponse })
+    .trim()
+    .min(1, REVIEW_MESSAGES.sellerResponse)
+    .max(5000, 'Must be at most 5000 characters'),
+});
+
+export const reviewParams = z.object({
+  id: z.uuid({ message: 'Not a valid seller id' }),
+  reviewId: z.uuid({ message: 'Not a valid review id' }),
+});
+export const reviewIdParams = z.object({ reviewId: z.uuid({ message: 'Not a valid review id' }) });
+
+export const BADGE_MESSAGES = {
+  name: 'Name is required',
+  description: 'Description is required',
+  icon: 'Icon is required',
+  requirement: 'Requirements are required',
+  pointsAwarded: 'Points must be non-negative',
+  sortOrder: 'Sort order must be non-negative',
+  category: `Category must be one of ${BADGE_CATEGORIES.join(', ')}`,
+  type: `Type must be one of ${BADGE_TYPES.join(', ')}`,
+  rarity: `Rarity must be one of ${BADGE_RARITIES.join(', ')}`,
+} as const;
+
+const nonNegative = (message: string) => z.number({ message }).min(0, message);
+
+/** A badge requirement: a JSON object of known keys (a string of JSON is parsed first). */
+export const requirementSchema = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    if (!v.trim()) return undefined;
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      return v;
+    }
+  },
+  z
+    .object(
+      {
+        minSales: nonNegative('minSales must be a non-negative number').int('minSales must be a whole number').optional(),
+        minRevenue: nonNegative('minRevenue must be a non-negative number').optional(),
+        minRating: z.number({ message: 'minRating must be from 0 to 5' }).min(0, 'minRating must be from 0 to 5').max(5, 'minRating must be from 0 to 5').optional(),
+        minReviews: nonNegative('minReviews must be a non-negative number').int('minReviews must be a whole number').optional(),
+        maxResponseTime: nonNegative('maxResponseTime must be a non-negative number (hours)').optional(),
+        minOnTimeDelivery: z.number({ message: 'minOnTimeDelivery must be from 0 to 100' }).min(0, 'minOnTimeDelivery must be from 0 to 100').max(100, 'minOnTimeDelivery must be from 0 to 100').optional(),
+        maxReturnRate: z.number({ message: 'maxReturnRate must be from 0 to 100' }).min(0, 'maxReturnRate must be from 0 to 100').max(100, 'maxReturnRate must be from 0 to 100').optional(),
+        verified: z.boolean({ message: 'verified must be true or false' }).optional(),
+        earlyAdopter: z.boolean({ message: 'earlyAdopter must be true or false' }).optional(),
+      },
+      {
+        error: (issue) =>
+          issue.code === 'unrecognized_keys'
+            ? `Requirement keys are ${REQUIREMENT_KEYS.join(', ')}`
+            : BADGE_MESSAGES.requirement,
+      },
+    )
+    .strict()
+    .refine((r) => Object.keys(r).length > 0, BADGE_MESSAGES.requirement),
+);
+
+const badgeFields = {
+  name: z.string({ message: BADGE_MESSAGES.name }).trim().min(1, BADGE_MESSAGES.name).max(100, 'Must be at most 100 characters'),
+  description: z
+    .string({ message: BADGE_MESSAGES.description })
+    .trim()
+    .min(1, BADGE_MESSAGES.description)
+    .max(1000, 'Must be at most 1000 characters'),
+  icon: z.string({ message: BADGE_MESSAGES.icon }).trim().min(1, BADGE_MESSAGES.icon).max(20, 'Icon must be one emoji'),
+  category: z.enum(BADGE_CATEGORIES, { message: BADGE_MESSAGES.category }),
+  type: z.enum(BADGE_TYPES, { message: BADGE_MESSAGES.type }),
+  rarity: z.enum(BADGE_RARITIES, { message: BADGE_MESSAGES.rarity }),
+  pointsAwarded: z.coerce
+    .number({ message: BADGE_MESSAGES.pointsAwarded })
+    .int('Points must be a whole number')
+    .min(0, BADGE_MESSAGES.pointsAwarded)
+    .max(100_000, 'Points must be at most 100000'),
+  requirement: requirementSchema,
+  isActive: z.boolean({ message: 'isActive must be true or false' }),
+  sortOrder: z.coerce
+    .number({ message: BADGE_MESSAGES.sortOrder })
+    .int('Sort order must be a whole number')
+    .min(0, BADGE_MESSAGES.sortOrder)
+    .max(1_000_000, 'Sort order is too large'),
+};
+
+/** A new badge (spec 001 §5 "Badge form"). */
+export const badgeCreateSchema = z.object({
+  ...badgeFields,
+  rarity: badgeFields.rarity.default('common'),
+  pointsAwarded: badgeFields.pointsAwarded.default(0),
+  isActive: badgeFields.isActive.default(true),
+  sortOrder: badgeFields.sortOrder.default(0),
+});
+export type BadgeCreateInput = z.infer<typeof badgeCreateSchema>;
+
+/** A badge change: any subset of the fields (react-admin sends the whole record; id and counts are ignored). */
+export const badgeUpdateSchema = z.object({
+  name: badgeFields.name.optional(),
+  description: badgeFields.description.optional(),
+  icon: badgeFields.icon.optional(),
+  category: badgeFields.category.optional(),
+  type: badgeFields.type.optional(),
+  rarity: badgeFields.rarity.optional(),
+  pointsAwarded: badgeFields.pointsAwarded.optional(),
+  requirement: requirementSchema.optional(),
+  isActive: badgeFields.isActive.optional(),
+  sortOrder: badgeFields.sortOrder.optional(),
+});
+export type BadgeUpdateInput = z.infer<typeof badgeUpdateSchema>;
+
+/** The payload of `auctions.auction.won` (published by the auctions module). */
+export const auctionWonPayload = z.object({
+  auctionId: z.uuid(),
+  partId: z.uuid().nullish(),
+  sellerId: z.uuid(),
+  winnerId: z.uuid(),
+  amount: z.string().regex(/^\d+(\.\d{1,2})?$/),
+});
+
+export const evaluateBadgesPayload = z.object({ sellerUserId: z.uuid() });

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Events the sellers module publishes. */
+export const SELLER_EVENTS = {
+  /** A user applied to sell (payload: sellerId, userId). */
+  sellerApplied: 'sellers.seller.applied',
+  /** An admin approved a seller (payload: sellerId, userId, approvedBy, storefrontId, slug). */
+  sellerApproved: 'sellers.seller.approved',
+  /** An admin rejected an application (payload: sellerId, userId, rejectionReason, rejectedBy). */
+  sellerRejected: 'sellers.seller.rejected',
+  /** A buyer reviewed a seller (payload: reviewId, sellerId, sellerUserId, reviewerId, rating). */
+  reviewPosted: 'sellers.review.posted',
+  /** A user earned a badge (payload: userId, badgeId, pointsAwarded). */
+  badgeAwarded: 'sellers.badge.awarded',
+} as const;
+
+/** Events of other modules this module listens to. */
+export const SUBSCRIBED_EVENTS = {
+  /** Published by the auctions module when an auction ends with a winner. */
+  auctionWon: 'auctions.auction.won',
+} as const;
+
+export const sellerApprovedPayload = z.object({
+  sellerId: z.uuid(),
+  userId: z.uuid(),
+  approvedBy: z.uuid(),
+  storefrontId: z.uuid(),
+  slug: z.string(),
+});
+export const sellerRejectedPayload = z.object({
+  sellerId: z.uuid(),
+  userId: z.uuid(),
+  rejectionReason: z.string(),
+  rejectedBy: z.uuid(),
+});
+export const reviewPostedPayload = z.object({
+  reviewId: z.uuid(),
+  sellerId: z.uuid(),
+  sellerUserId: z.uuid(),
+  reviewerId: z.uuid(),
+  rating: z.number().int(),
+});

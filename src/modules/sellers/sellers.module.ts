@@ -1,0 +1,39 @@
+import { ContainerModule } from 'inversify';
+import type { PitlaneModule } from '../../platform/module.js';
+import { SellerPolicy } from '../catalog/index.js';
+import { ApprovedSellerPolicy } from './approved-seller-policy.js';
+import { BadgeService } from './badge.service.js';
+import { Badge, SellerReputation, SellerReview, SellerSale, UserBadge } from './reputation.entity.js';
+import { ReputationService, RECORD_SALE_TASK } from './reputation.service.js';
+import { ReviewService } from './review.service.js';
+import { sellerAdminRoutes } from './seller.admin-routes.js';
+import { Seller, Storefront } from './seller.entity.js';
+import { sellerRoutes } from './seller.routes.js';
+import { SellerService } from './seller.service.js';
+import { SellersApi, SellersApiImpl } from './sellers.api.js';
+import { SUBSCRIBED_EVENTS } from './sellers.events.js';
+import { seedSellers } from './sellers.seed.js';
+import { sellerCrontab, sellerTasks } from './sellers.tasks.js';
+
+/**
+ * The sellers module: applications and approval, listing terms (SellerPolicy), storefronts, and the
+ * reputation side (reputation figures, reviews, badges).
+ */
+export const sellersModule: PitlaneModule = {
+  name: 'sellers',
+  containerModule: new ContainerModule(({ bind }) => {
+    bind(SellerService).toSelf();
+    bind(ReputationService).toSelf();
+    bind(ReviewService).toSelf();
+    bind(BadgeService).toSelf();
+    bind(SellerPolicy).to(ApprovedSellerPolicy);
+    bind(SellersApi).to(SellersApiImpl);
+  }),
+  entities: [Seller, Storefront, SellerReputation, SellerSale, SellerReview, Badge, UserBadge],
+  routes: sellerRoutes,
+  adminRoutes: sellerAdminRoutes,
+  tasks: sellerTasks,
+  subscriptions: { [SUBSCRIBED_EVENTS.auctionWon]: [RECORD_SALE_TASK] },
+  crontab: sellerCrontab,
+  seed: seedSellers,
+};
