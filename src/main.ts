@@ -48,6 +48,7 @@ export async function serve(config: Config, logger: Logger = createLogger(config
   app = createApp({ container: runtime.container, modules, readiness });
   const hub = new LiveHub(logger);
   await hub.attach(server, runtime.databaseUrl);
+  for (const module of modules) module.live?.(runtime.container, hub);
 
   let runner: Runner | undefined;
   if (config.worker) runner = await startWorker(runtime);

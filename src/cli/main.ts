@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { z } from 'zod';
 import { loadConfig, ConfigError } from '../platform/config.js';
 import { createLogger } from '../platform/logger.js';
 import { boot, type Runtime } from '../platform/runtime.js';
@@ -7,6 +8,7 @@ import { AppError } from '../platform/errors.js';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { drainJobs, startWorker } from '../jobs/runner.js';
 import { AccountService, createAdminSchema } from '../modules/accounts/index.js';
+import { AuctionLifecycle } from '../modules/auctions/index.js';
 
 import { modules } from '../modules.js';
 import { serveUntilSignal } from '../main.js';
@@ -71,6 +73,19 @@ export function buildCli(): Command {
       await withRuntime(async (rt) => {
         const result = await rt.container.get(AccountService).createAdmin(input);
         console.log(result.created ? `Admin ${input.username} created (${result.id}).` : `User ${input.username} is now an admin (${result.id}).`);
+      });
+    });
+
+  program
+    .command('relist')
+    .description('relist an ended, unsold item at once (what the console\'s manual relist does)')
+    .command('auction <id>')
+    .description('relist the forward auction <id> now, with its relist price reduction')
+    .action(async (id: string) => {
+      const auctionId = parseOrThrow(z.object({ id: z.uuid({ message: 'Please enter an auction ID' }) }), { id }).id;
+      await withRuntime(async (rt) => {
+        const newId = await rt.container.get(AuctionLifecycle).relist(auctionId, true);
+        console.log(`Auction ${auctionId} relisted as ${newId}.`);
       });
     });
 

@@ -29,7 +29,7 @@ function workerLogger(rt: Runtime): WorkerLogger {
 
 /** Starts the graphile-worker runner in this process. */
 export async function startWorker(rt: Runtime, concurrency = 4): Promise<Runner> {
-  return run({
+  const runner = await run({
     pgPool: rt.pool,
     taskList: taskList(rt),
     parsedCronItems: crontab(rt),
@@ -38,6 +38,11 @@ export async function startWorker(rt: Runtime, concurrency = 4): Promise<Runner>
     pollInterval: 1000,
     logger: workerLogger(rt),
   });
+  // Catch up at once on what fell due while no worker ran, rather than at the next cron minute.
+  for (const task of rt.modules.flatMap((m) => m.startupTasks ?? [])) {
+    await runner.addJob(task, {}, { jobKey: `startup:${task}`, jobKeyMode: 'replace' });
+  }
+  return runner;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { ContainerModule, Container } from 'inversify';
 import type { Router } from 'express';
 import type { EntitySchema } from '@mikro-orm/core';
 import type { Task } from 'graphile-worker';
+import type { LiveHub } from './live.js';
 
 /** Maps task names to handlers; each module contributes its own. */
 export type TaskFactories = Record<string, (container: Container) => Task>;
@@ -20,8 +21,12 @@ export interface PitlaneModule {
   tasks?: TaskFactories;
   /** Event subscriptions: event name -> task names that receive it. */
   subscriptions?: Record<string, string[]>;
+  /** Tasks queued once whenever a worker starts (catch-up after downtime); each must be idempotent. */
+  startupTasks?: string[];
   /** graphile-worker crontab lines. */
   crontab?: string[];
+  /** Registers WebSocket message handlers on the process's live hub. */
+  live?: (container: Container, hub: LiveHub) => void;
   /** Reference data for `pitlane seed`; must change nothing when run twice. */
   seed?: (container: Container) => Promise<string[]>;
 }

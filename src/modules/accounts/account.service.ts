@@ -389,6 +389,20 @@ export class AccountService {
       acceptances: acceptances.map(toAcceptanceDto),
     };
   }
+
+  /** Adds `points` to a user's suspicious-activity score (one statement, kept within 0-100); 0 reads it. */
+  async addSuspicionScore(userId: string, points: number): Promise<number> {
+    if (Math.trunc(points) === 0) {
+      const user = await this.em.fork().findOne(User, { id: userId }, { fields: ['suspiciousActivityScore'] });
+      return user?.suspiciousActivityScore ?? 0;
+    }
+    const rows = await this.em.fork().execute<{ score: number }[]>(
+      `update users set suspicious_activity_score = least(100, greatest(0, suspicious_activity_score + ?))
+       where id = ? returning suspicious_activity_score as score`,
+      [Math.trunc(points), userId],
+    );
+    return rows[0]?.score ?? 0;
+  }
 }
 
 function escapeHtml(text: string): string {

@@ -8,6 +8,10 @@ export abstract class AccountsApi {
   abstract findUser(id: string): Promise<UserDto | null>;
   /** Gives a user a role (seller approval). */
   abstract grantRole(userId: string, role: Role): Promise<void>;
+  /** Ids of users whose username, email or name contains `q` (console searches), at most `limit`. */
+  abstract searchUserIds(q: string, limit: number): Promise<string[]>;
+  /** Adds `points` (0 to read) to a user's suspicious-activity score, kept within 0-100; returns the new score. */
+  abstract addSuspicionScore(userId: string, points: number): Promise<number>;
 }
 
 @injectable()
@@ -24,5 +28,12 @@ export class AccountsApiImpl extends AccountsApi {
   }
   async grantRole(userId: string, role: Role): Promise<void> {
     await this.accounts.grantRole(userId, role);
+  }
+  async searchUserIds(q: string, limit: number): Promise<string[]> {
+    const { rows } = await this.accounts.listUsers({ q }, { offset: 0, limit });
+    return rows.map((u) => u.id);
+  }
+  async addSuspicionScore(userId: string, points: number): Promise<number> {
+    return this.accounts.addSuspicionScore(userId, points);
   }
 }

@@ -1,6 +1,6 @@
 import type { Part, PartImage } from './part.entity.js';
 import type { PartFitment } from './part-fitment.entity.js';
-import { formatCents, parseMoney } from './money.js';
+import { formatCents, parseMoney } from '../../platform/money.js';
 
 export interface PartImageDto {
   url: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, parseMoney } from './money.js';
+import { formatCents, parseMoney } from '../../platform/money.js';
 import { MESSAGES, partCreateSchema, partListQuery, partUpdateSchema } from './part.schemas.js';
 import { detectImageKind } from './upload.service.js';
 

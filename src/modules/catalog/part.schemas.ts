@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONDITIONS, type PartImage } from './part.entity.js';
-import { formatCents, MAX_CENTS, parseMoney } from './money.js';
+import { formatCents, MAX_CENTS, parseMoney } from '../../platform/money.js';
 
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = 2030;

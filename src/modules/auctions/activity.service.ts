@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { inject, injectable } from 'inversify';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { Clock } from '../../platform/clock.js';
+import { LIVE_CHANNEL } from '../../platform/jobs.js';
+import type { LiveHub } from '../../platform/live.js';
+import { TOKENS } from '../../platform/tokens.js';
+
+export type ActivityType = 'bid' | 'outbid' | 'extension' | 'watcher' | 'end';
+
+export interface ActivityData {
+  username?: string;
+  amount?: string;
+  previousHighBid?: string;
+  totalWatchers?: number;
+  extensionTime?: number;
+  currentBid?: string;
+}
+
+export interface ActivityEvent {
+  id: string;
+  type: ActivityType;
+  timestamp: string;
+  data: ActivityData;
+}
+
+export const auctionTopic = (auctionId: string) => `auction:${auctionId}`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** How far back "recent bids" reach in the activity stats. */
+export const RECENT_BIDS_WINDOW_MS = 60 * 60 * 1000;
+
+/** The live activity feed of auctions: stored in auction_activity, pushed through NOTIFY on commit. */
+@injectable()
+export class ActivityService {
+  constructor(
+    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  /** Records an event in the caller's transaction; subscribers receive it when the transaction commits. */
+  async record(em: EntityManager, auctionId: string, type: ActivityType, data: ActivityData): Promise<ActivityEvent> {
+    const [event] = await this.recordAll(em, auctionId, [{ type, data }]);
+    return event!;
+  }
+
+  /**
+   * Records events in order in the caller's transaction, stored and announced (NOTIFY, delivered on commit)
+   * in one statement: a bid's events cost one round trip while the auction row is locked.
+   */
+  async recordAll(em: EntityManager, auctionId: string, items: { type: ActivityType; data: ActivityData }[]): Promise<ActivityEvent[]> {
+    const timestamp = this.clock.now().toISOString();
+    const events: ActivityEvent[] = items.map(({ type, data }) => ({ id: randomUUID(), type, timestamp, data }));
+    const topic = auctionTopic(auctionId);
+    const notices = events.map((event) => JSON.stringify({ topic, message: { type: 'activity_event', auctionId, event } }));
+    await em.execute(
+      `with stored as (
+         insert into auction_activity (id, auction_id, type, data, created_at)
+         select (e->>'id')::uuid, ?, e->>'type', (e->'data')::jsonb, ? from json_array_elements(?::json) e
+       )
+       select pg_notify(?, notice) from json_array_elements_text(?::json) notice`,
+      [auctionId, timestamp, JSON.stringify(events), LIVE_CHANNEL, JSON.stringify(notices)],
+    );
+    return events;
+  }
+
+  /** The latest events, oldest first. */
+  async history(auctionId: string, limit = 50): Promise<ActivityEvent[]> {
+    const rows = await this.orm.em.fork().execute<{ id: string; type: ActivityType; data: ActivityData; created_at: Date }[]>(
+      'select id, type, data, created_at from auction_activity where auction_id = ? order by seq desc limit ?',
+      [auctionId, limit],
+    );
+    return rows.reverse().map((r) => ({
+      id: r.id,
+      type: r.type,
+      timestamp: new Date(r.created_at).toISOString(),
+      data: r.data,
+    }));
+  }
+
+  async stats(auctionId: string) {
+    const since = new Date(this.clock.now().getTime() - RECENT_BIDS_WINDOW_MS).toISOString();
+    const [row] = await this.orm.em.fork().execute<
+      { recent_bids: number; active_watchers: number; extensions: number; total_events: number }[]
+    >(
+      `select (select count(*)::int from bids where auction_id = a.id and created_at >= ?) as recent_bids,
+              a.watchers as active_watchers, a.current_extensions as extensions,
+              (select count(*)::int from auction_activity where auction_id = a.id) as total_events
+       from auctions a where a.id = ?`,
+      [since, auctionId],
+    );
+    if (!row) return null;
+    return {
+      recentBids: row.recent_bids,
+      activeWatchers: row.active_watchers,
+      extensions: row.extensions,
+      totalEvents: row.total_events,
+    };
+  }
+
+  private async exists(auctionId: string): Promise<boolean> {
+    const rows = await this.orm.em.fork().execute<{ id: string }[]>('select id from auctions where id = ?', [auctionId]);
+    return rows.length > 0;
+  }
+
+  /** Registers the auction messages on a hub (spec 000 §7). */
+  attach(hub: LiveHub): void {
+    const auctionIdOf = (data: Record<string, unknown>): string | null => {
+      const id = data.auctionId;
+      return typeof id === 'string' && UUID.test(id) ? id.toLowerCase() : null;
+    };
+    hub.on('subscribe_auction', async (client, data) => {
+      const auctionId = auctionIdOf(data);
+      if (!auctionId) return client.send('error', { message: 'auctionId must be an auction id' });
+      if (!(await this.exists(auctionId))) return client.send('error', { message: 'Auction not found' });
+      client.subscribe(auctionTopic(auctionId));
+      client.send('subscription_confirmed', { auctionId });
+      client.send('activity_history', { auctionId, events: await this.history(auctionId) });
+    });
+    hub.on('get_activity_stats', async (client, data) => {
+      const auctionId = auctionIdOf(data);
+      if (!auctionId) return client.send('error', { message: 'auctionId must be an auction id' });
+      const stats = await this.stats(auctionId);
+      if (!stats) return client.send('error', { message: 'Auction not found' });
+      client.send('activity_stats', { auctionId, stats });
+    });
+  }
+}

@@ -1,0 +1,406 @@
+import { inject, injectable } from 'inversify';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { Clock } from '../../platform/clock.js';
+import { Errors } from '../../platform/errors.js';
+import type { Actor } from '../../platform/http/auth.js';
+import { JobQueue } from '../../platform/jobs.js';
+import { hasRole } from '../../platform/roles.js';
+import { TOKENS } from '../../platform/tokens.js';
+import { AccountsApi } from '../accounts/index.js';
+import { CatalogApi, SellerPolicy, type PartDto } from '../catalog/index.js';
+import { ActivityService } from './activity.service.js';
+import {
+  AUCTION_COLUMNS,
+  buyItNowAvailable,
+  centsOf,
+  maskName,
+  money,
+  nextMinimum,
+  readAuction,
+  reserveMet,
+  toAuctionRow,
+  type AuctionRow,
+} from './auction.model.js';
+import type { AuctionCreateInput, AuctionListQuery } from './auction.schemas.js';
+import { AuctionSettingsService, type PricingSettings } from './settings.js';
+
+export const AUCTION_MESSAGES = {
+  notSeller: 'Only approved sellers can schedule auctions',
+  partNotFound: 'Part not found',
+  notOwnPart: 'You can only auction your own parts',
+  partInactive: 'This part is no longer listed',
+  startFuture: 'Start time must be in the future',
+  endAfterStart: 'End time must be after start time',
+  reserveNotAllowed: 'Reserve prices are not allowed',
+  reserveRequired: 'Reserve price is required for a reserve auction',
+  reserveBelowStart: 'Reserve price must be at least the starting bid',
+  binNotAllowed: 'Buy It Now is not allowed',
+  binBelowReserve: 'Buy It Now price must be at least the reserve price',
+  ended: 'This auction has ended',
+} as const;
+
+export const START_TASK = 'auctions/start';
+export const END_TASK = 'auctions/end';
+export const startJobKey = (id: string) => `auction-start:${id}`;
+export const endJobKey = (id: string) => `auction-end:${id}`;
+
+export interface AuctionDto {
+  id: string;
+  partId: string;
+  sellerId: string;
+  sellerName: string;
+  title: string;
+  description: string;
+  auctionType: 'standard' | 'reserve';
+  status: AuctionRow['status'];
+  startingBid: string;
+  currentBid: string;
+  bidIncrement: string;
+  /** The reserve, when the viewer may see it (seller, admin, or visibility "full"). */
+  reservePrice: string | null;
+  hasReserve: boolean;
+  /** Whether the reserve is met; null when the visibility setting hides it from this viewer. */
+  reserveMet: boolean | null;
+  buyItNowPrice: string | null;
+  buyItNowAvailable: boolean;
+  minimumNextBid: string;
+  startTime: string;
+  endTime: string;
+  winnerId: string | null;
+  totalBids: number;
+  watchers: number;
+  extensions: number;
+  autoExtendTrigger: number;
+  autoExtendTime: number;
+  maxExtensions: number;
+  autoRelist: boolean;
+  relistCount: number;
+  maxRelists: number;
+  relistPriceReduction: number;
+  relistDelay: number;
+  relistedFrom: string | null;
+  allowProxy: boolean;
+  shippingCost: string | null;
+  condition: string | null;
+  location: string | null;
+  isWatching: boolean;
+  /** The part's photos and part number, for the auction page. */
+  images: { url: string; altText: string; isPrimary: boolean; thumbnailUrl?: string }[];
+  partNumber: string | null;
+  createdAt: string;
+}
+
+export interface BidDto {
+  id: string;
+  auctionId: string;
+  bidderName: string;
+  bidAmount: string;
+  bidType: 'regular' | 'proxy' | 'buy_it_now';
+  isWinning: boolean;
+  createdAt: string;
+}
+
+const SORT_COLUMNS = {
+  endTime: 'end_time',
+  currentBid: 'current_bid',
+  totalBids: 'total_bids',
+  watchers: 'watchers',
+  createdAt: 'created_at',
+} as const;
+
+function humanDuration(seconds: number): string {
+  if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`;
+  if (seconds % 60 === 0) return `${seconds / 60} minutes`;
+  return `${seconds} seconds`;
+}
+
+/** Scheduling, reading and watching forward auctions. */
+@injectable()
+export class AuctionService {
+  constructor(
+    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(JobQueue) private readonly jobs: JobQueue,
+    @inject(AccountsApi) private readonly accounts: AccountsApi,
+    @inject(CatalogApi) private readonly catalog: CatalogApi,
+    @inject(SellerPolicy) private readonly sellers: SellerPolicy,
+    @inject(AuctionSettingsService) private readonly settings: AuctionSettingsService,
+    @inject(ActivityService) private readonly activity: ActivityService,
+  ) {}
+
+  private fork(): EntityManager {
+    return this.orm.em.fork() as EntityManager;
+  }
+
+  /** Schedules an auction of one of the seller's own active parts. */
+  async create(input: AuctionCreateInput, actor: Actor, sellerIp: string | undefined): Promise<AuctionDto> {
+    if (!(await this.sellers.listingTerms(actor.id, actor.role)).canList) throw Errors.forbidden(AUCTION_MESSAGES.notSeller);
+    const bad = (field: string, message: string) => Errors.invalid('validation_failed', message, { [field]: message });
+    const [part] = await this.catalog.findParts([input.partId]);
+    if (!part) throw bad('partId', AUCTION_MESSAGES.partNotFound);
+    if (part.sellerId !== actor.id) throw Errors.forbidden(AUCTION_MESSAGES.notOwnPart);
+    if (!part.isActive) throw bad('partId', AUCTION_MESSAGES.partInactive);
+
+    const now = this.clock.now();
+    const { auction, pricing } = await this.settings.all();
+    if (input.startTime.getTime() <= now.getTime()) throw bad('startTime', AUCTION_MESSAGES.startFuture);
+    if (input.endTime.getTime() <= input.startTime.getTime()) throw bad('endTime', AUCTION_MESSAGES.endAfterStart);
+    const duration = (input.endTime.getTime() - input.startTime.getTime()) / 1000;
+    if (duration < auction.minimumAuctionDuration) {
+      throw bad('endTime', `Auctions must run for at least ${humanDuration(auction.minimumAuctionDuration)}`);
+    }
+
+    const start = input.startingBid;
+    const reserve = input.reservePrice ?? null;
+    if (input.auctionType === 'reserve' && reserve === null) throw bad('reservePrice', AUCTION_MESSAGES.reserveRequired);
+    if (reserve !== null) {
+      if (!pricing.allowReservePrices) throw bad('reservePrice', AUCTION_MESSAGES.reserveNotAllowed);
+      if (reserve < start) throw bad('reservePrice', AUCTION_MESSAGES.reserveBelowStart);
+      const max = Math.floor((start * (100 * 100 + Math.round(pricing.maxReservePercentage * 100))) / (100 * 100));
+      if (reserve > max) {
+        throw bad('reservePrice', `Reserve price can be at most ${pricing.maxReservePercentage}% above the starting bid (${money(max)})`);
+      }
+    }
+    const bin = input.buyItNowPrice ?? null;
+    if (bin !== null) {
+      if (!pricing.allowBuyItNow) throw bad('buyItNowPrice', AUCTION_MESSAGES.binNotAllowed);
+      const min = Math.ceil((start * Math.round(pricing.minBuyItNowMultiplier * 100)) / 100);
+      if (bin < min) throw bad('buyItNowPrice', `Buy It Now price must be at least ${money(min)}`);
+      if (reserve !== null && bin < reserve) throw bad('buyItNowPrice', AUCTION_MESSAGES.binBelowReserve);
+    }
+    const increment = input.bidIncrement ?? Math.round(auction.defaultBidIncrement * 100);
+
+    const em = this.fork();
+    const id = await em.transactional(async (tx) => {
+      const [row] = await tx.execute<{ id: string }[]>(
+        `insert into auctions (part_id, seller_id, auction_type, title, description, starting_bid, reserve_price,
+           buy_it_now_price, bid_increment, start_time, end_time, auto_extend_trigger, auto_extend_time, max_extensions,
+           auto_relist, max_relists, relist_price_reduction, relist_delay, allow_proxy, shipping_cost, conditions,
+           location, seller_ip, created_at, updated_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+        [
+          part.id,
+          actor.id,
+          reserve !== null ? 'reserve' : 'standard',
+          input.title,
+          input.description,
+          money(start),
+          money(reserve),
+          money(bin),
+          money(increment),
+          input.startTime.toISOString(),
+          input.endTime.toISOString(),
+          input.autoExtendTrigger,
+          input.autoExtendTime,
+          input.maxExtensions,
+          input.autoRelist,
+          input.maxRelists,
+          input.relistPriceReduction,
+          input.relistDelay,
+          auction.allowProxy,
+          money(input.shippingCost ?? null),
+          input.condition ?? part.condition,
+          input.location ?? part.location,
+          sellerIp ?? null,
+          now.toISOString(),
+          now.toISOString(),
+        ],
+      );
+      await this.scheduleJobs(tx, row!.id, input.startTime, input.endTime);
+      return row!.id;
+    });
+    return this.get(id, actor);
+  }
+
+  /** Adds (or moves) the start and end jobs of an auction. */
+  async scheduleJobs(em: EntityManager, id: string, startTime: Date, endTime: Date): Promise<void> {
+    await this.jobs.add(em, START_TASK, { auctionId: id }, { runAt: startTime, jobKey: startJobKey(id), jobKeyMode: 'replace' });
+    await this.jobs.add(em, END_TASK, { auctionId: id }, { runAt: endTime, jobKey: endJobKey(id), jobKeyMode: 'replace' });
+  }
+
+  private async names(ids: string[]): Promise<Map<string, { username: string; name: string }>> {
+    const result = new Map<string, { username: string; name: string }>();
+    for (const id of new Set(ids)) {
+      const user = await this.accounts.findUser(id);
+      if (user) {
+        result.set(id, { username: user.username, name: `${user.firstName} ${user.lastName}`.trim() || user.username });
+      }
+    }
+    return result;
+  }
+
+  private toDto(
+    a: AuctionRow,
+    viewer: Actor | null,
+    pricing: PricingSettings,
+    sellerName: string,
+    watching: boolean,
+    part: PartDto | undefined,
+  ): AuctionDto {
+    const privileged = !!viewer && (viewer.id === a.sellerId || hasRole(viewer.role, 'admin'));
+    const visibility = privileged ? 'full' : pricing.reservePriceVisibility;
+    return {
+      id: a.id,
+      partId: a.partId,
+      sellerId: a.sellerId,
+      sellerName,
+      title: a.title,
+      description: a.description,
+      auctionType: a.auctionType,
+      status: a.status,
+      startingBid: money(a.startingBid)!,
+      currentBid: money(a.currentBid)!,
+      bidIncrement: money(a.bidIncrement)!,
+      reservePrice: visibility === 'full' ? money(a.reservePrice) : null,
+      hasReserve: a.reservePrice !== null,
+      reserveMet: visibility === 'hidden' ? null : reserveMet(a),
+      buyItNowPrice: money(a.buyItNowPrice),
+      buyItNowAvailable: buyItNowAvailable(a, pricing, this.clock.now()),
+      minimumNextBid: money(nextMinimum(a))!,
+      startTime: a.startTime.toISOString(),
+      endTime: a.endTime.toISOString(),
+      winnerId: a.winnerId,
+      totalBids: a.totalBids,
+      watchers: a.watchers,
+      extensions: a.currentExtensions,
+      autoExtendTrigger: a.autoExtendTrigger,
+      autoExtendTime: a.autoExtendTime,
+      maxExtensions: a.maxExtensions,
+      autoRelist: a.autoRelist,
+      relistCount: a.relistCount,
+      maxRelists: a.maxRelists,
+      relistPriceReduction: a.relistPriceReduction,
+      relistDelay: a.relistDelay,
+      relistedFrom: a.relistedFrom,
+      allowProxy: a.allowProxy,
+      shippingCost: money(a.shippingCost),
+      condition: a.conditions,
+      location: a.location,
+      isWatching: watching,
+      images: (part?.images ?? []).map((i) => ({
+        url: i.url,
+        altText: i.altText,
+        isPrimary: i.isPrimary,
+        ...(i.thumbnailUrl ? { thumbnailUrl: i.thumbnailUrl } : {}),
+      })),
+      partNumber: part?.partNumber ?? null,
+      createdAt: a.createdAt.toISOString(),
+    };
+  }
+
+  private async dtos(rows: AuctionRow[], viewer: Actor | null): Promise<AuctionDto[]> {
+    const { pricing } = await this.settings.all();
+    const names = await this.names(rows.map((r) => r.sellerId));
+    const watched = new Set<string>();
+    if (viewer && rows.length) {
+      const w = await this.fork().execute<{ auction_id: string }[]>(
+        'select auction_id from auction_watchers where user_id = ? and auction_id = any(?::uuid[])',
+        [viewer.id, `{${rows.map((r) => r.id).join(',')}}`],
+      );
+      for (const r of w) watched.add(r.auction_id);
+    }
+    const partIds = [...new Set(rows.map((r) => r.partId))];
+    const parts = new Map((partIds.length ? await this.catalog.findParts(partIds) : []).map((p) => [p.id, p]));
+    return rows.map((r) =>
+      this.toDto(r, viewer, pricing, names.get(r.sellerId)?.name ?? 'Unknown seller', watched.has(r.id), parts.get(r.partId)),
+    );
+  }
+
+  async get(id: string, viewer: Actor | null): Promise<AuctionDto> {
+    const row = await readAuction(this.fork(), id);
+    if (!row) throw Errors.notFound('Auction');
+    return (await this.dtos([row], viewer))[0]!;
+  }
+
+  /** A page of auctions: `{auctions, total}`. */
+  async list(query: AuctionListQuery, viewer: Actor | null): Promise<{ auctions: AuctionDto[]; total: number }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (query.status) {
+      where.push('status = ?');
+      params.push(query.status);
+    }
+    if (query.sellerId) {
+      where.push('seller_id = ?');
+      params.push(query.sellerId);
+    }
+    const clause = where.length ? `where ${where.join(' and ')}` : '';
+    const order = query.order ?? (query.sort === 'endTime' ? 'asc' : 'desc');
+    const em = this.fork();
+    const rows = await em.execute<Record<string, unknown>[]>(
+      `select ${AUCTION_COLUMNS} from auctions ${clause}
+       order by ${SORT_COLUMNS[query.sort]} ${order === 'asc' ? 'asc' : 'desc'}, id asc limit ? offset ?`,
+      [...params, query.limit, query.offset],
+    );
+    const [count] = await em.execute<{ n: number }[]>(`select count(*)::int as n from auctions ${clause}`, params);
+    return { auctions: await this.dtos(rows.map(toAuctionRow), viewer), total: count!.n };
+  }
+
+  /** Bids, newest first; the current top bid is marked `isWinning`; bidders are shown masked. */
+  async bids(id: string, page: { limit: number; offset: number }): Promise<{ bids: BidDto[]; total: number }> {
+    const em = this.fork();
+    const auction = await readAuction(em, id);
+    if (!auction) throw Errors.notFound('Auction');
+    const rows = await em.execute<
+      { id: string; bidder_id: string; bid_amount: string; bid_type: BidDto['bidType']; is_winning: boolean; created_at: Date }[]
+    >(
+      `select id, bidder_id, bid_amount, bid_type, is_winning, created_at from bids where auction_id = ?
+       order by seq desc limit ? offset ?`,
+      [id, page.limit, page.offset],
+    );
+    const names = await this.names(rows.map((r) => r.bidder_id));
+    return {
+      total: auction.totalBids,
+      bids: rows.map((r) => ({
+        id: r.id,
+        auctionId: id,
+        bidderName: maskName(names.get(r.bidder_id)?.username ?? 'bidder'),
+        bidAmount: money(centsOf(r.bid_amount))!,
+        bidType: r.bid_type,
+        isWinning: r.is_winning,
+        createdAt: new Date(r.created_at).toISOString(),
+      })),
+    };
+  }
+
+  /** Watches an auction; watching it again changes nothing. */
+  async watch(id: string, actor: Actor): Promise<{ auctionId: string; watching: boolean; watchers: number }> {
+    const user = await this.accounts.findUser(actor.id);
+    return this.fork().transactional(async (tx) => {
+      const auction = await readAuction(tx, id);
+      if (!auction) throw Errors.notFound('Auction');
+      if (auction.status === 'ended') throw Errors.conflict('auction_ended', AUCTION_MESSAGES.ended);
+      const inserted = await tx.execute<{ id: string }[]>(
+        `insert into auction_watchers (auction_id, user_id, created_at) values (?, ?, ?)
+         on conflict (auction_id, user_id) do nothing returning id`,
+        [id, actor.id, this.clock.now().toISOString()],
+      );
+      return { auctionId: id, watching: true, watchers: await this.watchers(tx, id, inserted.length ? 1 : 0, user?.username) };
+    });
+  }
+
+  /** Stops watching; unwatching an auction one does not watch changes nothing. */
+  async unwatch(id: string, actor: Actor): Promise<{ auctionId: string; watching: boolean; watchers: number }> {
+    const user = await this.accounts.findUser(actor.id);
+    return this.fork().transactional(async (tx) => {
+      const auction = await readAuction(tx, id);
+      if (!auction) throw Errors.notFound('Auction');
+      const deleted = await tx.execute<{ id: string }[]>(
+        'delete from auction_watchers where auction_id = ? and user_id = ? returning id',
+        [id, actor.id],
+      );
+      return { auctionId: id, watching: false, watchers: await this.watchers(tx, id, deleted.length ? -1 : 0, user?.username) };
+    });
+  }
+
+  private async watchers(tx: EntityManager, id: string, delta: number, username: string | undefined) {
+    const [row] = await tx.execute<{ watchers: number }[]>(
+      'update auctions set watchers = watchers + ? where id = ? returning watchers',
+      [delta, id],
+    );
+    if (delta !== 0) {
+      await this.activity.record(tx, id, 'watcher', { username: maskName(username ?? 'someone'), totalWatchers: row!.watchers });
+    }
+    return row!.watchers;
+  }
+}

@@ -1,0 +1,322 @@
+import { inject, injectable } from 'inversify';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { Clock } from '../../platform/clock.js';
+import type { Config } from '../../platform/config.js';
+import { Errors } from '../../platform/errors.js';
+import { EventBus, JobQueue } from '../../platform/jobs.js';
+import type { Logger } from '../../platform/logger.js';
+import { MailQueue } from '../../platform/mail/mailer.js';
+import { TOKENS } from '../../platform/tokens.js';
+import { AccountsApi } from '../accounts/index.js';
+import { CatalogApi } from '../catalog/index.js';
+import { ActivityService } from './activity.service.js';
+import { maskName, money, readAuction, reserveMet, type AuctionRow } from './auction.model.js';
+import { AuctionService, END_TASK, endJobKey } from './auction.service.js';
+import { AUCTION_EVENTS } from './auctions.events.js';
+
+export const RELIST_TASK = 'auctions/relist';
+export const RESULT_TASK = 'auctions/notify-result';
+export const OUTBID_TASK = 'auctions/notify-outbid';
+export const TICK_TASK = 'auctions/tick';
+export const relistJobKey = (id: string) => `auction-relist:${id}`;
+
+const HOUR = 60 * 60 * 1000;
+
+/** The scheduled reminders: type, which moment, how long before it. */
+const REMINDERS = [
+  { type: 'starts-24h', at: 'start', before: 24 * HOUR, within: 23 * HOUR, title: 'starts in 24 hours' },
+  { type: 'starts-1h', at: 'start', before: HOUR, within: 0, title: 'starts in 1 hour' },
+  { type: 'ends-24h', at: 'end', before: 24 * HOUR, within: 23 * HOUR, title: 'ends in 24 hours' },
+  { type: 'ends-1h', at: 'end', before: HOUR, within: 0, title: 'ends in 1 hour' },
+] as const;
+
+/**
+ * Starts and ends auctions, relists unsold ones, sends reminders and results. Every step locks the auction
+ * row and re-checks the Clock and the status, so a job that runs early, late or twice changes nothing it
+ * should not; the minute tick catches up whatever a job missed.
+ */
+@injectable()
+export class AuctionLifecycle {
+  constructor(
+    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(TOKENS.Config) private readonly config: Config,
+    @inject(TOKENS.Logger) private readonly logger: Logger,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(JobQueue) private readonly jobs: JobQueue,
+    @inject(EventBus) private readonly bus: EventBus,
+    @inject(MailQueue) private readonly mail: MailQueue,
+    @inject(AccountsApi) private readonly accounts: AccountsApi,
+    @inject(CatalogApi) private readonly catalog: CatalogApi,
+    @inject(AuctionService) private readonly auctions: AuctionService,
+    @inject(ActivityService) private readonly activity: ActivityService,
+  ) {}
+
+  private fork(): EntityManager {
+    return this.orm.em.fork() as EntityManager;
+  }
+
+  private link(id: string): string {
+    return `${this.config.publicUrl.replace(/\/$/, '')}/auctions/${id}`;
+  }
+
+  /** Opens a scheduled auction whose start time has come. Returns whether it started. */
+  async start(id: string): Promise<boolean> {
+    return this.fork().transactional(async (tx) => {
+      const a = await readAuction(tx, id, true);
+      const now = this.clock.now();
+      if (!a || a.status !== 'scheduled' || now.getTime() < a.startTime.getTime()) return false;
+      await tx.execute(`update auctions set status = 'active', updated_at = ? where id = ?`, [now.toISOString(), id]);
+      // Only the end job: re-adding this (running) start job's key would queue a second, useless run.
+      await this.jobs.add(tx, END_TASK, { auctionId: id }, { runAt: a.endTime, jobKey: endJobKey(id), jobKeyMode: 'replace' });
+      return true;
+    });
+  }
+
+  /** Closes an active auction whose end time has come: the top bid wins if the reserve is met. */
+  async end(id: string): Promise<boolean> {
+    // The likely winner's name is read before the lock, so no other module is asked while the row is held.
+    const [leader] = await this.fork().execute<{ bidder_id: string }[]>(
+      'select bidder_id from bids where auction_id = ? and is_winning',
+      [id],
+    );
+    const leaderName = leader ? (await this.accounts.findUser(leader.bidder_id))?.username : undefined;
+    return this.fork().transactional(async (tx) => {
+      const a = await readAuction(tx, id, true);
+      if (!a || a.status !== 'active' || this.clock.now().getTime() < a.endTime.getTime()) return false;
+      let winnerId: string | null = null;
+      if (a.totalBids > 0 && reserveMet(a)) {
+        const [top] = await tx.execute<{ bidder_id: string }[]>(
+          'select bidder_id from bids where auction_id = ? and is_winning',
+          [id],
+        );
+        winnerId = top?.bidder_id ?? null;
+      }
+      await this.finish(tx, a, winnerId, a.currentBid, winnerId === leader?.bidder_id ? leaderName : undefined);
+      return true;
+    });
+  }
+
+  /** Ends `a` (locked by the caller) with `winnerId` at `amount` cents; publishes, notifies, schedules a relist. */
+  async finish(
+    tx: EntityManager,
+    a: AuctionRow,
+    winnerId: string | null,
+    amount: number,
+    username?: string,
+  ): Promise<void> {
+    const now = this.clock.now();
+    await tx.execute(
+      `update auctions set status = 'ended', winner_id = ?, ended_at = ?, updated_at = ? where id = ?`,
+      [winnerId, now.toISOString(), now.toISOString(), a.id],
+    );
+    const sold = winnerId !== null;
+    await this.activity.record(tx, a.id, 'end', {
+      ...(username ? { username: maskName(username) } : {}),
+      ...(sold ? { amount: money(amount)! } : {}),
+      currentBid: money(a.currentBid > amount ? a.currentBid : amount)!,
+    });
+    if (sold) {
+      await this.bus.publish(tx, {
+        name: AUCTION_EVENTS.auctionWon,
+        payload: { auctionId: a.id, partId: a.partId, sellerId: a.sellerId, winnerId, amount: money(amount) },
+      });
+    }
+    await this.bus.publish(tx, { name: AUCTION_EVENTS.auctionEnded, payload: { auctionId: a.id, sold } });
+    await this.jobs.add(tx, RESULT_TASK, { auctionId: a.id }, { jobKey: `auction-result:${a.id}` });
+    if (!sold && a.autoRelist && a.relistCount < a.maxRelists) {
+      const runAt = new Date(Math.max(now.getTime(), a.endTime.getTime()) + a.relistDelay * HOUR);
+      const inserted = await tx.execute<{ id: string }[]>(
+        `insert into auction_relists (original_id, scheduled_time, created_at) values (?, ?, ?)
+         on conflict (original_id) do nothing returning id`,
+        [a.id, runAt.toISOString(), now.toISOString()],
+      );
+      if (inserted.length) {
+        await this.jobs.add(tx, RELIST_TASK, { auctionId: a.id }, { runAt, jobKey: relistJobKey(a.id), jobKeyMode: 'replace' });
+      }
+    }
+  }
+
+  /**
+   * Creates the relisted auction of `originalId` once its relist time has come (`force`: now, for admins).
+   * Returns the new auction's id, or null when there was nothing (yet) to do.
+   */
+  async relist(originalId: string, force = false): Promise<string | null> {
+    const original = await readAuction(this.fork(), originalId);
+    if (!original) throw Errors.notFound('Auction');
+    const [part] = await this.catalog.findParts([original.partId]);
+    return this.fork().transactional(async (tx) => {
+      const a = await readAuction(tx, originalId, true);
+      if (!a) throw Errors.notFound('Auction');
+      const now = this.clock.now();
+      if (force) {
+        if (a.status !== 'ended') throw Errors.conflict('auction_not_ended', 'Only ended auctions can be relisted');
+        if (a.winnerId) throw Errors.conflict('auction_sold', 'This auction was sold and cannot be relisted');
+        await tx.execute(
+          `insert into auction_relists (original_id, scheduled_time, created_at) values (?, ?, ?)
+           on conflict (original_id) do nothing`,
+          [a.id, now.toISOString(), now.toISOString()],
+        );
+      }
+      const [job] = await tx.execute<{ id: string; status: string; scheduled_time: Date }[]>(
+        'select id, status, scheduled_time from auction_relists where original_id = ? for update',
+        [originalId],
+      );
+      if (!job || job.status !== 'pending') {
+        if (force) throw Errors.conflict('already_relisted', 'This auction was already relisted');
+        return null;
+      }
+      if (!force && now.getTime() < new Date(job.scheduled_time).getTime()) return null;
+      if (!part || !part.isActive) {
+        await tx.execute(`update auction_relists set status = 'skipped', processed_at = ? where id = ?`, [now.toISOString(), job.id]);
+        this.logger.info({ auctionId: originalId }, 'relist skipped: the part is no longer listed');
+        return null;
+      }
+      const tenths = Math.round(a.relistPriceReduction * 10);
+      const startingBid = Math.max(1, Math.floor((a.startingBid * (1000 - tenths)) / 1000));
+      const duration = a.endTime.getTime() - a.startTime.getTime();
+      const startTime = new Date(now.getTime() + 60_000);
+      const endTime = new Date(startTime.getTime() + duration);
+      const [row] = await tx.execute<{ id: string }[]>(
+        `insert into auctions (part_id, seller_id, auction_type, title, description, starting_bid, reserve_price,
+           buy_it_now_price, bid_increment, start_time, end_time, auto_extend_trigger, auto_extend_time, max_extensions,
+           auto_relist, relist_count, max_relists, relist_price_reduction, relist_delay, relisted_from, allow_proxy,
+           shipping_cost, conditions, location, seller_ip, created_at, updated_at)
+         select part_id, seller_id, auction_type, title, description, ?, reserve_price, buy_it_now_price, bid_increment,
+           ?, ?, auto_extend_trigger, auto_extend_time, max_extensions, auto_relist, relist_count + 1, max_relists,
+           relist_price_reduction, relist_delay, id, allow_proxy, shipping_cost, conditions, location, seller_ip, ?, ?
+         from auctions where id = ? returning id`,
+        [money(startingBid), startTime.toISOString(), endTime.toISOString(), now.toISOString(), now.toISOString(), a.id],
+      );
+      await tx.execute(
+        `update auction_relists set status = 'processed', processed_at = ?, new_auction_id = ? where id = ?`,
+        [now.toISOString(), row!.id, job.id],
+      );
+      await this.auctions.scheduleJobs(tx, row!.id, startTime, endTime);
+      return row!.id;
+    });
+  }
+
+  /** Emails the result to the seller and the winner (once each). */
+  async notifyResult(auctionId: string): Promise<void> {
+    const a = await readAuction(this.fork(), auctionId);
+    if (!a || a.status !== 'ended') return;
+    const link = this.link(a.id);
+    const seller = await this.accounts.findUser(a.sellerId);
+    const sold = a.winnerId !== null;
+    if (seller?.email) {
+      await this.notifyOnce(a.id, seller.id, 'result-seller', seller.email, sold
+        ? { title: `Sold: ${a.title}`, message: `Your auction "${a.title}" ended and sold for $${money(a.currentBid)}.\n\n${link}` }
+        : {
+            title: `Ended without a sale: ${a.title}`,
+            message: `Your auction "${a.title}" ended without a sale${a.totalBids > 0 && !reserveMet(a) ? ' (the reserve was not met)' : ''}.\n\n${link}`,
+          });
+    }
+    if (a.winnerId) {
+      const winner = await this.accounts.findUser(a.winnerId);
+      if (winner?.email) {
+        await this.notifyOnce(a.id, winner.id, 'result-winner', winner.email, {
+          title: `You won: ${a.title}`,
+          message: `Congratulations, you won "${a.title}" for $${money(a.currentBid)}. The seller will be in touch about payment and shipping.\n\n${link}`,
+        });
+      }
+    }
+  }
+
+  /** Tells a bidder they were outbid (once per outbidding bid). */
+  async notifyOutbid(auctionId: string, userId: string, bidSeq: string): Promise<void> {
+    const a = await readAuction(this.fork(), auctionId);
+    const user = await this.accounts.findUser(userId);
+    if (!a || !user?.email) return;
+    await this.notifyOnce(a.id, userId, `outbid-${bidSeq}`, user.email, {
+      title: `You have been outbid: ${a.title}`,
+      message: `Someone bid more than your maximum on "${a.title}". The current bid is $${money(a.currentBid)}.\n\n${this.link(a.id)}`,
+    });
+  }
+
+  /** Stores the notification row (unique per auction, user and type) and queues its mail, once. */
+  private async notifyOnce(auctionId: string, userId: string, type: string, email: string, body: { title: string; message: string }) {
+    const now = this.clock.now().toISOString();
+    await this.fork().transactional(async (tx) => {
+      const inserted = await tx.execute<{ id: string }[]>(
+        `insert into auction_notifications (auction_id, user_id, notification_type, scheduled_for, title, message, status, sent_at)
+         values (?, ?, ?, ?, ?, ?, 'sent', ?) on conflict (auction_id, user_id, notification_type) do nothing returning id`,
+        [auctionId, userId, type, now, body.title, body.message, now],
+      );
+      if (inserted.length) await this.mail.queue(tx, { to: email, subject: body.title, text: body.message });
+    });
+  }
+
+  /** Reminders 24 h and 1 h before start (to watchers) and before end (to watchers and bidders). */
+  async sendReminders(): Promise<number> {
+    const now = this.clock.now().getTime();
+    let sent = 0;
+    for (const r of REMINDERS) {
+      const column = r.at === 'start' ? 'start_time' : 'end_time';
+      const status = r.at === 'start' ? 'scheduled' : 'active';
+      const rows = await this.fork().execute<{ id: string; title: string; user_id: string; moment: Date }[]>(
+        `select a.id, a.title, a.${column} as moment, u.user_id from auctions a
+         join (select auction_id, user_id from auction_watchers
+               ${r.at === 'end' ? 'union select auction_id, bidder_id from bids' : ''}) u on u.auction_id = a.id
+         where a.status = ? and a.${column} > ? and a.${column} <= ? and a.${column} > ?
+           and not exists (select 1 from auction_notifications n
+                           where n.auction_id = a.id and n.user_id = u.user_id and n.notification_type = ?)`,
+        [status, new Date(now).toISOString(), new Date(now + r.before).toISOString(), new Date(now + r.within).toISOString(), r.type],
+      );
+      for (const row of rows) {
+        const user = await this.accounts.findUser(row.user_id);
+        if (!user?.email) continue;
+        await this.notifyOnce(row.id, row.user_id, r.type, user.email, {
+          title: `Auction ${r.title}: ${row.title}`,
+          message: `"${row.title}" ${r.title} (${new Date(row.moment).toISOString()}).\n\n${this.link(row.id)}`,
+        });
+        sent++;
+      }
+    }
+    return sent;
+  }
+
+  /** Catch-up: starts, ends and relists whatever is due by the Clock, then sends due reminders. */
+  async tick(): Promise<{ started: number; ended: number; relisted: number; reminders: number }> {
+    const now = this.clock.now().toISOString();
+    const em = this.fork();
+    const due = (sql: string) => em.execute<{ id: string }[]>(sql, [now]);
+    let started = 0;
+    let ended = 0;
+    let relisted = 0;
+    for (const { id } of await due(`select id from auctions where status = 'scheduled' and start_time <= ? order by start_time`)) {
+      if (await this.start(id)) started++;
+    }
+    for (const { id } of await due(`select id from auctions where status = 'active' and end_time <= ? order by end_time`)) {
+      if (await this.end(id)) ended++;
+    }
+    for (const { id } of await due(
+      `select original_id as id from auction_relists where status = 'pending' and scheduled_time <= ? order by scheduled_time`,
+    )) {
+      if (await this.relist(id)) relisted++;
+    }
+    const reminders = await this.sendReminders();
+    return { started, ended, relisted, reminders };
+  }
+
+  /** GET /api/admin/auto-relist/status. */
+  async relistStatus() {
+    const em = this.fork();
+    const [counts] = await em.execute<{ total: number; pending: number; processed: number }[]>(
+      `select count(*)::int as total, (count(*) filter (where status = 'pending'))::int as pending,
+              (count(*) filter (where status <> 'pending'))::int as processed from auction_relists`,
+    );
+    const upcoming = await em.execute<{ original_id: string; scheduled_time: Date }[]>(
+      `select original_id, scheduled_time from auction_relists where status = 'pending' order by scheduled_time limit 20`,
+    );
+    return {
+      totalJobs: counts!.total,
+      pendingJobs: counts!.pending,
+      processedJobs: counts!.processed,
+      upcomingJobs: upcoming.map((r) => ({
+        type: 'auction',
+        originalId: r.original_id,
+        scheduledTime: new Date(r.scheduled_time).toISOString(),
+      })),
+    };
+  }
+}
