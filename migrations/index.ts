@@ -1,9 +1,17 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000AccountsInit } from './20261122000000-accounts-init.js';
 import { Migration20261123000000CatalogInit } from './20261123000000-catalog-init.js';
+import { Migration20261123050000CatalogSearchPerf } from './20261123050000-catalog-search-perf.js';
+import { Migration20261123100000SellersInit } from './20261123100000-sellers-init.js';
+import { Migration20261123200000AuctionsInit } from './20261123200000-auctions-init.js';
+import { Migration20261123210000AuctionsBidFunction } from './20261123210000-auctions-bid-function.js';
 
 /** The migration chain, in order. Add each new migration here. */
 export const migrations: MigrationObject[] = [
   { name: '20261122000000-accounts-init', class: Migration20261122000000AccountsInit },
   { name: '20261123000000-catalog-init', class: Migration20261123000000CatalogInit },
+  { name: '20261123050000-catalog-search-perf', class: Migration20261123050000CatalogSearchPerf },
+  { name: '20261123100000-sellers-init', class: Migration20261123100000SellersInit },
+  { name: '20261123200000-auctions-init', class: Migration20261123200000AuctionsInit },
+  { name: '20261123210000-auctions-bid-function', class: Migration20261123210000AuctionsBidFunction },
 ];

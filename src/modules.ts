@@ -2,6 +2,8 @@ import type { PitlaneModule } from './platform/module.js';
 import { platformModule } from './platform/platform.module.js';
 import { accountsModule } from './modules/accounts/index.js';
 import { catalogModule } from './modules/catalog/index.js';
+import { auctionsModule } from './modules/auctions/index.js';
+import { sellersModule } from './modules/sellers/index.js';
 
 /** Every bounded module of the process, in load order. */
-export const modules: PitlaneModule[] = [platformModule, accountsModule, catalogModule];
+export const modules: PitlaneModule[] = [platformModule, accountsModule, catalogModule, auctionsModule, sellersModule];

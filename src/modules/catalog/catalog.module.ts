@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import type { PitlaneModule } from '../../platform/module.js';
 import { CatalogApi, CatalogApiImpl } from './catalog.api.js';
+import { CatalogLookups } from './catalog-lookups.js';
 import { catalogRoutes } from './catalog.routes.js';
 import { seedCatalog } from './catalog.seed.js';
 import { Category } from './category.entity.js';
@@ -10,7 +11,6 @@ import { partAdminRoutes } from './part.admin-routes.js';
 import { Part } from './part.entity.js';
 import { PartFitment } from './part-fitment.entity.js';
 import { PartService } from './part.service.js';
-import { RoleSellerPolicy, SellerPolicy } from './seller-policy.js';
 import { UploadService } from './upload.service.js';
 import { WatchlistService } from './watchlist.service.js';
 
@@ -19,9 +19,9 @@ export const catalogModule: PitlaneModule = {
   name: 'catalog',
   containerModule: new ContainerModule(({ bind }) => {
     bind(PartService).toSelf();
+    bind(CatalogLookups).toSelf();
     bind(WatchlistService).toSelf();
     bind(UploadService).toSelf();
-    bind(SellerPolicy).to(RoleSellerPolicy);
     bind(CatalogApi).to(CatalogApiImpl);
   }),
   entities: [Category, Make, Part, PartFitment, Favorite],

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { SqlRunner } from './catalog-sql.js';
 import type { Condition } from './part.entity.js';
 import type { PartSort } from './part.schemas.js';
 import { correctWords, isCorrectable, lexiconProbe, partNumberCandidates, queryWords } from './search-words.js';
@@ -40,33 +40,49 @@ interface Sql {
 
 const TSQUERY = `plainto_tsquery('english', ?)`;
 const PART_NUMBERS = `array(select jsonb_array_elements_text(?::jsonb))::text[]`;
+/** The filters besides visibility and the text. */
+const UNFILTERED_KEYS = ['category', 'make', 'yearFrom', 'yearTo', 'sellerId', 'condition', 'minPriceCents', 'maxPriceCents'] as const;
+
+/** Orders of the sorts other than relevance (relevance without a text is newest first). */
+const ORDER_BY: Record<PartSort, string> = {
+  relevance: 'p.created_at desc',
+  newest: 'p.created_at desc',
+  price_asc: 'p.price asc, p.created_at desc',
+  price_desc: 'p.price desc, p.created_at desc',
+};
 const YEARS = `int4range(coalesce(p.year_start, p.year_end)::int, coalesce(p.year_end, p.year_start)::int, '[]')`;
 
 /** SQL of the catalog's search: lexicon correction, full-text match, filters, ranking and facets. */
 export class PartSearch {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly db: SqlRunner) {}
 
-  /** Corrects each query word against the lexicon of listed words (one query, plus one per unknown word). */
+  /**
+   * Corrects each query word against the lexicon of listed words, in one query: which probed words the
+   * lexicon knows, and for each correctable query word it does not know, its nearest word by trigrams.
+   */
   async prepare(q: string): Promise<PreparedQuery> {
     const words = queryWords(q);
     const partNumbers = partNumberCandidates(q);
     if (!words.length) return { text: '', partNumbers, corrected: null };
     const probe = lexiconProbe(words);
-    const rows = await this.em.execute<{ word: string }[]>(
-      `select word from part_search_words where word in (select jsonb_array_elements_text(?::jsonb))`,
-      [JSON.stringify(probe)],
+    const rows = await this.db.runPrepared<{ asked: string | null; word: string; similarity: number | null }>(
+      `with known as (
+         select word from part_search_words where word in (select jsonb_array_elements_text(?::jsonb))
+       ),
+       unknown as (
+         select distinct w from jsonb_array_elements_text(?::jsonb) as w where w not in (select word from known)
+       )
+       select null::text as asked, word, null::float8 as similarity from known
+       union all
+       select u.w, best.word, best.similarity from unknown u cross join lateral (
+         select l.word, similarity(l.word, u.w)::float8 as similarity from part_search_words l
+         where l.word % u.w order by similarity desc, abs(length(l.word) - length(u.w)) asc, l.word asc limit 1
+       ) best`,
+      [JSON.stringify(probe), JSON.stringify(words.filter(isCorrectable))],
     );
-    const known = new Set(rows.map((r) => r.word));
+    const known = new Set(rows.filter((r) => r.asked === null).map((r) => r.word));
     const nearest = new Map<string, { word: string; similarity: number }>();
-    for (const word of words) {
-      if (known.has(word) || !isCorrectable(word)) continue;
-      const [best] = await this.em.execute<{ word: string; similarity: number }[]>(
-        `select word, similarity(word, ?)::float8 as similarity from part_search_words
-         where word % ? order by similarity desc, abs(length(word) - ?) asc, word asc limit 1`,
-        [word, word, word.length],
-      );
-      if (best) nearest.set(word, { word: best.word, similarity: Number(best.similarity) });
-    }
+    for (const r of rows) if (r.asked !== null) nearest.set(r.asked, { word: r.word, similarity: Number(r.similarity) });
     const correctedWords = correctWords(words, { known, nearest });
     const text = correctedWords.join(' ');
     return { text, partNumbers, corrected: text === words.join(' ') ? null : text };
@@ -115,8 +131,72 @@ export class PartSearch {
   /** Counts the matches. */
   async count(filters: SearchFilters, query: PreparedQuery | null): Promise<number> {
     const where = this.where(filters, query);
-    const [row] = await this.em.execute<{ n: number }[]>(`select count(*)::int as n from parts p where ${where.sql}`, where.params);
+    const [row] = await this.db.run<{ n: number }>(`select count(*)::int as n from parts p where ${where.sql}`, where.params);
     return Number(row?.n ?? 0);
+  }
+
+  /**
+   * One page of matching part ids in the requested order and the number of matches, in one statement
+   * (the matches are found once; the count still comes when the page is past the end).
+   */
+  async results(
+    filters: SearchFilters,
+    query: PreparedQuery | null,
+    sort: PartSort,
+    limit: number,
+    offset: number,
+  ): Promise<{ ids: string[]; total: number }> {
+    const where = this.where(filters, query);
+    // With no filter but the text, one plan suits every search (the text index), so the statement is
+    // prepared and its plan kept; filters need a plan for their values (see catalog-sql.ts).
+    const unfiltered = UNFILTERED_KEYS.every((key) => filters[key] === undefined);
+    const run = <T>(sql: string, params: unknown[]) =>
+      unfiltered ? this.db.runPrepared<T>(sql, params) : this.db.run<T>(sql, params);
+    let rows: { id: string | null; total: number }[];
+    if (sort === 'relevance' && query) {
+      // Exact part-number hits first; then the best-ranked of the newest RANK_CANDIDATES matches; then the
+      // rest, newest first. Only the candidates are ranked: their vectors are fetched again by row address
+      // (ctid, stable within the statement's snapshot), so the match itself carries no vectors however common
+      // the word; the rest is only ordered when the page reaches past the candidates.
+      const tail = offset + limit > RANK_CANDIDATES;
+      rows = await run<{ id: string | null; total: number }>(
+        `with matched as materialized (
+           select p.ctid as tid, p.id, p.created_at, coalesce(p.part_number_norm = any(${PART_NUMBERS}), false) as pn_hit
+           from parts p where ${where.sql}
+         ),
+         candidates as materialized (
+           select tid, id, pn_hit, created_at from matched order by pn_hit desc, created_at desc limit ${RANK_CANDIDATES}
+         ),
+         ordered as (
+           select c.id, c.pn_hit, c.created_at, 0 as tier, ts_rank_cd(p.search_vector, ${TSQUERY}) as rank
+           from candidates c join parts p on p.ctid = c.tid
+           ${
+             tail
+               ? `union all
+           select m.id, m.pn_hit, m.created_at, 1 as tier, 0 as rank from matched m
+           where not exists (select 1 from candidates c where c.id = m.id)`
+               : ''
+           }
+         )
+         select page.id, total.n as total from (select count(*)::int as n from matched) total
+         left join lateral (
+           select id from ordered order by pn_hit desc, tier asc, rank desc, created_at desc, id limit ? offset ?
+         ) page on true`,
+        [JSON.stringify(query.partNumbers), ...where.params, query.text, limit, offset],
+      );
+    } else {
+      rows = await run<{ id: string | null; total: number }>(
+        `select page.id, total.n as total from (select count(*)::int as n from parts p where ${where.sql}) total
+         left join lateral (
+           select p.id from parts p where ${where.sql} order by ${ORDER_BY[sort]}, p.id limit ? offset ?
+         ) page on true`,
+        [...where.params, ...where.params, limit, offset],
+      );
+    }
+    return {
+      ids: rows.flatMap((r) => (r.id === null ? [] : [r.id])),
+      total: Number(rows[0]?.total ?? 0),
+    };
   }
 
   /** One page of matching part ids in the requested order. */
@@ -124,7 +204,7 @@ export class PartSearch {
     const where = this.where(filters, query);
     if (sort === 'relevance' && query) {
       // Exact part-number hits first; then the best-ranked of the newest RANK_CANDIDATES matches; then the rest.
-      const rows = await this.em.execute<{ id: string }[]>(
+      const rows = await this.db.run<{ id: string }>(
         `with matched as materialized (
            select p.id, p.created_at, coalesce(p.part_number_norm = any(${PART_NUMBERS}), false) as pn_hit
            from parts p where ${where.sql}
@@ -145,14 +225,8 @@ export class PartSearch {
       );
       return rows.map((r) => r.id);
     }
-    const order =
-      sort === 'price_asc'
-        ? 'p.price asc, p.created_at desc'
-        : sort === 'price_desc'
-          ? 'p.price desc, p.created_at desc'
-          : 'p.created_at desc';
-    const rows = await this.em.execute<{ id: string }[]>(
-      `select p.id from parts p where ${where.sql} order by ${order}, p.id limit ? offset ?`,
+    const rows = await this.db.run<{ id: string }>(
+      `select p.id from parts p where ${where.sql} order by ${ORDER_BY[sort]}, p.id limit ? offset ?`,
       [...where.params, limit, offset],
     );
     return rows.map((r) => r.id);
@@ -165,12 +239,12 @@ export class PartSearch {
   async facets(filters: SearchFilters, query: PreparedQuery | null) {
     const byCategory = this.where(filters, query, 'category');
     const byMake = this.where(filters, query, 'make');
-    const categories = await this.em.execute<{ slug: string; name: string; count: number }[]>(
+    const categories = await this.db.run<{ slug: string; name: string; count: number }>(
       `select c.slug, c.name, count(*)::int as count from parts p join categories c on c.slug = p.category
        where ${byCategory.sql} group by c.slug, c.name order by count desc, c.name asc`,
       byCategory.params,
     );
-    const makes = await this.em.execute<{ slug: string; name: string; count: number }[]>(
+    const makes = await this.db.run<{ slug: string; name: string; count: number }>(
       `select m.slug, m.name, count(*)::int as count from parts p join makes m on m.slug = p.make
        where ${byMake.sql} group by m.slug, m.name order by count desc, m.name asc`,
       byMake.params,

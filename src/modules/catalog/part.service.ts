@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
-import type { FilterQuery } from '@mikro-orm/core';
+import type { FilterQuery, ObjectQuery } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type pg from 'pg';
 import { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
 import { containsPattern } from '../../platform/db/like.js';
@@ -12,17 +13,30 @@ import { hasRole } from '../../platform/roles.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { CATALOG_EVENTS } from './catalog.events.js';
+import { CatalogLookups, type CategoryDto, type MakeDto } from './catalog-lookups.js';
+import { preparedRunner, type SqlRunner } from './catalog-sql.js';
 import { Category } from './category.entity.js';
 import { Make } from './make.entity.js';
 import { Part } from './part.entity.js';
 import { PartFitment } from './part-fitment.entity.js';
 import { toPartDto, type PartDto } from './part.dto.js';
 import type { FitmentInput, PartCreateInput, PartListQuery, PartUpdateInput } from './part.schemas.js';
+import { readParts } from './part.reader.js';
 import { PartSearch, type SearchFilters } from './part.search.js';
 import { SellerPolicy } from './seller-policy.js';
 
 export const NOT_A_SELLER_MESSAGE = 'You need an approved seller account to list parts.';
 export const NOT_YOUR_LISTING_MESSAGE = 'You can only change your own listings.';
+
+/** Where a listing is in review: waiting (active, undecided), approved, or rejected with a reason. */
+export const PART_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type PartReviewStatus = (typeof PART_REVIEW_STATUSES)[number];
+
+const REVIEW_STATUS_WHERE: Record<PartReviewStatus, ObjectQuery<Part>> = {
+  pending: { isActive: true, isApproved: false, rejectionReason: null },
+  approved: { isApproved: true },
+  rejected: { isApproved: false, rejectionReason: { $ne: null } },
+};
 
 export interface PartPage {
   parts: PartDto[];
@@ -33,20 +47,7 @@ export interface PartPage {
   correctedQuery: string | null;
 }
 
-export interface CategoryDto {
-  id: string;
-  name: string;
-  slug: string;
-  icon: string;
-  parentId: string | null;
-}
-
-export interface MakeDto {
-  id: string;
-  name: string;
-  slug: string;
-  logo: string | null;
-}
+export type { CategoryDto, MakeDto } from './catalog-lookups.js';
 
 /** Fields whose change sends an approved listing back to review (price and location do not). */
 const REVIEWED_FIELDS = [
@@ -76,7 +77,14 @@ export class PartService {
     @inject(EventBus) private readonly events: EventBus,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
     @inject(SellerPolicy) private readonly sellers: SellerPolicy,
-  ) {}
+    @inject(CatalogLookups) private readonly lookups: CatalogLookups,
+    @inject(TOKENS.PgPool) pool: pg.Pool,
+  ) {
+    this.db = preparedRunner(pool);
+  }
+
+  /** The read path of search and part pages: prepared statements on the pool (see catalog-sql.ts). */
+  private readonly db: SqlRunner;
 
   private get em(): EntityManager {
     return this.orm.em as EntityManager;
@@ -84,14 +92,12 @@ export class PartService {
 
   /** All categories, by name. */
   async listCategories(): Promise<CategoryDto[]> {
-    const rows = await this.em.find(Category, {}, { orderBy: { name: 'asc' } });
-    return rows.map((c) => ({ id: c.id, name: c.name, slug: c.slug, icon: c.icon, parentId: c.parentId ?? null }));
+    return (await this.lookups.get()).categories;
   }
 
   /** All makes, by name. */
   async listMakes(): Promise<MakeDto[]> {
-    const rows = await this.em.find(Make, {}, { orderBy: { name: 'asc' } });
-    return rows.map((m) => ({ id: m.id, name: m.name, slug: m.slug, logo: m.logo ?? null }));
+    return (await this.lookups.get()).makes;
   }
 
   /** Whether `actor` may see `part`: public listings to all, active own listings to their seller, all to admins. */
@@ -124,17 +130,14 @@ export class PartService {
 
   /** A page of parts matching the query, with the total count (for "Load More Parts"). */
   async search(query: PartListQuery, actor: Actor | null): Promise<PartPage> {
-    const search = new PartSearch(this.em);
+    const search = new PartSearch(this.db);
     const prepared = await this.prepared(search, query.q);
     const filters = this.filtersOf(query, actor);
     const sort = query.sort ?? (prepared ? 'relevance' : 'newest');
-    const total = await search.count(filters, prepared);
-    const ids = total > query.offset ? await search.page(filters, prepared, sort, query.limit, query.offset) : [];
-    const parts = await this.em.find(Part, { id: { $in: ids } });
-    const byId = new Map(parts.map((p) => [p.id, p]));
-    const ordered = ids.map((id) => byId.get(id)).filter((p): p is Part => Boolean(p));
+    const { ids, total } = await search.results(filters, prepared, sort, query.limit, query.offset);
+    const { parts, fitments } = await readParts(this.db, ids);
     return {
-      parts: await this.toDtos(ordered),
+      parts: await this.toDtos(parts, fitments),
       total,
       limit: query.limit,
       offset: query.offset,
@@ -144,7 +147,7 @@ export class PartService {
 
   /** Matches per category and make for the query (each facet ignoring its own filter). */
   async facets(query: PartListQuery, actor: Actor | null) {
-    const search = new PartSearch(this.em);
+    const search = new PartSearch(this.db);
     const prepared = await this.prepared(search, query.q);
     const filters = this.filtersOf(query, actor);
     const [total, facets] = [await search.count(filters, prepared), await search.facets(filters, prepared)];
@@ -153,9 +156,10 @@ export class PartService {
 
   /** One part; unknown and non-visible ids are a 404. */
   async get(id: string, actor: Actor | null): Promise<PartDto> {
-    const part = await this.em.findOne(Part, { id });
+    const { parts, fitments } = await readParts(this.db, [id]);
+    const part = parts[0];
     if (!part || !this.canSee(part, actor)) throw Errors.notFound('Part');
-    const [dto] = await this.toDtos([part]);
+    const [dto] = await this.toDtos([part], fitments);
     return dto!;
   }
 
@@ -389,10 +393,19 @@ export class PartService {
 
   /** Parts for the console: every state, filtered and paged. */
   async adminList(
-    filter: { q?: string; isApproved?: boolean; isActive?: boolean; sellerId?: string; category?: string; ids?: string[] },
+    filter: {
+      q?: string;
+      status?: PartReviewStatus;
+      isApproved?: boolean;
+      isActive?: boolean;
+      sellerId?: string;
+      category?: string;
+      ids?: string[];
+    },
     page: { offset: number; limit: number; orderBy: Record<string, 'asc' | 'desc'> },
   ): Promise<{ rows: PartDto[]; total: number }> {
     const where: FilterQuery<Part> = {
+      ...(filter.status ? REVIEW_STATUS_WHERE[filter.status] : {}),
       ...(filter.ids ? { id: { $in: filter.ids } } : {}),
       ...(filter.isApproved !== undefined ? { isApproved: filter.isApproved } : {}),
       ...(filter.isActive !== undefined ? { isActive: filter.isActive } : {}),
@@ -418,28 +431,29 @@ export class PartService {
     return dto!;
   }
 
-  /** Usernames of sellers: one look-up per distinct seller, run together (never one per part). */
-  private async sellerNames(sellerIds: string[]): Promise<Map<string, string>> {
-    const unique = [...new Set(sellerIds)];
-    const users = await Promise.all(unique.map((id) => this.accounts.findUser(id)));
-    return new Map(users.filter((u) => u !== null).map((u) => [u.id, u.username]));
+  private async fitmentsOf(ids: string[]): Promise<Map<string, PartFitment[]>> {
+    const rows = await this.em.find(PartFitment, { partId: { $in: ids } }, { orderBy: { partId: 'asc', position: 'asc' } });
+    const byPart = new Map<string, PartFitment[]>();
+    for (const f of rows) byPart.set(f.partId, [...(byPart.get(f.partId) ?? []), f]);
+    return byPart;
   }
 
-  /** DTOs with category, make and seller names and vehicle entries, in a fixed number of queries. */
-  async toDtos(parts: Part[]): Promise<PartDto[]> {
+  /**
+   * DTOs with category, make and seller names and vehicle entries: one query for the fitments; the names
+   * come from CatalogLookups (in memory once read; sellers looked up together, never one per part).
+   * `fitments` are the parts' vehicle entries when already read (readParts), else they are read here.
+   */
+  async toDtos(parts: Part[], fitments?: ReadonlyMap<string, PartFitment[]>): Promise<PartDto[]> {
     if (!parts.length) return [];
     const ids = parts.map((p) => p.id);
-    const [categories, makes, fitments, sellerNames] = [
-      await this.em.find(Category, { slug: { $in: [...new Set(parts.map((p) => p.category))] } }),
-      await this.em.find(Make, { slug: { $in: [...new Set(parts.map((p) => p.make))] } }),
-      await this.em.find(PartFitment, { partId: { $in: ids } }, { orderBy: { partId: 'asc', position: 'asc' } }),
-      await this.sellerNames(parts.map((p) => p.sellerId)),
-    ];
-    const byPart = new Map<string, PartFitment[]>();
-    for (const f of fitments) byPart.set(f.partId, [...(byPart.get(f.partId) ?? []), f]);
+    const [refs, byPart, sellerNames] = await Promise.all([
+      this.lookups.get({ categories: parts.map((p) => p.category), makes: parts.map((p) => p.make) }),
+      fitments ?? this.fitmentsOf(ids),
+      this.lookups.usernames(parts.map((p) => p.sellerId)),
+    ]);
     const ctx = {
-      categoryNames: new Map(categories.map((c) => [c.slug, c.name])),
-      makeNames: new Map(makes.map((m) => [m.slug, m.name])),
+      categoryNames: refs.categoryNames,
+      makeNames: refs.makeNames,
       sellerNames,
       fitments: byPart,
     };

@@ -1,0 +1,369 @@
+// Catalog benchmark: p50/p95/p99 latency and requests/s of GET /api/parts (text, misspelt text, filters) and
+// GET /api/parts/{id} through HTTP, next to the same database work run directly over `pg` in the same run,
+// so the API/SQL ratio shows what HTTP, Express and the DTOs add. The SQL side runs the service's own
+// statements the way the service runs them (catalog-sql.ts, some as named prepared statements): PartSearch (lexicon
+// correction, then one page of ids with the count) and READ_PARTS_SQL (the page's parts with their vehicle
+// entries); category, make and seller names come from the server's in-memory lookups, so they have no SQL
+// counterpart once warm.
+//
+//   npm run bench:catalog -- [--duration 15] [--connections 8] [--count 100000] [--only search-typo,...]
+//
+// By default it starts its own embedded PostgreSQL (data under /tmp/pitlane-bench, loopback only), migrates,
+// seeds, loads the generated catalog (kept between runs), starts the built server (`node bin/pitlane.js
+// serve`, WORKER=off, LOG_LEVEL=warn) on a free loopback port, runs every scenario, prints the table and
+// exits. `--source` runs the CLI from the TypeScript sources through tsx instead (no build). `--database-url`
+// uses an existing database instead (it is migrated and seeded first); `--url` benchmarks a server that is
+// already running against that database.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startEmbeddedCluster, type EmbeddedCluster } from '../../src/platform/db/embedded.js';
+import { preparedRunner, type SqlRunner } from '../../src/modules/catalog/catalog-sql.js';
+import { READ_PARTS_SQL } from '../../src/modules/catalog/part.reader.js';
+import { PartSearch, type SearchFilters } from '../../src/modules/catalog/part.search.js';
+import { generateParts } from './generate-parts.js';
+import { FILTERS, filterQueryString, TEXT_QUERIES, TYPO_QUERIES } from './queries.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const PAGE_SIZE = 24;
+
+function argValue(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const options = {
+  duration: Number(argValue('--duration') ?? 15),
+  warmup: Number(argValue('--warmup') ?? 3),
+  connections: Number(argValue('--connections') ?? 8),
+  count: Number(argValue('--count') ?? 100_000),
+  dataDir: argValue('--data-dir') ?? '/tmp/pitlane-bench',
+  pgPort: Number(argValue('--pg-port') ?? 54471),
+  databaseUrl: argValue('--database-url'),
+  url: argValue('--url'),
+  only: argValue('--only')?.split(','),
+  reset: process.argv.includes('--reset'),
+  /** Serve from the TypeScript sources through tsx instead of the build in dist/. */
+  source: process.argv.includes('--source'),
+  json: argValue('--json'),
+};
+
+interface Stats {
+  name: string;
+  target: string;
+  requests: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function summarize(name: string, target: string, latencies: number[], errors: number, seconds: number): Stats {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    name,
+    target,
+    requests: latencies.length,
+    errors,
+    rps: latencies.length / seconds,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+  };
+}
+
+// ---- the SQL side: the statements the service runs, over plain pg clients ------------------------------
+
+/** One runner per pg client, as the server has one over its pool: the same named prepared statements. */
+const runners = new WeakMap<pg.Client, SqlRunner>();
+const runnerOf = (client: pg.Client) => {
+  let runner = runners.get(client);
+  if (!runner) runners.set(client, (runner = preparedRunner(client)));
+  return runner;
+};
+const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+
+interface SearchInput {
+  q?: string;
+  filters?: Omit<SearchFilters, 'visibility'>;
+}
+
+/** What GET /api/parts does in the database: typo correction, one page of ids with the count, the page's rows. */
+async function sqlSearch(client: pg.Client, input: SearchInput): Promise<number> {
+  const db = runnerOf(client);
+  const search = new PartSearch(db);
+  let prepared = input.q ? await search.prepare(input.q) : null;
+  if (prepared && !prepared.text && !prepared.partNumbers.length) prepared = null;
+  const filters: SearchFilters = { visibility: 'public', ...input.filters };
+  const { ids, total } = await search.results(filters, prepared, prepared ? 'relevance' : 'newest', PAGE_SIZE, 0);
+  if (ids.length) await db.runPrepared(READ_PARTS_SQL, [uuidArray(ids)]);
+  return total;
+}
+
+async function sqlDetail(client: pg.Client, id: string): Promise<void> {
+  const rows = await runnerOf(client).runPrepared(READ_PARTS_SQL, [uuidArray([id])]);
+  if (rows.length !== 1) throw new Error(`part ${id} not found`);
+}
+
+async function runSql(name: string, op: (client: pg.Client, i: number) => Promise<unknown>, databaseUrl: string): Promise<Stats> {
+  const clients = await Promise.all(
+    Array.from({ length: options.connections }, async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      return client;
+    }),
+  );
+  let counter = 0;
+  const loop = async (client: pg.Client, until: number, record: number[] | null) => {
+    let errors = 0;
+    while (performance.now() < until) {
+      const started = performance.now();
+      try {
+        await op(client, counter++);
+        record?.push(performance.now() - started);
+      } catch (error) {
+        errors++;
+        if (errors === 1) console.error(`${name} (SQL):`, error instanceof Error ? error.message : error);
+      }
+    }
+    return errors;
+  };
+  const warmUntil = performance.now() + options.warmup * 1000;
+  await Promise.all(clients.map((c) => loop(c, warmUntil, null)));
+  const latencies: number[] = [];
+  const started = performance.now();
+  const until = started + options.duration * 1000;
+  const errors = (await Promise.all(clients.map((c) => loop(c, until, latencies)))).reduce((a, b) => a + b, 0);
+  const seconds = (performance.now() - started) / 1000;
+  await Promise.all(clients.map((c) => c.end()));
+  return summarize(name, 'SQL', latencies, errors, seconds);
+}
+
+// ---- the HTTP side ------------------------------------------------------------------------------------
+
+async function runHttp(name: string, baseUrl: string, pathFor: (i: number) => string): Promise<Stats> {
+  const attack = async (duration: number) => {
+    let i = 0;
+    const latencies: number[] = [];
+    let errors = 0;
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(
+        {
+          url: baseUrl,
+          connections: options.connections,
+          pipelining: 1,
+          duration,
+          requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathFor(i++) }) }],
+        },
+        (error, done) => (error ? reject(error) : resolve(done)),
+      );
+      // Every response's own latency, so the percentiles are exact (autocannon's summary has no p95).
+      instance.on('response', (_client, status, _bytes, time) => {
+        if (status === 200) latencies.push(time);
+        else errors++;
+      });
+    });
+    return { latencies, errors: errors + result.errors + result.timeouts, seconds: duration };
+  };
+  await attack(options.warmup);
+  const run = await attack(options.duration);
+  return summarize(name, 'API', run.latencies, run.errors, run.seconds);
+}
+
+// ---- plumbing -----------------------------------------------------------------------------------------
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Node arguments that run the `pitlane` CLI with `args`: the build in dist/, or the sources with --source. */
+function cli(args: string[]): string[] {
+  return options.source
+    ? ['--import', 'tsx', '--input-type=module', '-e', `(await import('./src/cli/main.ts')).runCli(${JSON.stringify(['node', 'pitlane', ...args])})`]
+    : [path.join(root, 'bin/pitlane.js'), ...args];
+}
+
+function pitlane(args: string[], env: NodeJS.ProcessEnv): void {
+  const result = spawnSync(process.execPath, cli(args), { cwd: root, env, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`pitlane ${args.join(' ')} failed (exit ${result.status})`);
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the server did not become ready within 2 minutes');
+}
+
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+
+function printTable(rows: Array<{ api?: Stats; sql?: Stats; name: string }>): string {
+  const lines = [
+    '| scenario | API p50 | API p95 | API p99 | API req/s | SQL p50 | SQL p95 | SQL p99 | SQL req/s | p95 API/SQL | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const { name, api, sql } of rows) {
+    lines.push(
+      `| ${name} | ${fmt(api?.p50 ?? NaN)} | ${fmt(api?.p95 ?? NaN)} | ${fmt(api?.p99 ?? NaN)} | ${fmt(api?.rps ?? NaN, 0)} | ` +
+        `${fmt(sql?.p50 ?? NaN)} | ${fmt(sql?.p95 ?? NaN)} | ${fmt(sql?.p99 ?? NaN)} | ${fmt(sql?.rps ?? NaN, 0)} | ` +
+        `${api && sql ? fmt(api.p95 / sql.p95, 2) : '-'} | ${(api?.errors ?? 0) + (sql?.errors ?? 0)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const cleanup: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const fn of cleanup.reverse()) await fn().catch((e: unknown) => console.error(e));
+  };
+  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  try {
+    let databaseUrl = options.databaseUrl;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      DATA_DIR: path.join(options.dataDir, 'app'),
+      LOG_LEVEL: 'warn',
+      WORKER: 'off',
+    };
+    if (!databaseUrl) {
+      mkdirSync(options.dataDir, { recursive: true });
+      const cluster: EmbeddedCluster = await startEmbeddedCluster({
+        dataDir: options.dataDir,
+        port: options.pgPort,
+        database: 'pitlane_bench',
+      });
+      if (cluster.owned) cleanup.push(() => cluster.stop());
+      databaseUrl = cluster.url;
+      console.log(`embedded PostgreSQL in ${options.dataDir} (port ${new URL(cluster.url).port})`);
+    }
+    env.DATABASE_URL = databaseUrl;
+    if (!options.url) {
+      if (!options.source) {
+        // Builds dist/ when it is missing or older than the sources, as `npm start` does.
+        const built = spawnSync(process.execPath, [path.join(root, 'scripts/ensure-built.mjs')], { cwd: root, stdio: 'inherit' });
+        if (built.status !== 0) throw new Error('the build failed');
+      }
+      pitlane(['migrate'], env);
+      pitlane(['seed'], env);
+    }
+    await generateParts({ databaseUrl, count: options.count, reset: options.reset });
+
+    let baseUrl = options.url;
+    if (!baseUrl) {
+      const port = await freePort();
+      console.log(options.source ? 'serving from the TypeScript sources (tsx)' : 'serving the build in dist/');
+      const child = spawn(process.execPath, cli(['serve']), {
+        cwd: root,
+        env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` },
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      cleanup.push(async () => {
+        if (child.exitCode !== null) return;
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      });
+      baseUrl = `http://127.0.0.1:${port}`;
+      await waitForHealth(baseUrl, child);
+      console.log(`server ready at ${baseUrl}`);
+    }
+
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    const ids = (
+      await admin.query<{ id: string }>(`select id from parts where is_active and is_approved order by md5(id::text) limit 5000`)
+    ).rows.map((r) => r.id);
+    const [{ n: publicParts }] = (await admin.query<{ n: number }>(`select count(*)::int as n from parts where is_active and is_approved`)).rows as [{ n: number }];
+    await admin.end();
+
+    const at = <T>(list: readonly T[], i: number) => list[i % list.length]!;
+    const filterInput = (f: (typeof FILTERS)[number]): SearchInput => ({
+      q: f.q,
+      filters: {
+        category: f.category,
+        make: f.make,
+        yearFrom: f.yearFrom,
+        yearTo: f.yearTo,
+        minPriceCents: f.minPrice * 100,
+        maxPriceCents: f.maxPrice * 100,
+      },
+    });
+    const scenarios = [
+      {
+        name: 'search-text',
+        http: (i: number) => `/api/parts?q=${encodeURIComponent(at(TEXT_QUERIES, i))}`,
+        sql: (c: pg.Client, i: number) => sqlSearch(c, { q: at(TEXT_QUERIES, i) }),
+      },
+      {
+        name: 'search-typo',
+        http: (i: number) => `/api/parts?q=${encodeURIComponent(at(TYPO_QUERIES, i))}`,
+        sql: (c: pg.Client, i: number) => sqlSearch(c, { q: at(TYPO_QUERIES, i) }),
+      },
+      {
+        name: 'search-filters',
+        http: (i: number) => `/api/parts?${filterQueryString(at(FILTERS, i))}`,
+        sql: (c: pg.Client, i: number) => sqlSearch(c, filterInput(at(FILTERS, i))),
+      },
+      {
+        name: 'part-detail',
+        http: (i: number) => `/api/parts/${at(ids, i)}`,
+        sql: (c: pg.Client, i: number) => sqlDetail(c, at(ids, i)),
+      },
+    ].filter((s) => !options.only || options.only.includes(s.name));
+
+    console.log(
+      `\n${publicParts} public parts; ${options.connections} concurrent clients; ${options.warmup} s warm-up + ${options.duration} s per run; ` +
+        `latencies in ms\n`,
+    );
+    const rows: Array<{ name: string; api?: Stats; sql?: Stats }> = [];
+    for (const s of scenarios) {
+      const api = await runHttp(s.name, baseUrl, s.http);
+      const sql = await runSql(s.name, s.sql, databaseUrl);
+      rows.push({ name: s.name, api, sql });
+      console.log(
+        `${s.name}: API p95 ${fmt(api.p95)} ms, ${fmt(api.rps, 0)} req/s; SQL p95 ${fmt(sql.p95)} ms, ${fmt(sql.rps, 0)} req/s`,
+      );
+    }
+    const table = printTable(rows);
+    console.log(`\n${table}\n`);
+    if (options.json) writeFileSync(options.json, JSON.stringify({ options, publicParts, rows }, null, 2));
+    const failed = rows.some((r) => (r.api?.errors ?? 0) + (r.sql?.errors ?? 0) > 0);
+    if (failed) process.exitCode = 1;
+  } finally {
+    await stopAll();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,119 @@
+import { inject, injectable } from 'inversify';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { Clock } from '../../platform/clock.js';
+import { TOKENS } from '../../platform/tokens.js';
+import { AccountsApi } from '../accounts/index.js';
+import { Category } from './category.entity.js';
+import { Make } from './make.entity.js';
+
+/** How long the category and make lists are reused before being read again. */
+export const REFERENCE_TTL_MS = 5 * 60_000;
+/** How long a seller's username is reused (usernames cannot be changed; this bounds a deleted user's name). */
+export const SELLER_NAME_TTL_MS = 10 * 60_000;
+/** At most this many usernames are kept; the oldest go first. */
+export const SELLER_NAME_CACHE_SIZE = 20_000;
+
+export interface CategoryDto {
+  id: string;
+  name: string;
+  slug: string;
+  icon: string;
+  parentId: string | null;
+}
+
+export interface MakeDto {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+}
+
+interface References {
+  categories: CategoryDto[];
+  makes: MakeDto[];
+  categoryNames: Map<string, string>;
+  makeNames: Map<string, string>;
+  loadedAt: number;
+}
+
+/**
+ * The names every part DTO needs, kept in memory so a search page or a part page does not read them again
+ * on each request: the categories and makes (reference data, changed only by the seed; read again after
+ * REFERENCE_TTL_MS or as soon as an unknown slug is asked for) and sellers' usernames.
+ */
+@injectable()
+export class CatalogLookups {
+  private references: References | null = null;
+  private loading: Promise<References> | null = null;
+  private readonly sellerNames = new Map<string, { name: string | null; at: number }>();
+
+  constructor(
+    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(AccountsApi) private readonly accounts: AccountsApi,
+  ) {}
+
+  private get em(): EntityManager {
+    return this.orm.em as EntityManager;
+  }
+
+  private async load(): Promise<References> {
+    const em = this.em.fork();
+    const [categories, makes] = [
+      await em.find(Category, {}, { orderBy: { name: 'asc' } }),
+      await em.find(Make, {}, { orderBy: { name: 'asc' } }),
+    ];
+    const refs: References = {
+      categories: categories.map((c) => ({ id: c.id, name: c.name, slug: c.slug, icon: c.icon, parentId: c.parentId ?? null })),
+      makes: makes.map((m) => ({ id: m.id, name: m.name, slug: m.slug, logo: m.logo ?? null })),
+      categoryNames: new Map(categories.map((c) => [c.slug, c.name])),
+      makeNames: new Map(makes.map((m) => [m.slug, m.name])),
+      loadedAt: this.clock.now().getTime(),
+    };
+    // An empty table is not worth remembering: the seed may be running.
+    this.references = categories.length && makes.length ? refs : null;
+    return refs;
+  }
+
+  /** Categories and makes, read again when stale or when one of `need` is unknown. */
+  async get(need: { categories?: Iterable<string>; makes?: Iterable<string> } = {}): Promise<References> {
+    const refs = this.references;
+    const fresh = refs !== null && this.clock.now().getTime() - refs.loadedAt < REFERENCE_TTL_MS;
+    const complete =
+      refs !== null &&
+      [...(need.categories ?? [])].every((s) => refs.categoryNames.has(s)) &&
+      [...(need.makes ?? [])].every((s) => refs.makeNames.has(s));
+    if (fresh && complete) return refs;
+    this.loading ??= this.load().finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  /** Usernames of sellers: cached ones at once, the others looked up together (one look-up per seller). */
+  async usernames(sellerIds: Iterable<string>): Promise<Map<string, string>> {
+    const now = this.clock.now().getTime();
+    const names = new Map<string, string>();
+    const missing: string[] = [];
+    for (const id of new Set(sellerIds)) {
+      const hit = this.sellerNames.get(id);
+      if (hit && now - hit.at < SELLER_NAME_TTL_MS) {
+        if (hit.name !== null) names.set(id, hit.name);
+      } else missing.push(id);
+    }
+    const users = await Promise.all(missing.map((id) => this.accounts.findUser(id)));
+    missing.forEach((id, i) => {
+      const name = users[i]?.username ?? null;
+      // Unknown users are not remembered: the account may be created in a moment.
+      if (name === null) return;
+      this.sellerNames.delete(id);
+      this.sellerNames.set(id, { name, at: now });
+      names.set(id, name);
+    });
+    while (this.sellerNames.size > SELLER_NAME_CACHE_SIZE) {
+      const oldest = this.sellerNames.keys().next().value as string;
+      this.sellerNames.delete(oldest);
+    }
+    return names;
+  }
+}

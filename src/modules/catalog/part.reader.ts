@@ -1,0 +1,99 @@
+import type { Condition, Part, PartImage } from './part.entity.js';
+import type { PartFitment } from './part-fitment.entity.js';
+import type { SqlRunner } from './catalog-sql.js';
+
+/**
+ * Parts by id with their vehicle entries, in one statement and without the ORM's entity hydration: the
+ * read path of search pages and the part page, where the ORM cost more CPU than the database (measured
+ * with load-tests/catalog/bench.ts). The rows are plain snapshots, never managed entities: to change a
+ * part, load it with the EntityManager.
+ */
+export const READ_PARTS_SQL = `
+  select p.id, p.title, p.description, p.price, p.original_price, p.category, p.make, p.model, p.year_start,
+    p.year_end, p.part_number, p.condition, p.location, p.seller_id, p.images, p.is_verified, p.is_featured,
+    p.is_active, p.is_approved, p.approved_by, p.approved_at, p.rejection_reason, p.created_at, p.updated_at,
+    (select coalesce(json_agg(json_build_object('id', f.id, 'partId', f.part_id, 'position', f.position,
+       'make', f.make, 'model', f.model, 'yearStart', f.year_start, 'yearEnd', f.year_end, 'engine', f.engine,
+       'transmission', f.transmission, 'notes', f.notes) order by f.position), '[]'::json)
+     from part_fitments f where f.part_id = p.id) as fitments
+  from parts p
+  where p.id = any(?::uuid[])`;
+
+interface PartRow {
+  id: string;
+  title: string;
+  description: string;
+  price: string;
+  original_price: string | null;
+  category: string;
+  make: string;
+  model: string | null;
+  year_start: number | null;
+  year_end: number | null;
+  part_number: string | null;
+  condition: Condition;
+  location: string;
+  seller_id: string;
+  images: PartImage[];
+  is_verified: boolean;
+  is_featured: boolean;
+  is_active: boolean;
+  is_approved: boolean;
+  approved_by: string | null;
+  approved_at: Date | string | null;
+  rejection_reason: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  fitments: PartFitment[] | string;
+}
+
+export interface PartSnapshots {
+  /** In the order of the ids asked for; unknown ids are left out. */
+  parts: Part[];
+  fitments: Map<string, PartFitment[]>;
+}
+
+const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
+const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+/** Reads the parts of `ids` (uuids), keeping their order. */
+export async function readParts(db: SqlRunner, ids: readonly string[]): Promise<PartSnapshots> {
+  if (!ids.length) return { parts: [], fitments: new Map() };
+  const rows = await db.runPrepared<PartRow>(READ_PARTS_SQL, [`{${ids.join(',')}}`]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const parts: Part[] = [];
+  const fitments = new Map<string, PartFitment[]>();
+  for (const id of ids) {
+    const r = byId.get(id);
+    if (!r) continue;
+    const part = {
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      price: r.price,
+      originalPrice: r.original_price,
+      category: r.category,
+      make: r.make,
+      model: r.model,
+      yearStart: r.year_start,
+      yearEnd: r.year_end,
+      partNumber: r.part_number,
+      condition: r.condition,
+      location: r.location,
+      sellerId: r.seller_id,
+      images: json(r.images),
+      isVerified: r.is_verified,
+      isFeatured: r.is_featured,
+      isActive: r.is_active,
+      isApproved: r.is_approved,
+      approvedBy: r.approved_by,
+      approvedAt: r.approved_at === null ? null : date(r.approved_at),
+      rejectionReason: r.rejection_reason,
+      createdAt: date(r.created_at),
+      updatedAt: date(r.updated_at),
+    };
+    parts.push(part as Part);
+    fitments.set(r.id, json(r.fitments));
+  }
+  return { parts, fitments };
+}
