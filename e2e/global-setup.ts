@@ -71,6 +71,9 @@ export default async function setup(project: TestProject) {
     { cwd: root, env, stdio: 'inherit' },
   );
   if (admin.status !== 0) throw new Error('create-admin failed');
+  // Reference data (categories, makes) that the listing journeys choose from.
+  const seed = spawnSync(process.execPath, ['bin/pitlane.js', 'seed'], { cwd: root, env, stdio: 'inherit' });
+  if (seed.status !== 0) throw new Error('seed failed');
 
   project.provide('baseUrl', baseUrl);
   project.provide('admin', ADMIN);

@@ -1,11 +1,17 @@
 import { Admin, Resource } from 'react-admin';
 import { authProvider } from './authProvider';
+import autoRelist from './auto-relist';
+import badges from './badges';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import { AccessDeniedPage } from './layout/AccessDeniedPage';
 import { LoginPage } from './layout/LoginPage';
 import { PitlaneLayout } from './layout/PitlaneLayout';
+import listings from './listings';
 import mailOutbox from './mail-outbox';
+import sellerAnalytics from './seller-analytics';
+import sellers from './sellers';
+import { auctionSettings, bidderSettings, pricingSettings } from './settings';
 import { theme } from './theme';
 import users from './users';
 
@@ -32,5 +38,13 @@ export const App = () => (
   >
     <Resource name="users" options={{ label: 'Users' }} {...users} />
     <Resource name="mail-outbox" options={{ label: 'Mail outbox' }} {...mailOutbox} />
+    <Resource name="sellers" options={{ label: 'Sellers' }} {...sellers} />
+    <Resource name="parts" options={{ label: 'Listings' }} {...listings} />
+    <Resource name="auction-settings" options={{ label: 'Auction Settings' }} {...auctionSettings} />
+    <Resource name="bidder-settings" options={{ label: 'Bidder Mgmt' }} {...bidderSettings} />
+    <Resource name="pricing-settings" options={{ label: 'Reserve & BIN' }} {...pricingSettings} />
+    <Resource name="auto-relist" options={{ label: 'Auto-relist' }} {...autoRelist} />
+    <Resource name="seller-analytics" options={{ label: 'Seller Analytics' }} {...sellerAnalytics} />
+    <Resource name="badges" options={{ label: 'Badges' }} {...badges} />
   </Admin>
 );
