@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, verificationLinkFor } from './browser.js';
+import { pollUntil } from './helpers.js';
 
 const baseUrl = inject('baseUrl');
 const admin = inject('admin');
@@ -60,7 +61,19 @@ describe('a buyer', () => {
     const header = page.locator('header');
     await expect.poll(() => header.getByText('Grace Hopper').first().isVisible()).toBe(true);
 
-    await header.getByText('Grace Hopper').first().click();
+    // The header may still be settling right after sign-in and close a menu opened in that moment: reopen it.
+    await pollUntil(
+      'the user menu to open',
+      async () => {
+        await header.getByTestId('user-menu').first().click();
+        return page
+          .getByRole('menuitem', { name: 'Sign Out' })
+          .waitFor({ state: 'visible', timeout: 2_000 })
+          .then(() => true, () => false);
+      },
+      15_000,
+      0,
+    );
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.waitForURL(`${baseUrl}/`);
     await expect.poll(() => header.getByRole('link', { name: 'Sign In' }).first().isVisible()).toBe(true);
