@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, verificationLinkFor } from './browser.js';
-import { pollUntil } from './helpers.js';
+import { admin, baseUrl, newPage, pollUntil, signIn } from './helpers.js';
 
-const baseUrl = inject('baseUrl');
-const admin = inject('admin');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -13,18 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
-  return context.newPage();
-}
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Username or email').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
-}
 
 const buyer = {
   username: 'e2e_buyer',
@@ -36,7 +22,7 @@ const buyer = {
 
 describe('a buyer', () => {
   it('registers, follows the emailed link, signs in, sees their name and signs out', async () => {
-    const page = await newPage();
+    const page = await newPage(browser);
     await page.goto('/register-buyer');
     await page.getByLabel('Username').fill(buyer.username);
     await page.getByLabel('Email', { exact: true }).fill(buyer.email);
@@ -57,24 +43,24 @@ describe('a buyer', () => {
     await page.waitForURL('**/login');
 
     await signIn(page, buyer.username, buyer.password);
-    await page.waitForURL(`${baseUrl}/`);
     const header = page.locator('header');
     await expect.poll(() => header.getByText('Grace Hopper').first().isVisible()).toBe(true);
 
-    // The header may still be settling right after sign-in and close a menu opened in that moment: reopen it.
+    // The header may still be settling right after sign-in and close a menu opened in that moment: reopen it
+    // (only when it is closed, since a click on the trigger of an open menu closes it) and try again.
     await pollUntil(
-      'the user menu to open',
+      'the sign-out from the user menu',
       async () => {
-        await header.getByTestId('user-menu').first().click();
+        const trigger = header.getByTestId('user-menu').first();
+        if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click();
         return page
           .getByRole('menuitem', { name: 'Sign Out' })
-          .waitFor({ state: 'visible', timeout: 2_000 })
+          .click({ timeout: 2_000 })
           .then(() => true, () => false);
       },
       15_000,
       0,
     );
-    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.waitForURL(`${baseUrl}/`);
     await expect.poll(() => header.getByRole('link', { name: 'Sign In' }).first().isVisible()).toBe(true);
     expect(await header.getByText('Grace Hopper').count()).toBe(0);
@@ -82,9 +68,8 @@ describe('a buyer', () => {
   });
 
   it('is refused by the admin console', async () => {
-    const page = await newPage();
+    const page = await newPage(browser);
     await signIn(page, buyer.username, buyer.password);
-    await page.waitForURL(`${baseUrl}/`);
     await page.goto('/admin');
     await expect.poll(() => page.getByText('Access Denied').first().isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByText("You don't have permission to perform this action.").first().isVisible()).toBe(true);
@@ -93,7 +78,7 @@ describe('a buyer', () => {
   });
 
   it('sees the spec 404 card on an unknown page', async () => {
-    const page = await newPage();
+    const page = await newPage(browser);
     await page.goto('/no/such/page');
     await expect.poll(() => page.getByText('404 Page Not Found').isVisible()).toBe(true);
     expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
@@ -103,7 +88,7 @@ describe('a buyer', () => {
 
 describe('an admin', () => {
   it('signs in to /admin and sees the users list', async () => {
-    const page = await newPage();
+    const page = await newPage(browser);
     await page.goto('/admin');
     await page.getByLabel(/Username/).fill(admin.username);
     await page.getByLabel(/Password/).fill(admin.password);

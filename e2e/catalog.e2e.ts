@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import sharp from 'sharp';
-import { launchBrowser, verificationLinkFor } from './browser.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser.js';
+import { admin, adminSession, call, makeApprovedSeller, newPage, PASSWORD, photo, registerVerified, signIn } from './helpers.js';
 
-const baseUrl = inject('baseUrl');
-const admin = inject('admin');
 let browser: Browser;
 
-const PASSWORD = 'a very good password';
 const seller = { username: 'e2e_seller', email: 'e2e-seller@example.com', firstName: 'Ferdinand', lastName: 'Piech' };
 const shopper = { username: 'e2e_shopper', email: 'e2e-shopper@example.com', firstName: 'Vic', lastName: 'Elford' };
 const TITLE = 'Porsche 911 clutch kit';
@@ -16,71 +13,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   await registerVerified(seller);
   await registerVerified(shopper);
-  await makeSeller(seller.username);
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
-  return context.newPage();
-}
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Username or email').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${baseUrl}/`);
-}
-
-/** The session cookie of a user signed in through the API. */
-async function apiSession(username: string, password: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (!res.ok) throw new Error(`sign-in of ${username} failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
-
-async function call(cookie: string, method: string, path: string, body?: unknown): Promise<Response> {
-  return fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-/** Registers a buyer through the API and follows the emailed verification link. */
-async function registerVerified(user: { username: string; email: string; firstName: string; lastName: string }) {
-  const res = await fetch(`${baseUrl}/api/users`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...user, password: PASSWORD, country: 'USA' }),
-  });
-  if (res.status !== 201) throw new Error(`registration of ${user.username} failed: ${res.status} ${await res.text()}`);
-  const link = await verificationLinkFor(baseUrl, admin, user.email);
-  const token = new URL(link).searchParams.get('token');
-  const verified = await fetch(`${baseUrl}/api/auth/verify-email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token }),
-  });
-  if (!verified.ok) throw new Error(`verification of ${user.username} failed: ${verified.status}`);
-}
-
-/**
- * Makes the user a seller the way the product does: a seller application (POST /api/sellers) approved by
- * the admin (PATCH /api/sellers/{id}), which grants the seller role. Without the sellers API the admin
- * sets the seller role in the console's users resource instead.
- */
-async function makeSeller(username: string) {
-  const adminCookie = await apiSession(admin.username, admin.password);
-  const sellerCookie = await apiSession(username, PASSWORD);
-  const application = await call(sellerCookie, 'POST', '/api/sellers', {
+  await makeApprovedSeller(seller.username, {
     businessName: 'Piech Classic Parts',
     businessType: 'dealership',
     contactPhone: '(404) 555-0100',
@@ -91,32 +24,14 @@ async function makeSeller(username: string) {
     description: 'Air-cooled Porsche parts',
     specialties: ['Porsche'],
   });
-  if (application.status === 201) {
-    const { id } = (await application.json()) as { id: string };
-    const approved = await call(adminCookie, 'PATCH', `/api/sellers/${id}`, { status: 'approved' });
-    if (!approved.ok) throw new Error(`approving the seller failed: ${approved.status} ${await approved.text()}`);
-    return;
-  }
-  if (application.status !== 404) {
-    throw new Error(`the seller application failed: ${application.status} ${await application.text()}`);
-  }
-  const users = (await (
-    await call(adminCookie, 'GET', `/api/admin/users?filter=${encodeURIComponent(JSON.stringify({ q: username }))}`)
-  ).json()) as { id: string; username: string }[];
-  const user = users.find((u) => u.username === username);
-  if (!user) throw new Error(`no user ${username}`);
-  const promoted = await call(adminCookie, 'PUT', `/api/admin/users/${user.id}`, { role: 'seller' });
-  if (!promoted.ok) throw new Error(`promoting ${username} failed: ${promoted.status} ${await promoted.text()}`);
-}
-
-async function photo(format: 'jpeg' | 'png', colour: { r: number; g: number; b: number }): Promise<Buffer> {
-  const image = sharp({ create: { width: 640, height: 480, channels: 3, background: colour } });
-  return format === 'jpeg' ? image.jpeg({ quality: 80 }).toBuffer() : image.png().toBuffer();
-}
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('the sell page', () => {
   it('asks signed-out visitors to sign in', async () => {
-    const page = await newPage();
+    const page = await newPage(browser);
     await page.goto('/sell');
     await expect.poll(() => page.getByText('Please sign in to create listings.').isVisible()).toBe(true);
     const signInLink = page.getByRole('main').getByRole('link', { name: 'Sign In' });
@@ -125,7 +40,7 @@ describe('the sell page', () => {
   });
 
   it('sends buyers to the seller application', async () => {
-    const page = await newPage();
+    const page = await newPage(browser);
     await signIn(page, shopper.username, PASSWORD);
     await page.goto('/sell');
     await expect.poll(() => page.getByText('Seller Account Required').isVisible()).toBe(true);
@@ -138,7 +53,7 @@ describe('a listing from the sell page to a buyer watchlist', () => {
   let partId = '';
 
   it('is listed by a seller with two photos and lands on its page', async () => {
-    const page = await newPage();
+    const page = await newPage(browser);
     await signIn(page, seller.username, PASSWORD);
     await page.goto('/sell');
     await page.getByRole('button', { name: /Marketplace Listing/ }).click();
@@ -185,7 +100,7 @@ describe('a listing from the sell page to a buyer watchlist', () => {
     expect(await page.getByText('Part listed successfully!').first().isVisible()).toBe(true);
     await page.context().close();
 
-    const cookie = await apiSession(admin.username, admin.password);
+    const { cookie } = await adminSession();
     const stored = (await (await call(cookie, 'GET', `/api/admin/parts/${partId}`)).json()) as {
       title: string;
       isApproved: boolean;
@@ -203,7 +118,7 @@ describe('a listing from the sell page to a buyer watchlist', () => {
 
   it('is approved by an admin in the console Listings screen', async () => {
     expect(partId).not.toBe('');
-    const page = await newPage();
+    const page = await newPage(browser);
     await signIn(page, admin.username, admin.password);
     await page.goto('/admin/parts');
     const card = page.getByRole('article', { name: TITLE });
@@ -218,7 +133,7 @@ describe('a listing from the sell page to a buyer watchlist', () => {
 
   it('is found by a buyer despite a misspelling, watched, and shown on the watchlist', async () => {
     expect(partId).not.toBe('');
-    const page = await newPage();
+    const page = await newPage(browser);
     await signIn(page, shopper.username, PASSWORD);
     const search = page.locator('header').getByRole('searchbox', { name: 'Search parts' }).first();
     await search.fill('porshe 911 clutch');

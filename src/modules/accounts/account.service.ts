@@ -11,7 +11,7 @@ import { MailQueue } from '../../platform/mail/mailer.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { hasRole, type Role } from '../../platform/roles.js';
 import { TOKENS } from '../../platform/tokens.js';
-import { containsPattern } from '../../platform/db/like.js';
+import { containsConditions } from '../../platform/db/like.js';
 import { User } from './user.entity.js';
 import { EmailVerificationToken } from './email-verification-token.entity.js';
 import { CURRENT_POLICY_VERSION, POLICY_TYPES, PolicyAcceptance } from './policy-acceptance.entity.js';
@@ -267,14 +267,7 @@ export class AccountService {
       ...(filter.role ? { role: filter.role } : {}),
       ...(filter.ids ? { id: { $in: filter.ids } } : {}),
       ...(filter.q
-        ? {
-            $or: [
-              { username: { $ilike: containsPattern(filter.q) } },
-              { email: { $ilike: containsPattern(filter.q) } },
-              { firstName: { $ilike: containsPattern(filter.q) } },
-              { lastName: { $ilike: containsPattern(filter.q) } },
-            ],
-          }
+        ? { $or: containsConditions<User>(['username', 'email', 'firstName', 'lastName'], filter.q) }
         : {}),
     };
     const [rows, total] = await this.em.findAndCount(User, where, {

@@ -4,8 +4,9 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
-import { containsPattern } from '../../platform/db/like.js';
+import { containsConditions } from '../../platform/db/like.js';
 import { Errors } from '../../platform/errors.js';
+import { consolePageOptions, type ConsolePage } from '../../platform/http/admin-rest.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { EventBus } from '../../platform/jobs.js';
 import { MailQueue } from '../../platform/mail/mailer.js';
@@ -402,7 +403,7 @@ export class PartService {
       category?: string;
       ids?: string[];
     },
-    page: { offset: number; limit: number; orderBy: Record<string, 'asc' | 'desc'> },
+    page: ConsolePage,
   ): Promise<{ rows: PartDto[]; total: number }> {
     const where: FilterQuery<Part> = {
       ...(filter.status ? REVIEW_STATUS_WHERE[filter.status] : {}),
@@ -412,14 +413,10 @@ export class PartService {
       ...(filter.sellerId ? { sellerId: filter.sellerId } : {}),
       ...(filter.category ? { category: filter.category } : {}),
       ...(filter.q
-        ? { $or: [{ title: { $ilike: containsPattern(filter.q) } }, { partNumber: { $ilike: containsPattern(filter.q) } }] }
+        ? { $or: containsConditions<Part>(['title', 'partNumber'], filter.q) }
         : {}),
     };
-    const [rows, total] = await this.em.findAndCount(Part, where, {
-      offset: page.offset,
-      limit: page.limit,
-      orderBy: { ...page.orderBy, id: 'asc' },
-    });
+    const [rows, total] = await this.em.findAndCount(Part, where, consolePageOptions(page));
     return { rows: await this.toDtos(rows), total };
   }
 

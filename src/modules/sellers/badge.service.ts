@@ -4,6 +4,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import { containsPattern } from '../../platform/db/like.js';
 import { Errors } from '../../platform/errors.js';
+import { consolePageOptions, type ConsolePage } from '../../platform/http/admin-rest.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { Badge, UserBadge } from './reputation.entity.js';
 import type { BadgeCreateInput, BadgeUpdateInput } from './reputation.schemas.js';
@@ -100,7 +101,7 @@ export class BadgeService {
   /** Badges for the console: any state, filtered and paged. */
   async adminList(
     filter: { q?: string; category?: string; type?: string; rarity?: string; isActive?: boolean; ids?: string[] },
-    page: { offset: number; limit: number; orderBy: Record<string, 'asc' | 'desc'> },
+    page: ConsolePage,
   ) {
     const where: FilterQuery<Badge> = {
       ...(filter.ids ? { id: { $in: filter.ids } } : {}),
@@ -110,11 +111,7 @@ export class BadgeService {
       ...(filter.isActive !== undefined ? { isActive: filter.isActive } : {}),
       ...(filter.q ? { name: { $ilike: containsPattern(filter.q) } } : {}),
     };
-    const [rows, total] = await this.em.findAndCount(Badge, where, {
-      offset: page.offset,
-      limit: page.limit,
-      orderBy: { ...page.orderBy, id: 'asc' },
-    });
+    const [rows, total] = await this.em.findAndCount(Badge, where, consolePageOptions(page));
     return { rows: rows.map(toBadgeDto), total };
   }
 

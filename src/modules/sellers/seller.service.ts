@@ -3,8 +3,9 @@ import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
-import { containsPattern } from '../../platform/db/like.js';
+import { containsConditions } from '../../platform/db/like.js';
 import { Errors } from '../../platform/errors.js';
+import { consolePageOptions, type ConsolePage } from '../../platform/http/admin-rest.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { EventBus } from '../../platform/jobs.js';
 import { MailQueue } from '../../platform/mail/mailer.js';
@@ -298,7 +299,7 @@ export class SellerService {
   /** Sellers for the console with the applicant's username and email. */
   async adminList(
     filter: { status?: SellerStatus; q?: string; ids?: string[] },
-    page: { offset: number; limit: number; orderBy: Record<string, 'asc' | 'desc'> },
+    page: ConsolePage,
   ): Promise<{ rows: AdminSellerDto[]; total: number }> {
     // q matches the business name, city or phone, or the applicant's username, email or name.
     const userIds = filter.q ? await this.accounts.searchUserIds(filter.q, 500) : [];
@@ -308,19 +309,13 @@ export class SellerService {
       ...(filter.q
         ? {
             $or: [
-              { businessName: { $ilike: containsPattern(filter.q) } },
-              { businessCity: { $ilike: containsPattern(filter.q) } },
-              { contactPhone: { $ilike: containsPattern(filter.q) } },
+              ...containsConditions<Seller>(['businessName', 'businessCity', 'contactPhone'], filter.q),
               ...(userIds.length ? [{ userId: { $in: userIds } }] : []),
             ],
           }
         : {}),
     };
-    const [rows, total] = await this.em.findAndCount(Seller, where, {
-      offset: page.offset,
-      limit: page.limit,
-      orderBy: { ...page.orderBy, id: 'asc' },
-    });
+    const [rows, total] = await this.em.findAndCount(Seller, where, consolePageOptions(page));
     return { rows: await this.withUsers(rows), total };
   }
 

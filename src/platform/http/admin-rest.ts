@@ -67,6 +67,18 @@ export function parseAdminList<F extends string>(query: AdminListQuery, spec: Li
   };
 }
 
+/** The page of a console list that a service reads (a ListRequest's paging). */
+export interface ConsolePage {
+  offset: number;
+  limit: number;
+  orderBy: Record<string, 'asc' | 'desc'>;
+}
+
+/** ORM find options of a console page: the chosen order, then the id, so rows with equal sort keys keep their place across pages. */
+export function consolePageOptions(page: ConsolePage) {
+  return { offset: page.offset, limit: page.limit, orderBy: { ...page.orderBy, id: 'asc' as const } };
+}
+
 /** Sends a page of records with the Content-Range header ra-data-simple-rest reads. */
 export function sendAdminList(res: Response, resource: string, rows: unknown[], offset: number, total: number): void {
   const end = rows.length ? offset + rows.length - 1 : offset;

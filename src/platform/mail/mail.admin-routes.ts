@@ -6,7 +6,7 @@ import { TOKENS } from '../tokens.js';
 import { handle, idParams } from '../http/validate.js';
 import { adminListQuery, parseAdminList, sendAdminList } from '../http/admin-rest.js';
 import { Errors } from '../errors.js';
-import { containsPattern } from '../db/like.js';
+import { containsConditions, containsPattern } from '../db/like.js';
 import { MailMessage } from './mail-message.entity.js';
 
 const toDto = (m: MailMessage) => ({
@@ -30,7 +30,7 @@ export function mailAdminRoutes(container: Container): Router {
       const q = z.string().optional().parse(typeof list.filter.q === 'string' ? list.filter.q : undefined);
       const where = {
         ...(list.ids ? { id: { $in: list.ids } } : {}),
-        ...(q ? { $or: [{ to: { $ilike: containsPattern(q) } }, { subject: { $ilike: containsPattern(q) } }] } : {}),
+        ...(q ? { $or: containsConditions<MailMessage>(['to', 'subject'], q) } : {}),
         ...(typeof list.filter.to === 'string' ? { to: { $ilike: containsPattern(list.filter.to) } } : {}),
       };
       const [rows, total] = await orm.em.findAndCount(MailMessage, where, {

@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { cn } from '../lib/cn';
 
 export const inputClass = cn(
@@ -16,6 +22,22 @@ export function FieldError({ id, children }: { id: string; children?: ReactNode 
   );
 }
 
+/** A field's label, with an optional hint after it that is not part of the accessible name. */
+export function FieldLabel({ htmlFor, label, hint }: { htmlFor: string; label: string; hint?: string }) {
+  return (
+    <div className="flex items-baseline gap-1">
+      <label htmlFor={htmlFor} className="text-sm font-medium">
+        {label}
+      </label>
+      {hint && (
+        <span className="text-xs text-muted" aria-hidden>
+          {hint}
+        </span>
+      )}
+    </div>
+  );
+}
+
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   /** Shown after the label, e.g. "(optional)"; not part of the accessible name. */
@@ -30,16 +52,7 @@ export function TextField({ label, hint, error, id, className, ...props }: TextF
   const errorId = `${inputId}-error`;
   return (
     <div className={cn('grid gap-1.5', className)}>
-      <div className="flex items-baseline gap-1">
-        <label htmlFor={inputId} className="text-sm font-medium">
-          {label}
-        </label>
-        {hint && (
-          <span className="text-xs text-muted" aria-hidden>
-            {hint}
-          </span>
-        )}
-      </div>
+      <FieldLabel htmlFor={inputId} label={label} hint={hint} />
       <input
         id={inputId}
         className={inputClass}
@@ -77,6 +90,65 @@ export function CheckboxField({ children, error, id, className, ...props }: Chec
           {children}
         </label>
       </div>
+      <FieldError id={errorId}>{error}</FieldError>
+    </div>
+  );
+}
+
+interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: string;
+  /** Shown after the label, e.g. "(optional)"; not part of the accessible name. */
+  hint?: string;
+  error?: string;
+  children: ReactNode;
+}
+
+/** A labelled native select with its error underneath. */
+export function SelectField({ label, hint, error, id, className, children, ...props }: SelectFieldProps) {
+  const generated = useId();
+  const selectId = id ?? generated;
+  const errorId = `${selectId}-error`;
+  return (
+    <div className={cn('grid gap-1.5', className)}>
+      <FieldLabel htmlFor={selectId} label={label} hint={hint} />
+      <select
+        id={selectId}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...props}
+      >
+        {children}
+      </select>
+      <FieldError id={errorId}>{error}</FieldError>
+    </div>
+  );
+}
+
+interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  /** Shown after the label, e.g. "(optional)"; not part of the accessible name. */
+  hint?: string;
+  error?: string;
+  /** Extra classes for the textarea itself (`className` goes on the wrapper), e.g. a minimum height. */
+  inputClassName?: string;
+}
+
+/** A labelled textarea with its error underneath. */
+export function TextAreaField({ label, hint, error, id, className, inputClassName, ...props }: TextAreaFieldProps) {
+  const generated = useId();
+  const areaId = id ?? generated;
+  const errorId = `${areaId}-error`;
+  return (
+    <div className={cn('grid gap-1.5', className)}>
+      <FieldLabel htmlFor={areaId} label={label} hint={hint} />
+      <textarea
+        id={areaId}
+        className={cn(inputClass, 'h-auto py-2', inputClassName)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...props}
+      />
       <FieldError id={errorId}>{error}</FieldError>
     </div>
   );

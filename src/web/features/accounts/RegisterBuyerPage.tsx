@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { MailCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../components/Button';
@@ -7,13 +7,14 @@ import { CheckboxField, TextField } from '../../components/Field';
 import { PageContainer } from '../../components/PageContainer';
 import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
+import { useFormState } from '../../lib/form';
 import { useRegisterBuyer } from './accounts.api';
+import { PolicyAcceptance } from './PolicyAcceptance';
 import {
   EMPTY_REGISTER_BUYER_FORM,
   toRegisterPayload,
   validateRegisterBuyer,
   type RegisterBuyerErrors,
-  type RegisterBuyerField,
   type RegisterBuyerForm,
 } from './registerBuyer.validation';
 
@@ -22,25 +23,12 @@ const policyLink = 'font-medium text-racing underline-offset-2 hover:underline';
 
 /** /register-buyer: "Create Buyer Account", then "Check Your Email". */
 export function RegisterBuyerPage() {
-  const [form, setForm] = useState<RegisterBuyerForm>(EMPTY_REGISTER_BUYER_FORM);
-  const [errors, setErrors] = useState<RegisterBuyerErrors>({});
+  const { form, errors, setErrors, set, text } = useFormState<RegisterBuyerForm>(
+    EMPTY_REGISTER_BUYER_FORM,
+    'register',
+  );
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const register = useRegisterBuyer();
-
-  function set<K extends RegisterBuyerField>(field: K, value: RegisterBuyerForm[K]) {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  }
-
-  function text(field: keyof TextFields) {
-    return {
-      id: `register-${field}`,
-      name: field,
-      value: form[field],
-      error: errors[field],
-      onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.target.value),
-    };
-  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -121,7 +109,13 @@ export function RegisterBuyerPage() {
               <TextField label="Location" hint="(optional)" autoComplete="address-level2" {...text('location')} />
             </div>
             <TextField label="Country" autoComplete="country-name" {...text('country')} />
-            <div className="grid gap-3 rounded-md border border-line bg-paper p-4">
+            <PolicyAcceptance
+              idPrefix="register"
+              privacyAccepted={form.privacyAccepted}
+              termsAccepted={form.termsAccepted}
+              errors={errors}
+              onChange={set}
+            >
               <CheckboxField
                 id="register-marketingEmails"
                 checked={form.marketingEmails}
@@ -129,29 +123,7 @@ export function RegisterBuyerPage() {
               >
                 Send me marketing emails
               </CheckboxField>
-              <CheckboxField
-                id="register-privacyAccepted"
-                checked={form.privacyAccepted}
-                error={errors.privacyAccepted}
-                onChange={(e) => set('privacyAccepted', e.target.checked)}
-              >
-                I accept the{' '}
-                <Link to="/privacy-policy" target="_blank" className={policyLink}>
-                  Privacy Policy
-                </Link>
-              </CheckboxField>
-              <CheckboxField
-                id="register-termsAccepted"
-                checked={form.termsAccepted}
-                error={errors.termsAccepted}
-                onChange={(e) => set('termsAccepted', e.target.checked)}
-              >
-                I accept the{' '}
-                <Link to="/terms-of-service" target="_blank" className={policyLink}>
-                  Terms of Service
-                </Link>
-              </CheckboxField>
-            </div>
+            </PolicyAcceptance>
             <Button type="submit" size="lg" disabled={register.isPending}>
               {register.isPending ? 'Creating Account...' : 'Create Account'}
             </Button>
@@ -161,6 +133,3 @@ export function RegisterBuyerPage() {
     </PageContainer>
   );
 }
-
-/** The form fields typed as text. */
-type TextFields = { [K in RegisterBuyerField as RegisterBuyerForm[K] extends string ? K : never]: string };

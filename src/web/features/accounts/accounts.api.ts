@@ -35,6 +35,21 @@ export interface RegisterBuyerPayload {
 }
 
 /**
+ * Records both policy acceptances (Privacy Policy and Terms of Service, current version) in parallel.
+ * Never rejects: a failed acceptance call does not undo the registration that came before it.
+ */
+export async function recordPolicyAcceptances(userId: string | undefined): Promise<void> {
+  await Promise.allSettled(
+    (['privacy_policy', 'terms_of_service'] as const).map((policyType) =>
+      apiRequest('/api/policy-acceptances', {
+        method: 'POST',
+        data: { userId, policyType, policyVersion: POLICY_VERSION },
+      }),
+    ),
+  );
+}
+
+/**
  * Creates the buyer account, then records both policy acceptances in parallel.
  * The account exists once POST /api/users succeeds, so a failed acceptance call does not undo it.
  */
@@ -42,14 +57,7 @@ export function useRegisterBuyer() {
   return useMutation({
     mutationFn: async (payload: RegisterBuyerPayload) => {
       const created = await apiRequest<{ id: string; email: string }>('/api/users', { method: 'POST', data: payload });
-      await Promise.allSettled(
-        (['privacy_policy', 'terms_of_service'] as const).map((policyType) =>
-          apiRequest('/api/policy-acceptances', {
-            method: 'POST',
-            data: { userId: created.id, policyType, policyVersion: POLICY_VERSION },
-          }),
-        ),
-      );
+      await recordPolicyAcceptances(created.id);
       return created;
     },
   });

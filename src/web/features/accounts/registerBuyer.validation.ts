@@ -1,3 +1,5 @@
+import type { FieldErrors } from '../../lib/form';
+
 /** The buyer registration form as typed (spec 001 §5 "Buyer registration"). */
 export interface RegisterBuyerForm {
   username: string;
@@ -15,7 +17,7 @@ export interface RegisterBuyerForm {
 }
 
 export type RegisterBuyerField = keyof RegisterBuyerForm;
-export type RegisterBuyerErrors = Partial<Record<RegisterBuyerField, string>>;
+export type RegisterBuyerErrors = FieldErrors<RegisterBuyerForm>;
 
 export const EMPTY_REGISTER_BUYER_FORM: RegisterBuyerForm = {
   username: '',

@@ -3,9 +3,10 @@ import { ArrowLeft, Eye, Gavel, ImageOff, MapPin, SearchX, ShieldCheck, Store, T
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, ButtonLink } from '../../components/Button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/Card';
+import { Card } from '../../components/Card';
 import { TextField } from '../../components/Field';
 import { PageContainer } from '../../components/PageContainer';
+import { MessageCard } from '../../components/MessageCard';
 import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
 import { cn } from '../../lib/cn';
@@ -63,20 +64,12 @@ export function AuctionDetailPage() {
   if (auction.isLoading) return <DetailSkeleton />;
   if (auction.isError) {
     return (
-      <PageContainer narrow>
-        <Card>
-          <CardHeader>
-            <CardTitle>Something went wrong</CardTitle>
-            <CardDescription>{describeError(auction.error).message}</CardDescription>
-          </CardHeader>
-          <CardContent className="flex gap-2">
-            <Button onClick={() => void auction.refetch()}>Try again</Button>
-            <ButtonLink to="/auctions" variant="outline">
-              Back to Auctions
-            </ButtonLink>
-          </CardContent>
-        </Card>
-      </PageContainer>
+      <MessageCard title="Something went wrong" description={describeError(auction.error).message} actionsClassName="flex gap-2">
+        <Button onClick={() => void auction.refetch()}>Try again</Button>
+        <ButtonLink to="/auctions" variant="outline">
+          Back to Auctions
+        </ButtonLink>
+      </MessageCard>
     );
   }
   if (!auction.data) return <AuctionNotFound />;
@@ -109,18 +102,13 @@ export function AuctionDetailPage() {
 
 function AuctionNotFound() {
   return (
-    <PageContainer narrow>
-      <Card>
-        <CardHeader>
-          <SearchX aria-hidden className="size-8 text-racing" />
-          <CardTitle>Auction Not Found</CardTitle>
-          <CardDescription>The auction you're looking for doesn't exist or has been removed.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ButtonLink to="/auctions">Back to Auctions</ButtonLink>
-        </CardContent>
-      </Card>
-    </PageContainer>
+    <MessageCard
+      icon={SearchX}
+      title="Auction Not Found"
+      description="The auction you're looking for doesn't exist or has been removed."
+    >
+      <ButtonLink to="/auctions">Back to Auctions</ButtonLink>
+    </MessageCard>
   );
 }
 

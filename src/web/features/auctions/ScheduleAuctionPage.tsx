@@ -1,14 +1,15 @@
-import { useMemo, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { CalendarClock, Hammer, Info } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Tabs } from 'radix-ui';
 import { AccessGuard } from '../../components/AccessGuard';
 import { Button, ButtonLink } from '../../components/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/Card';
-import { CheckboxField, FieldError, inputClass, TextField } from '../../components/Field';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/Field';
 import { PageContainer } from '../../components/PageContainer';
 import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
+import { useFormState } from '../../lib/form';
 import { cn } from '../../lib/cn';
 import { useAuth } from '../accounts/useAuth';
 import { usePublicAuctionSettings, useScheduleAuction, useSellerParts } from './auctions.api';
@@ -22,7 +23,6 @@ import {
   validateScheduleAuction,
   type PricingAllowances,
   type ScheduleAuctionErrors,
-  type ScheduleAuctionField,
   type ScheduleAuctionForm,
 } from './scheduleAuction.validation';
 
@@ -133,27 +133,11 @@ function RegularAuctionForm({ allow, initial }: { allow: PricingAllowances; init
   const { user } = useAuth();
   const parts = useSellerParts(user?.id);
   const schedule = useScheduleAuction();
-  const [form, setForm] = useState<ScheduleAuctionForm>(initial);
-  const [errors, setErrors] = useState<ScheduleAuctionErrors>({});
+  const { form, setForm, errors, setErrors, set, text } = useFormState<ScheduleAuctionForm>(initial, 'auction');
   // The minimums of the date inputs, fixed when the form opens and moved on with the start.
   const [openedAt] = useState(() => new Date());
   const startMin = minStartTime(openedAt);
   const endMin = minEndTime(form.startTime, openedAt, allow.minimumAuctionDuration);
-
-  function set<K extends ScheduleAuctionField>(field: K, value: ScheduleAuctionForm[K]) {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  }
-
-  function text(field: ScheduleAuctionField) {
-    return {
-      id: `auction-${field}`,
-      name: field,
-      value: String(form[field]),
-      error: errors[field],
-      onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.target.value as never),
-    };
-  }
 
   function choosePart(partId: string) {
     const part = parts.data?.find((p) => p.id === partId);
@@ -204,25 +188,22 @@ function RegularAuctionForm({ allow, initial }: { allow: PricingAllowances; init
           <CardTitle className="text-xl">Auction Details</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <SelectField label="Part" id="auction-partId" error={errors.partId}>
-            <select
-              id="auction-partId"
-              name="partId"
-              className={inputClass}
-              value={form.partId}
-              onChange={(e) => choosePart(e.target.value)}
-              disabled={parts.isLoading}
-              aria-invalid={errors.partId ? true : undefined}
-              aria-describedby={errors.partId ? 'auction-partId-error' : undefined}
-            >
-              <option value="">{parts.isLoading ? 'Loading your parts...' : 'Select one of your parts'}</option>
-              {partList.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.title}
-                  {p.partNumber ? ` (${p.partNumber})` : ''}
-                </option>
-              ))}
-            </select>
+          <SelectField
+            label="Part"
+            id="auction-partId"
+            name="partId"
+            value={form.partId}
+            onChange={(e) => choosePart(e.target.value)}
+            disabled={parts.isLoading}
+            error={errors.partId}
+          >
+            <option value="">{parts.isLoading ? 'Loading your parts...' : 'Select one of your parts'}</option>
+            {partList.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title}
+                {p.partNumber ? ` (${p.partNumber})` : ''}
+              </option>
+            ))}
           </SelectField>
           {!parts.isLoading && partList.length === 0 && (
             <p className="flex items-start gap-2 text-sm text-muted">
@@ -240,26 +221,28 @@ function RegularAuctionForm({ allow, initial }: { allow: PricingAllowances; init
           <TextAreaField
             label="Description"
             id="auction-description"
+            rows={6}
+            maxLength={10_000}
             value={form.description}
             error={errors.description}
-            onChange={(v) => set('description', v)}
+            onChange={(e) => set('description', e.target.value)}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField label="Condition" hint="(optional)" id="auction-condition" error={errors.condition}>
-              <select
-                id="auction-condition"
-                name="condition"
-                className={inputClass}
-                value={form.condition}
-                onChange={(e) => set('condition', e.target.value)}
-              >
-                <option value="">As listed on the part</option>
-                {CONDITIONS.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
+            <SelectField
+              label="Condition"
+              hint="(optional)"
+              id="auction-condition"
+              name="condition"
+              value={form.condition}
+              onChange={(e) => set('condition', e.target.value)}
+              error={errors.condition}
+            >
+              <option value="">As listed on the part</option>
+              {CONDITIONS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
             </SelectField>
             <TextField label="Location" hint="(optional)" maxLength={200} {...text('location')} />
           </div>
@@ -271,17 +254,15 @@ function RegularAuctionForm({ allow, initial }: { allow: PricingAllowances; init
           <CardTitle className="text-xl">Pricing</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <SelectField label="Auction type" id="auction-auctionType">
-            <select
-              id="auction-auctionType"
-              name="auctionType"
-              className={inputClass}
-              value={form.auctionType}
-              onChange={(e) => set('auctionType', e.target.value === 'reserve' ? 'reserve' : 'standard')}
-            >
-              <option value="standard">Standard (no reserve)</option>
-              {!reserveDisabled && <option value="reserve">Reserve (sells only at or above a hidden minimum)</option>}
-            </select>
+          <SelectField
+            label="Auction type"
+            id="auction-auctionType"
+            name="auctionType"
+            value={form.auctionType}
+            onChange={(e) => set('auctionType', e.target.value === 'reserve' ? 'reserve' : 'standard')}
+          >
+            <option value="standard">Standard (no reserve)</option>
+            {!reserveDisabled && <option value="reserve">Reserve (sells only at or above a hidden minimum)</option>}
           </SelectField>
           {reserveDisabled && <p className="text-sm text-muted">Reserve prices are not available at the moment.</p>}
           <div className="grid gap-4 sm:grid-cols-2">
@@ -379,58 +360,5 @@ function RegularAuctionForm({ allow, initial }: { allow: PricingAllowances; init
         </Button>
       </div>
     </form>
-  );
-}
-
-function SelectField({ label, hint, id, error, children }: { label: string; hint?: string; id: string; error?: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1.5">
-      <div className="flex items-baseline gap-1">
-        <label htmlFor={id} className="text-sm font-medium">
-          {label}
-        </label>
-        {hint && (
-          <span className="text-xs text-muted" aria-hidden>
-            {hint}
-          </span>
-        )}
-      </div>
-      {children}
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
-  );
-}
-
-function TextAreaField({
-  label,
-  id,
-  value,
-  error,
-  onChange,
-}: {
-  label: string;
-  id: string;
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-}) {
-  const errorId = `${id}-error`;
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={6}
-        maxLength={10_000}
-        className={cn(inputClass, 'h-auto py-2')}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
-      <FieldError id={errorId}>{error}</FieldError>
-    </div>
   );
 }

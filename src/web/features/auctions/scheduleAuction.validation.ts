@@ -1,5 +1,7 @@
 /** The "Regular Auction" form of /schedule-auction (spec 001 §5 "Forward auction form"). */
 
+import type { FieldErrors } from '../../lib/form';
+
 export const MIN_LEAD_MINUTES = 60;
 export const MIN_DURATION_MINUTES = 60;
 export const RELIST_LIMITS = {
@@ -33,7 +35,7 @@ export interface ScheduleAuctionForm {
 }
 
 export type ScheduleAuctionField = keyof ScheduleAuctionForm;
-export type ScheduleAuctionErrors = Partial<Record<ScheduleAuctionField, string>>;
+export type ScheduleAuctionErrors = FieldErrors<ScheduleAuctionForm>;
 
 export const EMPTY_SCHEDULE_AUCTION_FORM: ScheduleAuctionForm = {
   title: '',

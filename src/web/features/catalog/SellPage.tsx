@@ -1,19 +1,20 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Gavel, Store, Tag } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button, ButtonAnchor, ButtonLink } from '../../components/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/Card';
-import { TextField } from '../../components/Field';
+import { SelectField, TextAreaField, TextField } from '../../components/Field';
 import { PageContainer } from '../../components/PageContainer';
+import { MessageCard } from '../../components/MessageCard';
 import { Skeleton } from '../../components/Skeleton';
 import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
+import { useFormState } from '../../lib/form';
 import { signInHref } from '../../lib/navigation';
 import { useAuth } from '../accounts/useAuth';
 import { FitmentEditor } from './FitmentEditor';
 import { PhotoUploader } from './PhotoUploader';
 import { useCategories, useCreatePart, useMakes, useSellerLookup } from './sell.api';
-import { SelectField, TextAreaField } from './SellFields';
 import {
   CONDITION_OPTIONS,
   EMPTY_SELL_FORM,
@@ -30,8 +31,6 @@ import {
   type ConditionValue,
   type FitmentDraft,
   type PhotoItem,
-  type SellErrors,
-  type SellField,
   type SellForm,
 } from './sellForm';
 
@@ -66,41 +65,25 @@ function SellSkeleton() {
 
 function SignInCard() {
   return (
-    <PageContainer narrow>
-      <Card>
-        <CardHeader>
-          <Tag aria-hidden className="size-8 text-racing" />
-          <CardTitle>List Your Part</CardTitle>
-          <CardDescription>Please sign in to create listings.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ButtonAnchor href={signInHref('/sell')}>Sign In</ButtonAnchor>
-        </CardContent>
-      </Card>
-    </PageContainer>
+    <MessageCard icon={Tag} title="List Your Part" description="Please sign in to create listings.">
+      <ButtonAnchor href={signInHref('/sell')}>Sign In</ButtonAnchor>
+    </MessageCard>
   );
 }
 
 function SellerRequiredCard({ pending }: { pending: boolean }) {
   return (
-    <PageContainer narrow>
-      <Card>
-        <CardHeader>
-          <Store aria-hidden className="size-8 text-racing" />
-          <CardTitle>Seller Account Required</CardTitle>
-          <CardDescription>
-            {pending
-              ? 'Your seller application is waiting for review. You can list parts as soon as our team approves it; we will email you.'
-              : 'You need an approved seller account to list parts on Pitlane. Apply once, and after our team approves your business you can list parts and schedule auctions.'}
-          </CardDescription>
-        </CardHeader>
-        {!pending && (
-          <CardContent>
-            <ButtonLink to="/register-seller">Become a Seller</ButtonLink>
-          </CardContent>
-        )}
-      </Card>
-    </PageContainer>
+    <MessageCard
+      icon={Store}
+      title="Seller Account Required"
+      description={
+        pending
+          ? 'Your seller application is waiting for review. You can list parts as soon as our team approves it; we will email you.'
+          : 'You need an approved seller account to list parts on Pitlane. Apply once, and after our team approves your business you can list parts and schedule auctions.'
+      }
+    >
+      {!pending && <ButtonLink to="/register-seller">Become a Seller</ButtonLink>}
+    </MessageCard>
   );
 }
 
@@ -133,29 +116,12 @@ function ListYourPartForm({ onRefused }: { onRefused: () => void }) {
   const categories = useCategories();
   const makes = useMakes();
   const create = useCreatePart();
-  const [form, setForm] = useState<SellForm>(EMPTY_SELL_FORM);
-  const [errors, setErrors] = useState<SellErrors>({});
+  const { form, setErrors, set, text } = useFormState<SellForm>(EMPTY_SELL_FORM, 'sell');
   const [photos, setPhotos] = useState<PhotoItem[]>([]);
   const [photoErrors, setPhotoErrors] = useState<Record<string, string>>({});
   const [fitments, setFitments] = useState<FitmentDraft[]>([]);
   const [fitmentErrors, setFitmentErrors] = useState<Record<string, Partial<Record<string, string>>>>({});
   const [generalErrors, setGeneralErrors] = useState<string[]>([]);
-
-  function set(field: SellField, value: string) {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  }
-
-  function text(field: SellField) {
-    return {
-      id: `sell-${field}`,
-      name: field,
-      value: form[field],
-      error: errors[field],
-      onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-        set(field, event.target.value),
-    };
-  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -271,7 +237,7 @@ function ListYourPartForm({ onRefused }: { onRefused: () => void }) {
                 <TextField label="Price (USD)" type="number" inputMode="decimal" step="0.01" min="0.01" {...text('price')} />
               </div>
               <TextField label="Location" maxLength={200} placeholder="City, State" autoComplete="address-level2" {...text('location')} />
-              <TextAreaField label="Description" maxLength={10_000} {...text('description')} />
+              <TextAreaField label="Description" maxLength={10_000} inputClassName="min-h-32" {...text('description')} />
             </div>
 
             <PhotoUploader photos={photos} setPhotos={setPhotos} errors={photoErrors} disabled={create.isPending} />

@@ -3,6 +3,8 @@
  * kept free of React so they can be unit tested.
  */
 
+import type { FieldErrors } from '../../lib/form';
+
 export const MAX_PHOTOS = 5;
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
@@ -182,7 +184,7 @@ export interface SellForm {
 }
 
 export type SellField = keyof SellForm;
-export type SellErrors = Partial<Record<SellField, string>>;
+export type SellErrors = FieldErrors<SellForm>;
 
 export const EMPTY_SELL_FORM: SellForm = {
   title: '',
@@ -218,6 +220,21 @@ function priceError(value: string): string | undefined {
   return undefined;
 }
 
+type YearRangeErrors = Partial<Record<'yearStart' | 'yearEnd', string>>;
+
+/** The checks of a first/last year pair: each a year in range (or blank), and the first not after the last. */
+function yearRangeErrors(yearStart: string, yearEnd: string): YearRangeErrors {
+  const errors: YearRangeErrors = {};
+  const start = yearError(yearStart);
+  const end = yearError(yearEnd);
+  if (start) errors.yearStart = start;
+  if (end) errors.yearEnd = end;
+  if (!start && !end && yearStart.trim() && yearEnd.trim() && Number(yearStart) > Number(yearEnd)) {
+    errors.yearEnd = 'The first year must not be after the last year';
+  }
+  return errors;
+}
+
 /** The client-side checks of the form fields, with the server's messages. */
 export function validateSellForm(form: SellForm): SellErrors {
   const errors: SellErrors = {};
@@ -234,28 +251,14 @@ export function validateSellForm(form: SellForm): SellErrors {
   }
   const price = priceError(form.price);
   if (price) errors.price = price;
-  const start = yearError(form.yearStart);
-  const end = yearError(form.yearEnd);
-  if (start) errors.yearStart = start;
-  if (end) errors.yearEnd = end;
-  if (!start && !end && form.yearStart.trim() && form.yearEnd.trim() && Number(form.yearStart) > Number(form.yearEnd)) {
-    errors.yearEnd = 'The first year must not be after the last year';
-  }
-  return errors;
+  return { ...errors, ...yearRangeErrors(form.yearStart, form.yearEnd) };
 }
 
 /** The checks of the kept vehicle entries' years, keyed by entry key then field. */
-export function validateFitments(drafts: readonly FitmentDraft[]): Record<string, Partial<Record<'yearStart' | 'yearEnd', string>>> {
-  const errors: Record<string, Partial<Record<'yearStart' | 'yearEnd', string>>> = {};
+export function validateFitments(drafts: readonly FitmentDraft[]): Record<string, YearRangeErrors> {
+  const errors: Record<string, YearRangeErrors> = {};
   for (const draft of keptFitments(drafts)) {
-    const entry: Partial<Record<'yearStart' | 'yearEnd', string>> = {};
-    const start = yearError(draft.yearStart);
-    const end = yearError(draft.yearEnd);
-    if (start) entry.yearStart = start;
-    if (end) entry.yearEnd = end;
-    if (!start && !end && draft.yearStart.trim() && draft.yearEnd.trim() && Number(draft.yearStart) > Number(draft.yearEnd)) {
-      entry.yearEnd = 'The first year must not be after the last year';
-    }
+    const entry = yearRangeErrors(draft.yearStart, draft.yearEnd);
     if (Object.keys(entry).length) errors[draft.key] = entry;
   }
   return errors;

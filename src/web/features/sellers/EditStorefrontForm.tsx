@@ -3,10 +3,10 @@ import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/Button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/Card';
-import { FieldError, TextField } from '../../components/Field';
+import { FieldError, TextAreaField, TextField } from '../../components/Field';
 import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
-import { TextAreaField } from './FormControls';
+import { useFormState } from '../../lib/form';
 import { uploadImage, useUpdateStorefront } from './sellers.api';
 import type { SellerStorefront } from './sellers.types';
 import {
@@ -20,24 +20,11 @@ import {
 
 /** The owner's storefront settings: name, logo, banner, description, policies. */
 export function EditStorefrontForm({ storefront }: { storefront: SellerStorefront }) {
-  const [form, setForm] = useState<StorefrontForm>(() => storefrontFormOf(storefront));
-  const [errors, setErrors] = useState<StorefrontFormErrors>({});
+  const { form, errors, setErrors, set, text } = useFormState<StorefrontForm>(
+    () => storefrontFormOf(storefront),
+    'storefront',
+  );
   const update = useUpdateStorefront(storefront.id);
-
-  function set(field: keyof StorefrontForm, value: string) {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  }
-
-  function text(field: keyof StorefrontForm) {
-    return {
-      id: `storefront-${field}`,
-      name: field,
-      value: form[field],
-      error: errors[field],
-      onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field, e.target.value),
-    };
-  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -79,10 +66,11 @@ export function EditStorefrontForm({ storefront }: { storefront: SellerStorefron
               onChange={(v) => set('bannerImage', v)}
             />
           </div>
-          <TextAreaField label="Description" hint="(optional)" {...text('description')} />
+          <TextAreaField label="Description" hint="(optional)" rows={4} {...text('description')} />
           <TextAreaField
             label="Store Policies"
             hint="(optional)"
+            rows={4}
             placeholder="Shipping, returns, payment terms..."
             {...text('policies')}
           />

@@ -1,15 +1,17 @@
-import { useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ArrowLeft, Store, X } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { AccessGuard } from '../../components/AccessGuard';
 import { Button, ButtonLink } from '../../components/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/Card';
-import { CheckboxField, TextField } from '../../components/Field';
+import { SelectField, TextAreaField, TextField } from '../../components/Field';
 import { PageContainer } from '../../components/PageContainer';
+import { MessageCard } from '../../components/MessageCard';
 import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
+import { useFormState } from '../../lib/form';
+import { PolicyAcceptance } from '../accounts/PolicyAcceptance';
 import { useAuth } from '../accounts/useAuth';
-import { SelectField, TextAreaField } from './FormControls';
 import {
   BUSINESS_TYPES,
   EMPTY_REGISTER_SELLER_FORM,
@@ -20,14 +22,12 @@ import {
   validateRegisterSeller,
   type BusinessType,
   type RegisterSellerErrors,
-  type RegisterSellerField,
   type RegisterSellerForm,
 } from './registerSeller.validation';
 import { useSellerByUser, useSubmitSellerApplication } from './sellers.api';
 import { accountStatus } from './sellerDashboard';
 
 const FALLBACK_ERROR = 'Something went wrong. Please try again.';
-const policyLink = 'font-medium text-racing underline-offset-2 hover:underline';
 
 /** /register-seller and /seller-registration: the "Become a Seller" application (signed-in users only). */
 export function RegisterSellerPage() {
@@ -55,47 +55,32 @@ function RegisterSellerScreen() {
 function AlreadyApplied({ status, businessName }: { status: string; businessName: string }) {
   const { label } = accountStatus(status);
   return (
-    <PageContainer narrow>
-      <Card>
-        <CardHeader>
-          <Store aria-hidden className="size-8 text-racing" />
-          <CardTitle>Your Seller Application</CardTitle>
-          <CardDescription>
-            You already applied as <strong className="text-ink">{businessName}</strong>. Status: {label}.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-wrap gap-2">
-          {status === 'approved' && <ButtonLink to="/seller-dashboard">Go to Seller Dashboard</ButtonLink>}
-          <ButtonLink to="/" variant="outline">
-            Back to Home
-          </ButtonLink>
-        </CardContent>
-      </Card>
-    </PageContainer>
+    <MessageCard
+      icon={Store}
+      title="Your Seller Application"
+      description={
+        <>
+          You already applied as <strong className="text-ink">{businessName}</strong>. Status: {label}.
+        </>
+      }
+      actionsClassName="flex flex-wrap gap-2"
+    >
+      {status === 'approved' && <ButtonLink to="/seller-dashboard">Go to Seller Dashboard</ButtonLink>}
+      <ButtonLink to="/" variant="outline">
+        Back to Home
+      </ButtonLink>
+    </MessageCard>
   );
 }
 
 function SellerApplicationForm({ userId }: { userId: string | undefined }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<RegisterSellerForm>(EMPTY_REGISTER_SELLER_FORM);
-  const [errors, setErrors] = useState<RegisterSellerErrors>({});
+  const { form, errors, setErrors, set, text } = useFormState<RegisterSellerForm>(
+    EMPTY_REGISTER_SELLER_FORM,
+    'seller',
+  );
   const [specialtyInput, setSpecialtyInput] = useState('');
   const submitApplication = useSubmitSellerApplication(userId);
-
-  function set<K extends RegisterSellerField>(field: K, value: RegisterSellerForm[K]) {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
-  }
-
-  function text(field: TextFieldName) {
-    return {
-      id: `seller-${field}`,
-      name: field,
-      value: form[field],
-      error: errors[field],
-      onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => set(field, e.target.value),
-    };
-  }
 
   function addTypedSpecialty() {
     set('specialties', addSpecialty(form.specialties, specialtyInput));
@@ -177,6 +162,7 @@ function SellerApplicationForm({ userId }: { userId: string | undefined }) {
               <TextAreaField
                 label="Description"
                 hint="(optional)"
+                rows={4}
                 placeholder="What do you sell? Which marques and eras do you know best?"
                 {...text('description')}
               />
@@ -239,30 +225,13 @@ function SellerApplicationForm({ userId }: { userId: string | undefined }) {
               )}
             </fieldset>
 
-            <div className="grid gap-3 rounded-md border border-line bg-paper p-4">
-              <CheckboxField
-                id="seller-privacyAccepted"
-                checked={form.privacyAccepted}
-                error={errors.privacyAccepted}
-                onChange={(e) => set('privacyAccepted', e.target.checked)}
-              >
-                I accept the{' '}
-                <Link to="/privacy-policy" target="_blank" className={policyLink}>
-                  Privacy Policy
-                </Link>
-              </CheckboxField>
-              <CheckboxField
-                id="seller-termsAccepted"
-                checked={form.termsAccepted}
-                error={errors.termsAccepted}
-                onChange={(e) => set('termsAccepted', e.target.checked)}
-              >
-                I accept the{' '}
-                <Link to="/terms-of-service" target="_blank" className={policyLink}>
-                  Terms of Service
-                </Link>
-              </CheckboxField>
-            </div>
+            <PolicyAcceptance
+              idPrefix="seller"
+              privacyAccepted={form.privacyAccepted}
+              termsAccepted={form.termsAccepted}
+              errors={errors}
+              onChange={set}
+            />
 
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <ButtonLink to="/" variant="outline" size="lg">
@@ -278,6 +247,3 @@ function SellerApplicationForm({ userId }: { userId: string | undefined }) {
     </PageContainer>
   );
 }
-
-/** The form fields typed as text. */
-type TextFieldName = { [K in RegisterSellerField]: RegisterSellerForm[K] extends string ? K : never }[RegisterSellerField];

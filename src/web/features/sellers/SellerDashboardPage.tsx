@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Gavel, Package, Plus, ShieldCheck, Star, Store } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { ButtonLink } from '../../components/Button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/Card';
+import { Card, CardContent, CardHeader } from '../../components/Card';
 import { PageContainer } from '../../components/PageContainer';
+import { MessageCard } from '../../components/MessageCard';
 import { getQueryFn } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDate, formatGrouped, formatUsd, formatUsdCents } from '../../lib/format';
@@ -53,17 +54,12 @@ export function SellerDashboard() {
   if (seller.isLoading) return <DashboardSkeleton />;
   if (seller.isError) {
     return (
-      <PageContainer narrow>
-        <Card>
-          <CardHeader>
-            <CardTitle>Dashboard Unavailable</CardTitle>
-            <CardDescription>We could not load your seller account. Please try again in a moment.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ButtonLink to="/">Back to Home</ButtonLink>
-          </CardContent>
-        </Card>
-      </PageContainer>
+      <MessageCard
+        title="Dashboard Unavailable"
+        description="We could not load your seller account. Please try again in a moment."
+      >
+        <ButtonLink to="/">Back to Home</ButtonLink>
+      </MessageCard>
     );
   }
   if (!seller.data || !user) return <SellerAccountRequired />;
@@ -73,18 +69,13 @@ export function SellerDashboard() {
 /** Shown to a seller-role user without a seller record (spec 001 §2). */
 export function SellerAccountRequired() {
   return (
-    <PageContainer narrow>
-      <Card>
-        <CardHeader>
-          <Store aria-hidden className="size-8 text-racing" />
-          <CardTitle>Seller Account Required</CardTitle>
-          <CardDescription>You need an approved seller account to list parts and run auctions.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ButtonLink to="/register-seller">Become a Seller</ButtonLink>
-        </CardContent>
-      </Card>
-    </PageContainer>
+    <MessageCard
+      icon={Store}
+      title="Seller Account Required"
+      description="You need an approved seller account to list parts and run auctions."
+    >
+      <ButtonLink to="/register-seller">Become a Seller</ButtonLink>
+    </MessageCard>
   );
 }
 

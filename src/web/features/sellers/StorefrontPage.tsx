@@ -1,8 +1,9 @@
 import { BadgeCheck, ImageOff, MapPin, Package, ScrollText, Star, Store, Tag } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Button, ButtonLink, buttonClass } from '../../components/Button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/Card';
+import { Card, CardContent, CardHeader } from '../../components/Card';
 import { PageContainer } from '../../components/PageContainer';
+import { MessageCard } from '../../components/MessageCard';
 import { Skeleton } from '../../components/Skeleton';
 import { formatGrouped, formatUsd } from '../../lib/format';
 import type { Part } from '../catalog/catalog.types';
@@ -33,18 +34,9 @@ export function StorefrontPage() {
 
 function StorefrontMessage({ title, text }: { title: string; text: string }) {
   return (
-    <PageContainer narrow>
-      <Card>
-        <CardHeader>
-          <Store aria-hidden className="size-8 text-racing" />
-          <CardTitle>{title}</CardTitle>
-          <CardDescription>{text}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ButtonLink to="/">Back to Home</ButtonLink>
-        </CardContent>
-      </Card>
-    </PageContainer>
+    <MessageCard icon={Store} title={title} description={text}>
+      <ButtonLink to="/">Back to Home</ButtonLink>
+    </MessageCard>
   );
 }
 

@@ -1,3 +1,5 @@
+import type { FieldErrors } from '../../lib/form';
+
 /** The 50 US state codes offered for businessState (spec 001 §2 "Seller application"). */
 export const US_STATE_CODES = [
   'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA',
@@ -37,7 +39,7 @@ export interface RegisterSellerForm {
 }
 
 export type RegisterSellerField = keyof RegisterSellerForm;
-export type RegisterSellerErrors = Partial<Record<RegisterSellerField, string>>;
+export type RegisterSellerErrors = FieldErrors<RegisterSellerForm>;
 
 export const EMPTY_REGISTER_SELLER_FORM: RegisterSellerForm = {
   businessName: '',

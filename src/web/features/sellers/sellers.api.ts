@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, buildQueryUrl, getQueryFn, throwIfResNotOk } from '../../lib/api';
-import { POLICY_VERSION } from '../accounts/accounts.api';
+import { recordPolicyAcceptances } from '../accounts/accounts.api';
 import type { SellerApplicationPayload } from './registerSeller.validation';
 import type { EarnedBadge, Seller, SellerReputation, SellerReview, SellerStorefront, StorefrontUpdate } from './sellers.types';
 import { toRows } from './sellerDashboard';
@@ -38,14 +38,7 @@ export function useSubmitSellerApplication(userId: string | undefined) {
   return useMutation({
     mutationFn: async (payload: SellerApplicationPayload) => {
       const created = await apiRequest<Seller>('/api/sellers', { method: 'POST', data: payload });
-      await Promise.allSettled(
-        (['privacy_policy', 'terms_of_service'] as const).map((policyType) =>
-          apiRequest('/api/policy-acceptances', {
-            method: 'POST',
-            data: { userId: created?.userId ?? userId, policyType, policyVersion: POLICY_VERSION },
-          }),
-        ),
-      );
+      await recordPolicyAcceptances(created?.userId ?? userId);
       return created;
     },
     onSuccess: async () => {

@@ -1,4 +1,5 @@
 import type { SellerStorefront, StorefrontUpdate } from './sellers.types';
+import type { FieldErrors } from '../../lib/form';
 
 export interface StorefrontForm {
   displayName: string;
@@ -8,7 +9,7 @@ export interface StorefrontForm {
   policies: string;
 }
 
-export type StorefrontFormErrors = Partial<Record<keyof StorefrontForm, string>>;
+export type StorefrontFormErrors = FieldErrors<StorefrontForm>;
 
 export const STOREFRONT_MESSAGES = {
   displayName: 'Display name must be at least 2 characters',
