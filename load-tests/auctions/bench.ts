@@ -41,6 +41,8 @@ const options = {
   /** The pgbench script, in load-tests/auctions/ (bid-statements.pgbench.sql: the bid before the SQL functions). */
   script: argValue('--script') ?? 'bid.pgbench.sql',
   json: argValue('--json'),
+  /** Extra Node options for the server, space-separated (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). */
+  serverNodeArgs: argValue('--server-node-args')?.split(' ').filter(Boolean),
   /** Only load the data and write the auction ids and bidder cookies for bids.k6.js to this file. */
   k6Setup: argValue('--k6-setup'),
 };
@@ -485,6 +487,7 @@ async function main(): Promise<void> {
     url: options.url,
     source: options.source,
     worker: true,
+    serverNodeArgs: options.serverNodeArgs,
     prepare: async (databaseUrl) => {
       data = await loadData(databaseUrl, stackSecret);
     },

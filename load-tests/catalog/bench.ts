@@ -14,12 +14,10 @@
 // exits. `--source` runs the CLI from the TypeScript sources through tsx instead (no build). `--database-url`
 // uses an existing database instead (it is migrated and seeded first); `--url` benchmarks a server that is
 // already running against that database.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startEmbeddedCluster, type EmbeddedCluster } from '../../src/platform/db/embedded.js';
@@ -28,14 +26,9 @@ import { READ_PARTS_SQL } from '../../src/modules/catalog/part.reader.js';
 import { PartSearch, type SearchFilters } from '../../src/modules/catalog/part.search.js';
 import { generateParts } from './generate-parts.js';
 import { FILTERS, filterQueryString, TEXT_QUERIES, TYPO_QUERIES } from './queries.js';
+import { argValue, cli, fmt, freePort, percentile, pitlane, root, waitForHealth } from '../lib/stack.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PAGE_SIZE = 24;
-
-function argValue(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 
 const options = {
   duration: Number(argValue('--duration') ?? 15),
@@ -62,11 +55,6 @@ interface Stats {
   p50: number;
   p95: number;
   p99: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 function summarize(name: string, target: string, latencies: number[], errors: number, seconds: number): Stats {
@@ -183,46 +171,6 @@ async function runHttp(name: string, baseUrl: string, pathFor: (i: number) => st
 
 // ---- plumbing -----------------------------------------------------------------------------------------
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Node arguments that run the `pitlane` CLI with `args`: the build in dist/, or the sources with --source. */
-function cli(args: string[]): string[] {
-  return options.source
-    ? ['--import', 'tsx', '--input-type=module', '-e', `(await import('./src/cli/main.ts')).runCli(${JSON.stringify(['node', 'pitlane', ...args])})`]
-    : [path.join(root, 'bin/pitlane.js'), ...args];
-}
-
-function pitlane(args: string[], env: NodeJS.ProcessEnv): void {
-  const result = spawnSync(process.execPath, cli(args), { cwd: root, env, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`pitlane ${args.join(' ')} failed (exit ${result.status})`);
-}
-
-async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the server did not become ready within 2 minutes');
-}
-
-const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
-
 function printTable(rows: Array<{ api?: Stats; sql?: Stats; name: string }>): string {
   const lines = [
     '| scenario | API p50 | API p95 | API p99 | API req/s | SQL p50 | SQL p95 | SQL p99 | SQL req/s | p95 API/SQL | errors |',
@@ -272,8 +220,8 @@ async function main(): Promise<void> {
         const built = spawnSync(process.execPath, [path.join(root, 'scripts/ensure-built.mjs')], { cwd: root, stdio: 'inherit' });
         if (built.status !== 0) throw new Error('the build failed');
       }
-      pitlane(['migrate'], env);
-      pitlane(['seed'], env);
+      pitlane(['migrate'], env, options.source);
+      pitlane(['seed'], env, options.source);
     }
     await generateParts({ databaseUrl, count: options.count, reset: options.reset });
 
@@ -281,7 +229,7 @@ async function main(): Promise<void> {
     if (!baseUrl) {
       const port = await freePort();
       console.log(options.source ? 'serving from the TypeScript sources (tsx)' : 'serving the build in dist/');
-      const child = spawn(process.execPath, cli(['serve']), {
+      const child = spawn(process.execPath, cli(['serve'], options.source), {
         cwd: root,
         env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` },
         stdio: ['ignore', 'inherit', 'inherit'],

@@ -127,6 +127,8 @@ export interface StackOptions {
   /** Serve from the TypeScript sources through tsx instead of the build in dist/. */
   source: boolean;
   worker: boolean;
+  /** Extra Node options for the server process only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+  serverNodeArgs?: string[];
   /** Called after migrate and seed, before the server starts (data loading). */
   prepare?: (databaseUrl: string) => Promise<void>;
 }
@@ -187,7 +189,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     if (!baseUrl) {
       const port = await freePort();
       console.log(options.source ? 'serving from the TypeScript sources (tsx)' : 'serving the build in dist/');
-      const child = spawn(process.execPath, cli(['serve'], options.source), {
+      const child = spawn(process.execPath, [...(options.serverNodeArgs ?? []), ...cli(['serve'], options.source)], {
         cwd: root,
         env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` },
         stdio: ['ignore', 'inherit', 'inherit'],

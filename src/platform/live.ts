@@ -4,6 +4,74 @@ import { WebSocketServer, WebSocket } from 'ws';
 import type { Logger } from './logger.js';
 import { LIVE_CHANNEL } from './jobs.js';
 
+/** Bytes waiting in a socket's send buffer above which its messages are queued instead of sent. */
+export const LIVE_BUFFER_HIGH = 256 * 1024;
+/** Queued messages after which a socket that does not drain is closed. */
+export const LIVE_BACKLOG_MESSAGES = 1000;
+const LIVE_FLUSH_MS = 50;
+
+/** What the outbox needs of a WebSocket (ws's WebSocket has it). */
+export interface LiveSocket {
+  readonly readyState: number;
+  readonly bufferedAmount: number;
+  send(data: Buffer, options: { binary: boolean }): void;
+  close(code: number, reason: string): void;
+}
+
+/**
+ * Sends live messages to sockets. A socket whose send buffer backs up (a slow or stalled reader) gets its
+ * messages queued in order and sent together once it drains below half the limit, so one slow reader never
+ * makes the others wait or the server's memory grow without bound; a socket that falls LIVE_BACKLOG_MESSAGES
+ * behind is closed (the browser reconnects and reloads the history).
+ */
+export class LiveOutbox {
+  private readonly backlog = new Map<LiveSocket, Buffer[]>();
+  private timer?: NodeJS.Timeout;
+
+  send(ws: LiveSocket, data: Buffer): void {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    const queued = this.backlog.get(ws);
+    if (queued) {
+      if (queued.length < LIVE_BACKLOG_MESSAGES) {
+        queued.push(data);
+        return;
+      }
+      this.backlog.delete(ws);
+      ws.close(1008, 'too slow');
+    } else if (ws.bufferedAmount > LIVE_BUFFER_HIGH) {
+      this.backlog.set(ws, [data]);
+      this.timer ??= setInterval(() => this.flush(), LIVE_FLUSH_MS).unref();
+    } else ws.send(data, { binary: false });
+  }
+
+  /** Sends the queued messages of every socket that has drained (runs every LIVE_FLUSH_MS while any wait). */
+  flush(): void {
+    for (const [ws, queued] of this.backlog) {
+      if (ws.readyState !== WebSocket.OPEN) this.backlog.delete(ws);
+      else if (ws.bufferedAmount <= LIVE_BUFFER_HIGH / 2) {
+        this.backlog.delete(ws);
+        for (const data of queued) ws.send(data, { binary: false });
+      }
+    }
+    if (!this.backlog.size) this.stop();
+  }
+
+  /** Messages waiting for `ws`. */
+  waiting(ws: LiveSocket): number {
+    return this.backlog.get(ws)?.length ?? 0;
+  }
+
+  forget(ws: LiveSocket): void {
+    this.backlog.delete(ws);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    if (this.backlog.size) this.backlog.clear();
+  }
+}
+
 /** One browser connection of the live hub. */
 export interface LiveClient {
   send(type: string, data: Record<string, unknown>): void;
@@ -21,6 +89,7 @@ export class LiveHub {
   private readonly handlers = new Map<string, LiveHandler>();
   private readonly topics = new Map<string, Set<WebSocket>>();
   private listener?: pg.Client;
+  private readonly outbox = new LiveOutbox();
 
   constructor(private readonly logger: Logger) {}
 
@@ -53,9 +122,12 @@ export class LiveHub {
     await this.listener.query(`listen ${LIVE_CHANNEL}`);
   }
 
+  /** Sends one message to every subscriber of `topic`, encoded once (see LiveOutbox for slow readers). */
   private broadcast(topic: string, message: unknown): void {
-    const text = JSON.stringify(message);
-    for (const ws of this.topics.get(topic) ?? []) if (ws.readyState === WebSocket.OPEN) ws.send(text);
+    const sockets = this.topics.get(topic);
+    if (!sockets?.size) return;
+    const data = Buffer.from(JSON.stringify(message));
+    for (const ws of sockets) this.outbox.send(ws, data);
   }
 
   private connected(ws: WebSocket): void {
@@ -90,11 +162,13 @@ export class LiveHub {
     });
     ws.on('close', () => {
       for (const topic of mine) this.topics.get(topic)?.delete(ws);
+      this.outbox.forget(ws);
     });
   }
 
   /** Closes every connection and the listener. */
   async close(): Promise<void> {
+    this.outbox.stop();
     for (const ws of this.wss.clients) ws.close(1001, 'server shutting down');
     this.wss.close();
     await this.listener?.end().catch(() => {});

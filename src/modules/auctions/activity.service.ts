@@ -45,22 +45,32 @@ export class ActivityService {
 
   /**
    * Records events in order in the caller's transaction, stored and announced (NOTIFY, delivered on commit)
-   * in one statement: a bid's events cost one round trip while the auction row is locked.
+   * in one statement.
    */
   async recordAll(em: EntityManager, auctionId: string, items: { type: ActivityType; data: ActivityData }[]): Promise<ActivityEvent[]> {
-    const timestamp = this.clock.now().toISOString();
-    const events: ActivityEvent[] = items.map(({ type, data }) => ({ id: randomUUID(), type, timestamp, data }));
-    const topic = auctionTopic(auctionId);
-    const notices = events.map((event) => JSON.stringify({ topic, message: { type: 'activity_event', auctionId, event } }));
+    const { events, rows, channel, notices } = this.prepare(auctionId, items);
     await em.execute(
       `with stored as (
          insert into auction_activity (id, auction_id, type, data, created_at)
          select (e->>'id')::uuid, ?, e->>'type', (e->'data')::jsonb, ? from json_array_elements(?::json) e
        )
        select pg_notify(?, notice) from json_array_elements_text(?::json) notice`,
-      [auctionId, timestamp, JSON.stringify(events), LIVE_CHANNEL, JSON.stringify(notices)],
+      [auctionId, events[0]?.timestamp ?? this.clock.now().toISOString(), rows, channel, notices],
     );
     return events;
+  }
+
+  /**
+   * The events with their ids and time, the rows to store (JSON array of {id, type, data}) and the NOTIFY
+   * payloads (JSON array of texts, on `channel`), for a caller that stores them in its own statement
+   * (auction_apply_bid stores a bid's events with the bid).
+   */
+  prepare(auctionId: string, items: { type: ActivityType; data: ActivityData }[]) {
+    const timestamp = this.clock.now().toISOString();
+    const events: ActivityEvent[] = items.map(({ type, data }) => ({ id: randomUUID(), type, timestamp, data }));
+    const topic = auctionTopic(auctionId);
+    const notices = events.map((event) => JSON.stringify({ topic, message: { type: 'activity_event', auctionId, event } }));
+    return { events, rows: JSON.stringify(events), channel: LIVE_CHANNEL, notices: JSON.stringify(notices) };
   }
 
   /** The latest events, oldest first. */

@@ -121,11 +121,19 @@ export interface MaximumRow {
 }
 
 /**
- * Locks the auction row and reads every bidder's standing maximum, in one round trip (the function reads the
- * maxima after the lock, so it sees the bids of the transaction it waited for). Null when there is no auction.
+ * Locks the auction row and reads the standing maxima a bid of `bidderId` depends on (the leader's, the
+ * runner-up's and the bidder's own), in one round trip; the function reads them after the lock, so it sees the
+ * bids of the transaction it waited for. Null when there is no auction.
  */
-export async function lockForBid(em: EntityManager, id: string): Promise<{ auction: AuctionRow; maxima: MaximumRow[] } | null> {
-  const [row] = await em.execute<{ locked: { auction: Raw; maxima: MaximumRow[] } | null }[]>('select auction_lock_for_bid(?) as locked', [id]);
+export async function lockForBid(
+  em: EntityManager,
+  id: string,
+  bidderId: string,
+): Promise<{ auction: AuctionRow; maxima: MaximumRow[] } | null> {
+  const [row] = await em.execute<{ locked: { auction: Raw; maxima: MaximumRow[] } | null }[]>('select auction_lock_for_bid(?, ?) as locked', [
+    id,
+    bidderId,
+  ]);
   const locked = row?.locked;
   return locked ? { auction: toAuctionRow(locked.auction), maxima: locked.maxima } : null;
 }

@@ -67,6 +67,11 @@ export interface BuyItNowResultDto {
   message: string;
 }
 
+function tooLow(minimumCents: number): AppError {
+  const message = `Minimum bid is ${money(minimumCents)}`;
+  return new AppError('invalid', 'bid_too_low', message, { bidAmount: message });
+}
+
 const HOUR = 60 * 60 * 1000;
 const PATTERN_POINTS = { shared_ip_with_seller: 30, new_account_repeat_bidding: 20 } as const;
 /** A bidder younger than this who bids this many times on one seller's auctions is flagged. */
@@ -86,6 +91,9 @@ export class BiddingService {
     @inject(ActivityService) private readonly activity: ActivityService,
     @inject(AuctionLifecycle) private readonly lifecycle: AuctionLifecycle,
   ) {}
+
+  /** Bids under way in this process, per auction. */
+  private readonly inFlight = new Map<string, number>();
 
   /** The admin's bidder rules, checked before the lock (they do not depend on the auction's state). */
   private async eligibleUser(actor: Actor, bidder: BidderSettings): Promise<UserDto> {
@@ -114,6 +122,12 @@ export class BiddingService {
     if (a.status === 'ended' || (a.status === 'active' && now >= a.endTime.getTime())) throw Errors.conflict('auction_ended', BID_MESSAGES.ended);
     if (a.status !== 'active') throw Errors.conflict('auction_not_active', BID_MESSAGES.notActive);
     if (settings.bidder.requireApproval && !a.allowedBidders.includes(actor.id)) throw Errors.forbidden(BID_MESSAGES.approval);
+  }
+
+  private checkProxy(a: AuctionRow, input: BidInput, settings: AllSettings): void {
+    if (input.maxBidAmount !== undefined && input.maxBidAmount > input.bidAmount && (!a.allowProxy || !settings.auction.allowProxy)) {
+      throw Errors.invalid('proxy_not_allowed', BID_MESSAGES.proxyOff, { maxBidAmount: BID_MESSAGES.proxyOff });
+    }
   }
 
   /**
@@ -155,19 +169,49 @@ export class BiddingService {
     if (input.maxBidAmount !== undefined && input.maxBidAmount < input.bidAmount) {
       throw Errors.invalid('validation_failed', BID_MESSAGES.maxBelowBid, { maxBidAmount: BID_MESSAGES.maxBelowBid });
     }
+    const busy = this.inFlight.get(auctionId) ?? 0;
+    this.inFlight.set(auctionId, busy + 1);
+    try {
+      // While another bid on this auction is under way here, the auction is contended: a bid below the minimum
+      // of the last committed state can only be lower still under the lock (the price and the bid count never
+      // go down), so it is answered without queueing for the row lock. The same rules, in the same order, run
+      // again under the lock. A request with an Idempotency-Key may be the retry of one that succeeded: its
+      // stored answer comes first, from the transaction.
+      if (busy > 0 && meta.idempotencyKey === undefined) {
+        const seen = await readAuction(this.orm.em.fork() as EntityManager, auctionId);
+        if (!seen) throw Errors.notFound('Auction');
+        this.checkAuction(seen, actor, settings, BID_MESSAGES.ownAuction);
+        this.checkProxy(seen, input, settings);
+        if (input.bidAmount < nextMinimum(seen)) throw tooLow(nextMinimum(seen));
+      }
+      return await this.placeLocked(auctionId, input, actor, meta, settings, user);
+    } finally {
+      const left = (this.inFlight.get(auctionId) ?? 1) - 1;
+      if (left > 0) this.inFlight.set(auctionId, left);
+      else this.inFlight.delete(auctionId);
+    }
+  }
+
+  /** The bid's transaction: claim the key, lock the auction, run the proxy engine, store the outcome. */
+  private async placeLocked(
+    auctionId: string,
+    input: BidInput,
+    actor: Actor,
+    meta: RequestMeta,
+    settings: AllSettings,
+    user: UserDto,
+  ): Promise<{ status: number; body: unknown }> {
     const flags: string[] = [];
     const result = await (this.orm.em.fork() as EntityManager).transactional(async (tx) => {
       const replay = await this.claimKey(tx, actor, meta.idempotencyKey, `bid:${auctionId}`);
       if (replay) return replay;
-      // Inside the lock: this call, auction_apply_bid, one statement for the activity (and the outbid job),
+      // Inside the lock: this call, auction_apply_bid (bid rows, auction, activity and NOTIFY), the outbid job,
       // commit. Everything that does not depend on the auction's state was read before the transaction.
-      const locked = await lockForBid(tx, auctionId);
+      const locked = await lockForBid(tx, auctionId, actor.id);
       if (!locked) throw Errors.notFound('Auction');
       const { auction: a, maxima } = locked;
       this.checkAuction(a, actor, settings, BID_MESSAGES.ownAuction);
-      if (input.maxBidAmount !== undefined && input.maxBidAmount > input.bidAmount && (!a.allowProxy || !settings.auction.allowProxy)) {
-        throw Errors.invalid('proxy_not_allowed', BID_MESSAGES.proxyOff, { maxBidAmount: BID_MESSAGES.proxyOff });
-      }
+      this.checkProxy(a, input, settings);
 
       const outcome = placeBid(
         {
@@ -181,10 +225,7 @@ export class BiddingService {
         { bidderId: actor.id, bidCents: input.bidAmount, maxCents: input.maxBidAmount ?? null, seq: Number.MAX_SAFE_INTEGER },
       );
       if (!outcome.ok) {
-        if (outcome.reason === 'below_minimum') {
-          const message = `Minimum bid is ${money(outcome.minimumCents)}`;
-          throw new AppError('invalid', 'bid_too_low', message, { bidAmount: message });
-        }
+        if (outcome.reason === 'below_minimum') throw tooLow(outcome.minimumCents);
         if (outcome.reason === 'already_leading') {
           const message = `You are already the highest bidder; to raise your maximum, offer more than ${money(outcome.maxCents)}`;
           throw new AppError('invalid', 'already_leading', message, { maxBidAmount: message });
@@ -205,8 +246,20 @@ export class BiddingService {
         extensions++;
       }
 
-      // The engine's rows in order; auction_apply_bid flags the leader's last row as the winning one.
+      // The bid's activity (bid, outbid, extension), stored and announced with the bid.
       const ownIndex = outcome.records.findIndex((r) => r.bidderId === actor.id && r.type === 'regular');
+      const ownAmount = outcome.records[ownIndex]!.amountCents;
+      const previous = money(a.currentBid)!;
+      const current = money(outcome.state.currentBidCents)!;
+      const items: { type: ActivityType; data: ActivityData }[] = [
+        { type: 'bid', data: { username: maskName(user.username), amount: money(ownAmount)!, previousHighBid: previous, currentBid: current } },
+      ];
+      const outbid = outcome.outbidAtOnce ? actor.id : outcome.outbidId;
+      if (outbid) items.push({ type: 'outbid', data: { previousHighBid: previous, currentBid: current } });
+      if (extend) items.push({ type: 'extension', data: { extensionTime: a.autoExtendTime, currentBid: current } });
+      const activity = this.activity.prepare(auctionId, items);
+
+      // The engine's rows in order; auction_apply_bid flags the leader's last row as the winning one.
       const rows = outcome.records.map((record, i) => ({
         bidderId: record.bidderId,
         amount: money(record.amountCents),
@@ -217,15 +270,18 @@ export class BiddingService {
         userAgent: i === ownIndex ? (meta.userAgent?.slice(0, 500) ?? null) : null,
       }));
       const [applied] = await tx.execute<{ applied: { bids: { id: string; seq: string; createdAt: string }[]; totalBids: number } }[]>(
-        'select auction_apply_bid(?, ?::json, ?, ?, ?, ?, ?) as applied',
+        'select auction_apply_bid(?, ?::json, ?, ?, ?, ?, ?, ?::json, ?, ?::json) as applied',
         [
           auctionId,
           JSON.stringify(rows),
           outcome.leaderId,
-          money(outcome.state.currentBidCents),
+          current,
           endTime.toISOString(),
           extensions,
           now.toISOString(),
+          activity.rows,
+          activity.channel,
+          activity.notices,
         ],
       );
       const stored = applied!.applied.bids[ownIndex]!;
@@ -233,7 +289,7 @@ export class BiddingService {
         id: stored.id,
         seq: stored.seq,
         created_at: new Date(stored.createdAt),
-        amount: outcome.records[ownIndex]!.amountCents,
+        amount: ownAmount,
         max: input.maxBidAmount ?? null,
       };
       const after: AuctionRow = {
@@ -246,22 +302,6 @@ export class BiddingService {
       if (extend) {
         await this.jobs.add(tx, END_TASK, { auctionId }, { runAt: endTime, jobKey: endJobKey(auctionId), jobKeyMode: 'replace' });
       }
-
-      const events: { type: ActivityType; data: ActivityData }[] = [
-        {
-          type: 'bid',
-          data: {
-            username: maskName(user.username),
-            amount: money(ownRow.amount)!,
-            previousHighBid: money(a.currentBid)!,
-            currentBid: money(after.currentBid)!,
-          },
-        },
-      ];
-      const outbid = outcome.outbidAtOnce ? actor.id : outcome.outbidId;
-      if (outbid) events.push({ type: 'outbid', data: { previousHighBid: money(a.currentBid)!, currentBid: money(after.currentBid)! } });
-      if (extend) events.push({ type: 'extension', data: { extensionTime: a.autoExtendTime, currentBid: money(after.currentBid)! } });
-      await this.activity.recordAll(tx, auctionId, events);
       if (outbid && outbid !== actor.id) {
         await this.jobs.add(tx, OUTBID_TASK, { auctionId, userId: outbid, bidSeq: String(ownRow.seq) });
       }
