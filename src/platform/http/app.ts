@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
 import session from 'express-session';
-import connectPgSimple from 'connect-pg-simple';
 import { pinoHttp } from 'pino-http';
 import type { Container } from 'inversify';
 import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
@@ -14,6 +13,7 @@ import { TOKENS } from '../tokens.js';
 import { packageRoot } from '../paths.js';
 import { IdentityLookup, requireRole } from './auth.js';
 import { csrfGuard } from './csrf.js';
+import { createSessionStore } from './session-store.js';
 import { apiNotFound, errorHandler } from './errors.js';
 
 /** The request path without its query string (which may carry tokens). */
@@ -85,14 +85,13 @@ export function createApp({ container, modules, readiness, staticDir }: AppOptio
     res.status(ok ? 200 : 503).json(ok ? { status: 'ok' } : { status: 'starting', database, worker: readiness.worker });
   });
 
-  const PgStore = connectPgSimple(session);
   const api = express.Router();
   api.use(express.json({ limit: '1mb' }));
   api.use(
     session({
       name: SESSION_COOKIE,
       secret: config.sessionSecret,
-      store: new PgStore({ pool, tableName: 'sessions', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+      store: createSessionStore(pool),
       resave: false,
       saveUninitialized: false,
       rolling: true,
