@@ -17,7 +17,10 @@ export const SESSION_RENEW_INTERVAL_MS = 24 * 60 * 60 * 1000;
  * the stored expiry moves at most once a day: a plain touch would write the row on every request,
  * which on a hot path (bids) costs an UPDATE and a commit per call for a few seconds of expiry.
  */
-export function createSessionStore(pool: pg.Pool, now: () => number = Date.now): session.Store {
+export function createSessionStore(
+  pool: pg.Pool,
+  now: () => number = Date.now,
+): session.Store & Required<Pick<session.Store, 'touch'>> {
   const PgStore = connectPgSimple(session);
   class RenewingStore extends PgStore {
     override touch(sid: string, sess: session.SessionData, callback?: (err?: unknown) => void): void {
