@@ -14,19 +14,15 @@
 // exits. `--source` runs the CLI from the TypeScript sources through tsx instead (no build). `--database-url`
 // uses an existing database instead (it is migrated and seeded first); `--url` benchmarks a server that is
 // already running against that database.
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startEmbeddedCluster, type EmbeddedCluster } from '../../src/platform/db/embedded.js';
 import { preparedRunner, type SqlRunner } from '../../src/modules/catalog/catalog-sql.js';
 import { READ_PARTS_SQL } from '../../src/modules/catalog/part.reader.js';
 import { PartSearch, type SearchFilters } from '../../src/modules/catalog/part.search.js';
 import { generateParts } from './generate-parts.js';
 import { FILTERS, filterQueryString, TEXT_QUERIES, TYPO_QUERIES } from './queries.js';
-import { argValue, cli, fmt, freePort, percentile, pitlane, root, waitForHealth } from '../lib/stack.js';
+import { argValue, fmt, percentile, startStack } from '../lib/stack.js';
 
 const PAGE_SIZE = 24;
 
@@ -187,64 +183,20 @@ function printTable(rows: Array<{ api?: Stats; sql?: Stats; name: string }>): st
 }
 
 async function main(): Promise<void> {
-  const cleanup: Array<() => Promise<void>> = [];
-  const stopAll = async () => {
-    for (const fn of cleanup.reverse()) await fn().catch((e: unknown) => console.error(e));
-  };
-  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  const stack = await startStack({
+    dataDir: options.dataDir,
+    pgPort: options.pgPort,
+    database: 'pitlane_bench',
+    databaseUrl: options.databaseUrl,
+    url: options.url,
+    source: options.source,
+    worker: false,
+    prepare: async (databaseUrl) => {
+      await generateParts({ databaseUrl, count: options.count, reset: options.reset });
+    },
+  });
   try {
-    let databaseUrl = options.databaseUrl;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: 'production',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      DATA_DIR: path.join(options.dataDir, 'app'),
-      LOG_LEVEL: 'warn',
-      WORKER: 'off',
-    };
-    if (!databaseUrl) {
-      mkdirSync(options.dataDir, { recursive: true });
-      const cluster: EmbeddedCluster = await startEmbeddedCluster({
-        dataDir: options.dataDir,
-        port: options.pgPort,
-        database: 'pitlane_bench',
-      });
-      if (cluster.owned) cleanup.push(() => cluster.stop());
-      databaseUrl = cluster.url;
-      console.log(`embedded PostgreSQL in ${options.dataDir} (port ${new URL(cluster.url).port})`);
-    }
-    env.DATABASE_URL = databaseUrl;
-    if (!options.url) {
-      if (!options.source) {
-        // Builds dist/ when it is missing or older than the sources, as `npm start` does.
-        const built = spawnSync(process.execPath, [path.join(root, 'scripts/ensure-built.mjs')], { cwd: root, stdio: 'inherit' });
-        if (built.status !== 0) throw new Error('the build failed');
-      }
-      pitlane(['migrate'], env, options.source);
-      pitlane(['seed'], env, options.source);
-    }
-    await generateParts({ databaseUrl, count: options.count, reset: options.reset });
-
-    let baseUrl = options.url;
-    if (!baseUrl) {
-      const port = await freePort();
-      console.log(options.source ? 'serving from the TypeScript sources (tsx)' : 'serving the build in dist/');
-      const child = spawn(process.execPath, cli(['serve'], options.source), {
-        cwd: root,
-        env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` },
-        stdio: ['ignore', 'inherit', 'inherit'],
-      });
-      cleanup.push(async () => {
-        if (child.exitCode !== null) return;
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      });
-      baseUrl = `http://127.0.0.1:${port}`;
-      await waitForHealth(baseUrl, child);
-      console.log(`server ready at ${baseUrl}`);
-    }
-
+    const { databaseUrl, baseUrl } = stack;
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     const ids = (
@@ -307,7 +259,7 @@ async function main(): Promise<void> {
     const failed = rows.some((r) => (r.api?.errors ?? 0) + (r.sql?.errors ?? 0) > 0);
     if (failed) process.exitCode = 1;
   } finally {
-    await stopAll();
+    await stack.stop();
   }
 }
 
