@@ -1,14 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { formatCents, parseMoney } from '../../platform/money.js';
+import { formatCents, storedCents } from '../../platform/money.js';
 import { incrementAt, minimumNextBid } from './proxy-engine.js';
 import type { PricingSettings } from './settings.js';
 
-/** Integer cents of a numeric(10,2) value as the driver returns it ("123.40"). */
+/** Integer cents of a numeric(10,2) value as the driver returns it ("123.40"), or null. */
 export function cents(value: string | number | null): number | null {
-  if (value === null || value === undefined) return null;
-  const parsed = parseMoney(value);
-  if (!parsed.ok) throw new Error(`not an amount: ${String(value)}`);
-  return parsed.cents;
+  return value === null || value === undefined ? null : storedCents(value);
 }
 export const centsOf = (value: string | number): number => cents(value)!;
 export const money = (c: number | null): string | null => (c === null ? null : formatCents(c));

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
+import { formatCents, storedCents } from '../../platform/money.js';
 import { EventBus, JobQueue } from '../../platform/jobs.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { Badge, SellerReputation } from './reputation.entity.js';
@@ -46,7 +47,6 @@ export interface ReputationDto {
 }
 
 const num = (v: string | number | null | undefined) => (v === null || v === undefined ? 0 : Number(v));
-const money = (v: string | number) => Number(v).toFixed(2);
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
 /** The defaults of spec 001 §9 for a seller with no activity. */
@@ -82,7 +82,7 @@ export function toReputationDto(r: SellerReputation, sellerId: string | null): R
     overallRating: num(r.overallRating),
     totalReviews: r.totalReviews,
     totalSales: r.totalSales,
-    totalRevenue: money(r.totalRevenue),
+    totalRevenue: formatCents(storedCents(r.totalRevenue)),
     averageResponseTime: num(r.averageResponseTime),
     shippingAccuracy: num(r.shippingAccuracy),
     onTimeDelivery: num(r.onTimeDelivery),
@@ -239,7 +239,7 @@ export class ReputationService {
     );
     return {
       totalSales: num(rep?.total_sales),
-      revenueCents: Math.round(num(rep?.total_revenue) * 100),
+      revenueCents: storedCents(rep?.total_revenue ?? 0),
       overallRating: num(rep?.overall_rating),
       totalReviews: num(rep?.total_reviews),
       // Nothing measures response times until messaging exists.
