@@ -45,6 +45,13 @@ const CONDITIONS: Array<[value: string, label: string]> = [
   ['for-parts', 'For Parts Only'],
 ];
 
+/** The relist rules' number inputs, bounded by RELIST_LIMITS. */
+const RELIST_FIELDS = [
+  { field: 'maxRelists', label: 'Max relists', step: 1 },
+  { field: 'relistPriceReduction', label: 'Price reduction (%)', step: 0.1 },
+  { field: 'relistDelay', label: 'Relist delay (hours)', step: 1 },
+] as const;
+
 const tabClass =
   'h-9 flex-1 rounded px-4 text-sm font-medium text-muted data-[state=active]:bg-surface data-[state=active]:text-ink data-[state=active]:shadow-sm sm:flex-none';
 
@@ -322,30 +329,17 @@ function RegularAuctionForm({ allow, initial }: { allow: PricingAllowances; init
           </CheckboxField>
           <fieldset disabled={!form.autoRelist} className={cn('grid gap-4 sm:grid-cols-3', !form.autoRelist && 'opacity-60')}>
             <legend className="sr-only">Relist rules</legend>
-            <TextField
-              label="Max relists"
-              type="number"
-              min={RELIST_LIMITS.maxRelists.min}
-              max={RELIST_LIMITS.maxRelists.max}
-              step={1}
-              {...text('maxRelists')}
-            />
-            <TextField
-              label="Price reduction (%)"
-              type="number"
-              min={RELIST_LIMITS.relistPriceReduction.min}
-              max={RELIST_LIMITS.relistPriceReduction.max}
-              step={0.1}
-              {...text('relistPriceReduction')}
-            />
-            <TextField
-              label="Relist delay (hours)"
-              type="number"
-              min={RELIST_LIMITS.relistDelay.min}
-              max={RELIST_LIMITS.relistDelay.max}
-              step={1}
-              {...text('relistDelay')}
-            />
+            {RELIST_FIELDS.map(({ field, label, step }) => (
+              <TextField
+                key={field}
+                label={label}
+                type="number"
+                min={RELIST_LIMITS[field].min}
+                max={RELIST_LIMITS[field].max}
+                step={step}
+                {...text(field)}
+              />
+            ))}
           </fieldset>
         </CardContent>
       </Card>
