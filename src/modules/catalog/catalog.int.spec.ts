@@ -240,7 +240,8 @@ describe('reviewing listings', () => {
 
   it('approves as the signed-in admin whatever the body says, and emails the seller', async () => {
     const part = await listPart(seller.agent, { title: 'Approve me: Shelby valve covers' });
-    const res = await admin.agent.patch(`/api/parts/${part.id}/approve`).send({ approvedBy: 'admin-1' }).expect(200);
+    // A forged approver (the seller's own id) in the body is ignored: the approver is the signed-in admin.
+    const res = await admin.agent.patch(`/api/parts/${part.id}/approve`).send({ approvedBy: seller.id }).expect(200);
     expect(res.body).toMatchObject({ isApproved: true, approvedBy: admin.id, approvedAt: expect.any(String), rejectionReason: null });
     await t.agent().get(`/api/parts/${part.id}`).expect(200);
     const queue = await admin.agent.get('/api/parts/pending').expect(200);
