@@ -43,6 +43,11 @@ export interface UserDto {
   createdAt: string;
 }
 
+/** A user as the bidding rules see them: the profile plus the suspicious-activity score. */
+export interface BidderDto extends UserDto {
+  suspiciousActivityScore: number;
+}
+
 export interface PolicyAcceptanceDto {
   id: string;
   userId: string;
@@ -383,12 +388,14 @@ export class AccountService {
     };
   }
 
-  /** Adds `points` to a user's suspicious-activity score (one statement, kept within 0-100); 0 reads it. */
+  /** A user with email and suspicious-activity score, for the bidding rules (one query), or null. */
+  async findBidder(id: string): Promise<BidderDto | null> {
+    const user = await this.em.fork().findOne(User, { id });
+    return user ? { ...toUserDto(user, true), suspiciousActivityScore: user.suspiciousActivityScore } : null;
+  }
+
+  /** Adds `points` to a user's suspicious-activity score (one statement, kept within 0-100). */
   async addSuspicionScore(userId: string, points: number): Promise<number> {
-    if (Math.trunc(points) === 0) {
-      const user = await this.em.fork().findOne(User, { id: userId }, { fields: ['suspiciousActivityScore'] });
-      return user?.suspiciousActivityScore ?? 0;
-    }
     const rows = await this.em.fork().execute<{ score: number }[]>(
       `update users set suspicious_activity_score = least(100, greatest(0, suspicious_activity_score + ?))
        where id = ? returning suspicious_activity_score as score`,

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Role } from '../../platform/roles.js';
-import { AccountService, type UserDto } from './account.service.js';
+import { AccountService, type BidderDto, type UserDto } from './account.service.js';
 
 /** What other modules may ask of accounts. */
 export abstract class AccountsApi {
@@ -10,7 +10,9 @@ export abstract class AccountsApi {
   abstract grantRole(userId: string, role: Role): Promise<void>;
   /** Ids of users whose username, email or name contains `q` (console searches), at most `limit`. */
   abstract searchUserIds(q: string, limit: number): Promise<string[]>;
-  /** Adds `points` (0 to read) to a user's suspicious-activity score, kept within 0-100; returns the new score. */
+  /** A user with their suspicious-activity score (bidding rules), in one query, or null. */
+  abstract findBidder(id: string): Promise<BidderDto | null>;
+  /** Adds `points` to a user's suspicious-activity score, kept within 0-100; returns the new score. */
   abstract addSuspicionScore(userId: string, points: number): Promise<number>;
 }
 
@@ -32,6 +34,9 @@ export class AccountsApiImpl extends AccountsApi {
   async searchUserIds(q: string, limit: number): Promise<string[]> {
     const { rows } = await this.accounts.listUsers({ q }, { offset: 0, limit });
     return rows.map((u) => u.id);
+  }
+  async findBidder(id: string): Promise<BidderDto | null> {
+    return this.accounts.findBidder(id);
   }
   async addSuspicionScore(userId: string, points: number): Promise<number> {
     return this.accounts.addSuspicionScore(userId, points);

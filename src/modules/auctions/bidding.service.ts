@@ -6,7 +6,7 @@ import type { Actor } from '../../platform/http/auth.js';
 import { JobQueue } from '../../platform/jobs.js';
 import type { Logger } from '../../platform/logger.js';
 import { TOKENS } from '../../platform/tokens.js';
-import { AccountsApi, type UserDto } from '../accounts/index.js';
+import { AccountsApi, type BidderDto, type UserDto } from '../accounts/index.js';
 import { ActivityService, type ActivityData, type ActivityType } from './activity.service.js';
 import {
   buyItNowAvailable,
@@ -96,8 +96,8 @@ export class BiddingService {
   private readonly inFlight = new Map<string, number>();
 
   /** The admin's bidder rules, checked before the lock (they do not depend on the auction's state). */
-  private async eligibleUser(actor: Actor, bidder: BidderSettings): Promise<UserDto> {
-    const user = await this.accounts.findUser(actor.id);
+  private async eligibleUser(actor: Actor, bidder: BidderSettings): Promise<BidderDto> {
+    const user = await this.accounts.findBidder(actor.id);
     if (!user) throw Errors.unauthorized();
     const now = this.clock.now().getTime();
     if (bidder.blockedBidders.some((b) => b.toLowerCase() === user.username.toLowerCase())) throw Errors.forbidden(BID_MESSAGES.blocked);
@@ -109,7 +109,7 @@ export class BiddingService {
     if (bidder.allowedCountries.length && !bidder.allowedCountries.some((c) => c.toLowerCase() === user.country.toLowerCase())) {
       throw Errors.forbidden(BID_MESSAGES.country);
     }
-    if (bidder.patternAnalysisEnabled && (await this.accounts.addSuspicionScore(user.id, 0)) >= bidder.maxSuspiciousScore) {
+    if (bidder.patternAnalysisEnabled && user.suspiciousActivityScore >= bidder.maxSuspiciousScore) {
       throw Errors.forbidden(BID_MESSAGES.suspicious);
     }
     return user;
