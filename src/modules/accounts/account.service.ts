@@ -3,6 +3,7 @@ import { inject, injectable } from 'inversify';
 import argon2 from 'argon2';
 import { UniqueConstraintViolationException, sql, type FilterQuery } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type pg from 'pg';
 import { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
 import { AppError, Errors } from '../../platform/errors.js';
@@ -12,6 +13,7 @@ import type { Actor } from '../../platform/http/auth.js';
 import { hasRole, type Role } from '../../platform/roles.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { containsConditions } from '../../platform/db/like.js';
+import { forgetInRequest, rememberInRequest } from '../../platform/request-scope.js';
 import { User } from './user.entity.js';
 import { EmailVerificationToken } from './email-verification-token.entity.js';
 import { CURRENT_POLICY_VERSION, POLICY_TYPES, PolicyAcceptance } from './policy-acceptance.entity.js';
@@ -63,6 +65,38 @@ export interface PolicyAcceptanceDto {
 const byUsername = (username: string) => ({ [sql.lower('username')]: username.toLowerCase() }) as FilterQuery<User>;
 const byEmail = (email: string) => ({ [sql.lower('email')]: email.toLowerCase() }) as FilterQuery<User>;
 
+interface IdentityRow {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: Role;
+  is_verified: boolean;
+  country: string;
+  location: string | null;
+  created_at: Date;
+  suspicious_activity_score: number;
+}
+const IDENTITY_COLUMNS = `id, username, first_name, last_name, email, role, is_verified, country, location, created_at,
+  suspicious_activity_score`;
+const IDENTITY_SQL = `select ${IDENTITY_COLUMNS} from users where id = $1`;
+const IDENTITIES_SQL = `select ${IDENTITY_COLUMNS} from users where id = any($1::uuid[])`;
+const identityOf = (u: IdentityRow): BidderDto => ({
+  id: u.id,
+  username: u.username,
+  firstName: u.first_name,
+  lastName: u.last_name,
+  email: u.email,
+  role: u.role,
+  isVerified: u.is_verified,
+  country: u.country,
+  location: u.location,
+  createdAt: new Date(u.created_at).toISOString(),
+  suspiciousActivityScore: u.suspicious_activity_score,
+});
+const identityKey = (userId: string) => `accounts:identity:${userId}`;
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export const toCurrentUser = (u: User): CurrentUserDto => ({
@@ -111,6 +145,7 @@ export class AccountService {
     @inject(Clock) private readonly clock: Clock,
     @inject(MailQueue) private readonly mail: MailQueue,
     @inject(EventBus) private readonly events: EventBus,
+    @inject(TOKENS.PgPool) private readonly pool: pg.Pool,
   ) {}
 
   private get em() {
@@ -248,8 +283,27 @@ export class AccountService {
 
   /** The actor of a session, or null when the user is gone. */
   async findActor(userId: string): Promise<Actor | null> {
-    const user = await this.em.fork().findOne(User, { id: userId }, { fields: ['id', 'role'] });
+    const user = await this.identity(userId);
     return user ? { id: user.id, role: user.role } : null;
+  }
+
+  /**
+   * The user as the session's guards and the bidding rules see them, read once per request (the route guard
+   * and the service of one request share it) with one prepared statement, outside the ORM: this runs on every
+   * signed-in request.
+   */
+  private identity(userId: string): Promise<BidderDto | null> {
+    return rememberInRequest(identityKey(userId), async () => {
+      const { rows } = await this.pool.query<IdentityRow>({ name: 'accounts-identity', text: IDENTITY_SQL, values: [userId] });
+      return rows[0] ? identityOf(rows[0]) : null;
+    });
+  }
+
+  /** Several users with their emails (for mail to many), in one query; unknown ids are left out. */
+  async findUsers(ids: readonly string[]): Promise<BidderDto[]> {
+    if (!ids.length) return [];
+    const { rows } = await this.pool.query<IdentityRow>({ name: 'accounts-identities', text: IDENTITIES_SQL, values: [[...new Set(ids)]] });
+    return rows.map(identityOf);
   }
 
   /** The signed-in user's own record. */
@@ -390,8 +444,7 @@ export class AccountService {
 
   /** A user with email and suspicious-activity score, for the bidding rules (one query), or null. */
   async findBidder(id: string): Promise<BidderDto | null> {
-    const user = await this.em.fork().findOne(User, { id });
-    return user ? { ...toUserDto(user, true), suspiciousActivityScore: user.suspiciousActivityScore } : null;
+    return this.identity(id);
   }
 
   /** Adds `points` to a user's suspicious-activity score (one statement, kept within 0-100). */
@@ -401,6 +454,7 @@ export class AccountService {
        where id = ? returning suspicious_activity_score as score`,
       [Math.trunc(points), userId],
     );
+    forgetInRequest(identityKey(userId));
     return rows[0]?.score ?? 0;
   }
 }

@@ -6,6 +6,8 @@ import { AccountService, type BidderDto, type UserDto } from './account.service.
 export abstract class AccountsApi {
   /** A user's public profile with email (for mail and admin views), or null. */
   abstract findUser(id: string): Promise<UserDto | null>;
+  /** Several users' profiles with email (mail to many), in one query; unknown ids are left out. */
+  abstract findUsers(ids: readonly string[]): Promise<UserDto[]>;
   /** Gives a user a role (seller approval). */
   abstract grantRole(userId: string, role: Role): Promise<void>;
   /** Ids of users whose username, email or name contains `q` (console searches), at most `limit`. */
@@ -27,6 +29,9 @@ export class AccountsApiImpl extends AccountsApi {
     } catch {
       return null;
     }
+  }
+  async findUsers(ids: readonly string[]): Promise<UserDto[]> {
+    return this.accounts.findUsers(ids);
   }
   async grantRole(userId: string, role: Role): Promise<void> {
     await this.accounts.grantRole(userId, role);

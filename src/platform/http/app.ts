@@ -14,6 +14,7 @@ import { packageRoot } from '../paths.js';
 import { IdentityLookup, requireRole } from './auth.js';
 import { csrfGuard } from './csrf.js';
 import { createSessionStore } from './session-store.js';
+import { requestScope } from '../request-scope.js';
 import { apiNotFound, errorHandler } from './errors.js';
 
 /** The request path without its query string (which may carry tokens). */
@@ -86,6 +87,7 @@ export function createApp({ container, modules, readiness, staticDir }: AppOptio
   });
 
   const api = express.Router();
+  api.use(requestScope);
   api.use(express.json({ limit: '1mb' }));
   api.use(
     session({
