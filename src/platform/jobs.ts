@@ -30,6 +30,33 @@ export class JobQueue {
       ],
     );
   }
+
+  /**
+   * Enqueues several jobs in one statement (graphile_worker.add_jobs). A job with a `jobKey` replaces the
+   * pending job of that key; when both payloads are arrays they are joined (a graphile-worker batch job), so
+   * work queued while the worker is busy collects into one job. Keys must differ within one call.
+   */
+  async addMany(
+    em: EntityManager,
+    jobs: readonly { task: string; payload: unknown; runAt?: Date; maxAttempts?: number; jobKey?: string }[],
+  ): Promise<void> {
+    if (!jobs.length) return;
+    await em.execute(
+      `select count(*) from graphile_worker.add_jobs(array(
+         select json_populate_record(null::graphile_worker.job_spec, spec) from json_array_elements(?::json) spec))`,
+      [
+        JSON.stringify(
+          jobs.map((job) => ({
+            identifier: job.task,
+            payload: job.payload ?? {},
+            run_at: job.runAt?.toISOString() ?? null,
+            max_attempts: job.maxAttempts ?? 25,
+            job_key: job.jobKey ?? null,
+          })),
+        ),
+      ],
+    );
+  }
 }
 
 export interface DomainEvent<T = unknown> {

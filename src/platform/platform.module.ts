@@ -11,8 +11,12 @@ export const platformModule: PitlaneModule = {
   entities: [MailMessage],
   adminRoutes: mailAdminRoutes,
   tasks: {
-    /** Delivers one queued message; a failure is retried with backoff by graphile-worker. */
+    /**
+     * Delivers one queued message, or a batch (an array, from MailQueue.queueMany): a failure is retried with
+     * backoff by graphile-worker, in a batch only the failed messages.
+     */
     [SEND_MAIL_TASK]: (container) => async (payload) => {
+      if (Array.isArray(payload)) return container.get(Mailer).deliverMany(payload.map((m) => mailSchema.parse(m)));
       await container.get(Mailer).deliver(mailSchema.parse(payload));
     },
   },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { signedInAdmin, validRegistration } from '../../../test/accounts.fixtures.js';
+import { MailQueue } from './mailer.js';
 
 interface Received {
   to: string[];
@@ -11,7 +12,7 @@ interface Received {
 /** A real SMTP server on loopback that can be told to refuse mail. */
 async function startSmtp() {
   const received: Received[] = [];
-  const state = { refuse: false };
+  const state = { refuse: false, refuseTo: (_to: string) => false };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -20,7 +21,7 @@ async function startSmtp() {
       let data = '';
       stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
       stream.on('end', () => {
-        if (state.refuse) {
+        if (state.refuse || session.envelope.rcptTo.some((r) => state.refuseTo(r.address))) {
           const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: 451 });
           callback(error);
           return;
@@ -78,6 +79,31 @@ describe('mail over SMTP', () => {
     expect(smtp.received.some((r) => r.to.includes('retry@example.com'))).toBe(true);
     const left = await t.sql("select id from graphile_worker.jobs where task_identifier = 'platform/send-mail'");
     expect(left).toHaveLength(0);
+  });
+
+  it('sends a queued batch of messages and retries only the ones the SMTP server refused', async () => {
+    const refuse = (to: string) => to === 'later@example.com';
+    smtp.state.refuseTo = refuse;
+    await t.rt.orm.em.fork().transactional(async (tx) => {
+      await t.rt.container.get(MailQueue).queueMany(tx, [
+        { to: 'first@example.com', subject: 'Batch', text: 'one' },
+        { to: 'later@example.com', subject: 'Batch', text: 'two' },
+        { to: 'third@example.com', subject: 'Batch', text: 'three' },
+      ]);
+    });
+    await t.drain();
+    const batch = () => smtp.received.filter((r) => r.data.includes('Subject: Batch')).map((r) => r.to[0]);
+    expect(batch()).toEqual(['first@example.com', 'third@example.com']);
+    const [job] = await t.sql<{ id: string; payload: { to: string }[] }>(
+      `select j.id, j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id
+        where k.identifier = 'platform/send-mail'`,
+    );
+    expect(job!.payload.map((m) => m.to)).toEqual(['later@example.com']);
+
+    smtp.state.refuseTo = () => false;
+    await t.sql('select graphile_worker.reschedule_jobs(array[$1::bigint], run_at := now())', [job!.id]);
+    await t.drain();
+    expect(batch()).toEqual(['first@example.com', 'third@example.com', 'later@example.com']);
   });
 });
 

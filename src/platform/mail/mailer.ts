@@ -53,6 +53,30 @@ export class Mailer {
     this.logger.info({ subject: mail.subject }, 'mail stored in the development outbox');
   }
 
+  /**
+   * Sends several messages (one queued batch): over SMTP one after the other, into the outbox in one write.
+   * Returns one settled promise per message, in order, so that only the failed ones are retried.
+   */
+  async deliverMany(mails: Mail[]): Promise<Promise<void>[]> {
+    if (this.transport) {
+      const results: Promise<void>[] = [];
+      for (const mail of mails) {
+        const sent = this.deliver(mail);
+        results.push(sent);
+        await sent.catch(() => undefined);
+      }
+      return results;
+    }
+    // One statement for the whole batch (a batch of outbid mails can hold hundreds).
+    await this.orm.em.fork().execute(
+      `insert into mail_outbox ("from", "to", subject, text, html)
+       select ?, m."to", m.subject, m.text, m.html from json_to_recordset(?::json) as m("to" text, subject text, text text, html text)`,
+      [this.config.mailFrom, JSON.stringify(mails)],
+    );
+    this.logger.info({ count: mails.length }, 'mail stored in the development outbox');
+    return mails.map(() => Promise.resolve());
+  }
+
   close(): void {
     this.transport?.close();
   }
@@ -66,5 +90,11 @@ export class MailQueue {
   /** Queues one message for delivery. */
   async queue(em: EntityManager, mail: Mail): Promise<void> {
     await this.jobs.add(em, SEND_MAIL_TASK, mailSchema.parse(mail), { maxAttempts: 10 });
+  }
+
+  /** Queues several messages as one job (a graphile-worker batch job: a failed message is retried alone). */
+  async queueMany(em: EntityManager, mails: Mail[]): Promise<void> {
+    if (mails.length === 1) return this.queue(em, mails[0]!);
+    if (mails.length) await this.jobs.addMany(em, [{ task: SEND_MAIL_TASK, payload: mails.map((m) => mailSchema.parse(m)), maxAttempts: 10 }]);
   }
 }
