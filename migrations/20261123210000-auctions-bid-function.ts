@@ -14,15 +14,8 @@ import { Migration } from '@mikro-orm/migrations';
  *   and the bid's activity events (made by ActivityService.prepare) with their NOTIFY payloads.
  *   Returns {bids: [{id, seq, createdAt}], totalBids}.
  */
-export class Migration20261123210000AuctionsBidFunction extends Migration {
-  override async up(): Promise<void> {
-    // Each bidder's standing maximum is their bid row first in (maximum desc, seq asc) order; these two indexes
-    // find the leader's, the runner-up's and one bidder's without reading the auction's whole bid history.
-    this.addSql(`create index "bids_auction_id_max_index" on "bids" ("auction_id", (coalesce("max_bid_amount", "bid_amount")) desc, "seq")
-      where "bid_type" <> 'buy_it_now';`);
-    this.addSql(`create index "bids_auction_id_bidder_id_max_index" on "bids" ("auction_id", "bidder_id", (coalesce("max_bid_amount", "bid_amount")) desc, "seq")
-      where "bid_type" <> 'buy_it_now';`);
-    this.addSql(`create or replace function auction_lock_for_bid(p_auction uuid, p_bidder uuid) returns json
+/** The single-bidder lock function (replaced by auction_lock_for_bids in 20261123230000; its down() restores it). */
+export const LOCK_FOR_BID_SQL = `create or replace function auction_lock_for_bid(p_auction uuid, p_bidder uuid) returns json
       language plpgsql volatile as $$
       declare
         v_auction json;
@@ -57,7 +50,17 @@ export class Migration20261123210000AuctionsBidFunction extends Migration {
           end if;
         end if;
         return json_build_object('auction', v_auction, 'maxima', v_maxima);
-      end $$;`);
+      end $$;`;
+
+export class Migration20261123210000AuctionsBidFunction extends Migration {
+  override async up(): Promise<void> {
+    // Each bidder's standing maximum is their bid row first in (maximum desc, seq asc) order; these two indexes
+    // find the leader's, the runner-up's and one bidder's without reading the auction's whole bid history.
+    this.addSql(`create index "bids_auction_id_max_index" on "bids" ("auction_id", (coalesce("max_bid_amount", "bid_amount")) desc, "seq")
+      where "bid_type" <> 'buy_it_now';`);
+    this.addSql(`create index "bids_auction_id_bidder_id_max_index" on "bids" ("auction_id", "bidder_id", (coalesce("max_bid_amount", "bid_amount")) desc, "seq")
+      where "bid_type" <> 'buy_it_now';`);
+    this.addSql(LOCK_FOR_BID_SQL);
     this.addSql(`create or replace function auction_apply_bid(
         p_auction uuid, p_bids json, p_leader uuid, p_current_bid numeric, p_end_time timestamptz,
         p_extensions integer, p_now timestamptz, p_activity json, p_channel text, p_notices json) returns json

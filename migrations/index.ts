@@ -6,6 +6,7 @@ import { Migration20261123100000SellersInit } from './20261123100000-sellers-ini
 import { Migration20261123200000AuctionsInit } from './20261123200000-auctions-init.js';
 import { Migration20261123210000AuctionsBidFunction } from './20261123210000-auctions-bid-function.js';
 import { Migration20261123220000AuctionsHotUpdates } from './20261123220000-auctions-hot-updates.js';
+import { Migration20261123230000AuctionsBatchedBids } from './20261123230000-auctions-batched-bids.js';
 
 /** The migration chain, in order. Add each new migration here. */
 export const migrations: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const migrations: MigrationObject[] = [
   { name: '20261123200000-auctions-init', class: Migration20261123200000AuctionsInit },
   { name: '20261123210000-auctions-bid-function', class: Migration20261123210000AuctionsBidFunction },
   { name: '20261123220000-auctions-hot-updates', class: Migration20261123220000AuctionsHotUpdates },
+  { name: '20261123230000-auctions-batched-bids', class: Migration20261123230000AuctionsBatchedBids },
 ];

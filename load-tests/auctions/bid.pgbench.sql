@@ -1,8 +1,9 @@
 -- One accepted bid, statement for statement as BiddingService.bid runs it (no Idempotency-Key, the pattern
 -- checks of an account older than a day, an auction without a seller IP, no extension): lock the auction row
--- and read the standing maxima (auction_lock_for_bid); store the bid rows, the winning flag, the auction's
+-- and read the standing maxima (auction_lock_for_bids, for a batch of one); store the bid rows, the winning flag, the auction's
 -- new price and the 'bid' and 'outbid' activity with their NOTIFY (auction_apply_bid); queue the outbid
--- mail; commit. The bidder is looked up before the transaction, as the server knows its user before it.
+-- mail (JobQueue.addMany); commit. The server puts the bids that queue up for one auction into one such
+-- transaction; pgbench runs one bid per transaction. The bidder is looked up before the transaction, as the server knows its user before it.
 -- Each line ending in ';' or \gset is one round trip. The server runs the proxy engine between the first two
 -- calls; here the bid is the auction's minimum, computed from the locked row.
 --
@@ -18,7 +19,7 @@ SELECT l->'auction'->>'id' AS auction_id,
        CASE WHEN (l->'auction'->>'total_bids')::int = 0 THEN (l->'auction'->>'starting_bid')::numeric
             ELSE (l->'auction'->>'current_bid')::numeric + (l->'auction'->>'bid_increment')::numeric END AS amount,
        l->'auction'->>'current_bid' AS previous, l->'auction'->>'end_time' AS end_time, json_array_length(l->'maxima') AS maxima_read
-  FROM auction_lock_for_bid((SELECT id FROM bench_auction_ids WHERE n = :a), ':bidder_id') AS l
+  FROM auction_lock_for_bids((SELECT id FROM bench_auction_ids WHERE n = :a), ARRAY[':bidder_id'::uuid]) AS l
 \gset
 SELECT r->'bids'->0->>'seq' AS bid_seq
   FROM (SELECT json_build_array(
@@ -34,7 +35,8 @@ SELECT r->'bids'->0->>'seq' AS bid_seq
                  'message', json_build_object('type', 'activity_event', 'auctionId', ':auction_id', 'event', e))::text)
             FROM json_array_elements(events.list) e)) AS r
 \gset
-SELECT graphile_worker.add_job(identifier => 'auctions/notify-outbid',
-       payload => json_build_object('auctionId', ':auction_id', 'userId', ':bidder_id', 'bidSeq', ':bid_seq'),
-       run_at => null, max_attempts => 25, job_key => null, job_key_mode => null);
+SELECT count(*) FROM graphile_worker.add_jobs(array(
+         SELECT json_populate_record(null::graphile_worker.job_spec, spec) FROM json_array_elements(json_build_array(json_build_object(
+           'identifier', 'auctions/notify-outbid', 'run_at', null, 'max_attempts', 25,
+           'payload', json_build_object('auctionId', ':auction_id', 'userId', ':bidder_id', 'bidSeq', ':bid_seq')))) spec));
 COMMIT;

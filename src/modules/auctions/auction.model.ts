@@ -110,7 +110,7 @@ export async function readAuction(em: EntityManager, id: string, lock = false): 
   return rows[0] ? toAuctionRow(rows[0]) : null;
 }
 
-/** Every bidder's standing maximum as auction_lock_for_bid returns it. */
+/** A standing maximum as auction_lock_for_bids returns it. */
 export interface MaximumRow {
   bidder_id: string;
   max: string;
@@ -118,19 +118,19 @@ export interface MaximumRow {
 }
 
 /**
- * Locks the auction row and reads the standing maxima a bid of `bidderId` depends on (the leader's, the
- * runner-up's and the bidder's own), in one round trip; the function reads them after the lock, so it sees the
- * bids of the transaction it waited for. Null when there is no auction.
+ * Locks the auction row and reads the standing maxima a batch of bids by `bidderIds` depends on (the
+ * leader's, the runner-up's and each bidder's own), in one round trip; the function reads them after the
+ * lock, so it sees the bids of the transaction it waited for. Null when there is no auction.
  */
-export async function lockForBid(
+export async function lockForBids(
   em: EntityManager,
   id: string,
-  bidderId: string,
+  bidderIds: readonly string[],
 ): Promise<{ auction: AuctionRow; maxima: MaximumRow[] } | null> {
-  const [row] = await em.execute<{ locked: { auction: Raw; maxima: MaximumRow[] } | null }[]>('select auction_lock_for_bid(?, ?) as locked', [
-    id,
-    bidderId,
-  ]);
+  const [row] = await em.execute<{ locked: { auction: Raw; maxima: MaximumRow[] } | null }[]>(
+    'select auction_lock_for_bids(?, ?::uuid[]) as locked',
+    [id, `{${[...new Set(bidderIds)].join(',')}}`],
+  );
   const locked = row?.locked;
   return locked ? { auction: toAuctionRow(locked.auction), maxima: locked.maxima } : null;
 }

@@ -9,7 +9,9 @@ import { AuctionLifecycle, OUTBID_TASK, RELIST_TASK, RESULT_TASK, TICK_TASK } fr
 import { AuctionSettingsService } from './settings.js';
 
 const auctionPayload = z.object({ auctionId: z.uuid() });
-const outbidPayload = z.object({ auctionId: z.uuid(), userId: z.uuid(), bidSeq: z.string() });
+const outbidNotice = z.object({ auctionId: z.uuid(), userId: z.uuid(), bidSeq: z.string().regex(/^\d+$/) });
+/** A batch of notices (bidding.service.ts), or one (jobs queued before batching). */
+const outbidPayload = z.union([z.array(outbidNotice), outbidNotice.transform((n) => [n])]);
 
 /**
  * The auctions module: scheduling, proxy bidding, Buy It Now, anti-sniping, watchers, live activity,
@@ -41,8 +43,7 @@ export const auctionsModule: PitlaneModule = {
       await c.get(AuctionLifecycle).notifyResult(auctionPayload.parse(payload).auctionId);
     },
     [OUTBID_TASK]: (c) => async (payload) => {
-      const { auctionId, userId, bidSeq } = outbidPayload.parse(payload);
-      await c.get(AuctionLifecycle).notifyOutbid(auctionId, userId, bidSeq);
+      await c.get(AuctionLifecycle).notifyOutbid(outbidPayload.parse(payload));
     },
     [TICK_TASK]: (c) => async () => {
       await c.get(AuctionLifecycle).tick();

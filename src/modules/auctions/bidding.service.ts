@@ -11,7 +11,7 @@ import { ActivityService, type ActivityData, type ActivityType } from './activit
 import {
   buyItNowAvailable,
   centsOf,
-  lockForBid,
+  lockForBids,
   maskName,
   money,
   nextMinimum,
@@ -21,7 +21,7 @@ import {
 } from './auction.model.js';
 import type { BidInput } from './auction.schemas.js';
 import { endJobKey, END_TASK } from './auction.service.js';
-import { AuctionLifecycle, OUTBID_TASK } from './lifecycle.service.js';
+import { AuctionLifecycle, OUTBID_TASK, outbidJobKey, type OutbidNotice } from './lifecycle.service.js';
 import { placeBid, type StandingMax } from './proxy-engine.js';
 import { AuctionSettingsService, type AllSettings, type BidderSettings } from './settings.js';
 
@@ -67,6 +67,50 @@ export interface BuyItNowResultDto {
   message: string;
 }
 
+export type BidAnswer = { status: number; body: unknown };
+type ActivityItem = { type: ActivityType; data: ActivityData };
+
+/** A bid waiting in this process for its auction's next batch. */
+interface PendingBid {
+  input: BidInput;
+  actor: Actor;
+  meta: RequestMeta;
+  settings: AllSettings;
+  user: BidderDto;
+  resolve: (answer: BidAnswer) => void;
+  reject: (error: unknown) => void;
+}
+
+/** The bids of one auction queued in this process, and its state as of the last batch this process committed. */
+interface AuctionQueue {
+  pending: PendingBid[];
+  committed: AuctionRow | null;
+  /** The one read of the committed state while none is known yet. */
+  reading: Promise<void> | null;
+}
+
+/** What the proxy engine decided for one accepted bid of a batch. */
+interface Decision {
+  pending: PendingBid;
+  /** Its place in the batch. */
+  index: number;
+  rows: { bidderId: string; amount: string | null; type: string; max: string | null; ip: string | null; country: string | null; userAgent: string | null }[];
+  /** The bidder's own row among `rows`. */
+  ownIndex: number;
+  ownAmount: number;
+  items: ActivityItem[];
+  leaderId: string;
+  /** Who was outbid (the bidder themselves when a proxy answered at once). */
+  outbid: string | null;
+  extended: boolean;
+  before: AuctionRow;
+  after: AuctionRow;
+  maxima: StandingMax[];
+}
+
+/** The most bids of one auction that one transaction takes. */
+export const MAX_BATCH = 50;
+
 function tooLow(minimumCents: number): AppError {
   const message = `Minimum bid is ${money(minimumCents)}`;
   return new AppError('invalid', 'bid_too_low', message, { bidAmount: message });
@@ -78,7 +122,7 @@ const PATTERN_POINTS = { shared_ip_with_seller: 30, new_account_repeat_bidding: 
 export const NEW_ACCOUNT_HOURS = 24;
 export const NEW_ACCOUNT_REPEAT_BIDS = 3;
 
-/** Bids and Buy It Now: each serialised per auction by a row lock, in plain SQL inside one transaction. */
+/** Bids and Buy It Now, serialised per auction by its row lock, in plain SQL; bids batched per auction (see `queues`). */
 @injectable()
 export class BiddingService {
   constructor(
@@ -92,8 +136,17 @@ export class BiddingService {
     @inject(AuctionLifecycle) private readonly lifecycle: AuctionLifecycle,
   ) {}
 
-  /** Bids under way in this process, per auction. */
-  private readonly inFlight = new Map<string, number>();
+  /**
+   * Bids queued in this process, per auction. The bids that arrive while a batch of the auction is in its
+   * transaction go together in the next one: one lock, one write and one commit for all of them, instead of one
+   * transaction per bid queueing for the row lock (see docs/decisions.md, "Auctions: batched bids").
+   */
+  private readonly queues = new Map<string, AuctionQueue>();
+
+  /** Bids of the auction waiting in this process for the batch after the one in its transaction. */
+  queuedBids(auctionId: string): number {
+    return this.queues.get(auctionId)?.pending.length ?? 0;
+  }
 
   /** The admin's bidder rules, checked before the lock (they do not depend on the auction's state). */
   private async eligibleUser(actor: Actor, bidder: BidderSettings): Promise<BidderDto> {
@@ -163,179 +216,257 @@ export class BiddingService {
   }
 
   /** Places a bid (with an optional proxy maximum) for the signed-in user. */
-  async bid(auctionId: string, input: BidInput, actor: Actor, meta: RequestMeta): Promise<{ status: number; body: unknown }> {
+  async bid(auctionId: string, input: BidInput, actor: Actor, meta: RequestMeta): Promise<BidAnswer> {
     const settings = await this.settings.recent();
     const user = await this.eligibleUser(actor, settings.bidder);
     if (input.maxBidAmount !== undefined && input.maxBidAmount < input.bidAmount) {
       throw Errors.invalid('validation_failed', BID_MESSAGES.maxBelowBid, { maxBidAmount: BID_MESSAGES.maxBelowBid });
     }
-    const busy = this.inFlight.get(auctionId) ?? 0;
-    this.inFlight.set(auctionId, busy + 1);
-    try {
-      // While another bid on this auction is under way here, the auction is contended: a bid below the minimum
-      // of the last committed state can only be lower still under the lock (the price and the bid count never
-      // go down), so it is answered without queueing for the row lock. The same rules, in the same order, run
-      // again under the lock. A request with an Idempotency-Key may be the retry of one that succeeded: its
-      // stored answer comes first, from the transaction.
-      if (busy > 0 && meta.idempotencyKey === undefined) {
-        const seen = await readAuction(this.orm.em.fork() as EntityManager, auctionId);
-        if (!seen) throw Errors.notFound('Auction');
-        this.checkAuction(seen, actor, settings, BID_MESSAGES.ownAuction);
-        this.checkProxy(seen, input, settings);
-        if (input.bidAmount < nextMinimum(seen)) throw tooLow(nextMinimum(seen));
+    const queue = this.queues.get(auctionId);
+    if (queue && meta.idempotencyKey === undefined) {
+      // The auction is contended here: a bid below the minimum of the last state this process knows to be
+      // committed can only be lower still under the lock (the price and the bid count never go down), so it is
+      // answered at once instead of queueing. Anything else goes to the queue, where the rules run under the
+      // lock. A request with an Idempotency-Key may be the retry of one that succeeded: it always queues.
+      if (!queue.committed) {
+        queue.reading ??= readAuction(this.orm.em.fork() as EntityManager, auctionId)
+          .then((row) => void (queue.committed ??= row))
+          .catch(() => undefined);
+        await queue.reading;
       }
-      return await this.placeLocked(auctionId, input, actor, meta, settings, user);
+      const refused = queue.committed && this.refusedEarly(queue.committed, input, actor, settings);
+      if (refused) throw refused;
+    }
+    return new Promise<BidAnswer>((resolve, reject) => this.enqueue(auctionId, { input, actor, meta, settings, user, resolve, reject }));
+  }
+
+  /** A "too low" answer that needs no lock, or null when the bid must wait for it (see bid). */
+  private refusedEarly(seen: AuctionRow, input: BidInput, actor: Actor, settings: AllSettings): AppError | null {
+    try {
+      // Other refusals could be stale (another process may have extended the end): the locked path decides.
+      this.checkAuction(seen, actor, settings, BID_MESSAGES.ownAuction);
+      this.checkProxy(seen, input, settings);
+    } catch {
+      return null;
+    }
+    const minimum = nextMinimum(seen);
+    return input.bidAmount < minimum ? tooLow(minimum) : null;
+  }
+
+  private enqueue(auctionId: string, bid: PendingBid): void {
+    const queue = this.queues.get(auctionId);
+    if (queue) {
+      queue.pending.push(bid);
+      return;
+    }
+    const fresh: AuctionQueue = { pending: [bid], committed: null, reading: null };
+    this.queues.set(auctionId, fresh);
+    void this.drain(auctionId, fresh);
+  }
+
+  /** Runs the auction's queued bids batch after batch until none are left. */
+  private async drain(auctionId: string, queue: AuctionQueue): Promise<void> {
+    try {
+      while (queue.pending.length) {
+        // A bid with an Idempotency-Key runs alone: its key is claimed and stored in its own transaction.
+        const size = queue.pending[0]!.meta.idempotencyKey !== undefined ? 1 : queue.pending.findIndex((b) => b.meta.idempotencyKey !== undefined);
+        const batch = queue.pending.splice(0, size > 0 ? Math.min(size, MAX_BATCH) : MAX_BATCH);
+        const committed = await this.placeBatch(auctionId, batch);
+        if (committed) queue.committed = committed;
+      }
     } finally {
-      const left = (this.inFlight.get(auctionId) ?? 1) - 1;
-      if (left > 0) this.inFlight.set(auctionId, left);
-      else this.inFlight.delete(auctionId);
+      this.queues.delete(auctionId);
     }
   }
 
-  /** The bid's transaction: claim the key, lock the auction, run the proxy engine, store the outcome. */
-  private async placeLocked(
-    auctionId: string,
-    input: BidInput,
-    actor: Actor,
-    meta: RequestMeta,
-    settings: AllSettings,
-    user: UserDto,
-  ): Promise<{ status: number; body: unknown }> {
-    const flags: string[] = [];
-    const result = await (this.orm.em.fork() as EntityManager).transactional(async (tx) => {
-      const replay = await this.claimKey(tx, actor, meta.idempotencyKey, `bid:${auctionId}`);
-      if (replay) return replay;
-      // Inside the lock: this call, auction_apply_bid (bid rows, auction, activity and NOTIFY), the outbid job,
-      // commit. Everything that does not depend on the auction's state was read before the transaction.
-      const locked = await lockForBid(tx, auctionId, actor.id);
-      if (!locked) throw Errors.notFound('Auction');
-      const { auction: a, maxima } = locked;
-      this.checkAuction(a, actor, settings, BID_MESSAGES.ownAuction);
-      this.checkProxy(a, input, settings);
-
-      const outcome = placeBid(
-        {
-          startingBidCents: a.startingBid,
-          incrementCents: ownIncrement(a),
-          reserveCents: a.reservePrice,
-          currentBidCents: a.currentBid,
-          totalBids: a.totalBids,
-          maxima: maxima.map((m): StandingMax => ({ bidderId: m.bidder_id, maxCents: centsOf(m.max), seq: Number(m.seq) })),
-        },
-        { bidderId: actor.id, bidCents: input.bidAmount, maxCents: input.maxBidAmount ?? null, seq: Number.MAX_SAFE_INTEGER },
-      );
-      if (!outcome.ok) {
-        if (outcome.reason === 'below_minimum') throw tooLow(outcome.minimumCents);
-        if (outcome.reason === 'already_leading') {
-          const message = `You are already the highest bidder; to raise your maximum, offer more than ${money(outcome.maxCents)}`;
-          throw new AppError('invalid', 'already_leading', message, { maxBidAmount: message });
+  /**
+   * One transaction for a batch of bids on one auction: lock the auction and read the maxima the batch needs,
+   * run the proxy engine bid after bid in arrival order (a refused bid changes nothing), store every accepted
+   * bid's rows and events in one call, queue the mails, commit, then answer each bid. Returns the committed
+   * state of the auction, or null when the transaction failed (every bid of the batch gets that error).
+   */
+  private async placeBatch(auctionId: string, batch: PendingBid[]): Promise<AuctionRow | null> {
+    const answers: ({ ok: true; value: BidAnswer } | { ok: false; error: unknown })[] = [];
+    const flags: { userId: string; pattern: string }[] = [];
+    let committed: AuctionRow | null = null;
+    try {
+      await (this.orm.em.fork() as EntityManager).transactional(async (tx) => {
+        const first = batch[0]!;
+        if (batch.length === 1) {
+          const replay = await this.claimKey(tx, first.actor, first.meta.idempotencyKey, `bid:${auctionId}`);
+          if (replay) {
+            answers[0] = { ok: true, value: replay };
+            return;
+          }
         }
-        throw Errors.invalid('validation_failed', BID_MESSAGES.maxBelowBid, { maxBidAmount: BID_MESSAGES.maxBelowBid });
-      }
+        // Inside the lock: this call, auction_apply_bid (bid rows, auction, activity and NOTIFY), the outbid jobs,
+        // commit. Everything that does not depend on the auction's state was read before the transaction.
+        const locked = await lockForBids(tx, auctionId, batch.map((b) => b.actor.id));
+        if (!locked) throw Errors.notFound('Auction');
+        let state = locked.auction;
+        let maxima = locked.maxima.map((m): StandingMax => ({ bidderId: m.bidder_id, maxCents: centsOf(m.max), seq: Number(m.seq) }));
+        const now = this.clock.now();
+        const decisions: Decision[] = [];
+        batch.forEach((pending, index) => {
+          try {
+            // Bids of this batch are later than every stored bid and ordered among themselves.
+            const decision = this.decide(state, maxima, pending, now, Number.MAX_SAFE_INTEGER - MAX_BATCH + index);
+            decisions.push({ ...decision, index });
+            state = decision.after;
+            maxima = decision.maxima;
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            answers[index] = { ok: false, error };
+          }
+        });
+        committed = state;
+        if (!decisions.length) {
+          // A lone bid's refusal rolls back its Idempotency-Key claim, so a corrected retry may use the key.
+          if (batch.length === 1) throw (answers[0] as { error: unknown }).error;
+          return;
+        }
 
-      const now = this.clock.now();
-      // Anti-sniping: a bid in the last `autoExtendTrigger` seconds moves the end.
-      let endTime = a.endTime;
-      let extensions = a.currentExtensions;
-      const extend =
-        a.autoExtendTime > 0 &&
-        extensions < a.maxExtensions &&
-        now.getTime() >= a.endTime.getTime() - a.autoExtendTrigger * 1000;
-      if (extend) {
-        endTime = new Date(a.endTime.getTime() + a.autoExtendTime * 1000);
-        extensions++;
-      }
-
-      // The bid's activity (bid, outbid, extension), stored and announced with the bid.
-      const ownIndex = outcome.records.findIndex((r) => r.bidderId === actor.id && r.type === 'regular');
-      const ownAmount = outcome.records[ownIndex]!.amountCents;
-      const previous = money(a.currentBid)!;
-      const current = money(outcome.state.currentBidCents)!;
-      const items: { type: ActivityType; data: ActivityData }[] = [
-        { type: 'bid', data: { username: maskName(user.username), amount: money(ownAmount)!, previousHighBid: previous, currentBid: current } },
-      ];
-      const outbid = outcome.outbidAtOnce ? actor.id : outcome.outbidId;
-      if (outbid) items.push({ type: 'outbid', data: { previousHighBid: previous, currentBid: current } });
-      if (extend) items.push({ type: 'extension', data: { extensionTime: a.autoExtendTime, currentBid: current } });
-      const activity = this.activity.prepare(auctionId, items);
-
-      // The engine's rows in order; auction_apply_bid flags the leader's last row as the winning one.
-      const rows = outcome.records.map((record, i) => ({
-        bidderId: record.bidderId,
-        amount: money(record.amountCents),
-        type: record.type,
-        max: money(record.maxCents),
-        ip: i === ownIndex ? (meta.ip ?? null) : null,
-        country: i === ownIndex ? user.country : null,
-        userAgent: i === ownIndex ? (meta.userAgent?.slice(0, 500) ?? null) : null,
-      }));
-      const [applied] = await tx.execute<{ applied: { bids: { id: string; seq: string; createdAt: string }[]; totalBids: number } }[]>(
-        'select auction_apply_bid(?, ?::json, ?, ?, ?, ?, ?, ?::json, ?, ?::json) as applied',
-        [
-          auctionId,
-          JSON.stringify(rows),
-          outcome.leaderId,
-          current,
-          endTime.toISOString(),
-          extensions,
-          now.toISOString(),
-          activity.rows,
-          activity.channel,
-          activity.notices,
-        ],
-      );
-      const stored = applied!.applied.bids[ownIndex]!;
-      const ownRow = {
-        id: stored.id,
-        seq: stored.seq,
-        created_at: new Date(stored.createdAt),
-        amount: ownAmount,
-        max: input.maxBidAmount ?? null,
-      };
-      const after: AuctionRow = {
-        ...a,
-        currentBid: outcome.state.currentBidCents,
-        totalBids: applied!.applied.totalBids,
-        endTime,
-        currentExtensions: extensions,
-      };
-      if (extend) {
-        await this.jobs.add(tx, END_TASK, { auctionId }, { runAt: endTime, jobKey: endJobKey(auctionId), jobKeyMode: 'replace' });
-      }
-      if (outbid && outbid !== actor.id) {
-        await this.jobs.add(tx, OUTBID_TASK, { auctionId, userId: outbid, bidSeq: String(ownRow.seq) });
-      }
-      if (settings.bidder.patternAnalysisEnabled) flags.push(...(await this.analyse(tx, a, actor, user, ownRow!.id, meta)));
-
-      const isWinning = outcome.leaderId === actor.id;
-      const body: BidResultDto = {
-        bid: {
-          id: ownRow!.id,
-          auctionId,
-          bidAmount: money(ownRow!.amount)!,
-          maxBidAmount: money(ownRow!.max),
-          bidType: 'regular',
-          createdAt: new Date(ownRow!.created_at).toISOString(),
-        },
-        auctionId,
-        isWinning,
-        currentBid: money(after.currentBid)!,
-        minimumNextBid: money(nextMinimum(after))!,
-        totalBids: after.totalBids,
-        endTime: endTime.toISOString(),
-        extensions,
-        extended: extend,
-        message: isWinning
-          ? 'Your bid was placed. You are the highest bidder.'
-          : "Your bid was placed, but another bidder's maximum is higher. You have been outbid.",
-      };
-      await this.storeKey(tx, actor, meta.idempotencyKey, 201, body);
-      return { status: 201, body: body as unknown };
-    });
-    for (const pattern of flags) {
-      await this.accounts.addSuspicionScore(actor.id, PATTERN_POINTS[pattern as keyof typeof PATTERN_POINTS] ?? 10);
+        const last = decisions[decisions.length - 1]!;
+        const activity = this.activity.prepare(auctionId, decisions.flatMap((d) => d.items));
+        const rows = decisions.flatMap((d) => d.rows);
+        const [applied] = await tx.execute<{ applied: { bids: { id: string; seq: string; createdAt: string }[]; totalBids: number } }[]>(
+          'select auction_apply_bid(?, ?::json, ?, ?, ?, ?, ?, ?::json, ?, ?::json) as applied',
+          [
+            auctionId,
+            JSON.stringify(rows),
+            last.leaderId,
+            money(state.currentBid),
+            state.endTime.toISOString(),
+            state.currentExtensions,
+            now.toISOString(),
+            activity.rows,
+            activity.channel,
+            activity.notices,
+          ],
+        );
+        if (applied!.applied.totalBids !== state.totalBids) throw new Error(`auction ${auctionId}: bid count ${applied!.applied.totalBids}, expected ${state.totalBids}`);
+        if (decisions.some((d) => d.extended)) {
+          await this.jobs.add(tx, END_TASK, { auctionId }, { runAt: state.endTime, jobKey: endJobKey(auctionId), jobKeyMode: 'replace' });
+        }
+        let offset = 0;
+        const outbid: OutbidNotice[] = [];
+        for (const d of decisions) {
+          const stored = applied!.applied.bids[offset + d.ownIndex]!;
+          offset += d.rows.length;
+          const { actor, input, meta, settings, user } = d.pending;
+          if (d.outbid && d.outbid !== actor.id) {
+            outbid.push({ auctionId, userId: d.outbid, bidSeq: String(stored.seq) });
+          }
+          if (settings.bidder.patternAnalysisEnabled) {
+            for (const pattern of await this.analyse(tx, d.before, actor, user, stored.id, meta)) flags.push({ userId: actor.id, pattern });
+          }
+          const isWinning = d.leaderId === actor.id;
+          const body: BidResultDto = {
+            bid: {
+              id: stored.id,
+              auctionId,
+              bidAmount: money(d.ownAmount)!,
+              maxBidAmount: money(input.maxBidAmount ?? null),
+              bidType: 'regular',
+              createdAt: new Date(stored.createdAt).toISOString(),
+            },
+            auctionId,
+            isWinning,
+            currentBid: money(d.after.currentBid)!,
+            minimumNextBid: money(nextMinimum(d.after))!,
+            totalBids: d.after.totalBids,
+            endTime: d.after.endTime.toISOString(),
+            extensions: d.after.currentExtensions,
+            extended: d.extended,
+            message: isWinning
+              ? 'Your bid was placed. You are the highest bidder.'
+              : "Your bid was placed, but another bidder's maximum is higher. You have been outbid.",
+          };
+          await this.storeKey(tx, actor, meta.idempotencyKey, 201, body);
+          answers[d.index] = { ok: true, value: { status: 201, body } };
+        }
+        // One job per auction collects the outbid notices queued while it waits for the worker (see OUTBID_TASK).
+        if (outbid.length) await this.jobs.addMany(tx, [{ task: OUTBID_TASK, payload: outbid, jobKey: outbidJobKey(auctionId) }]);
+      });
+    } catch (error) {
+      for (const pending of batch) pending.reject(error);
+      return null;
     }
-    return result;
+    for (const { userId, pattern } of flags) {
+      await this.accounts
+        .addSuspicionScore(userId, PATTERN_POINTS[pattern as keyof typeof PATTERN_POINTS] ?? 10)
+        .catch((error: unknown) => this.logger.error({ err: error, userId }, 'could not raise the suspicion score'));
+    }
+    batch.forEach((pending, i) => {
+      const answer = answers[i]!;
+      if (answer.ok) pending.resolve(answer.value);
+      else pending.reject(answer.error);
+    });
+    return committed;
+  }
+
+  /** The rules and the proxy engine for one bid on the auction's current state; throws its refusal. */
+  private decide(a: AuctionRow, maxima: StandingMax[], pending: PendingBid, now: Date, seq: number): Omit<Decision, 'index'> {
+    const { input, actor, meta, settings, user } = pending;
+    this.checkAuction(a, actor, settings, BID_MESSAGES.ownAuction);
+    this.checkProxy(a, input, settings);
+    const outcome = placeBid(
+      { startingBidCents: a.startingBid, incrementCents: ownIncrement(a), reserveCents: a.reservePrice, currentBidCents: a.currentBid, totalBids: a.totalBids, maxima },
+      { bidderId: actor.id, bidCents: input.bidAmount, maxCents: input.maxBidAmount ?? null, seq },
+    );
+    if (!outcome.ok) {
+      if (outcome.reason === 'below_minimum') throw tooLow(outcome.minimumCents);
+      if (outcome.reason === 'already_leading') {
+        const message = `You are already the highest bidder; to raise your maximum, offer more than ${money(outcome.maxCents)}`;
+        throw new AppError('invalid', 'already_leading', message, { maxBidAmount: message });
+      }
+      throw Errors.invalid('validation_failed', BID_MESSAGES.maxBelowBid, { maxBidAmount: BID_MESSAGES.maxBelowBid });
+    }
+
+    // Anti-sniping: a bid in the last `autoExtendTrigger` seconds moves the end.
+    let endTime = a.endTime;
+    let extensions = a.currentExtensions;
+    const extended = a.autoExtendTime > 0 && extensions < a.maxExtensions && now.getTime() >= a.endTime.getTime() - a.autoExtendTrigger * 1000;
+    if (extended) {
+      endTime = new Date(a.endTime.getTime() + a.autoExtendTime * 1000);
+      extensions++;
+    }
+
+    // The bid's activity (bid, outbid, extension), stored and announced with the bid.
+    const ownIndex = outcome.records.findIndex((r) => r.bidderId === actor.id && r.type === 'regular');
+    const ownAmount = outcome.records[ownIndex]!.amountCents;
+    const previous = money(a.currentBid)!;
+    const current = money(outcome.state.currentBidCents)!;
+    const items: ActivityItem[] = [
+      { type: 'bid', data: { username: maskName(user.username), amount: money(ownAmount)!, previousHighBid: previous, currentBid: current } },
+    ];
+    const outbid = outcome.outbidAtOnce ? actor.id : outcome.outbidId;
+    if (outbid) items.push({ type: 'outbid', data: { previousHighBid: previous, currentBid: current } });
+    if (extended) items.push({ type: 'extension', data: { extensionTime: a.autoExtendTime, currentBid: current } });
+
+    // The engine's rows in order; auction_apply_bid flags the leader's last row as the winning one.
+    const rows = outcome.records.map((record, i) => ({
+      bidderId: record.bidderId,
+      amount: money(record.amountCents),
+      type: record.type,
+      max: money(record.maxCents),
+      ip: i === ownIndex ? (meta.ip ?? null) : null,
+      country: i === ownIndex ? user.country : null,
+      userAgent: i === ownIndex ? (meta.userAgent?.slice(0, 500) ?? null) : null,
+    }));
+    return {
+      pending,
+      rows,
+      ownIndex,
+      ownAmount,
+      items,
+      leaderId: outcome.leaderId,
+      outbid,
+      extended,
+      before: a,
+      after: { ...a, currentBid: outcome.state.currentBidCents, totalBids: outcome.state.totalBids, endTime, currentExtensions: extensions },
+      maxima: outcome.state.maxima,
+    };
   }
 
   /** Flags suspicious bidding in bidding_patterns; returns the new flags (the scores are raised after commit). */

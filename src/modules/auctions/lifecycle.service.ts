@@ -19,6 +19,15 @@ export const RESULT_TASK = 'auctions/notify-result';
 export const OUTBID_TASK = 'auctions/notify-outbid';
 export const TICK_TASK = 'auctions/tick';
 export const relistJobKey = (id: string) => `auction-relist:${id}`;
+/** The pending outbid job of an auction: notices queued while it waits join its payload (a batch job). */
+export const outbidJobKey = (id: string) => `auction-outbid:${id}`;
+
+/** One bidder outbid by the bid with sequence number `bidSeq`. */
+export interface OutbidNotice {
+  auctionId: string;
+  userId: string;
+  bidSeq: string;
+}
 
 const HOUR = 60 * 60 * 1000;
 
@@ -222,15 +231,44 @@ export class AuctionLifecycle {
     }
   }
 
-  /** Tells a bidder they were outbid (once per outbidding bid). */
-  async notifyOutbid(auctionId: string, userId: string, bidSeq: string): Promise<void> {
-    const a = await readAuction(this.fork(), auctionId);
-    const user = await this.accounts.findUser(userId);
-    if (!a || !user?.email) return;
-    await this.notifyOnce(a.id, userId, `outbid-${bidSeq}`, user.email, {
-      title: `You have been outbid: ${a.title}`,
-      message: `Someone bid more than your maximum on "${a.title}". The current bid is $${money(a.currentBid)}.\n\n${this.link(a.id)}`,
-    });
+  /**
+   * Mails "you have been outbid" for a batch of notices: per auction one read, one query for the bidders, one
+   * insert of the notification rows (unique per auction, bidder and bid, so a retried job mails nobody twice)
+   * and one mail job. A bidder outbid several times in one batch gets one mail, with the price as it is now.
+   */
+  async notifyOutbid(notices: OutbidNotice[]): Promise<void> {
+    const latest = new Map<string, OutbidNotice>();
+    for (const notice of notices) {
+      const key = `${notice.auctionId}:${notice.userId}`;
+      const seen = latest.get(key);
+      if (!seen || BigInt(notice.bidSeq) > BigInt(seen.bidSeq)) latest.set(key, notice);
+    }
+    const auctionIds = new Set([...latest.values()].map((n) => n.auctionId));
+    for (const auctionId of auctionIds) {
+      const forAuction = [...latest.values()].filter((n) => n.auctionId === auctionId);
+      const a = await readAuction(this.fork(), auctionId);
+      if (!a) continue;
+      const emails = new Map(
+        (await this.accounts.findUsers(forAuction.map((n) => n.userId))).filter((u) => u.email).map((u) => [u.id, u.email!]),
+      );
+      const title = `You have been outbid: ${a.title}`;
+      const message = `Someone bid more than your maximum on "${a.title}". The current bid is $${money(a.currentBid)}.\n\n${this.link(a.id)}`;
+      const now = this.clock.now().toISOString();
+      const rows = forAuction.filter((n) => emails.has(n.userId)).map((n) => ({ user_id: n.userId, type: `outbid-${n.bidSeq}` }));
+      if (!rows.length) continue;
+      await this.fork().transactional(async (tx) => {
+        const inserted = await tx.execute<{ user_id: string }[]>(
+          `insert into auction_notifications (auction_id, user_id, notification_type, scheduled_for, title, message, status, sent_at)
+           select ?, n.user_id, n.type, ?, ?, ?, 'sent', ? from json_to_recordset(?::json) as n(user_id uuid, type text)
+           on conflict (auction_id, user_id, notification_type) do nothing returning user_id`,
+          [a.id, now, title, message, now, JSON.stringify(rows)],
+        );
+        await this.mail.queueMany(
+          tx,
+          inserted.map((r) => ({ to: emails.get(r.user_id)!, subject: title, text: message })),
+        );
+      });
+    }
   }
 
   /** Stores the notification row (unique per auction, user and type) and queues its mail, once. */
