@@ -19,6 +19,9 @@ export interface OrmOptions {
 export function ormConfig(options: OrmOptions) {
   return defineConfig({
     clientUrl: options.url,
+    // A Unix socket directory given as ?host=... (the embedded cluster's URL): MikroORM reads only the URL's
+    // host name, so the socket directory is passed on its own.
+    host: new URL(options.url).searchParams.get('host') ?? undefined,
     entities: options.entities,
     extensions: [Migrator],
     pool: { min: 0, max: options.poolMax ?? 10 },
