@@ -385,7 +385,7 @@ export class BiddingService {
           await this.storeKey(tx, actor, meta.idempotencyKey, 201, body);
           answers[d.index] = { ok: true, value: { status: 201, body } };
         }
-        // One job per auction collects the outbid notices queued while it waits for the worker (see OUTBID_TASK).
+        // One pending job per auction collects the outbid notices queued while it waits (see outbidJobKey).
         if (outbid.length) await this.jobs.addMany(tx, [{ task: OUTBID_TASK, payload: outbid, jobKey: outbidJobKey(auctionId) }]);
       });
     } catch (error) {

@@ -10,7 +10,7 @@ import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { CatalogApi } from '../catalog/index.js';
 import { ActivityService } from './activity.service.js';
-import { maskName, money, readAuction, reserveMet, type AuctionRow } from './auction.model.js';
+import { centsOf, maskName, money, readAuction, reserveMet, type AuctionRow } from './auction.model.js';
 import { AuctionService, END_TASK, endJobKey } from './auction.service.js';
 import { AUCTION_EVENTS } from './auctions.events.js';
 
@@ -19,8 +19,13 @@ export const RESULT_TASK = 'auctions/notify-result';
 export const OUTBID_TASK = 'auctions/notify-outbid';
 export const TICK_TASK = 'auctions/tick';
 export const relistJobKey = (id: string) => `auction-relist:${id}`;
-/** The pending outbid job of an auction: notices queued while it waits join its payload (a batch job). */
-export const outbidJobKey = (id: string) => `auction-outbid:${id}`;
+/**
+ * The pending outbid job of an auction: notices queued while it waits for the worker join its payload (a
+ * graphile-worker batch job), so a hot auction sends its outbid mails in bulk instead of one job per bid. The
+ * key is per auction: every bid upserts the job row of its key, and one key for all auctions made concurrent
+ * bids on different auctions queue for that row (measured: spread bids/s fell to a quarter).
+ */
+export const outbidJobKey = (auctionId: string) => `auction-outbid:${auctionId}`;
 
 /** One bidder outbid by the bid with sequence number `bidSeq`. */
 export interface OutbidNotice {
@@ -232,9 +237,10 @@ export class AuctionLifecycle {
   }
 
   /**
-   * Mails "you have been outbid" for a batch of notices: per auction one read, one query for the bidders, one
-   * insert of the notification rows (unique per auction, bidder and bid, so a retried job mails nobody twice)
-   * and one mail job. A bidder outbid several times in one batch gets one mail, with the price as it is now.
+   * Mails "you have been outbid" for a batch of notices (of one auction or several), in bulk: one read of
+   * the auctions, one of the bidders, one insert of the notification rows (unique per auction, bidder and bid,
+   * so a retried job mails nobody twice) and one mail job. A bidder outbid several times on one auction in a
+   * batch gets one mail, with the price as it is now.
    */
   async notifyOutbid(notices: OutbidNotice[]): Promise<void> {
     const latest = new Map<string, OutbidNotice>();
@@ -243,32 +249,42 @@ export class AuctionLifecycle {
       const seen = latest.get(key);
       if (!seen || BigInt(notice.bidSeq) > BigInt(seen.bidSeq)) latest.set(key, notice);
     }
-    const auctionIds = new Set([...latest.values()].map((n) => n.auctionId));
-    for (const auctionId of auctionIds) {
-      const forAuction = [...latest.values()].filter((n) => n.auctionId === auctionId);
-      const a = await readAuction(this.fork(), auctionId);
-      if (!a) continue;
-      const emails = new Map(
-        (await this.accounts.findUsers(forAuction.map((n) => n.userId))).filter((u) => u.email).map((u) => [u.id, u.email!]),
-      );
+    if (!latest.size) return;
+    const wanted = [...latest.values()];
+    const auctions = new Map(
+      (await this.fork().execute<{ id: string; title: string; current_bid: string }[]>(
+        'select id, title, current_bid from auctions where id = any(?::uuid[])',
+        [`{${[...new Set(wanted.map((n) => n.auctionId))].join(',')}}`],
+      )).map((a) => [a.id, a]),
+    );
+    const emails = new Map(
+      (await this.accounts.findUsers(wanted.map((n) => n.userId))).filter((u) => u.email).map((u) => [u.id, u.email!]),
+    );
+    const rows = wanted.flatMap((n) => {
+      const a = auctions.get(n.auctionId);
+      if (!a || !emails.has(n.userId)) return [];
       const title = `You have been outbid: ${a.title}`;
-      const message = `Someone bid more than your maximum on "${a.title}". The current bid is $${money(a.currentBid)}.\n\n${this.link(a.id)}`;
-      const now = this.clock.now().toISOString();
-      const rows = forAuction.filter((n) => emails.has(n.userId)).map((n) => ({ user_id: n.userId, type: `outbid-${n.bidSeq}` }));
-      if (!rows.length) continue;
-      await this.fork().transactional(async (tx) => {
-        const inserted = await tx.execute<{ user_id: string }[]>(
-          `insert into auction_notifications (auction_id, user_id, notification_type, scheduled_for, title, message, status, sent_at)
-           select ?, n.user_id, n.type, ?, ?, ?, 'sent', ? from json_to_recordset(?::json) as n(user_id uuid, type text)
-           on conflict (auction_id, user_id, notification_type) do nothing returning user_id`,
-          [a.id, now, title, message, now, JSON.stringify(rows)],
-        );
-        await this.mail.queueMany(
-          tx,
-          inserted.map((r) => ({ to: emails.get(r.user_id)!, subject: title, text: message })),
-        );
-      });
-    }
+      const message = `Someone bid more than your maximum on "${a.title}". The current bid is $${money(centsOf(a.current_bid))}.\n\n${this.link(a.id)}`;
+      return [{ auction_id: a.id, user_id: n.userId, type: `outbid-${n.bidSeq}`, title, message }];
+    });
+    if (!rows.length) return;
+    const now = this.clock.now().toISOString();
+    await this.fork().transactional(async (tx) => {
+      const inserted = await tx.execute<{ auction_id: string; user_id: string; notification_type: string }[]>(
+        `insert into auction_notifications (auction_id, user_id, notification_type, scheduled_for, title, message, status, sent_at)
+         select n.auction_id, n.user_id, n.type, ?, n.title, n.message, 'sent', ?
+           from json_to_recordset(?::json) as n(auction_id uuid, user_id uuid, type text, title text, message text)
+         on conflict (auction_id, user_id, notification_type) do nothing returning auction_id, user_id, notification_type`,
+        [now, now, JSON.stringify(rows)],
+      );
+      const fresh = new Set(inserted.map((r) => `${r.auction_id}:${r.user_id}:${r.notification_type}`));
+      await this.mail.queueMany(
+        tx,
+        rows
+          .filter((r) => fresh.has(`${r.auction_id}:${r.user_id}:${r.type}`))
+          .map((r) => ({ to: emails.get(r.user_id)!, subject: r.title, text: r.message })),
+      );
+    });
   }
 
   /** Stores the notification row (unique per auction, user and type) and queues its mail, once. */
