@@ -39,9 +39,9 @@ export async function startWorker(rt: Runtime, concurrency = 4): Promise<Runner>
     logger: workerLogger(rt),
     preset: {
       worker: {
-        // Fetch jobs a few at a time and complete them in batches: two queries per burst instead of two per
-        // job when the queue is busy (mails after a hot auction's bids). Completion waits at most 20 ms.
-        localQueue: { size: concurrency * 2 },
+        // Finished jobs are marked complete together, after at most 20 ms: one query per burst instead of one
+        // per job when the queue is busy. (graphile-worker's localQueue, which fetches several jobs per query,
+        // logs "Cannot background something when the queue is already released" on every shutdown in 0.18.0.)
         completeJobBatchDelay: 20,
       },
     },
