@@ -1,9 +1,10 @@
--- One accepted bid, statement for statement as BiddingService.bid runs it (no Idempotency-Key, the pattern
--- checks of an account older than a day, an auction without a seller IP, no extension): lock the auction row
--- and read the standing maxima (auction_lock_for_bids, for a batch of one); store the bid rows, the winning flag, the auction's
--- new price and the 'bid' and 'outbid' activity with their NOTIFY (auction_apply_bid); queue the outbid
--- mail (JobQueue.addMany); commit. The server puts the bids that queue up for one auction into one such
--- transaction; pgbench runs one bid per transaction. The bidder is looked up before the transaction, as the server knows its user before it.
+-- One accepted bid, statement for statement as BiddingService runs a batch of one bid (no Idempotency-Key,
+-- the pattern checks of an account older than a day, an auction without a seller IP, no extension): lock the
+-- auction row and read the standing maxima (auction_lock_for_bids); store the bid rows, the winning flag, the
+-- auction's new price and the 'bid' and 'outbid' activity with their NOTIFY (auction_apply_bid); queue the
+-- outbid mail (JobQueue.addMany); commit. The server puts the bids that queue up for one auction into one
+-- such transaction; pgbench runs one bid per transaction. The bidder is looked up before the transaction,
+-- as the server knows its user before it.
 -- Each line ending in ';' or \gset is one round trip. The server runs the proxy engine between the first two
 -- calls; here the bid is the auction's minimum, computed from the locked row.
 --
