@@ -8,6 +8,9 @@ import { LOCK_FOR_BID_SQL } from './20261123210000-auctions-bid-function.js';
  * every bidder of the batch, each through bids_auction_id_bidder_id_max_index. Those are all the maxima the
  * proxy engine needs for the whole batch: a bid changes only its own bidder's maximum, so the top two after
  * any bid of the batch are among them. auction_apply_bid already takes any number of bid rows and events.
+ * The row lock is FOR NO KEY UPDATE (what the UPDATE of the auction takes anyway): it still serialises bids,
+ * Buy It Now and the lifecycle, but no longer waits for transactions that only insert rows referencing the
+ * auction (the worker's outbid notifications take FOR KEY SHARE through their foreign key).
  */
 export class Migration20261123230000AuctionsBatchedBids extends Migration {
   override async up(): Promise<void> {
@@ -21,7 +24,7 @@ export class Migration20261123230000AuctionsBatchedBids extends Migration {
         v_maxima jsonb := '[]'::jsonb;
         v_own jsonb;
       begin
-        select to_json(a) into v_auction from auctions a where a.id = p_auction for update;
+        select to_json(a) into v_auction from auctions a where a.id = p_auction for no key update;
         if v_auction is null then
           return null;
         end if;

@@ -11,6 +11,15 @@ export interface JobOptions {
   maxAttempts?: number;
 }
 
+/**
+ * A statement adding the jobs of `specs` (a SQL expression giving a JSON array of graphile-worker job specs:
+ * identifier, payload, run_at, max_attempts, job_key), for a caller that folds its jobs into a statement of
+ * its own instead of sending another one (the bid batch, whose jobs need the ids of rows it inserts).
+ */
+export const addJobsSql = (specs: string) =>
+  `select count(*) from graphile_worker.add_jobs(array(
+     select json_populate_record(null::graphile_worker.job_spec, spec) from json_array_elements(${specs}) spec))`;
+
 /** Adds graphile-worker jobs inside the caller's transaction, so a job is never seen before its commit. */
 @injectable()
 export class JobQueue {
@@ -42,8 +51,7 @@ export class JobQueue {
   ): Promise<void> {
     if (!jobs.length) return;
     await em.execute(
-      `select count(*) from graphile_worker.add_jobs(array(
-         select json_populate_record(null::graphile_worker.job_spec, spec) from json_array_elements(?::json) spec))`,
+      addJobsSql('?::json'),
       [
         JSON.stringify(
           jobs.map((job) => ({

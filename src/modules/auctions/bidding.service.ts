@@ -3,7 +3,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import { AppError, Errors } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
-import { JobQueue } from '../../platform/jobs.js';
+import { addJobsSql, JobQueue } from '../../platform/jobs.js';
 import type { Logger } from '../../platform/logger.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi, type BidderDto, type UserDto } from '../accounts/index.js';
@@ -21,7 +21,7 @@ import {
 } from './auction.model.js';
 import type { BidInput } from './auction.schemas.js';
 import { endJobKey, END_TASK } from './auction.service.js';
-import { AuctionLifecycle, OUTBID_TASK, outbidJobKey, type OutbidNotice } from './lifecycle.service.js';
+import { AuctionLifecycle, OUTBID_TASK, outbidJobKey } from './lifecycle.service.js';
 import { placeBid, type StandingMax } from './proxy-engine.js';
 import { AuctionSettingsService, type AllSettings, type BidderSettings } from './settings.js';
 
@@ -329,8 +329,24 @@ export class BiddingService {
         const last = decisions[decisions.length - 1]!;
         const activity = this.activity.prepare(auctionId, decisions.flatMap((d) => d.items));
         const rows = decisions.flatMap((d) => d.rows);
+        // Outbid notices name the bid that outbid (its seq, known once stored), so the batch's outbid job is
+        // added by the same statement as the bids: one round trip less while the auction is locked. One
+        // pending job per auction collects the notices queued while it waits (see outbidJobKey).
+        const outbid: { userId: string; row: number }[] = [];
+        let offset = 0;
+        for (const d of decisions) {
+          if (d.outbid && d.outbid !== d.pending.actor.id) outbid.push({ userId: d.outbid, row: offset + d.ownIndex });
+          offset += d.rows.length;
+        }
+        const apply = 'select auction_apply_bid(?, ?::json, ?, ?, ?, ?, ?, ?::json, ?, ?::json)';
         const [applied] = await tx.execute<{ applied: { bids: { id: string; seq: string; createdAt: string }[]; totalBids: number } }[]>(
-          'select auction_apply_bid(?, ?::json, ?, ?, ?, ?, ?, ?::json, ?, ?::json) as applied',
+          outbid.length
+            ? `with stored as materialized (${apply} as r)
+               select (select r from stored) as applied, (${addJobsSql(`(
+                 select json_build_array(json_build_object('identifier', ?::text, 'job_key', ?::text, 'max_attempts', 25,
+                   'payload', json_agg(json_build_object('auctionId', ?::text, 'userId', o.user_id, 'bidSeq', s.r->'bids'->o.row->>'seq') order by o.n)))
+                 from stored s, json_to_recordset(?::json) as o(user_id text, "row" int, n int))`)}) as jobs`
+            : `${apply} as applied`,
           [
             auctionId,
             JSON.stringify(rows),
@@ -342,21 +358,20 @@ export class BiddingService {
             activity.rows,
             activity.channel,
             activity.notices,
+            ...(outbid.length
+              ? [OUTBID_TASK, outbidJobKey(auctionId), auctionId, JSON.stringify(outbid.map((o, n) => ({ user_id: o.userId, row: o.row, n })))]
+              : []),
           ],
         );
         if (applied!.applied.totalBids !== state.totalBids) throw new Error(`auction ${auctionId}: bid count ${applied!.applied.totalBids}, expected ${state.totalBids}`);
         if (decisions.some((d) => d.extended)) {
           await this.jobs.add(tx, END_TASK, { auctionId }, { runAt: state.endTime, jobKey: endJobKey(auctionId), jobKeyMode: 'replace' });
         }
-        let offset = 0;
-        const outbid: OutbidNotice[] = [];
+        offset = 0;
         for (const d of decisions) {
           const stored = applied!.applied.bids[offset + d.ownIndex]!;
           offset += d.rows.length;
           const { actor, input, meta, settings, user } = d.pending;
-          if (d.outbid && d.outbid !== actor.id) {
-            outbid.push({ auctionId, userId: d.outbid, bidSeq: String(stored.seq) });
-          }
           if (settings.bidder.patternAnalysisEnabled) {
             for (const pattern of await this.analyse(tx, d.before, actor, user, stored.id, meta)) flags.push({ userId: actor.id, pattern });
           }
@@ -385,8 +400,6 @@ export class BiddingService {
           await this.storeKey(tx, actor, meta.idempotencyKey, 201, body);
           answers[d.index] = { ok: true, value: { status: 201, body } };
         }
-        // One pending job per auction collects the outbid notices queued while it waits (see outbidJobKey).
-        if (outbid.length) await this.jobs.addMany(tx, [{ task: OUTBID_TASK, payload: outbid, jobKey: outbidJobKey(auctionId) }]);
       });
     } catch (error) {
       for (const pending of batch) pending.reject(error);
