@@ -5,7 +5,8 @@
 -- same statement, the outbid mail job (keyed per auction, as the server adds it); commit. The server puts the
 -- bids that queue up for one auction into one such transaction; pgbench runs one bid per transaction. The
 -- bidder is looked up before the transaction, as the server knows its user before it.
--- Each line ending in ';' or \gset is one round trip. The server runs the proxy engine between the first two
+-- Each command ending in ';' or \gset is one round trip; '\;' joins two statements into one round trip, as the
+-- server sends BEGIN with the lock and the write with COMMIT. The server runs the proxy engine between the first two
 -- calls; here the bid is the auction's minimum, computed from the locked row.
 --
 --   pgbench -n -f bid.pgbench.sql -D auctions=1000 -D bidders=1000 -c 32 -j 2 -T 15 <database>
@@ -15,7 +16,7 @@
 \set u random(1, :bidders)
 SELECT id AS bidder_id FROM bench_bidder_ids WHERE n = :u
 \gset
-BEGIN;
+BEGIN \;
 SELECT l->'auction'->>'id' AS auction_id,
        CASE WHEN (l->'auction'->>'total_bids')::int = 0 THEN (l->'auction'->>'starting_bid')::numeric
             ELSE (l->'auction'->>'current_bid')::numeric + (l->'auction'->>'bid_increment')::numeric END AS amount,
@@ -41,6 +42,5 @@ SELECT (SELECT r->'bids'->0->>'seq' FROM stored) AS bid_seq,
             'identifier', 'auctions/notify-outbid', 'job_key', 'auction-outbid:' || ':auction_id', 'max_attempts', 25,
             'payload', json_build_array(json_build_object('auctionId', ':auction_id', 'userId', ':bidder_id',
               'bidSeq', s.r->'bids'->0->>'seq'))))
-            FROM stored s))) AS jobs
-\gset
+            FROM stored s))) AS jobs \;
 COMMIT;

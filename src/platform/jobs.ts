@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { SqlExecutor } from './db/pg-transaction.js';
 import { TOKENS } from './tokens.js';
 
 export interface JobOptions {
@@ -24,7 +24,7 @@ export const addJobsSql = (specs: string) =>
 @injectable()
 export class JobQueue {
   /** Enqueues `task` with `payload` on the entity manager's connection (and transaction, if any). */
-  async add(em: EntityManager, task: string, payload: unknown, options: JobOptions = {}): Promise<void> {
+  async add(em: SqlExecutor, task: string, payload: unknown, options: JobOptions = {}): Promise<void> {
     await em.execute(
       `select graphile_worker.add_job(
          identifier => ?, payload => ?::json, run_at => ?::timestamptz,
@@ -46,7 +46,7 @@ export class JobQueue {
    * work queued while the worker is busy collects into one job. Keys must differ within one call.
    */
   async addMany(
-    em: EntityManager,
+    em: SqlExecutor,
     jobs: readonly { task: string; payload: unknown; runAt?: Date; maxAttempts?: number; jobKey?: string }[],
   ): Promise<void> {
     if (!jobs.length) return;
@@ -85,14 +85,14 @@ export class EventBus {
   ) {}
 
   /** Records `event` for every subscriber of its name. */
-  async publish(em: EntityManager, event: DomainEvent): Promise<void> {
+  async publish(em: SqlExecutor, event: DomainEvent): Promise<void> {
     for (const task of this.subscriptions[event.name] ?? []) {
       await this.jobs.add(em, task, { event: event.name, payload: event.payload });
     }
   }
 
   /** Sends a live message to browsers subscribed to `topic`, delivered when the transaction commits. */
-  async pushLive(em: EntityManager, topic: string, message: unknown): Promise<void> {
+  async pushLive(em: SqlExecutor, topic: string, message: unknown): Promise<void> {
     await em.execute('select pg_notify(?, ?)', [LIVE_CHANNEL, JSON.stringify({ topic, message })]);
   }
 }

@@ -118,19 +118,17 @@ export interface MaximumRow {
 }
 
 /**
- * Locks the auction row and reads the standing maxima a batch of bids by `bidderIds` depends on (the
- * leader's, the runner-up's and each bidder's own), in one round trip; the function reads them after the
- * lock, so it sees the bids of the transaction it waited for. Null when there is no auction.
+ * The statement that locks the auction row and reads the standing maxima a batch of bids by `bidderIds`
+ * depends on (the leader's, the runner-up's and each bidder's own), with its values as literals so that it can
+ * go with BEGIN in one round trip; the function reads the maxima after the lock, so it sees the bids of the
+ * transaction it waited for. `readLocked` reads its row.
  */
-export async function lockForBids(
-  em: EntityManager,
-  id: string,
-  bidderIds: readonly string[],
-): Promise<{ auction: AuctionRow; maxima: MaximumRow[] } | null> {
-  const [row] = await em.execute<{ locked: { auction: Raw; maxima: MaximumRow[] } | null }[]>(
-    'select auction_lock_for_bids(?, ?::uuid[]) as locked',
-    [id, `{${[...new Set(bidderIds)].join(',')}}`],
-  );
+export function lockForBidsSql(literal: (value: string) => string, id: string, bidderIds: readonly string[]): string {
+  return `select auction_lock_for_bids(${literal(id)}::uuid, ${literal(`{${[...new Set(bidderIds)].join(',')}}`)}::uuid[]) as locked`;
+}
+
+/** The locked auction and maxima from the row of lockForBidsSql, or null when there is no such auction. */
+export function readLocked(row: { locked: { auction: Raw; maxima: MaximumRow[] } | null } | undefined) {
   const locked = row?.locked;
   return locked ? { auction: toAuctionRow(locked.auction), maxima: locked.maxima } : null;
 }

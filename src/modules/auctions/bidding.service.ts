@@ -1,9 +1,11 @@
 import { inject, injectable } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type pg from 'pg';
 import { Clock } from '../../platform/clock.js';
 import { AppError, Errors } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { addJobsSql, JobQueue } from '../../platform/jobs.js';
+import { PgTransaction, type SqlExecutor } from '../../platform/db/pg-transaction.js';
 import type { Logger } from '../../platform/logger.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi, type BidderDto, type UserDto } from '../accounts/index.js';
@@ -11,7 +13,8 @@ import { ActivityService, type ActivityData, type ActivityType } from './activit
 import {
   buyItNowAvailable,
   centsOf,
-  lockForBids,
+  lockForBidsSql,
+  readLocked,
   maskName,
   money,
   nextMinimum,
@@ -127,6 +130,7 @@ export const NEW_ACCOUNT_REPEAT_BIDS = 3;
 export class BiddingService {
   constructor(
     @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(TOKENS.PgPool) private readonly pool: pg.Pool,
     @inject(TOKENS.Logger) private readonly logger: Logger,
     @inject(Clock) private readonly clock: Clock,
     @inject(JobQueue) private readonly jobs: JobQueue,
@@ -187,7 +191,7 @@ export class BiddingService {
    * Claims an idempotency key in the transaction. Returns the stored answer of an earlier request with the
    * same key (a concurrent one waits on the unique key until the first commits), or null to go ahead.
    */
-  private async claimKey(tx: EntityManager, actor: Actor, key: string | undefined, endpoint: string) {
+  private async claimKey(tx: SqlExecutor, actor: Actor, key: string | undefined, endpoint: string) {
     if (!key) return null;
     const claimed = await tx.execute<{ key: string }[]>(
       `insert into auction_idempotency_keys (user_id, key, endpoint, status, response, created_at)
@@ -205,7 +209,7 @@ export class BiddingService {
     return { status: stored.status, body: stored.response };
   }
 
-  private async storeKey(tx: EntityManager, actor: Actor, key: string | undefined, status: number, body: unknown) {
+  private async storeKey(tx: SqlExecutor, actor: Actor, key: string | undefined, status: number, body: unknown) {
     if (!key) return;
     await tx.execute('update auction_idempotency_keys set status = ?, response = ?::jsonb where user_id = ? and key = ?', [
       status,
@@ -290,18 +294,25 @@ export class BiddingService {
     const flags: { userId: string; pattern: string }[] = [];
     let committed: AuctionRow | null = null;
     try {
-      await (this.orm.em.fork() as EntityManager).transactional(async (tx) => {
+      // On a connection of its own, without the ORM: BEGIN goes with the lock in one round trip, and under load
+      // each round trip waits its turn in the event loop while the auction stays locked.
+      await PgTransaction.run(this.pool, async (tx) => {
         const first = batch[0]!;
-        if (batch.length === 1) {
+        const lockSql = lockForBidsSql((v) => tx.literal(v), auctionId, batch.map((b) => b.actor.id));
+        let lockedRow: Parameters<typeof readLocked>[0];
+        if (first.meta.idempotencyKey !== undefined) {
           const replay = await this.claimKey(tx, first.actor, first.meta.idempotencyKey, `bid:${auctionId}`);
           if (replay) {
             answers[0] = { ok: true, value: replay };
             return;
           }
+          [lockedRow] = await tx.execute(lockSql);
+        } else {
+          [lockedRow] = await tx.begin(lockSql);
         }
-        // Inside the lock: this call, auction_apply_bid (bid rows, auction, activity and NOTIFY), the outbid jobs,
+        // Inside the lock: this call, auction_apply_bid (bid rows, auction, activity, NOTIFY and the outbid job),
         // commit. Everything that does not depend on the auction's state was read before the transaction.
-        const locked = await lockForBids(tx, auctionId, batch.map((b) => b.actor.id));
+        const locked = readLocked(lockedRow);
         if (!locked) throw Errors.notFound('Auction');
         let state = locked.auction;
         let maxima = locked.maxima.map((m): StandingMax => ({ bidderId: m.bidder_id, maxCents: centsOf(m.max), seq: Number(m.seq) }));
@@ -339,7 +350,10 @@ export class BiddingService {
           offset += d.rows.length;
         }
         const apply = 'select auction_apply_bid(?, ?::json, ?, ?, ?, ?, ?, ?::json, ?, ?::json)';
-        const [applied] = await tx.execute<{ applied: { bids: { id: string; seq: string; createdAt: string }[]; totalBids: number } }[]>(
+        // When nothing else has to be written (no extension, no stored answer, no pattern to check), COMMIT goes
+        // with the write: the lock is then held for two round trips in all.
+        const store = this.writesAfterApply(decisions) ? tx.execute.bind(tx) : tx.executeAndCommit.bind(tx);
+        const [applied] = await store<{ applied: { bids: { id: string; seq: string; createdAt: string }[]; totalBids: number } }[]>(
           outbid.length
             ? `with stored as materialized (${apply} as r)
                select (select r from stored) as applied, (${addJobsSql(`(
@@ -418,6 +432,17 @@ export class BiddingService {
     return committed;
   }
 
+  /** Whether the batch writes more after its bids: the end job of an extension, an Idempotency-Key answer, or a pattern check. */
+  private writesAfterApply(decisions: Decision[]): boolean {
+    const now = this.clock.now().getTime();
+    return decisions.some(({ extended, pending: { meta, settings, user }, before }) => {
+      if (extended || meta.idempotencyKey !== undefined) return true;
+      if (!settings.bidder.patternAnalysisEnabled) return false;
+      const sharedIp = Boolean(meta.ip && before.sellerIp && meta.ip === before.sellerIp);
+      return sharedIp || (now - new Date(user.createdAt).getTime()) / HOUR < NEW_ACCOUNT_HOURS;
+    });
+  }
+
   /** The rules and the proxy engine for one bid on the auction's current state; throws its refusal. */
   private decide(a: AuctionRow, maxima: StandingMax[], pending: PendingBid, now: Date, seq: number): Omit<Decision, 'index'> {
     const { input, actor, meta, settings, user } = pending;
@@ -483,7 +508,7 @@ export class BiddingService {
   }
 
   /** Flags suspicious bidding in bidding_patterns; returns the new flags (the scores are raised after commit). */
-  private async analyse(tx: EntityManager, a: AuctionRow, actor: Actor, user: UserDto, bidId: string, meta: RequestMeta) {
+  private async analyse(tx: SqlExecutor, a: AuctionRow, actor: Actor, user: UserDto, bidId: string, meta: RequestMeta) {
     const found: { type: keyof typeof PATTERN_POINTS; description: string }[] = [];
     if (meta.ip && a.sellerIp && meta.ip === a.sellerIp) {
       found.push({ type: 'shared_ip_with_seller', description: `Bid from the IP address the seller scheduled the auction from (${meta.ip})` });

@@ -1,0 +1,109 @@
+import type pg from 'pg';
+
+/** What services need to run SQL: `execute(sql, params)` with `?` placeholders, as MikroORM's EntityManager has. */
+export interface SqlExecutor {
+  // biome-ignore lint: rows of any shape, as EntityManager.execute
+  execute<T = any>(sql: string, params?: readonly unknown[]): Promise<T>;
+}
+
+/** `sql` with each `?` placeholder outside string literals and quoted identifiers replaced by `by(n)` (n from 1). */
+function replacePlaceholders(sql: string, by: (n: number) => string): string {
+  let n = 0;
+  let out = '';
+  let quote: string | null = null;
+  for (const ch of sql) {
+    if (quote) {
+      if (ch === quote) quote = null;
+    } else if (ch === "'" || ch === '"') {
+      quote = ch;
+    } else if (ch === '?') {
+      out += by(++n);
+      continue;
+    }
+    out += ch;
+  }
+  return out;
+}
+
+/** `?` placeholders to `$1..$n`, leaving string literals and quoted identifiers alone. */
+export const numberPlaceholders = (sql: string): string => replacePlaceholders(sql, (n) => `$${n}`);
+
+/**
+ * A transaction on one pooled connection, without the ORM: for hot paths where every round trip waits its turn
+ * in a busy event loop. `begin(first)` sends BEGIN together with a first statement in one round trip (simple
+ * protocol, so that statement takes no parameters: build it with `literal`).
+ */
+export class PgTransaction implements SqlExecutor {
+  private constructor(private readonly client: pg.PoolClient) {}
+
+  /** Runs `work` in a transaction; commits when it returns, rolls back when it throws. */
+  static async run<T>(pool: pg.Pool, work: (tx: PgTransaction) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    const tx = new PgTransaction(client);
+    let broken = false;
+    try {
+      const result = await work(tx);
+      if (!tx.begun || tx.committed) return result;
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      // After a failed COMMIT (executeAndCommit) the transaction is over; the rollback is then a no-op.
+      if (tx.begun) await client.query('rollback').catch(() => (broken = true));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  private begun = false;
+
+  /** BEGIN, then `first` (if given) in the same round trip; returns the rows of `first`. */
+  // biome-ignore lint: rows of any shape
+  async begin<T = any>(first?: string): Promise<T[]> {
+    if (this.begun) throw new Error('transaction already begun');
+    this.begun = true;
+    if (!first) {
+      await this.client.query('begin');
+      return [];
+    }
+    const results = (await this.client.query(`begin; ${first}`)) as unknown as pg.QueryResult[];
+    return results[1]!.rows as T[];
+  }
+
+  // biome-ignore lint: rows of any shape, as EntityManager.execute
+  async execute<T = any>(sql: string, params: readonly unknown[] = []): Promise<T> {
+    if (this.committed) throw new Error('the transaction is already committed');
+    if (!this.begun) await this.begin();
+    return (await this.client.query(numberPlaceholders(sql), params as unknown[])).rows as T;
+  }
+
+  /**
+   * Runs `sql` and COMMIT in one round trip (simple protocol: the parameters go in as literals); returns the
+   * rows of `sql`. Nothing may run in the transaction after it.
+   */
+  // biome-ignore lint: rows of any shape, as EntityManager.execute
+  async executeAndCommit<T = any>(sql: string, params: readonly unknown[] = []): Promise<T> {
+    if (!this.begun) await this.begin();
+    this.committed = true;
+    const results = (await this.client.query(`${this.inline(sql, params)}; commit`)) as unknown as pg.QueryResult[];
+    return results[0]!.rows as T;
+  }
+
+  private committed = false;
+
+  /** `sql` with its `?` placeholders replaced by the parameters as literals. */
+  private inline(sql: string, params: readonly unknown[]): string {
+    return replacePlaceholders(sql, (n) => {
+      const value = params[n - 1];
+      if (value === null || value === undefined) return 'null';
+      if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+      if (typeof value === 'boolean') return value ? 'true' : 'false';
+      return this.client.escapeLiteral(String(value));
+    });
+  }
+
+  /** A value as an SQL literal, for `begin(first)`. */
+  literal(value: string): string {
+    return this.client.escapeLiteral(value);
+  }
+}
