@@ -62,8 +62,13 @@ export async function boot(config: Config, modules: PitlaneModule[], options: Bo
   const onPoolError = (err: Error) => {
     if (!closing) logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection failed');
   };
-  pool.on('error', onPoolError);
-  pool.on('connect', (client) => client.on('error', onPoolError));
+  // Transactions that hold a hot row lock (bid batches) take their connection from a pool of their own, so
+  // they never wait in the main pool's queue behind ordinary reads while other requests wait for the lock.
+  const lockPool = new pg.Pool({ connectionString: url, max: 4 });
+  for (const p of [pool, lockPool]) {
+    p.on('error', onPoolError);
+    p.on('connect', (client) => client.on('error', onPoolError));
+  }
   let orm: MikroORM | undefined;
   try {
     orm = await createOrm({ url, entities: modules.flatMap((m) => m.entities), logger, poolMax: options.poolMax });
@@ -74,6 +79,7 @@ export async function boot(config: Config, modules: PitlaneModule[], options: Bo
   } catch (error) {
     await orm?.close().catch(() => {});
     await pool.end().catch(() => {});
+    await lockPool.end().catch(() => {});
     await cluster?.stop().catch(() => {});
     throw error;
   }
@@ -90,6 +96,7 @@ export async function boot(config: Config, modules: PitlaneModule[], options: Bo
   container.bind(TOKENS.Logger).toConstantValue(logger);
   container.bind(TOKENS.Orm).toConstantValue(orm);
   container.bind(TOKENS.PgPool).toConstantValue(pool);
+  container.bind(TOKENS.PgLockPool).toConstantValue(lockPool);
   container.bind(TOKENS.Subscriptions).toConstantValue(subscriptions);
   container.bind(Clock).toConstantValue(options.clock ?? new SystemClock());
   container.bind(JobQueue).toSelf();
@@ -112,6 +119,7 @@ export async function boot(config: Config, modules: PitlaneModule[], options: Bo
       container.get(Mailer).close();
       await ormRef.close();
       await pool.end();
+      await lockPool.end();
       await cluster?.stop();
     },
   };

@@ -4,5 +4,7 @@ export const TOKENS = {
   Logger: Symbol.for('pitlane.Logger'),
   Orm: Symbol.for('pitlane.Orm'),
   PgPool: Symbol.for('pitlane.PgPool'),
+  /** A few connections kept apart for transactions that hold a hot row lock (bid batches). */
+  PgLockPool: Symbol.for('pitlane.PgLockPool'),
   Subscriptions: Symbol.for('pitlane.Subscriptions'),
 } as const;

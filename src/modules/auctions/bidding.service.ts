@@ -130,7 +130,7 @@ export const NEW_ACCOUNT_REPEAT_BIDS = 3;
 export class BiddingService {
   constructor(
     @inject(TOKENS.Orm) private readonly orm: MikroORM,
-    @inject(TOKENS.PgPool) private readonly pool: pg.Pool,
+    @inject(TOKENS.PgLockPool) private readonly lockPool: pg.Pool,
     @inject(TOKENS.Logger) private readonly logger: Logger,
     @inject(Clock) private readonly clock: Clock,
     @inject(JobQueue) private readonly jobs: JobQueue,
@@ -294,9 +294,10 @@ export class BiddingService {
     const flags: { userId: string; pattern: string }[] = [];
     let committed: AuctionRow | null = null;
     try {
-      // On a connection of its own, without the ORM: BEGIN goes with the lock in one round trip, and under load
-      // each round trip waits its turn in the event loop while the auction stays locked.
-      await PgTransaction.run(this.pool, async (tx) => {
+      // On a connection of the lock pool (no queue behind ordinary reads), without the ORM: BEGIN goes with the
+      // lock in one round trip, and under load each round trip waits its turn in the event loop while the
+      // auction stays locked.
+      await PgTransaction.run(this.lockPool, async (tx) => {
         const first = batch[0]!;
         const lockSql = lockForBidsSql((v) => tx.literal(v), auctionId, batch.map((b) => b.actor.id));
         let lockedRow: Parameters<typeof readLocked>[0];
