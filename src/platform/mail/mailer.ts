@@ -6,7 +6,6 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import { TOKENS } from '../tokens.js';
 import { JobQueue } from '../jobs.js';
-import { MailMessage } from './mail-message.entity.js';
 
 export const mailSchema = z.object({
   to: z.string().email(),
@@ -47,10 +46,17 @@ export class Mailer {
       this.logger.info({ subject: mail.subject }, 'mail sent over SMTP');
       return;
     }
-    const em = this.orm.em.fork();
-    em.create(MailMessage, { from: this.config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });
-    await em.flush();
+    await this.store([mail]);
     this.logger.info({ subject: mail.subject }, 'mail stored in the development outbox');
+  }
+
+  /** Stores messages in the development outbox, in one statement. */
+  private async store(mails: Mail[]): Promise<void> {
+    await this.orm.em.fork().execute(
+      `insert into mail_outbox ("from", "to", subject, text, html)
+       select ?, m."to", m.subject, m.text, m.html from json_to_recordset(?::json) as m("to" text, subject text, text text, html text)`,
+      [this.config.mailFrom, JSON.stringify(mails)],
+    );
   }
 
   /**
@@ -68,11 +74,7 @@ export class Mailer {
       return results;
     }
     // One statement for the whole batch (a batch of outbid mails can hold hundreds).
-    await this.orm.em.fork().execute(
-      `insert into mail_outbox ("from", "to", subject, text, html)
-       select ?, m."to", m.subject, m.text, m.html from json_to_recordset(?::json) as m("to" text, subject text, text text, html text)`,
-      [this.config.mailFrom, JSON.stringify(mails)],
-    );
+    await this.store(mails);
     this.logger.info({ count: mails.length }, 'mail stored in the development outbox');
     return mails.map(() => Promise.resolve());
   }
