@@ -268,15 +268,33 @@ export class BiddingService {
     void this.drain(auctionId, fresh);
   }
 
-  /** Runs the auction's queued bids batch after batch until none are left. */
+  /**
+   * Runs the auction's queued bids batch after batch until none are left. The next batch starts as soon as the
+   * current one has sent its last statement (the write with COMMIT): its BEGIN and lock then wait inside
+   * PostgreSQL for that commit instead of waiting for this process to see it, so the lock passes from batch to
+   * batch without a turn of the event loop in between. The lock still orders them; each reads the maxima after
+   * it has the lock.
+   */
   private async drain(auctionId: string, queue: AuctionQueue): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
     try {
-      while (queue.pending.length) {
-        // A bid with an Idempotency-Key runs alone: its key is claimed and stored in its own transaction.
-        const size = queue.pending[0]!.meta.idempotencyKey !== undefined ? 1 : queue.pending.findIndex((b) => b.meta.idempotencyKey !== undefined);
-        const batch = queue.pending.splice(0, size > 0 ? Math.min(size, MAX_BATCH) : MAX_BATCH);
-        const committed = await this.placeBatch(auctionId, batch);
-        if (committed) queue.committed = committed;
+      for (;;) {
+        if (queue.pending.length) {
+          // A bid with an Idempotency-Key runs alone: its key is claimed and stored in its own transaction.
+          const size = queue.pending[0]!.meta.idempotencyKey !== undefined ? 1 : queue.pending.findIndex((b) => b.meta.idempotencyKey !== undefined);
+          const batch = queue.pending.splice(0, size > 0 ? Math.min(size, MAX_BATCH) : MAX_BATCH);
+          let lastSent!: () => void;
+          const sent = new Promise<void>((resolve) => (lastSent = resolve));
+          const done = this.placeBatch(auctionId, batch, lastSent).then((committed) => {
+            if (committed && (!queue.committed || committed.totalBids >= queue.committed.totalBids)) queue.committed = committed;
+          });
+          inFlight.add(done);
+          void done.finally(() => inFlight.delete(done));
+          await Promise.race([sent, done]);
+          continue;
+        }
+        if (!inFlight.size) break;
+        await Promise.race(inFlight);
       }
     } finally {
       this.queues.delete(auctionId);
@@ -289,7 +307,7 @@ export class BiddingService {
    * bid's rows and events in one call, queue the mails, commit, then answer each bid. Returns the committed
    * state of the auction, or null when the transaction failed (every bid of the batch gets that error).
    */
-  private async placeBatch(auctionId: string, batch: PendingBid[]): Promise<AuctionRow | null> {
+  private async placeBatch(auctionId: string, batch: PendingBid[], lastSent: () => void = () => {}): Promise<AuctionRow | null> {
     const answers: ({ ok: true; value: BidAnswer } | { ok: false; error: unknown })[] = [];
     const flags: { userId: string; pattern: string }[] = [];
     let committed: AuctionRow | null = null;
@@ -353,8 +371,9 @@ export class BiddingService {
         const apply = 'select auction_apply_bid(?, ?::json, ?, ?, ?, ?, ?, ?::json, ?, ?::json)';
         // When nothing else has to be written (no extension, no stored answer, no pattern to check), COMMIT goes
         // with the write: the lock is then held for two round trips in all.
-        const store = this.writesAfterApply(decisions) ? tx.execute.bind(tx) : tx.executeAndCommit.bind(tx);
-        const [applied] = await store<{ applied: { bids: { id: string; seq: string; createdAt: string }[]; totalBids: number } }[]>(
+        const final = !this.writesAfterApply(decisions);
+        const store = final ? tx.executeAndCommit.bind(tx) : tx.execute.bind(tx);
+        const storing = store<{ applied: { bids: { id: string; seq: string; createdAt: string }[]; totalBids: number } }[]>(
           outbid.length
             ? `with stored as materialized (${apply} as r)
                select (select r from stored) as applied, (${addJobsSql(`(
@@ -378,6 +397,9 @@ export class BiddingService {
               : []),
           ],
         );
+        // The write and COMMIT are on their way: the next batch may queue for the lock (see drain).
+        if (final) lastSent();
+        const [applied] = await storing;
         if (applied!.applied.totalBids !== state.totalBids) throw new Error(`auction ${auctionId}: bid count ${applied!.applied.totalBids}, expected ${state.totalBids}`);
         if (decisions.some((d) => d.extended)) {
           await this.jobs.add(tx, END_TASK, { auctionId }, { runAt: state.endTime, jobKey: endJobKey(auctionId), jobKeyMode: 'replace' });
