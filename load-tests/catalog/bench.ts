@@ -191,6 +191,7 @@ async function main(): Promise<void> {
     url: options.url,
     source: options.source,
     worker: false,
+    serverNodeArgs: argValue('--server-node-args')?.split(' ').filter(Boolean),
     prepare: async (databaseUrl) => {
       await generateParts({ databaseUrl, count: options.count, reset: options.reset });
     },

@@ -59,7 +59,9 @@ export function createApp({ container, modules, readiness, staticDir }: AppOptio
   app.set('trust proxy', config.trustProxy);
   app.locals.identity = container.get(IdentityLookup);
 
-  app.use(
+  // One access-log line per request at level info; with a quieter LOG_LEVEL pino-http would log nothing but
+  // still build a child logger per request (errors are logged by errorHandler either way).
+  if (logger.isLevelEnabled('info')) app.use(
     pinoHttp({
       logger,
       autoLogging: { ignore: (req) => pathOf(req) === '/api/health' },
@@ -89,17 +91,21 @@ export function createApp({ container, modules, readiness, staticDir }: AppOptio
   const api = express.Router();
   api.use(requestScope);
   api.use(express.json({ limit: '1mb' }));
-  api.use(
-    session({
-      name: SESSION_COOKIE,
-      secret: config.sessionSecret,
-      store: createSessionStore(pool),
-      resave: false,
-      saveUninitialized: false,
-      rolling: true,
-      proxy: config.trustProxy !== false,
-      cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: 30 * 24 * 3600 * 1000 },
-    }),
+  const sessions = session({
+    name: SESSION_COOKIE,
+    secret: config.sessionSecret,
+    store: createSessionStore(pool),
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    proxy: config.trustProxy !== false,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: 30 * 24 * 3600 * 1000 },
+  });
+  // A GET or HEAD without the session cookie has no session to read and may not start one (sessions start at
+  // sign-in and registration, both POSTs): skipping express-session there saves generating and hashing a
+  // session nobody stores, on every anonymous page of the catalog. req.session is then undefined.
+  api.use((req, res, next) =>
+    (req.method === 'GET' || req.method === 'HEAD') && !req.headers.cookie?.includes(`${SESSION_COOKIE}=`) ? next() : sessions(req, res, next),
   );
   api.use(csrfGuard([config.publicUrl]));
   api.use((_req, _res, next) => RequestContext.create(orm.em, next));
