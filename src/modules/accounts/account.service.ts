@@ -95,6 +95,7 @@ const identityOf = (u: IdentityRow): BidderDto => ({
   createdAt: new Date(u.created_at).toISOString(),
   suspiciousActivityScore: u.suspicious_activity_score,
 });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const identityKey = (userId: string) => `accounts:identity:${userId}`;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -301,8 +302,10 @@ export class AccountService {
 
   /** Several users with their emails (for mail to many), in one query; unknown ids are left out. */
   async findUsers(ids: readonly string[]): Promise<BidderDto[]> {
-    if (!ids.length) return [];
-    const { rows } = await this.pool.query<IdentityRow>({ name: 'accounts-identities', text: IDENTITIES_SQL, values: [[...new Set(ids)]] });
+    // An id that is no uuid names nobody (and would make the cast fail).
+    const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+    if (!wanted.length) return [];
+    const { rows } = await this.pool.query<IdentityRow>({ name: 'accounts-identities', text: IDENTITIES_SQL, values: [wanted] });
     return rows.map(identityOf);
   }
 

@@ -24,14 +24,13 @@ export class AccountsApiImpl extends AccountsApi {
     super();
   }
   async findUser(id: string): Promise<UserDto | null> {
-    try {
-      return await this.accounts.getUser(id, { id, role: 'buyer' });
-    } catch {
-      return null;
-    }
+    const [user] = await this.accounts.findUsers([id]);
+    if (!user) return null;
+    const { suspiciousActivityScore: _score, ...profile } = user;
+    return profile;
   }
   async findUsers(ids: readonly string[]): Promise<UserDto[]> {
-    return this.accounts.findUsers(ids);
+    return (await this.accounts.findUsers(ids)).map(({ suspiciousActivityScore: _score, ...profile }) => profile);
   }
   async grantRole(userId: string, role: Role): Promise<void> {
     await this.accounts.grantRole(userId, role);

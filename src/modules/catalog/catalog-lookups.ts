@@ -90,7 +90,7 @@ export class CatalogLookups {
     return this.loading;
   }
 
-  /** Usernames of sellers: cached ones at once, the others looked up together (one look-up per seller). */
+  /** Usernames of sellers: cached ones at once, the others looked up together in one query. */
   async usernames(sellerIds: Iterable<string>): Promise<Map<string, string>> {
     const now = this.clock.now().getTime();
     const names = new Map<string, string>();
@@ -101,9 +101,9 @@ export class CatalogLookups {
         if (hit.name !== null) names.set(id, hit.name);
       } else missing.push(id);
     }
-    const users = await Promise.all(missing.map((id) => this.accounts.findUser(id)));
-    missing.forEach((id, i) => {
-      const name = users[i]?.username ?? null;
+    const found = new Map((await this.accounts.findUsers(missing)).map((u) => [u.id, u.username]));
+    missing.forEach((id) => {
+      const name = found.get(id) ?? null;
       // Unknown users are not remembered: the account may be created in a moment.
       if (name === null) return;
       this.sellerNames.delete(id);
