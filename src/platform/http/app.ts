@@ -56,6 +56,9 @@ export function createApp({ container, modules, readiness, staticDir }: AppOptio
 
   const app = express();
   app.disable('x-powered-by');
+  // No ETag on API answers: hashing every JSON body cost about 4 % of the part page's CPU, for 304s that the
+  // web app (react-query keeps its own cache) does not ask for. Static files keep theirs (serve-static).
+  app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
   app.locals.identity = container.get(IdentityLookup);
 
