@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import { JobQueue } from './jobs.js';
+import { addJobsSql } from './jobs.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,35 +8,34 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-describe('JobQueue', () => {
-  it('adds several jobs in one statement, inside the caller transaction', async () => {
-    const jobs = t.rt.container.get(JobQueue);
-    const later = new Date(Date.parse('2030-01-01T00:00:00Z'));
-    const fork = t.rt.orm.em.fork();
-    await fork.transactional(async (tx) => {
-      await jobs.addMany(tx, [
-        { task: 'test/many', payload: { n: 1 } },
-        { task: 'test/many', payload: { n: 2 }, runAt: later, maxAttempts: 3 },
-      ]);
-      await jobs.addMany(tx, []);
-    });
-    const rows = await t.sql<{ payload: { n: number }; run_at: Date; max_attempts: number }>(
-      `select payload, run_at, max_attempts from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = 'test/many' order by payload->>'n'`,
-    );
-    expect(rows.map((r) => [r.payload, r.max_attempts])).toEqual([
-      [{ n: 1 }, 25],
-      [{ n: 2 }, 3],
-    ]);
-    expect(rows[0]!.run_at.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
-    expect(rows[1]!.run_at.toISOString()).toBe(later.toISOString());
+const pending = (task: string) =>
+  t.sql<{ key: string | null; payload: unknown; max_attempts: number }>(
+    `select j.key, j.payload, j.max_attempts from graphile_worker._private_jobs j
+       join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = $1 order by j.id`,
+    [task],
+  );
 
-    // A rolled-back transaction leaves no job behind.
-    await fork
-      .transactional(async (tx) => {
-        await jobs.addMany(tx, [{ task: 'test/rolled-back', payload: {} }]);
-        throw new Error('abort');
-      })
-      .catch(() => undefined);
-    expect(await t.sql(`select 1 from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = 'test/rolled-back'`)).toEqual([]);
+describe('addJobsSql', () => {
+  it('adds jobs from a statement, joins the array payloads of one key, and leaves nothing after a rollback', async () => {
+    const add = (specs: unknown[]) => t.sql(addJobsSql('$1::json'), [JSON.stringify(specs)]);
+    await add([
+      { identifier: 'test/batch', job_key: 'k1', payload: [{ n: 1 }] },
+      { identifier: 'test/batch', payload: { alone: true }, max_attempts: 3 },
+    ]);
+    await add([{ identifier: 'test/batch', job_key: 'k1', payload: [{ n: 2 }] }]);
+    expect(await pending('test/batch')).toEqual([
+      { key: 'k1', payload: [{ n: 1 }, { n: 2 }], max_attempts: 25 },
+      { key: null, payload: { alone: true }, max_attempts: 3 },
+    ]);
+
+    const client = await t.rt.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(addJobsSql('$1::json'), [JSON.stringify([{ identifier: 'test/rolled-back', payload: {} }])]);
+      await client.query('rollback');
+    } finally {
+      client.release();
+    }
+    expect(await pending('test/rolled-back')).toEqual([]);
   });
 });

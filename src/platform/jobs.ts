@@ -14,7 +14,8 @@ export interface JobOptions {
 /**
  * A statement adding the jobs of `specs` (a SQL expression giving a JSON array of graphile-worker job specs:
  * identifier, payload, run_at, max_attempts, job_key), for a caller that folds its jobs into a statement of
- * its own instead of sending another one (the bid batch, whose jobs need the ids of rows it inserts).
+ * its own instead of sending another one (the bid batch, whose jobs need the ids of rows it inserts). A keyed
+ * job whose pending payload and new payload are both arrays gets them joined (a graphile-worker batch job).
  */
 export const addJobsSql = (specs: string) =>
   `select count(*) from graphile_worker.add_jobs(array(
@@ -36,32 +37,6 @@ export class JobQueue {
         options.maxAttempts ?? 25,
         options.jobKey ?? null,
         options.jobKey ? (options.jobKeyMode ?? 'replace') : null,
-      ],
-    );
-  }
-
-  /**
-   * Enqueues several jobs in one statement (graphile_worker.add_jobs). A job with a `jobKey` replaces the
-   * pending job of that key; when both payloads are arrays they are joined (a graphile-worker batch job), so
-   * work queued while the worker is busy collects into one job. Keys must differ within one call.
-   */
-  async addMany(
-    em: SqlExecutor,
-    jobs: readonly { task: string; payload: unknown; runAt?: Date; maxAttempts?: number; jobKey?: string }[],
-  ): Promise<void> {
-    if (!jobs.length) return;
-    await em.execute(
-      addJobsSql('?::json'),
-      [
-        JSON.stringify(
-          jobs.map((job) => ({
-            identifier: job.task,
-            payload: job.payload ?? {},
-            run_at: job.runAt?.toISOString() ?? null,
-            max_attempts: job.maxAttempts ?? 25,
-            job_key: job.jobKey ?? null,
-          })),
-        ),
       ],
     );
   }

@@ -1,11 +1,12 @@
 import { inject, injectable } from 'inversify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { z } from 'zod';
-import type { MikroORM, EntityManager } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import { TOKENS } from '../tokens.js';
 import { JobQueue } from '../jobs.js';
+import type { SqlExecutor } from '../db/pg-transaction.js';
 
 export const mailSchema = z.object({
   to: z.string().email(),
@@ -90,13 +91,12 @@ export class MailQueue {
   constructor(@inject(JobQueue) private readonly jobs: JobQueue) {}
 
   /** Queues one message for delivery. */
-  async queue(em: EntityManager, mail: Mail): Promise<void> {
+  async queue(em: SqlExecutor, mail: Mail): Promise<void> {
     await this.jobs.add(em, SEND_MAIL_TASK, mailSchema.parse(mail), { maxAttempts: 10 });
   }
 
   /** Queues several messages as one job (a graphile-worker batch job: a failed message is retried alone). */
-  async queueMany(em: EntityManager, mails: Mail[]): Promise<void> {
-    if (mails.length === 1) return this.queue(em, mails[0]!);
-    if (mails.length) await this.jobs.addMany(em, [{ task: SEND_MAIL_TASK, payload: mails.map((m) => mailSchema.parse(m)), maxAttempts: 10 }]);
+  async queueMany(em: SqlExecutor, mails: Mail[]): Promise<void> {
+    if (mails.length) await this.jobs.add(em, SEND_MAIL_TASK, mails.map((m) => mailSchema.parse(m)), { maxAttempts: 10 });
   }
 }
