@@ -462,13 +462,20 @@ export class BiddingService {
 
   /** Whether the batch writes more after its bids: the end job of an extension, an Idempotency-Key answer, or a pattern check. */
   private writesAfterApply(decisions: Decision[]): boolean {
-    const now = this.clock.now().getTime();
     return decisions.some(({ extended, pending: { meta, settings, user }, before }) => {
       if (extended || meta.idempotencyKey !== undefined) return true;
       if (!settings.bidder.patternAnalysisEnabled) return false;
-      const sharedIp = Boolean(meta.ip && before.sellerIp && meta.ip === before.sellerIp);
-      return sharedIp || (now - new Date(user.createdAt).getTime()) / HOUR < NEW_ACCOUNT_HOURS;
+      const { sharedIp, newAccount } = this.patternSignals(before, user, meta);
+      return sharedIp || newAccount;
     });
+  }
+
+  /** What makes a bid worth a pattern check: the seller's IP address, or an account younger than a day. */
+  private patternSignals(a: AuctionRow, user: UserDto, meta: RequestMeta) {
+    return {
+      sharedIp: Boolean(meta.ip && a.sellerIp && meta.ip === a.sellerIp),
+      newAccount: (this.clock.now().getTime() - new Date(user.createdAt).getTime()) / HOUR < NEW_ACCOUNT_HOURS,
+    };
   }
 
   /** The rules and the proxy engine for one bid on the auction's current state; throws its refusal. */
@@ -538,11 +545,11 @@ export class BiddingService {
   /** Flags suspicious bidding in bidding_patterns; returns the new flags (the scores are raised after commit). */
   private async analyse(tx: SqlExecutor, a: AuctionRow, actor: Actor, user: UserDto, bidId: string, meta: RequestMeta) {
     const found: { type: keyof typeof PATTERN_POINTS; description: string }[] = [];
-    if (meta.ip && a.sellerIp && meta.ip === a.sellerIp) {
+    const { sharedIp, newAccount } = this.patternSignals(a, user, meta);
+    if (sharedIp) {
       found.push({ type: 'shared_ip_with_seller', description: `Bid from the IP address the seller scheduled the auction from (${meta.ip})` });
     }
-    const ageHours = (this.clock.now().getTime() - new Date(user.createdAt).getTime()) / HOUR;
-    if (ageHours < NEW_ACCOUNT_HOURS) {
+    if (newAccount) {
       const [count] = await tx.execute<{ n: number }[]>(
         `select count(*)::int as n from bids b join auctions x on x.id = b.auction_id
          where b.bidder_id = ? and b.bid_type = 'regular' and x.seller_id = ?`,
