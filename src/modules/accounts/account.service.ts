@@ -19,6 +19,7 @@ import { EmailVerificationToken } from './email-verification-token.entity.js';
 import { CURRENT_POLICY_VERSION, POLICY_TYPES, PolicyAcceptance } from './policy-acceptance.entity.js';
 import type { RegisterInput } from './account.schemas.js';
 import { ACCOUNT_EVENTS } from './accounts.events.js';
+import { uuidArray } from '../../platform/db/uuid.js';
 
 /** Verification links stay valid for 24 hours. */
 export const VERIFICATION_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -95,7 +96,6 @@ const identityOf = (u: IdentityRow): BidderDto => ({
   createdAt: new Date(u.created_at).toISOString(),
   suspiciousActivityScore: u.suspicious_activity_score,
 });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const identityKey = (userId: string) => `accounts:identity:${userId}`;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -303,8 +303,8 @@ export class AccountService {
   /** Several users with their emails (for mail to many), in one query; unknown ids are left out. */
   async findUsers(ids: readonly string[]): Promise<BidderDto[]> {
     // An id that is no uuid names nobody (and would make the cast fail).
-    const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
-    if (!wanted.length) return [];
+    const wanted = uuidArray(ids);
+    if (wanted === '{}') return [];
     const { rows } = await this.pool.query<IdentityRow>({ name: 'accounts-identities', text: IDENTITIES_SQL, values: [wanted] });
     return rows.map(identityOf);
   }

@@ -5,6 +5,7 @@ import { Clock } from '../../platform/clock.js';
 import { LIVE_CHANNEL } from '../../platform/jobs.js';
 import type { LiveHub } from '../../platform/live.js';
 import { TOKENS } from '../../platform/tokens.js';
+import { isUuid } from '../../platform/db/uuid.js';
 
 export type ActivityType = 'bid' | 'outbid' | 'extension' | 'watcher' | 'end';
 
@@ -25,7 +26,6 @@ export interface ActivityEvent {
 }
 
 export const auctionTopic = (auctionId: string) => `auction:${auctionId}`;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How far back "recent bids" reach in the activity stats. */
 export const RECENT_BIDS_WINDOW_MS = 60 * 60 * 1000;
 
@@ -116,7 +116,7 @@ export class ActivityService {
   attach(hub: LiveHub): void {
     const auctionIdOf = (data: Record<string, unknown>): string | null => {
       const id = data.auctionId;
-      return typeof id === 'string' && UUID.test(id) ? id.toLowerCase() : null;
+      return typeof id === 'string' && isUuid(id) ? id.toLowerCase() : null;
     };
     hub.on('subscribe_auction', async (client, data) => {
       const auctionId = auctionIdOf(data);

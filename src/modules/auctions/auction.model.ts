@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatCents, storedCents } from '../../platform/money.js';
 import { incrementAt, minimumNextBid } from './proxy-engine.js';
 import type { PricingSettings } from './settings.js';
+import { uuidArray } from '../../platform/db/uuid.js';
 
 /** Integer cents of a numeric(10,2) value as the driver returns it ("123.40"), or null. */
 export function cents(value: string | number | null): number | null {
@@ -124,7 +125,7 @@ export interface MaximumRow {
  * transaction it waited for. `readLocked` reads its row.
  */
 export function lockForBidsSql(literal: (value: string) => string, id: string, bidderIds: readonly string[]): string {
-  return `select auction_lock_for_bids(${literal(id)}::uuid, ${literal(`{${[...new Set(bidderIds)].join(',')}}`)}::uuid[]) as locked`;
+  return `select auction_lock_for_bids(${literal(id)}::uuid, ${literal(uuidArray(bidderIds))}::uuid[]) as locked`;
 }
 
 /** The locked auction and maxima from the row of lockForBidsSql, or null when there is no such auction. */

@@ -23,6 +23,7 @@ import {
 } from './auction.model.js';
 import type { AuctionCreateInput, AuctionListQuery } from './auction.schemas.js';
 import { AuctionSettingsService, type PricingSettings } from './settings.js';
+import { uuidArray } from '../../platform/db/uuid.js';
 
 export const AUCTION_MESSAGES = {
   notSeller: 'Only approved sellers can schedule auctions',
@@ -295,7 +296,7 @@ export class AuctionService {
     if (viewer && rows.length) {
       const w = await this.fork().execute<{ auction_id: string }[]>(
         'select auction_id from auction_watchers where user_id = ? and auction_id = any(?::uuid[])',
-        [viewer.id, `{${rows.map((r) => r.id).join(',')}}`],
+        [viewer.id, uuidArray(rows.map((r) => r.id))],
       );
       for (const r of w) watched.add(r.auction_id);
     }

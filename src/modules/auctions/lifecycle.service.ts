@@ -13,6 +13,7 @@ import { ActivityService } from './activity.service.js';
 import { centsOf, maskName, money, readAuction, reserveMet, type AuctionRow } from './auction.model.js';
 import { AuctionService, END_TASK, endJobKey } from './auction.service.js';
 import { AUCTION_EVENTS } from './auctions.events.js';
+import { uuidArray } from '../../platform/db/uuid.js';
 
 export const RELIST_TASK = 'auctions/relist';
 export const RESULT_TASK = 'auctions/notify-result';
@@ -254,7 +255,7 @@ export class AuctionLifecycle {
     const auctions = new Map(
       (await this.fork().execute<{ id: string; title: string; current_bid: string }[]>(
         'select id, title, current_bid from auctions where id = any(?::uuid[])',
-        [`{${[...new Set(wanted.map((n) => n.auctionId))].join(',')}}`],
+        [uuidArray(wanted.map((n) => n.auctionId))],
       )).map((a) => [a.id, a]),
     );
     const emails = new Map(

@@ -4,6 +4,7 @@ import { TOKENS } from '../../platform/tokens.js';
 import { Part } from './part.entity.js';
 import type { PartDto } from './part.dto.js';
 import { PartService } from './part.service.js';
+import { uuidArray } from '../../platform/db/uuid.js';
 
 /** Listing figures of one seller (by the seller's user id). */
 export interface SellerPartStats {
@@ -58,8 +59,7 @@ export class CatalogApiImpl extends CatalogApi {
       sellerUserIds.map((id) => [id, { listed: 0, active: 0, featured: 0, categories: [] }]),
     );
     if (!sellerUserIds.length) return result;
-    const valid = [...new Set(sellerUserIds)].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
-    const ids = `{${valid.join(',')}}`; // a uuid[] literal
+    const ids = uuidArray(sellerUserIds);
     const counts = await this.em.execute<{ seller_id: string; listed: number; active: number; featured: number }[]>(
       `select seller_id,
               count(*)::int as listed,

@@ -1,6 +1,7 @@
 import type { Condition, Part, PartImage } from './part.entity.js';
 import type { PartFitment } from './part-fitment.entity.js';
 import type { SqlRunner } from './catalog-sql.js';
+import { uuidArray } from '../../platform/db/uuid.js';
 
 /**
  * Parts by id with their vehicle entries, in one statement and without the ORM's entity hydration: the
@@ -59,7 +60,7 @@ const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as
 /** Reads the parts of `ids` (uuids), keeping their order. */
 export async function readParts(db: SqlRunner, ids: readonly string[]): Promise<PartSnapshots> {
   if (!ids.length) return { parts: [], fitments: new Map() };
-  const rows = await db.runPrepared<PartRow>(READ_PARTS_SQL, [`{${ids.join(',')}}`]);
+  const rows = await db.runPrepared<PartRow>(READ_PARTS_SQL, [uuidArray(ids)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const parts: Part[] = [];
   const fitments = new Map<string, PartFitment[]>();

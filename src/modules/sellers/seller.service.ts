@@ -19,6 +19,7 @@ import type { SellerApplicationInput, SellerDecision, StorefrontUpdateInput } fr
 import { SELLER_EVENTS } from './sellers.events.js';
 import { ReputationService } from './reputation.service.js';
 import { slugify, uniqueSlug } from './slug.js';
+import { isUuid } from '../../platform/db/uuid.js';
 
 export const SELLER_TEXT = {
   alreadyApplied: 'You already have a seller application pending or approved.',
@@ -27,7 +28,6 @@ export const SELLER_TEXT = {
 } as const;
 
 const isAdmin = (actor: Actor | null) => hasRole(actor?.role, 'admin');
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One row of the console's seller analytics, from real figures. */
 export interface SellerAnalyticsRow {
@@ -81,7 +81,7 @@ export class SellerService {
 
   /** A seller by its record id or its user's id (parts carry the user id); 404 when neither matches. */
   async resolve(idOrUserId: string): Promise<Seller> {
-    if (UUID.test(idOrUserId)) {
+    if (isUuid(idOrUserId)) {
       const byId = await this.em.findOne(Seller, { id: idOrUserId });
       if (byId) return byId;
       const byUser = await this.findCurrentByUser(idOrUserId);
@@ -274,7 +274,7 @@ export class SellerService {
 
   /** The storefront of a seller, by seller id or the seller's user id. */
   async storefrontOfSeller(idOrUserId: string, viewer: Actor | null): Promise<StorefrontDto> {
-    const storefront = UUID.test(idOrUserId)
+    const storefront = isUuid(idOrUserId)
       ? await this.em.findOne(Storefront, { $or: [{ sellerId: idOrUserId }, { userId: idOrUserId }] })
       : null;
     if (!this.visible(storefront, viewer)) throw Errors.notFound('Storefront');
