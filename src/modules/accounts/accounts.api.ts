@@ -18,6 +18,9 @@ export abstract class AccountsApi {
   abstract addSuspicionScore(userId: string, points: number): Promise<number>;
 }
 
+/** The profile without the bidding-only suspicion score. */
+const profileOf = ({ suspiciousActivityScore: _score, ...profile }: BidderDto): UserDto => profile;
+
 @injectable()
 export class AccountsApiImpl extends AccountsApi {
   constructor(@inject(AccountService) private readonly accounts: AccountService) {
@@ -25,12 +28,10 @@ export class AccountsApiImpl extends AccountsApi {
   }
   async findUser(id: string): Promise<UserDto | null> {
     const [user] = await this.accounts.findUsers([id]);
-    if (!user) return null;
-    const { suspiciousActivityScore: _score, ...profile } = user;
-    return profile;
+    return user ? profileOf(user) : null;
   }
   async findUsers(ids: readonly string[]): Promise<UserDto[]> {
-    return (await this.accounts.findUsers(ids)).map(({ suspiciousActivityScore: _score, ...profile }) => profile);
+    return (await this.accounts.findUsers(ids)).map(profileOf);
   }
   async grantRole(userId: string, role: Role): Promise<void> {
     await this.accounts.grantRole(userId, role);
