@@ -261,43 +261,51 @@ export class AuctionLifecycle {
     const emails = new Map(
       (await this.accounts.findUsers(wanted.map((n) => n.userId))).filter((u) => u.email).map((u) => [u.id, u.email!]),
     );
-    const rows = wanted.flatMap((n) => {
-      const a = auctions.get(n.auctionId);
-      if (!a || !emails.has(n.userId)) return [];
-      const title = `You have been outbid: ${a.title}`;
-      const message = `Someone bid more than your maximum on "${a.title}". The current bid is $${money(centsOf(a.current_bid))}.\n\n${this.link(a.id)}`;
-      return [{ auction_id: a.id, user_id: n.userId, type: `outbid-${n.bidSeq}`, title, message }];
-    });
-    if (!rows.length) return;
-    const now = this.clock.now().toISOString();
-    await this.fork().transactional(async (tx) => {
-      const inserted = await tx.execute<{ auction_id: string; user_id: string; notification_type: string }[]>(
-        `insert into auction_notifications (auction_id, user_id, notification_type, scheduled_for, title, message, status, sent_at)
-         select n.auction_id, n.user_id, n.type, ?, n.title, n.message, 'sent', ?
-           from json_to_recordset(?::json) as n(auction_id uuid, user_id uuid, type text, title text, message text)
-         on conflict (auction_id, user_id, notification_type) do nothing returning auction_id, user_id, notification_type`,
-        [now, now, JSON.stringify(rows)],
-      );
-      const fresh = new Set(inserted.map((r) => `${r.auction_id}:${r.user_id}:${r.notification_type}`));
-      await this.mail.queueMany(
-        tx,
-        rows
-          .filter((r) => fresh.has(`${r.auction_id}:${r.user_id}:${r.type}`))
-          .map((r) => ({ to: emails.get(r.user_id)!, subject: r.title, text: r.message })),
-      );
-    });
+    await this.notify(
+      wanted.flatMap((n) => {
+        const a = auctions.get(n.auctionId);
+        const email = emails.get(n.userId);
+        if (!a || !email) return [];
+        return [
+          {
+            auctionId: a.id,
+            userId: n.userId,
+            type: `outbid-${n.bidSeq}`,
+            email,
+            title: `You have been outbid: ${a.title}`,
+            message: `Someone bid more than your maximum on "${a.title}". The current bid is $${money(centsOf(a.current_bid))}.\n\n${this.link(a.id)}`,
+          },
+        ];
+      }),
+    );
   }
 
   /** Stores the notification row (unique per auction, user and type) and queues its mail, once. */
   private async notifyOnce(auctionId: string, userId: string, type: string, email: string, body: { title: string; message: string }) {
+    await this.notify([{ auctionId, userId, type, email, ...body }]);
+  }
+
+  /**
+   * Stores notification rows (unique per auction, user and type) and queues the mails of the new ones as one
+   * mail job, in one transaction: a notification already sent is not sent again. Returns how many were new.
+   */
+  private async notify(items: { auctionId: string; userId: string; type: string; email: string; title: string; message: string }[]) {
+    if (!items.length) return 0;
     const now = this.clock.now().toISOString();
-    await this.fork().transactional(async (tx) => {
-      const inserted = await tx.execute<{ id: string }[]>(
+    return this.fork().transactional(async (tx) => {
+      const inserted = await tx.execute<{ auction_id: string; user_id: string; notification_type: string }[]>(
         `insert into auction_notifications (auction_id, user_id, notification_type, scheduled_for, title, message, status, sent_at)
-         values (?, ?, ?, ?, ?, ?, 'sent', ?) on conflict (auction_id, user_id, notification_type) do nothing returning id`,
-        [auctionId, userId, type, now, body.title, body.message, now],
+         select n."auctionId", n."userId", n.type, ?, n.title, n.message, 'sent', ?
+           from json_to_recordset(?::json) as n("auctionId" uuid, "userId" uuid, type text, title text, message text)
+         on conflict (auction_id, user_id, notification_type) do nothing returning auction_id, user_id, notification_type`,
+        [now, now, JSON.stringify(items)],
       );
-      if (inserted.length) await this.mail.queue(tx, { to: email, subject: body.title, text: body.message });
+      const fresh = new Set(inserted.map((r) => `${r.auction_id}:${r.user_id}:${r.notification_type}`));
+      const mails = items
+        .filter((n) => fresh.has(`${n.auctionId}:${n.userId}:${n.type}`))
+        .map((n) => ({ to: n.email, subject: n.title, text: n.message }));
+      await this.mail.queueMany(tx, mails);
+      return mails.length;
     });
   }
 
@@ -317,15 +325,23 @@ export class AuctionLifecycle {
                            where n.auction_id = a.id and n.user_id = u.user_id and n.notification_type = ?)`,
         [status, new Date(now).toISOString(), new Date(now + r.before).toISOString(), new Date(now + r.within).toISOString(), r.type],
       );
-      for (const row of rows) {
-        const user = await this.accounts.findUser(row.user_id);
-        if (!user?.email) continue;
-        await this.notifyOnce(row.id, row.user_id, r.type, user.email, {
-          title: `Auction ${r.title}: ${row.title}`,
-          message: `"${row.title}" ${r.title} (${new Date(row.moment).toISOString()}).\n\n${this.link(row.id)}`,
-        });
-        sent++;
-      }
+      const emails = new Map((await this.accounts.findUsers(rows.map((row) => row.user_id))).map((u) => [u.id, u.email]));
+      sent += await this.notify(
+        rows.flatMap((row) => {
+          const email = emails.get(row.user_id);
+          if (!email) return [];
+          return [
+            {
+              auctionId: row.id,
+              userId: row.user_id,
+              type: r.type,
+              email,
+              title: `Auction ${r.title}: ${row.title}`,
+              message: `"${row.title}" ${r.title} (${new Date(row.moment).toISOString()}).\n\n${this.link(row.id)}`,
+            },
+          ];
+        }),
+      );
     }
     return sent;
   }
