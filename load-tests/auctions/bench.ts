@@ -19,7 +19,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { argValue, cpuMs, fmt, latencies, postgresCpuMs, startStack, type Latencies, type Stack } from '../lib/stack.js';
+import {
+  argValue,
+  cpuMs,
+  fmt,
+  latencies,
+  postgresCpuMs,
+  startStack,
+  statementStats,
+  STATEMENT_STATS_SETTINGS,
+  type Latencies,
+  type Stack,
+} from '../lib/stack.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -43,6 +54,8 @@ const options = {
   json: argValue('--json'),
   /** Extra Node options for the server, space-separated (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). */
   serverNodeArgs: argValue('--server-node-args')?.split(' ').filter(Boolean),
+  /** Print the statements PostgreSQL spent most time on during each measured HTTP run (pg_stat_statements). */
+  statements: process.argv.includes('--statements'),
   /** Only load the data and write the auction ids and bidder cookies for bids.k6.js to this file. */
   k6Setup: argValue('--k6-setup'),
 };
@@ -255,7 +268,14 @@ async function httpBids(
 async function httpSide(baseUrl: string, auctionIds: string[], bidders: Data['bidders']): Promise<BidStats> {
   const next = new Map<string, number>(auctionIds.map((id) => [id, START_CENTS]));
   await httpBids(baseUrl, auctionIds, bidders, next, options.warmup);
-  return httpBids(baseUrl, auctionIds, bidders, next, options.duration);
+  const stats = options.statements ? await statementStats(stack!.databaseUrl) : undefined;
+  await stats?.start();
+  const result = await httpBids(baseUrl, auctionIds, bidders, next, options.duration);
+  if (stats) {
+    console.log(`\nstatements during the measured HTTP run (pg_stat_statements):\n\n${await stats.report()}\n`);
+    await stats.end();
+  }
+  return result;
 }
 
 // ---- pgbench: the same transaction --------------------------------------------------------------------------
@@ -488,6 +508,7 @@ async function main(): Promise<void> {
     source: options.source,
     worker: true,
     serverNodeArgs: options.serverNodeArgs,
+    postgresSettings: options.statements ? STATEMENT_STATS_SETTINGS : undefined,
     prepare: async (databaseUrl) => {
       data = await loadData(databaseUrl, stackSecret);
     },

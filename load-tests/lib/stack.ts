@@ -129,6 +129,8 @@ export interface StackOptions {
   worker: boolean;
   /** Extra Node options for the server process only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
   serverNodeArgs?: string[];
+  /** Extra settings of the embedded cluster when this stack starts it (e.g. shared_preload_libraries). */
+  postgresSettings?: Record<string, string>;
   /** Called after migrate and seed, before the server starts (data loading). */
   prepare?: (databaseUrl: string) => Promise<void>;
 }
@@ -167,7 +169,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     let databaseUrl = options.databaseUrl;
     if (!databaseUrl) {
       mkdirSync(options.dataDir, { recursive: true });
-      const cluster = await startEmbeddedCluster({ dataDir: options.dataDir, port: options.pgPort, database: options.database });
+      const cluster = await startEmbeddedCluster({ dataDir: options.dataDir, port: options.pgPort, database: options.database, settings: options.postgresSettings });
       if (cluster.owned) cleanup.push(() => cluster.stop());
       databaseUrl = cluster.url;
       console.log(`embedded PostgreSQL in ${options.dataDir} (port ${new URL(cluster.url).port})`);
@@ -211,4 +213,40 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop();
     throw error;
   }
+}
+
+/** Settings that make an embedded cluster record its statements (for `--statements`). */
+export const STATEMENT_STATS_SETTINGS = { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' };
+
+/**
+ * The database's own view of a measured phase: `start()` clears pg_stat_statements, `report()` gives the
+ * statements that took the most time since, nested ones (inside functions) included, with their mean time
+ * and the buffers each call read. Needs a cluster started with STATEMENT_STATS_SETTINGS.
+ */
+export async function statementStats(databaseUrl: string) {
+  const { default: pg } = await import('pg');
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  await db.query('create extension if not exists pg_stat_statements');
+  return {
+    async start(): Promise<void> {
+      await db.query('select pg_stat_statements_reset()');
+    },
+    async report(limit = 15): Promise<string> {
+      const { rows } = await db.query<{ calls: string; total: number; mean: number; buffers: number; query: string }>(
+        `select calls, total_exec_time as total, mean_exec_time as mean,
+                (shared_blks_hit + shared_blks_read)::float8 / greatest(calls, 1) as buffers,
+                left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query
+         from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+         order by total_exec_time desc limit $1`,
+        [limit],
+      );
+      const lines = ['| calls | total ms | mean ms | buffers/call | statement |', '|---:|---:|---:|---:|---|'];
+      for (const r of rows) {
+        lines.push(`| ${r.calls} | ${fmt(r.total, 0)} | ${fmt(r.mean, 3)} | ${fmt(r.buffers, 1)} | \`${r.query.replace(/\|/g, '\\|')}\` |`);
+      }
+      return lines.join('\n');
+    },
+    end: () => db.end(),
+  };
 }

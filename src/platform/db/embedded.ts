@@ -31,6 +31,8 @@ export interface EmbeddedOptions {
   port: number;
   database?: string;
   logger?: Logger;
+  /** Extra server settings for a cluster this call starts, as `-c name=value` pairs (benchmarks' diagnostics). */
+  settings?: Record<string, string>;
 }
 
 interface RunningInfo {
@@ -128,7 +130,15 @@ export async function startEmbeddedCluster(options: EmbeddedOptions): Promise<Em
     password,
     persistent: true,
     createPostgresUser: userInfo().uid === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${SOCKET_DIR}`, '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${SOCKET_DIR}`,
+      '-c',
+      'max_connections=200',
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     onLog: (message: string) => options.logger?.debug({ pg: message.trim() }, 'postgres'),
     onError: (error: unknown) => options.logger?.warn({ err: error }, 'postgres'),
   });
