@@ -52,16 +52,8 @@ export const LOCK_FOR_BID_SQL = `create or replace function auction_lock_for_bid
         return json_build_object('auction', v_auction, 'maxima', v_maxima);
       end $$;`;
 
-export class Migration20261123210000AuctionsBidFunction extends Migration {
-  override async up(): Promise<void> {
-    // Each bidder's standing maximum is their bid row first in (maximum desc, seq asc) order; these two indexes
-    // find the leader's, the runner-up's and one bidder's without reading the auction's whole bid history.
-    this.addSql(`create index "bids_auction_id_max_index" on "bids" ("auction_id", (coalesce("max_bid_amount", "bid_amount")) desc, "seq")
-      where "bid_type" <> 'buy_it_now';`);
-    this.addSql(`create index "bids_auction_id_bidder_id_max_index" on "bids" ("auction_id", "bidder_id", (coalesce("max_bid_amount", "bid_amount")) desc, "seq")
-      where "bid_type" <> 'buy_it_now';`);
-    this.addSql(LOCK_FOR_BID_SQL);
-    this.addSql(`create or replace function auction_apply_bid(
+/** The bid-storing function as this migration wrote it (20261124000000 replaces it; its down() restores it). */
+export const APPLY_BID_SQL = `create or replace function auction_apply_bid(
         p_auction uuid, p_bids json, p_leader uuid, p_current_bid numeric, p_end_time timestamptz,
         p_extensions integer, p_now timestamptz, p_activity json, p_channel text, p_notices json) returns json
       language plpgsql volatile as $$
@@ -93,7 +85,18 @@ export class Migration20261123210000AuctionsBidFunction extends Migration {
         select (e->>'id')::uuid, p_auction, e->>'type', (e->'data')::jsonb, p_now from json_array_elements(p_activity) e;
         perform pg_notify(p_channel, n) from json_array_elements_text(p_notices) n;
         return json_build_object('bids', v_rows, 'totalBids', v_total);
-      end $$;`);
+      end $$;`;
+
+export class Migration20261123210000AuctionsBidFunction extends Migration {
+  override async up(): Promise<void> {
+    // Each bidder's standing maximum is their bid row first in (maximum desc, seq asc) order; these two indexes
+    // find the leader's, the runner-up's and one bidder's without reading the auction's whole bid history.
+    this.addSql(`create index "bids_auction_id_max_index" on "bids" ("auction_id", (coalesce("max_bid_amount", "bid_amount")) desc, "seq")
+      where "bid_type" <> 'buy_it_now';`);
+    this.addSql(`create index "bids_auction_id_bidder_id_max_index" on "bids" ("auction_id", "bidder_id", (coalesce("max_bid_amount", "bid_amount")) desc, "seq")
+      where "bid_type" <> 'buy_it_now';`);
+    this.addSql(LOCK_FOR_BID_SQL);
+    this.addSql(APPLY_BID_SQL);
   }
 
   override async down(): Promise<void> {

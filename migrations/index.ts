@@ -7,6 +7,7 @@ import { Migration20261123200000AuctionsInit } from './20261123200000-auctions-i
 import { Migration20261123210000AuctionsBidFunction } from './20261123210000-auctions-bid-function.js';
 import { Migration20261123220000AuctionsHotUpdates } from './20261123220000-auctions-hot-updates.js';
 import { Migration20261123230000AuctionsBatchedBids } from './20261123230000-auctions-batched-bids.js';
+import { Migration20261124000000AuctionsShorterBidLock } from './20261124000000-auctions-shorter-bid-lock.js';
 
 /** The migration chain, in order. Add each new migration here. */
 export const migrations: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const migrations: MigrationObject[] = [
   { name: '20261123210000-auctions-bid-function', class: Migration20261123210000AuctionsBidFunction },
   { name: '20261123220000-auctions-hot-updates', class: Migration20261123220000AuctionsHotUpdates },
   { name: '20261123230000-auctions-batched-bids', class: Migration20261123230000AuctionsBatchedBids },
+  { name: '20261124000000-auctions-shorter-bid-lock', class: Migration20261124000000AuctionsShorterBidLock },
 ];
