@@ -20,6 +20,8 @@ import { CURRENT_POLICY_VERSION, POLICY_TYPES, PolicyAcceptance } from './policy
 import type { RegisterInput } from './account.schemas.js';
 import { ACCOUNT_EVENTS } from './accounts.events.js';
 import { uuidArray } from '../../platform/db/uuid.js';
+import { parseSession } from '../../platform/http/session-store.js';
+import type { SessionData } from 'express-session';
 
 /** Verification links stay valid for 24 hours. */
 export const VERIFICATION_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -82,6 +84,11 @@ interface IdentityRow {
 const IDENTITY_COLUMNS = `id, username, first_name, last_name, email, role, is_verified, country, location, created_at,
   suspicious_activity_score`;
 const IDENTITY_SQL = `select ${IDENTITY_COLUMNS} from users where id = $1`;
+/** A session with its user's identity columns (null when the session names no existing user). */
+const SESSION_SQL = `select s.sess, ${IDENTITY_COLUMNS.replace(/(\w+)/g, 'u.$1')}
+  from sessions s
+  left join users u on u.id = case when s.sess->>'userId' ~ '^[0-9a-fA-F-]{36}$' then (s.sess->>'userId')::uuid end
+  where s.sid = $1 and s.expire >= to_timestamp($2 / 1000.0)`;
 const IDENTITIES_SQL = `select ${IDENTITY_COLUMNS} from users where id = any($1::uuid[])`;
 const identityOf = (u: IdentityRow): BidderDto => ({
   id: u.id,
@@ -298,6 +305,27 @@ export class AccountService {
       const { rows } = await this.pool.query<IdentityRow>({ name: 'accounts-identity', text: IDENTITY_SQL, values: [userId] });
       return rows[0] ? identityOf(rows[0]) : null;
     });
+  }
+
+  /**
+   * The stored session `sid` (unexpired at `now`, ms since the epoch) and, in the same statement, its user:
+   * the identity is kept for this request, so the route guard and the services read no further.
+   */
+  async readSession(sid: string, now: number): Promise<SessionData | null> {
+    const { rows } = await this.pool.query<{ [K in keyof IdentityRow]: IdentityRow[K] | null } & { sess: SessionData | string }>({
+      name: 'accounts-session',
+      text: SESSION_SQL,
+      values: [sid, now],
+    });
+    const row = rows[0];
+    if (!row) return null;
+    const sess = parseSession(row.sess);
+    const userId = sess?.userId;
+    if (userId) {
+      const identity = row.id === null ? null : identityOf(row as IdentityRow);
+      void rememberInRequest(identityKey(userId), () => Promise.resolve(identity));
+    }
+    return sess;
   }
 
   /** Several users with their emails (for mail to many), in one query; unknown ids are left out. */

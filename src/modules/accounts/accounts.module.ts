@@ -17,7 +17,7 @@ export const accountsModule: PitlaneModule = {
     bind(AccountsApi).to(AccountsApiImpl);
     bind(IdentityLookup).toDynamicValue((ctx) => {
       const service = ctx.get(AccountService);
-      return { findActor: (id: string) => service.findActor(id) };
+      return { findActor: (id: string) => service.findActor(id), readSession: (sid: string, now: number) => service.readSession(sid, now) };
     });
   }),
   entities: [User, EmailVerificationToken, PolicyAcceptance],

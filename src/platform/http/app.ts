@@ -60,7 +60,8 @@ export function createApp({ container, modules, readiness, staticDir }: AppOptio
   // web app (react-query keeps its own cache) does not ask for. Static files keep theirs (serve-static).
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
-  app.locals.identity = container.get(IdentityLookup);
+  const identity = container.get(IdentityLookup);
+  app.locals.identity = identity;
 
   // One access-log line per request at level info; with a quieter LOG_LEVEL pino-http would log nothing but
   // still build a child logger per request (errors are logged by errorHandler either way).
@@ -97,7 +98,7 @@ export function createApp({ container, modules, readiness, staticDir }: AppOptio
   const sessions = session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
-    store: createSessionStore(pool),
+    store: createSessionStore(pool, Date.now, (sid, now) => identity.readSession(sid, now)),
     resave: false,
     saveUninitialized: false,
     rolling: true,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type session from 'express-session';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
-import { createSessionStore, SESSION_RENEW_INTERVAL_MS } from './session-store.js';
+import { createSessionStore, plainSessionReader, SESSION_RENEW_INTERVAL_MS } from './session-store.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,5 +36,20 @@ describe('the session store', () => {
     expect(await storedExpiry('s1')).toBe(Math.ceil((now + 30 * DAY) / 1000) * 1000);
     const [row] = await t.sql<{ sess: { renewedAt: number } }>('select sess from sessions where sid = $1', ['s1']);
     expect(row!.sess.renewedAt).toBe(now);
+  });
+
+  it('gives back a stored session until it expires, through the reader it was given', async () => {
+    const now = Date.parse('2026-11-23T10:00:00Z');
+    const store = createSessionStore(t.rt.pool, () => now, plainSessionReader(t.rt.pool));
+    await call((cb) => store.set('s2', sessionAt(now, now), cb));
+    const get = (at: number) =>
+      new Promise<session.SessionData | null | undefined>((resolve, reject) =>
+        createSessionStore(t.rt.pool, () => at).get('s2', (err, sess) => (err ? reject(err) : resolve(sess))),
+      );
+    expect(await get(now + DAY)).toMatchObject({ userId: 'u', renewedAt: now });
+    expect(await get(now + 31 * DAY)).toBeNull();
+    expect(
+      await new Promise((resolve) => store.get('unknown', (_err, sess) => resolve(sess))),
+    ).toBeNull();
   });
 });
