@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { startEmbeddedCluster } from '../../src/platform/db/embedded.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -224,7 +225,6 @@ export const STATEMENT_STATS_SETTINGS = { shared_preload_libraries: 'pg_stat_sta
  * and the buffers each call read. Needs a cluster started with STATEMENT_STATS_SETTINGS.
  */
 export async function statementStats(databaseUrl: string) {
-  const { default: pg } = await import('pg');
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   await db.query('create extension if not exists pg_stat_statements');
