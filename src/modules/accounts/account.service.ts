@@ -87,7 +87,7 @@ const IDENTITY_SQL = `select ${IDENTITY_COLUMNS} from users where id = $1`;
 /** A session with its user's identity columns (null when the session names no existing user). */
 const SESSION_SQL = `select s.sess, ${IDENTITY_COLUMNS.replace(/(\w+)/g, 'u.$1')}
   from sessions s
-  left join users u on u.id = case when s.sess->>'userId' ~ '^[0-9a-fA-F-]{36}$' then (s.sess->>'userId')::uuid end
+  left join users u on u.id = case when pg_input_is_valid(s.sess->>'userId', 'uuid') then (s.sess->>'userId')::uuid end
   where s.sid = $1 and s.expire >= to_timestamp($2 / 1000.0)`;
 const IDENTITIES_SQL = `select ${IDENTITY_COLUMNS} from users where id = any($1::uuid[])`;
 const identityOf = (u: IdentityRow): BidderDto => ({
