@@ -2,8 +2,8 @@
 // GET /api/parts/{id} through HTTP, next to the same database work run directly over `pg` in the same run,
 // so the API/SQL ratio shows what HTTP, Express and the DTOs add. The SQL side runs the service's own
 // statements the way the service runs them (catalog-sql.ts, some as named prepared statements): PartSearch (lexicon
-// correction, then one page of ids with the count) and READ_PARTS_SQL (the page's parts with their vehicle
-// entries); category, make and seller names come from the server's in-memory lookups, so they have no SQL
+// correction, then one page of parts, with their vehicle entries, and the count) and READ_PARTS_SQL (the part
+// page's part); category, make and seller names come from the server's in-memory lookups, so they have no SQL
 // counterpart once warm.
 //
 //   npm run bench:catalog -- [--duration 15] [--connections 8] [--count 100000] [--only search-typo,...]
@@ -20,6 +20,7 @@ import pg from 'pg';
 import { preparedRunner, type SqlRunner } from '../../src/modules/catalog/catalog-sql.js';
 import { READ_PARTS_SQL } from '../../src/modules/catalog/part.reader.js';
 import { PartSearch, type SearchFilters } from '../../src/modules/catalog/part.search.js';
+import { KnownWords } from '../../src/modules/catalog/search-words.js';
 import { generateParts } from './generate-parts.js';
 import { FILTERS, filterQueryString, TEXT_QUERIES, TYPO_QUERIES } from './queries.js';
 import { argValue, fmt, percentile, startStack } from '../lib/stack.js';
@@ -76,6 +77,8 @@ const runnerOf = (client: pg.Client) => {
   if (!runner) runners.set(client, (runner = preparedRunner(client)));
   return runner;
 };
+/** Known lexicon words, remembered across searches as the server's PartService does. */
+const knownWords = new KnownWords(() => Date.now());
 const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 interface SearchInput {
@@ -83,15 +86,14 @@ interface SearchInput {
   filters?: Omit<SearchFilters, 'visibility'>;
 }
 
-/** What GET /api/parts does in the database: typo correction, one page of ids with the count, the page's rows. */
+/** What GET /api/parts does in the database: typo correction, then one page of parts with the count. */
 async function sqlSearch(client: pg.Client, input: SearchInput): Promise<number> {
   const db = runnerOf(client);
-  const search = new PartSearch(db);
+  const search = new PartSearch(db, knownWords);
   let prepared = input.q ? await search.prepare(input.q) : null;
   if (prepared && !prepared.text && !prepared.partNumbers.length) prepared = null;
   const filters: SearchFilters = { visibility: 'public', ...input.filters };
-  const { ids, total } = await search.results(filters, prepared, prepared ? 'relevance' : 'newest', PAGE_SIZE, 0);
-  if (ids.length) await db.runPrepared(READ_PARTS_SQL, [uuidArray(ids)]);
+  const { total } = await search.results(filters, prepared, prepared ? 'relevance' : 'newest', PAGE_SIZE, 0);
   return total;
 }
 

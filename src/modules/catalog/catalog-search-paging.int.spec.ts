@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { signedInBuyer } from '../../../test/accounts.fixtures.js';
 import { seedCatalog } from './catalog.seed.js';
-import { RANK_CANDIDATES } from './part.search.js';
+import { RANK_ALL_LIMIT, RANK_CANDIDATES } from './part.search.js';
 
 let t: TestApp;
 let sellerId: string;
-const MATCHES = RANK_CANDIDATES + 30;
+/** More matches than are all ranked: the newest RANK_CANDIDATES are ranked, the rest follow. */
+const MATCHES = RANK_ALL_LIMIT + 30;
 
 interface Page {
   parts: { id: string; title: string; categoryName: string | null; sellerName: string | null; createdAt: string }[];
@@ -21,7 +22,7 @@ beforeAll(async () => {
   await seedCatalog(t.rt.container);
   const seller = await signedInBuyer(t, { username: 'gearbox_gary', email: 'gary@example.com' });
   sellerId = seller.id;
-  // More matches than are ranked, each a minute older than the one before, plus two that do not match.
+  // More matches than are all ranked, each a minute older than the one before, plus two that do not match.
   await t.sql(
     `insert into parts (title, description, price, category, make, condition, location, seller_id, images, is_approved, created_at)
      select 'Gearbox mount ' || i, 'Rubber mount', 10 + i, 'drivetrain', 'ford', 'used-good', 'Austin, TX', $1,
@@ -39,7 +40,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-describe('paging a search with more matches than are ranked', () => {
+describe('paging a search with more matches than are all ranked', () => {
   it('returns every match exactly once across the pages, past the ranked ones too', async () => {
     const seen: string[] = [];
     for (let offset = 0; offset < MATCHES; offset += 100) {
@@ -57,13 +58,57 @@ describe('paging a search with more matches than are ranked', () => {
     expect(page.parts).toHaveLength(30);
     expect(created).toEqual([...created].sort().reverse());
     // The ranked candidates are the newest matches, so the rest are the oldest ones.
-    expect(page.parts.map((p) => p.title)).toContain(`Gearbox mount ${MATCHES}`);
+    expect(page.parts.map((p) => p.title)).toContain(`Gearbox mount ${RANK_CANDIDATES + 1}`);
+  });
+
+  it('ranks only the newest matches then: an old match with a better rank stays with the rest', async () => {
+    const [old] = await t.sql<{ id: string }>(
+      `insert into parts (title, description, price, category, make, condition, location, seller_id, images, is_approved, created_at)
+       values ('Gearbox gearbox rebuild kit', 'Gearbox bearings and gearbox seals', 300, 'drivetrain', 'ford', 'used-good',
+               'Austin, TX', $1, '[{"url":"https://img.example.com/k.jpg","altText":"Kit","isPrimary":true}]', true,
+               now() - interval '30 days')
+       returning id`,
+      [sellerId],
+    );
+    try {
+      const first = await search({ q: 'gearbox', limit: 100 });
+      expect(first.total).toBe(MATCHES + 1);
+      expect(first.parts.map((p) => p.id)).not.toContain(old!.id);
+      const last = await search({ q: 'gearbox', limit: 1, offset: MATCHES });
+      expect(last.parts.map((p) => p.id)).toEqual([old!.id]);
+    } finally {
+      await t.sql(`delete from parts where id = $1`, [old!.id]);
+    }
   });
 
   it('still reports the total when the page starts past the last match', async () => {
     expect(await search({ q: 'gearbox', offset: MATCHES + 5 })).toMatchObject({ parts: [], total: MATCHES });
     expect(await search({ offset: MATCHES + 5 })).toMatchObject({ parts: [], total: MATCHES + 2 });
     expect(await search({ q: 'gearbox', sort: 'price_desc', offset: MATCHES })).toMatchObject({ parts: [], total: MATCHES });
+  });
+});
+
+describe('ranking a search with fewer matches than RANK_ALL_LIMIT', () => {
+  it('ranks every match: an old best match comes first, ahead of many newer ones', async () => {
+    const newer = RANK_CANDIDATES + 100;
+    await t.sql(
+      `insert into parts (title, description, price, category, make, condition, location, seller_id, images, is_approved, created_at)
+       select 'Cable set ' || i, 'Fits the throttle', 20, 'engine', 'ford', 'used-good', 'Austin, TX', $1,
+              '[{"url":"https://img.example.com/t.jpg","altText":"Cable","isPrimary":true}]', true, now() - make_interval(mins => i)
+       from generate_series(1, $2::int) as i`,
+      [sellerId, newer],
+    );
+    const [best] = await t.sql<{ id: string }>(
+      `insert into parts (title, description, price, category, make, condition, location, seller_id, images, is_approved, created_at)
+       values ('Throttle body, throttle linkage and throttle cable', 'Complete throttle kit', 400, 'engine', 'ford',
+               'used-good', 'Austin, TX', $1, '[{"url":"https://img.example.com/b.jpg","altText":"Body","isPrimary":true}]',
+               true, now() - interval '60 days')
+       returning id`,
+      [sellerId],
+    );
+    const page = await search({ q: 'throttle', limit: 24 });
+    expect(page.total).toBe(newer + 1);
+    expect(page.parts[0]!.id).toBe(best!.id);
   });
 });
 

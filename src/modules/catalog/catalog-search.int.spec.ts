@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { signedInBuyer } from '../../../test/accounts.fixtures.js';
 import { approveSeller } from '../../../test/sellers.fixtures.js';
+import { preparedRunner, type SqlRunner } from './catalog-sql.js';
 import { seedCatalog } from './catalog.seed.js';
+import { PartSearch } from './part.search.js';
+import { KnownWords } from './search-words.js';
 
 let t: TestApp;
 type Agent = Awaited<ReturnType<typeof signedInBuyer>>['agent'];
@@ -97,6 +100,38 @@ describe('search relevance', () => {
   it('finds nothing for words no listing has', async () => {
     const res = await search({ q: 'zzyzx qwvk' });
     expect(res).toMatchObject({ parts: [], total: 0 });
+  });
+});
+
+describe('the lexicon query', () => {
+  /** A runner over the test pool that counts its statements. */
+  const counting = () => {
+    const inner = preparedRunner(t.rt.pool);
+    const runner: SqlRunner & { statements: number } = {
+      statements: 0,
+      run: <T>(sql: string, params?: readonly unknown[]) => (runner.statements++, inner.run<T>(sql, params)),
+      runPrepared: <T>(sql: string, params?: readonly unknown[]) => (runner.statements++, inner.runPrepared<T>(sql, params)),
+    };
+    return runner;
+  };
+
+  it('is skipped once every word is known to the lexicon, with the same result', async () => {
+    const db = counting();
+    const search = new PartSearch(db, new KnownWords(() => 0));
+    const first = await search.prepare('Porsche 911 clutch');
+    expect(db.statements).toBe(1);
+    expect(await search.prepare('porsche 911 CLUTCH')).toEqual(first);
+    expect(first).toMatchObject({ text: 'porsche 911 clutch', corrected: null });
+    expect(db.statements).toBe(1);
+  });
+
+  it('still runs for a word not known yet, and still corrects it', async () => {
+    const db = counting();
+    const search = new PartSearch(db, new KnownWords(() => 0));
+    await search.prepare('porsche clutch');
+    expect(await search.prepare('porshe clutch')).toMatchObject({ text: 'porsche clutch', corrected: 'porsche clutch' });
+    expect(await search.prepare('porshe clutch')).toMatchObject({ corrected: 'porsche clutch' });
+    expect(db.statements).toBe(3);
   });
 });
 

@@ -9,18 +9,20 @@ import { uuidArray } from '../../platform/db/uuid.js';
  * with load-tests/catalog/bench.ts). The rows are plain snapshots, never managed entities: to change a
  * part, load it with the EntityManager.
  */
-export const READ_PARTS_SQL = `
-  select p.id, p.title, p.description, p.price, p.original_price, p.category, p.make, p.model, p.year_start,
-    p.year_end, p.part_number, p.condition, p.location, p.seller_id, p.images, p.is_verified, p.is_featured,
-    p.is_active, p.is_approved, p.approved_by, p.approved_at, p.rejection_reason, p.created_at, p.updated_at,
+/** A part's columns and its vehicle entries (as JSON), for a statement where `parts` is aliased `p`. */
+export const PART_COLUMNS = `p.id, p.title, p.description, p.price, p.original_price, p.category, p.make, p.model,
+    p.year_start, p.year_end, p.part_number, p.condition, p.location, p.seller_id, p.images, p.is_verified,
+    p.is_featured, p.is_active, p.is_approved, p.approved_by, p.approved_at, p.rejection_reason, p.created_at,
+    p.updated_at,
     (select coalesce(json_agg(json_build_object('id', f.id, 'partId', f.part_id, 'position', f.position,
        'make', f.make, 'model', f.model, 'yearStart', f.year_start, 'yearEnd', f.year_end, 'engine', f.engine,
        'transmission', f.transmission, 'notes', f.notes) order by f.position), '[]'::json)
-     from part_fitments f where f.part_id = p.id) as fitments
-  from parts p
-  where p.id = any(?::uuid[])`;
+     from part_fitments f where f.part_id = p.id) as fitments`;
 
-interface PartRow {
+export const READ_PARTS_SQL = `select ${PART_COLUMNS} from parts p where p.id = any(?::uuid[])`;
+
+/** A row of PART_COLUMNS. */
+export interface PartRow {
   id: string;
   title: string;
   description: string;
@@ -62,11 +64,14 @@ export async function readParts(db: SqlRunner, ids: readonly string[]): Promise<
   if (!ids.length) return { parts: [], fitments: new Map() };
   const rows = await db.runPrepared<PartRow>(READ_PARTS_SQL, [uuidArray(ids)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
+  return snapshotsOf(ids.flatMap((id) => byId.get(id) ?? []));
+}
+
+/** Part snapshots and their vehicle entries from rows of PART_COLUMNS, in the rows' order. */
+export function snapshotsOf(rows: readonly PartRow[]): PartSnapshots {
   const parts: Part[] = [];
   const fitments = new Map<string, PartFitment[]>();
-  for (const id of ids) {
-    const r = byId.get(id);
-    if (!r) continue;
+  for (const r of rows) {
     const part = {
       id: r.id,
       title: r.title,

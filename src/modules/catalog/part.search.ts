@@ -1,9 +1,12 @@
 import type { SqlRunner } from './catalog-sql.js';
+import { PART_COLUMNS, type PartRow } from './part.reader.js';
 import type { Condition } from './part.entity.js';
 import type { PartSort } from './part.schemas.js';
-import { correctWords, isCorrectable, lexiconProbe, partNumberCandidates, queryWords } from './search-words.js';
+import { correctWords, isCorrectable, type KnownWords, lexiconProbe, partNumberCandidates, queryWords } from './search-words.js';
 
-/** Relevance ranking (ts_rank_cd) runs over at most this many matches; the rest follow, newest first. */
+/** A relevance search with at most this many matches ranks them all (ts_rank_cd) as they are found. */
+export const RANK_ALL_LIMIT = 2000;
+/** With more matches, only this many of the newest are ranked; the rest follow, newest first. */
 export const RANK_CANDIDATES = 500;
 
 /** Which listings a search may return. */
@@ -43,27 +46,54 @@ const PART_NUMBERS = `array(select jsonb_array_elements_text(?::jsonb))::text[]`
 /** The filters besides visibility and the text. */
 const UNFILTERED_KEYS = ['category', 'make', 'yearFrom', 'yearTo', 'sellerId', 'condition', 'minPriceCents', 'maxPriceCents'] as const;
 
-/** Orders of the sorts other than relevance (relevance without a text is newest first). */
-const ORDER_BY: Record<PartSort, string> = {
-  relevance: 'p.created_at desc',
-  newest: 'p.created_at desc',
-  price_asc: 'p.price asc, p.created_at desc',
-  price_desc: 'p.price desc, p.created_at desc',
+/** Sort keys of the sorts other than relevance (relevance without a text is newest first), over a page's columns. */
+const SORT_KEYS: Record<PartSort, string[]> = {
+  relevance: ['created_at desc', 'id'],
+  newest: ['created_at desc', 'id'],
+  price_asc: ['price asc', 'created_at desc', 'id'],
+  price_desc: ['price desc', 'created_at desc', 'id'],
 };
+
+/** An ORDER BY list of sort keys, once for the page's inner query and once, qualified, for its outer join. */
+const orderOf = (keys: readonly string[]) => ({ inner: keys.join(', '), outer: keys.map((k) => `page.${k}`).join(', ') });
+
+/** A row of a search page: the match count and a part's columns (all null when the page is past the end). */
+type PageRow = Omit<PartRow, 'id'> & { id: string | null; total: number };
+
+const totalOf = (rows: readonly PageRow[]) => Number(rows[0]?.total ?? 0);
+
+/**
+ * The count, then one page of `ordered` (which yields `id` and the sort keys) with the parts' columns. The
+ * count is left-joined to the page so that it comes even when the page is empty. Parameters: limit, offset.
+ */
+function withParts(count: string, ordered: string, order: { inner: string; outer: string }): string {
+  return `select total.n as total, ${PART_COLUMNS}
+    from ${count} total
+    left join lateral (${ordered} order by ${order.inner} limit ? offset ?) page on true
+    left join parts p on p.id = page.id
+    order by ${order.outer}`;
+}
+
 const YEARS = `int4range(coalesce(p.year_start, p.year_end)::int, coalesce(p.year_end, p.year_start)::int, '[]')`;
 
 /** SQL of the catalog's search: lexicon correction, full-text match, filters, ranking and facets. */
 export class PartSearch {
-  constructor(private readonly db: SqlRunner) {}
+  /** `known` remembers words found in the lexicon, so searches of known words skip the lexicon query. */
+  constructor(
+    private readonly db: SqlRunner,
+    private readonly known?: KnownWords,
+  ) {}
 
   /**
    * Corrects each query word against the lexicon of listed words, in one query: which probed words the
    * lexicon knows, and for each correctable query word it does not know, its nearest word by trigrams.
+   * No query when every word is already known (or not one to correct): nothing would change.
    */
   async prepare(q: string): Promise<PreparedQuery> {
     const words = queryWords(q);
     const partNumbers = partNumberCandidates(q);
     if (!words.length) return { text: '', partNumbers, corrected: null };
+    if (this.known?.coversAll(words)) return { text: words.join(' '), partNumbers, corrected: null };
     const probe = lexiconProbe(words);
     const rows = await this.db.runPrepared<{ asked: string | null; word: string; similarity: number | null }>(
       `with known as (
@@ -81,6 +111,7 @@ export class PartSearch {
       [JSON.stringify(probe), JSON.stringify(words.filter(isCorrectable))],
     );
     const known = new Set(rows.filter((r) => r.asked === null).map((r) => r.word));
+    this.known?.remember(known);
     const nearest = new Map<string, { word: string; similarity: number }>();
     for (const r of rows) if (r.asked !== null) nearest.set(r.asked, { word: r.word, similarity: Number(r.similarity) });
     const correctedWords = correctWords(words, { known, nearest });
@@ -136,8 +167,9 @@ export class PartSearch {
   }
 
   /**
-   * One page of matching part ids in the requested order and the number of matches, in one statement
-   * (the matches are found once; the count still comes when the page is past the end).
+   * One page of matching parts (their columns and vehicle entries) in the requested order, with the number of
+   * matches, in one statement; the count still comes when the page is past the end. A relevance search whose
+   * matches are more than RANK_ALL_LIMIT takes a second statement (see rankedCandidates).
    */
   async results(
     filters: SearchFilters,
@@ -145,91 +177,81 @@ export class PartSearch {
     sort: PartSort,
     limit: number,
     offset: number,
-  ): Promise<{ ids: string[]; total: number }> {
+  ): Promise<{ rows: PartRow[]; total: number }> {
     const where = this.where(filters, query);
     // With no filter but the text, one plan suits every search (the text index), so the statement is
     // prepared and its plan kept; filters need a plan for their values (see catalog-sql.ts).
     const unfiltered = UNFILTERED_KEYS.every((key) => filters[key] === undefined);
-    const run = <T>(sql: string, params: unknown[]) =>
-      unfiltered ? this.db.runPrepared<T>(sql, params) : this.db.run<T>(sql, params);
-    let rows: { id: string | null; total: number }[];
+    const run = (sql: string, params: unknown[]) =>
+      unfiltered ? this.db.runPrepared<PageRow>(sql, params) : this.db.run<PageRow>(sql, params);
+    let rows: PageRow[];
     if (sort === 'relevance' && query) {
-      // Exact part-number hits first; then the best-ranked of the newest RANK_CANDIDATES matches; then the
-      // rest, newest first. Only the candidates are ranked: their vectors are fetched again by row address
-      // (ctid, stable within the statement's snapshot), so the match itself carries no vectors however common
-      // the word; the rest is only ordered when the page reaches past the candidates.
-      const tail = offset + limit > RANK_CANDIDATES;
-      rows = await run<{ id: string | null; total: number }>(
+      // Every match is ranked as it is found (its vector is at hand), as long as there are at most
+      // RANK_ALL_LIMIT of them: the scan stops one row later, so a very common word costs no more here.
+      const order = orderOf(['pn_hit desc', 'rank desc', 'created_at desc', 'id']);
+      rows = await run(
         `with matched as materialized (
-           select p.ctid as tid, p.id, p.created_at, coalesce(p.part_number_norm = any(${PART_NUMBERS}), false) as pn_hit
+           select p.id, p.created_at, coalesce(p.part_number_norm = any(${PART_NUMBERS}), false) as pn_hit,
+                  ts_rank_cd(p.search_vector, ${TSQUERY}) as rank
            from parts p where ${where.sql}
-         ),
-         candidates as materialized (
-           select tid, id, pn_hit, created_at from matched order by pn_hit desc, created_at desc limit ${RANK_CANDIDATES}
-         ),
-         ordered as (
-           select c.id, c.pn_hit, c.created_at, 0 as tier, ts_rank_cd(p.search_vector, ${TSQUERY}) as rank
-           from candidates c join parts p on p.ctid = c.tid
-           ${
-             tail
-               ? `union all
-           select m.id, m.pn_hit, m.created_at, 1 as tier, 0 as rank from matched m
-           where not exists (select 1 from candidates c where c.id = m.id)`
-               : ''
-           }
+           limit ${RANK_ALL_LIMIT + 1}
          )
-         select page.id, total.n as total from (select count(*)::int as n from matched) total
-         left join lateral (
-           select id from ordered order by pn_hit desc, tier asc, rank desc, created_at desc, id limit ? offset ?
-         ) page on true`,
-        [JSON.stringify(query.partNumbers), ...where.params, query.text, limit, offset],
+         ${withParts(`(select count(*)::int as n from matched)`, `select id, pn_hit, rank, created_at from matched`, order)}`,
+        [JSON.stringify(query.partNumbers), query.text, ...where.params, limit, offset],
       );
+      if (totalOf(rows) > RANK_ALL_LIMIT) rows = await this.rankedCandidates(where, query, limit, offset, run);
     } else {
-      rows = await run<{ id: string | null; total: number }>(
-        `select page.id, total.n as total from (select count(*)::int as n from parts p where ${where.sql}) total
-         left join lateral (
-           select p.id from parts p where ${where.sql} order by ${ORDER_BY[sort]}, p.id limit ? offset ?
-         ) page on true`,
+      const order = orderOf(SORT_KEYS[sort]);
+      rows = await run(
+        withParts(
+          `(select count(*)::int as n from parts p where ${where.sql})`,
+          `select p.id, p.created_at, p.price from parts p where ${where.sql}`,
+          order,
+        ),
         [...where.params, ...where.params, limit, offset],
       );
     }
-    return {
-      ids: rows.flatMap((r) => (r.id === null ? [] : [r.id])),
-      total: Number(rows[0]?.total ?? 0),
-    };
+    return { rows: rows.filter((r) => r.id !== null) as PartRow[], total: totalOf(rows) };
   }
 
-  /** One page of matching part ids in the requested order. */
-  async page(filters: SearchFilters, query: PreparedQuery | null, sort: PartSort, limit: number, offset: number): Promise<string[]> {
-    const where = this.where(filters, query);
-    if (sort === 'relevance' && query) {
-      // Exact part-number hits first; then the best-ranked of the newest RANK_CANDIDATES matches; then the rest.
-      const rows = await this.db.run<{ id: string }>(
-        `with matched as materialized (
-           select p.id, p.created_at, coalesce(p.part_number_norm = any(${PART_NUMBERS}), false) as pn_hit
-           from parts p where ${where.sql}
-         ),
-         candidates as (
-           select id from matched order by pn_hit desc, created_at desc limit ${RANK_CANDIDATES}
-         ),
-         ordered as (
-           select m.id, m.pn_hit, m.created_at,
-                  case when c.id is null then 1 else 0 end as tier,
-                  case when c.id is null then 0 else ts_rank_cd(p.search_vector, ${TSQUERY}) end as rank
-           from matched m
-           join parts p on p.id = m.id
-           left join candidates c on c.id = m.id
-         )
-         select id from ordered order by pn_hit desc, tier asc, rank desc, created_at desc, id limit ? offset ?`,
-        [JSON.stringify(query.partNumbers), ...where.params, query.text, limit, offset],
-      );
-      return rows.map((r) => r.id);
-    }
-    const rows = await this.db.run<{ id: string }>(
-      `select p.id from parts p where ${where.sql} order by ${ORDER_BY[sort]}, p.id limit ? offset ?`,
-      [...where.params, limit, offset],
+  /**
+   * A relevance page when the matches are too many to rank them all: exact part-number hits first; then the
+   * best-ranked of the newest RANK_CANDIDATES matches; then the rest, newest first. The candidates' vectors
+   * are fetched again by row address (ctid, stable within the statement's snapshot), so the match itself
+   * carries no vectors however common the word; the rest is only ordered when the page reaches past the
+   * candidates.
+   */
+  private rankedCandidates(
+    where: Sql,
+    query: PreparedQuery,
+    limit: number,
+    offset: number,
+    run: (sql: string, params: unknown[]) => Promise<PageRow[]>,
+  ): Promise<PageRow[]> {
+    const tail = offset + limit > RANK_CANDIDATES;
+    const order = orderOf(['pn_hit desc', 'tier asc', 'rank desc', 'created_at desc', 'id']);
+    return run(
+      `with matched as materialized (
+         select p.ctid as tid, p.id, p.created_at, coalesce(p.part_number_norm = any(${PART_NUMBERS}), false) as pn_hit
+         from parts p where ${where.sql}
+       ),
+       candidates as materialized (
+         select tid, id, pn_hit, created_at from matched order by pn_hit desc, created_at desc limit ${RANK_CANDIDATES}
+       ),
+       ordered as (
+         select c.id, c.pn_hit, c.created_at, 0 as tier, ts_rank_cd(p.search_vector, ${TSQUERY}) as rank
+         from candidates c join parts p on p.ctid = c.tid
+         ${
+           tail
+             ? `union all
+         select m.id, m.pn_hit, m.created_at, 1 as tier, 0 as rank from matched m
+         where not exists (select 1 from candidates c where c.id = m.id)`
+             : ''
+         }
+       )
+       ${withParts(`(select count(*)::int as n from matched)`, `select id, pn_hit, tier, rank, created_at from ordered`, order)}`,
+      [JSON.stringify(query.partNumbers), ...where.params, query.text, limit, offset],
     );
-    return rows.map((r) => r.id);
   }
 
   /**

@@ -22,8 +22,9 @@ import { Part } from './part.entity.js';
 import { PartFitment } from './part-fitment.entity.js';
 import { toPartDto, type PartDto } from './part.dto.js';
 import type { FitmentInput, PartCreateInput, PartListQuery, PartUpdateInput } from './part.schemas.js';
-import { readParts } from './part.reader.js';
+import { readParts, snapshotsOf } from './part.reader.js';
 import { PartSearch, type SearchFilters } from './part.search.js';
+import { KnownWords } from './search-words.js';
 import { SellerPolicy } from './seller-policy.js';
 
 export const NOT_A_SELLER_MESSAGE = 'You need an approved seller account to list parts.';
@@ -82,7 +83,11 @@ export class PartService {
     @inject(TOKENS.PgPool) pool: pg.Pool,
   ) {
     this.db = preparedRunner(pool);
+    this.knownWords = new KnownWords(() => this.clock.now().getTime());
   }
+
+  /** Words the search lexicon holds, remembered across searches (see KnownWords). */
+  private readonly knownWords: KnownWords;
 
   /** The read path of search and part pages: prepared statements on the pool (see catalog-sql.ts). */
   private readonly db: SqlRunner;
@@ -131,12 +136,12 @@ export class PartService {
 
   /** A page of parts matching the query, with the total count (for "Load More Parts"). */
   async search(query: PartListQuery, actor: Actor | null): Promise<PartPage> {
-    const search = new PartSearch(this.db);
+    const search = new PartSearch(this.db, this.knownWords);
     const prepared = await this.prepared(search, query.q);
     const filters = this.filtersOf(query, actor);
     const sort = query.sort ?? (prepared ? 'relevance' : 'newest');
-    const { ids, total } = await search.results(filters, prepared, sort, query.limit, query.offset);
-    const { parts, fitments } = await readParts(this.db, ids);
+    const { rows, total } = await search.results(filters, prepared, sort, query.limit, query.offset);
+    const { parts, fitments } = snapshotsOf(rows);
     return {
       parts: await this.toDtos(parts, fitments),
       total,
@@ -148,7 +153,7 @@ export class PartService {
 
   /** Matches per category and make for the query (each facet ignoring its own filter). */
   async facets(query: PartListQuery, actor: Actor | null) {
-    const search = new PartSearch(this.db);
+    const search = new PartSearch(this.db, this.knownWords);
     const prepared = await this.prepared(search, query.q);
     const filters = this.filtersOf(query, actor);
     const [total, facets] = [await search.count(filters, prepared), await search.facets(filters, prepared)];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   correctWords,
+  KnownWords,
   lexiconProbe,
   MAX_QUERY_WORDS,
   normalizePartNumber,
@@ -69,5 +70,34 @@ describe('lexicon probe', () => {
       ['abc', 'de'],
     ]);
     expect(lexiconProbe(['pump', '289']).sort()).toEqual(['289', 'mp', 'pu', 'pump']);
+  });
+});
+
+describe('KnownWords', () => {
+  it('covers a search whose every correctable word is known; digits and short words need not be', () => {
+    const known = new KnownWords(() => 0);
+    known.remember(['porsche', 'clutch']);
+    expect(known.coversAll(['porsche', '911', 'clutch', 'kw'])).toBe(true);
+    expect(known.coversAll(['porsche', 'cluth'])).toBe(false);
+  });
+
+  it('forgets a word after the TTL', () => {
+    let now = 0;
+    const known = new KnownWords(() => now, 1000);
+    known.remember(['clutch']);
+    now = 999;
+    expect(known.has('clutch')).toBe(true);
+    now = 1000;
+    expect(known.has('clutch')).toBe(false);
+  });
+
+  it('keeps at most its size, dropping the least recently used word', () => {
+    const known = new KnownWords(() => 0, 1000, 2);
+    known.remember(['pump', 'water']);
+    expect(known.has('pump')).toBe(true);
+    known.remember(['gasket']);
+    expect(known.has('water')).toBe(false);
+    expect(known.has('pump')).toBe(true);
+    expect(known.has('gasket')).toBe(true);
   });
 });

@@ -79,3 +79,49 @@ export function lexiconProbe(words: readonly string[]): string[] {
   }
   return [...probe];
 }
+
+/** How long a word is remembered as known (the lexicon only grows; this bounds a database restored under us). */
+export const KNOWN_WORD_TTL_MS = 10 * 60_000;
+/** At most this many known words are remembered; the least recently used go first. */
+export const KNOWN_WORDS_CACHE_SIZE = 20_000;
+
+/**
+ * Words the lexicon is known to hold. The lexicon only ever gains words (a listing's words are added when it
+ * is approved, and never removed), so a word once known stays known and a search whose every word is known
+ * or left as typed needs no correction, hence no lexicon query. Unknown words are not remembered: a word
+ * may join the lexicon at any time.
+ */
+export class KnownWords {
+  private readonly words = new Map<string, number>();
+
+  constructor(
+    private readonly now: () => number,
+    private readonly ttlMs = KNOWN_WORD_TTL_MS,
+    private readonly maxSize = KNOWN_WORDS_CACHE_SIZE,
+  ) {}
+
+  /** Whether `word` was seen in the lexicon within the TTL (counts as a use). */
+  has(word: string): boolean {
+    const seen = this.words.get(word);
+    if (seen === undefined) return false;
+    this.words.delete(word);
+    if (this.now() - seen >= this.ttlMs) return false;
+    this.words.set(word, seen);
+    return true;
+  }
+
+  /** Remembers words just found in the lexicon. */
+  remember(words: Iterable<string>): void {
+    const at = this.now();
+    for (const word of words) {
+      this.words.delete(word);
+      this.words.set(word, at);
+      if (this.words.size > this.maxSize) this.words.delete(this.words.keys().next().value!);
+    }
+  }
+
+  /** Whether correction would leave every word as typed: each is known or not one to correct. */
+  coversAll(words: readonly string[]): boolean {
+    return words.every((w) => !isCorrectable(w) || this.has(w));
+  }
+}
