@@ -243,7 +243,14 @@ describe('reviewing listings', () => {
     // A forged approver (the seller's own id) in the body is ignored: the approver is the signed-in admin.
     const res = await admin.agent.patch(`/api/parts/${part.id}/approve`).send({ approvedBy: seller.id }).expect(200);
     expect(res.body).toMatchObject({ isApproved: true, approvedBy: admin.id, approvedAt: expect.any(String), rejectionReason: null });
-    await t.agent().get(`/api/parts/${part.id}`).expect(200);
+    const page = (await t.agent().get(`/api/parts/${part.id}`).expect(200)).body as { id: string; vehicleCompatibility: unknown[] };
+    expect(page.vehicleCompatibility).toHaveLength(1);
+    // Search results carry the same part as its page: a text search (one statement), a filtered one (the
+    // parts read apart) and the newest-first list.
+    for (const query of [{ q: 'shelby valve covers' }, { q: 'shelby valve covers', make: 'ford' }, { category: 'intake', sort: 'newest' }]) {
+      const found = (await t.agent().get('/api/parts').query(query).expect(200)).body as { parts: { id: string }[] };
+      expect(found.parts.find((p) => p.id === part.id), JSON.stringify(query)).toEqual(page);
+    }
     const queue = await admin.agent.get('/api/parts/pending').expect(200);
     expect(queue.body.map((p: { id: string }) => p.id)).not.toContain(part.id);
     const mails = await outbox('sally_seller@example.com');

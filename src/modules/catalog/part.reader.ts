@@ -59,12 +59,17 @@ export interface PartSnapshots {
 const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
 const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
-/** Reads the parts of `ids` (uuids), keeping their order. */
-export async function readParts(db: SqlRunner, ids: readonly string[]): Promise<PartSnapshots> {
-  if (!ids.length) return { parts: [], fitments: new Map() };
+/** The rows of the parts of `ids` (uuids), in their order; unknown ids are left out. */
+export async function readPartRows(db: SqlRunner, ids: readonly string[]): Promise<PartRow[]> {
+  if (!ids.length) return [];
   const rows = await db.runPrepared<PartRow>(READ_PARTS_SQL, [uuidArray(ids)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return snapshotsOf(ids.flatMap((id) => byId.get(id) ?? []));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Reads the parts of `ids` (uuids), keeping their order. */
+export async function readParts(db: SqlRunner, ids: readonly string[]): Promise<PartSnapshots> {
+  return snapshotsOf(await readPartRows(db, ids));
 }
 
 /** Part snapshots and their vehicle entries from rows of PART_COLUMNS, in the rows' order. */

@@ -1,5 +1,5 @@
 import type { SqlRunner } from './catalog-sql.js';
-import { PART_COLUMNS, type PartRow } from './part.reader.js';
+import { PART_COLUMNS, type PartRow, readPartRows } from './part.reader.js';
 import type { Condition } from './part.entity.js';
 import type { PartSort } from './part.schemas.js';
 import { correctWords, isCorrectable, type KnownWords, lexiconProbe, partNumberCandidates, queryWords } from './search-words.js';
@@ -57,20 +57,24 @@ const SORT_KEYS: Record<PartSort, string[]> = {
 /** An ORDER BY list of sort keys, once for the page's inner query and once, qualified, for its outer join. */
 const orderOf = (keys: readonly string[]) => ({ inner: keys.join(', '), outer: keys.map((k) => `page.${k}`).join(', ') });
 
-/** A row of a search page: the match count and a part's columns (all null when the page is past the end). */
-type PageRow = Omit<PartRow, 'id'> & { id: string | null; total: number };
+/**
+ * A row of a search page: the match count and a part's id, with its columns when the statement reads them (the
+ * id is null when the page is past the end).
+ */
+type PageRow = Partial<Omit<PartRow, 'id'>> & { id: string | null; total: number };
 
 const totalOf = (rows: readonly PageRow[]) => Number(rows[0]?.total ?? 0);
 
 /**
- * The count, then one page of `ordered` (which yields `id` and the sort keys) with the parts' columns. The
- * count is left-joined to the page so that it comes even when the page is empty. Parameters: limit, offset.
+ * The count, then one page of `ordered` (which yields `id` and the sort keys), with the parts' columns when
+ * `columns` (else only their ids). The count is left-joined to the page so that it comes even when the page
+ * is empty. Parameters: limit, offset.
  */
-function withParts(count: string, ordered: string, order: { inner: string; outer: string }): string {
-  return `select total.n as total, ${PART_COLUMNS}
+function pageOf(count: string, ordered: string, order: { inner: string; outer: string }, columns: boolean): string {
+  return `select total.n as total, ${columns ? PART_COLUMNS : 'page.id'}
     from ${count} total
     left join lateral (${ordered} order by ${order.inner} limit ? offset ?) page on true
-    left join parts p on p.id = page.id
+    ${columns ? 'left join parts p on p.id = page.id' : ''}
     order by ${order.outer}`;
 }
 
@@ -168,8 +172,10 @@ export class PartSearch {
 
   /**
    * One page of matching parts (their columns and vehicle entries) in the requested order, with the number of
-   * matches, in one statement; the count still comes when the page is past the end. A relevance search whose
-   * matches are more than RANK_ALL_LIMIT takes a second statement (see rankedCandidates).
+   * matches; the count still comes when the page is past the end. A search without filters is one prepared
+   * statement. A filtered one is planned at each run, so its parts are read by a second, prepared statement
+   * (planning their columns with the search cost more than the extra round trip). A relevance search whose
+   * matches are more than RANK_ALL_LIMIT takes one more statement (see rankedCandidates).
    */
   async results(
     filters: SearchFilters,
@@ -184,6 +190,8 @@ export class PartSearch {
     const unfiltered = UNFILTERED_KEYS.every((key) => filters[key] === undefined);
     const run = (sql: string, params: unknown[]) =>
       unfiltered ? this.db.runPrepared<PageRow>(sql, params) : this.db.run<PageRow>(sql, params);
+    const withParts = (count: string, ordered: string, order: { inner: string; outer: string }) =>
+      pageOf(count, ordered, order, unfiltered);
     let rows: PageRow[];
     if (sort === 'relevance' && query) {
       // Every match is ranked as it is found (its vector is at hand), as long as there are at most
@@ -199,7 +207,7 @@ export class PartSearch {
          ${withParts(`(select count(*)::int as n from matched)`, `select id, pn_hit, rank, created_at from matched`, order)}`,
         [JSON.stringify(query.partNumbers), query.text, ...where.params, limit, offset],
       );
-      if (totalOf(rows) > RANK_ALL_LIMIT) rows = await this.rankedCandidates(where, query, limit, offset, run);
+      if (totalOf(rows) > RANK_ALL_LIMIT) rows = await this.rankedCandidates(where, query, limit, offset, run, withParts);
     } else {
       const order = orderOf(SORT_KEYS[sort]);
       rows = await run(
@@ -211,7 +219,10 @@ export class PartSearch {
         [...where.params, ...where.params, limit, offset],
       );
     }
-    return { rows: rows.filter((r) => r.id !== null) as PartRow[], total: totalOf(rows) };
+    const total = totalOf(rows);
+    const found = rows.filter((r) => r.id !== null);
+    if (unfiltered) return { rows: found as PartRow[], total };
+    return { rows: await readPartRows(this.db, found.map((r) => r.id!)), total };
   }
 
   /**
@@ -227,6 +238,7 @@ export class PartSearch {
     limit: number,
     offset: number,
     run: (sql: string, params: unknown[]) => Promise<PageRow[]>,
+    withParts: (count: string, ordered: string, order: { inner: string; outer: string }) => string,
   ): Promise<PageRow[]> {
     const tail = offset + limit > RANK_CANDIDATES;
     const order = orderOf(['pn_hit desc', 'tier asc', 'rank desc', 'created_at desc', 'id']);
