@@ -2,8 +2,8 @@
 // GET /api/parts/{id} through HTTP, next to the same database work run directly over `pg` in the same run,
 // so the API/SQL ratio shows what HTTP, Express and the DTOs add. The SQL side runs the service's own
 // statements the way the service runs them (catalog-sql.ts, some as named prepared statements): PartSearch (lexicon
-// correction, then one page of parts, with their vehicle entries, and the count) and READ_PARTS_SQL (the part
-// page's part); category, make and seller names come from the server's in-memory lookups, so they have no SQL
+// correction, then one page of parts, with their vehicle entries, and the count) and readPartRows (the part
+// page's part: READ_PART_SQL); category, make and seller names come from the server's in-memory lookups, so they have no SQL
 // counterpart once warm.
 //
 //   npm run bench:catalog -- [--duration 15] [--connections 8] [--count 100000] [--only search-typo,...]
@@ -18,7 +18,7 @@ import { writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { preparedRunner, type SqlRunner } from '../../src/modules/catalog/catalog-sql.js';
-import { READ_PARTS_SQL } from '../../src/modules/catalog/part.reader.js';
+import { readPartRows } from '../../src/modules/catalog/part.reader.js';
 import { PartSearch, type SearchFilters } from '../../src/modules/catalog/part.search.js';
 import { KnownWords } from '../../src/modules/catalog/search-words.js';
 import { generateParts } from './generate-parts.js';
@@ -79,7 +79,6 @@ const runnerOf = (client: pg.Client) => {
 };
 /** Known lexicon words, remembered across searches as the server's PartService does. */
 const knownWords = new KnownWords(() => Date.now());
-const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 interface SearchInput {
   q?: string;
@@ -98,7 +97,7 @@ async function sqlSearch(client: pg.Client, input: SearchInput): Promise<number>
 }
 
 async function sqlDetail(client: pg.Client, id: string): Promise<void> {
-  const rows = await runnerOf(client).runPrepared(READ_PARTS_SQL, [uuidArray([id])]);
+  const rows = await readPartRows(runnerOf(client), [id]);
   if (rows.length !== 1) throw new Error(`part ${id} not found`);
 }
 

@@ -4,6 +4,7 @@ import { signedInBuyer } from '../../../test/accounts.fixtures.js';
 import { approveSeller } from '../../../test/sellers.fixtures.js';
 import { preparedRunner, type SqlRunner } from './catalog-sql.js';
 import { seedCatalog } from './catalog.seed.js';
+import { READ_PART_SQL, readPartRows } from './part.reader.js';
 import { PartSearch } from './part.search.js';
 import { KnownWords } from './search-words.js';
 
@@ -216,5 +217,41 @@ describe('facets', () => {
       ]),
     );
     expect(res.body.makes).toHaveLength(2);
+  });
+});
+
+describe('the part page statement', () => {
+  it('reads one part with a plan PostgreSQL keeps, instead of planning it at every read', async () => {
+    const client = await t.rt.pool.connect();
+    try {
+      const db = preparedRunner(client);
+      const read = async (times: number) => {
+        for (let i = 0; i < times; i++) {
+          expect((await readPartRows(db, [ids.porscheClutch!])).map((r) => r.title)).toEqual(['Porsche 911 Clutch Kit']);
+        }
+      };
+      const plans = async () => {
+        const [row] = (
+          await client.query<{ generic_plans: string; custom_plans: string }>(
+            `select generic_plans, custom_plans from pg_prepared_statements where statement = $1`,
+            [READ_PART_SQL.replace('?', '$1')],
+          )
+        ).rows;
+        return { generic: Number(row!.generic_plans), custom: Number(row!.custom_plans) };
+      };
+      // PostgreSQL makes five custom plans first; after that it keeps the generic plan if it is as cheap.
+      await read(6);
+      const before = await plans();
+      await read(5);
+      expect(await plans()).toEqual({ generic: before.generic + 5, custom: before.custom });
+      expect(before.custom).toBeLessThanOrEqual(5);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('reads several parts in the order asked for, leaving unknown ids out', async () => {
+    const rows = await readPartRows(preparedRunner(t.rt.pool), [ids.weber!, '00000000-0000-4000-8000-000000000000', ids.gasket!]);
+    expect(rows.map((r) => r.title)).toEqual(['Weber 40 DCOE Carburetor', 'Valve Cover Gasket Set']);
   });
 });

@@ -21,6 +21,14 @@ export const PART_COLUMNS = `p.id, p.title, p.description, p.price, p.original_p
 
 export const READ_PARTS_SQL = `select ${PART_COLUMNS} from parts p where p.id = any(?::uuid[])`;
 
+/**
+ * One part (the part page). Not READ_PARTS_SQL with one id: for `= any($1)` PostgreSQL's generic plan expects
+ * ten rows where a one-element array gives one, so it planned the statement again at every run (custom plans
+ * only), and planning cost more than running it (0.17 ms against 0.1 ms). With `= $1` the generic plan is as
+ * cheap as a custom one, and PostgreSQL keeps it after five runs.
+ */
+export const READ_PART_SQL = `select ${PART_COLUMNS} from parts p where p.id = ?::uuid`;
+
 /** A row of PART_COLUMNS. */
 export interface PartRow {
   id: string;
@@ -62,7 +70,10 @@ const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as
 /** The rows of the parts of `ids` (uuids), in their order; unknown ids are left out. */
 export async function readPartRows(db: SqlRunner, ids: readonly string[]): Promise<PartRow[]> {
   if (!ids.length) return [];
-  const rows = await db.runPrepared<PartRow>(READ_PARTS_SQL, [uuidArray(ids)]);
+  const rows =
+    ids.length === 1
+      ? await db.runPrepared<PartRow>(READ_PART_SQL, [ids[0]])
+      : await db.runPrepared<PartRow>(READ_PARTS_SQL, [uuidArray(ids)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
