@@ -1,8 +1,9 @@
-import { MikroORM, defineConfig, type EntityManager } from '@mikro-orm/postgresql';
+import { MikroORM, RequestContext, defineConfig, type EntityManager } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import type { EntitySchema } from '@mikro-orm/core';
 import type { Logger } from '../logger.js';
 import { migrations } from '../../../migrations/index.js';
+import { requestEntityManager } from './request-em.js';
 
 export type { EntityManager };
 export { MikroORM };
@@ -26,6 +27,8 @@ export function ormConfig(options: OrmOptions) {
     extensions: [Migrator],
     pool: { min: 0, max: options.poolMax ?? 10 },
     allowGlobalContext: false,
+    // RequestContext.create (jobs, CLI, seeds) first; an API request's lazily forked manager next.
+    context: (name: string) => RequestContext.getEntityManager(name) ?? requestEntityManager(name),
     forceUtcTimezone: true,
     ignoreUndefinedInQuery: true,
     debug: false,

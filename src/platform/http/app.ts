@@ -4,7 +4,8 @@ import express, { type Express, type RequestHandler } from 'express';
 import session from 'express-session';
 import { pinoHttp } from 'pino-http';
 import type { Container } from 'inversify';
-import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { runWithRequestEntityManager } from '../db/request-em.js';
 import type pg from 'pg';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
@@ -112,7 +113,7 @@ export function createApp({ container, modules, readiness, staticDir }: AppOptio
     (req.method === 'GET' || req.method === 'HEAD') && !req.headers.cookie?.includes(`${SESSION_COOKIE}=`) ? next() : sessions(req, res, next),
   );
   api.use(csrfGuard([config.publicUrl]));
-  api.use((_req, _res, next) => RequestContext.create(orm.em, next));
+  api.use((_req, _res, next) => runWithRequestEntityManager(orm.em, next));
 
   const admin = express.Router();
   admin.use(requireRole('admin'));
