@@ -4,7 +4,7 @@ import { signedInBuyer } from '../../../test/accounts.fixtures.js';
 import { approveSeller } from '../../../test/sellers.fixtures.js';
 import { preparedRunner, type SqlRunner } from './catalog-sql.js';
 import { seedCatalog } from './catalog.seed.js';
-import { READ_PART_SQL, readPartRows } from './part.reader.js';
+import { PartRowBatcher, READ_PART_SQL, readPartRows } from './part.reader.js';
 import { PartSearch } from './part.search.js';
 import { KnownWords } from './search-words.js';
 
@@ -247,6 +247,29 @@ describe('the part page statement', () => {
       expect(before.custom).toBeLessThanOrEqual(5);
     } finally {
       client.release();
+    }
+  });
+
+  it('batches the part reads of concurrent requests into one statement, and caches nothing', async () => {
+    const inner = preparedRunner(t.rt.pool);
+    const statements: unknown[][] = [];
+    const batcher = new PartRowBatcher({
+      run: inner.run,
+      runPrepared: <T>(sql: string, params: readonly unknown[] = []) => (statements.push([...params]), inner.runPrepared<T>(sql, params)),
+    });
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const rows = await Promise.all([ids.weber!, unknown, ids.gasket!, ids.weber!].map((id) => batcher.read(id)));
+    expect(rows.map((r) => r?.title ?? null)).toEqual(['Weber 40 DCOE Carburetor', null, 'Valve Cover Gasket Set', 'Weber 40 DCOE Carburetor']);
+    expect(statements).toHaveLength(1);
+
+    await t.sql(`update parts set title = 'Weber 45 DCOE Carburetor' where id = $1`, [ids.weber]);
+    try {
+      expect((await batcher.read(ids.weber!))?.title).toBe('Weber 45 DCOE Carburetor');
+      // A single read uses the one-part statement.
+      expect(statements).toHaveLength(2);
+      expect(statements[1]).toEqual([ids.weber]);
+    } finally {
+      await t.sql(`update parts set title = 'Weber 40 DCOE Carburetor' where id = $1`, [ids.weber]);
     }
   });
 

@@ -22,7 +22,7 @@ import { Part } from './part.entity.js';
 import { PartFitment } from './part-fitment.entity.js';
 import { toPartDto, type PartDto } from './part.dto.js';
 import type { FitmentInput, PartCreateInput, PartListQuery, PartUpdateInput } from './part.schemas.js';
-import { readParts, snapshotsOf } from './part.reader.js';
+import { PartRowBatcher, snapshotsOf } from './part.reader.js';
 import { PartSearch, type SearchFilters } from './part.search.js';
 import { KnownWords } from './search-words.js';
 import { SellerPolicy } from './seller-policy.js';
@@ -83,6 +83,7 @@ export class PartService {
     @inject(TOKENS.PgPool) pool: pg.Pool,
   ) {
     this.db = preparedRunner(pool);
+    this.partRows = new PartRowBatcher(this.db);
     this.knownWords = new KnownWords(() => this.clock.now().getTime());
   }
 
@@ -91,6 +92,9 @@ export class PartService {
 
   /** The read path of search and part pages: prepared statements on the pool (see catalog-sql.ts). */
   private readonly db: SqlRunner;
+
+  /** Part pages' reads, batched across concurrent requests. */
+  private readonly partRows: PartRowBatcher;
 
   private get em(): EntityManager {
     return this.orm.em as EntityManager;
@@ -162,7 +166,8 @@ export class PartService {
 
   /** One part; unknown and non-visible ids are a 404. */
   async get(id: string, actor: Actor | null): Promise<PartDto> {
-    const { parts, fitments } = await readParts(this.db, [id]);
+    const row = await this.partRows.read(id);
+    const { parts, fitments } = snapshotsOf(row ? [row] : []);
     const part = parts[0];
     if (!part || !this.canSee(part, actor)) throw Errors.notFound('Part');
     const [dto] = await this.toDtos([part], fitments);
