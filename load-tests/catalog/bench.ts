@@ -23,7 +23,7 @@ import { PartSearch, type SearchFilters } from '../../src/modules/catalog/part.s
 import { KnownWords } from '../../src/modules/catalog/search-words.js';
 import { generateParts } from './generate-parts.js';
 import { FILTERS, filterQueryString, TEXT_QUERIES, TYPO_QUERIES } from './queries.js';
-import { argValue, fmt, percentile, startStack } from '../lib/stack.js';
+import { argValue, cpuMs, fmt, percentile, postgresCpuMs, startStack, type Stack } from '../lib/stack.js';
 
 const PAGE_SIZE = 24;
 
@@ -52,6 +52,9 @@ interface Stats {
   p50: number;
   p95: number;
   p99: number;
+  /** CPU time per request (ms) of the server process and of PostgreSQL, when this run started them (API runs). */
+  serverCpu?: number;
+  postgresCpu?: number;
 }
 
 function summarize(name: string, target: string, latencies: number[], errors: number, seconds: number): Stats {
@@ -137,7 +140,8 @@ async function runSql(name: string, op: (client: pg.Client, i: number) => Promis
 
 // ---- the HTTP side ------------------------------------------------------------------------------------
 
-async function runHttp(name: string, baseUrl: string, pathFor: (i: number) => string): Promise<Stats> {
+async function runHttp(name: string, stack: Stack, pathFor: (i: number) => string): Promise<Stats> {
+  const baseUrl = stack.baseUrl;
   const attack = async (duration: number) => {
     let i = 0;
     const latencies: number[] = [];
@@ -162,22 +166,31 @@ async function runHttp(name: string, baseUrl: string, pathFor: (i: number) => st
     return { latencies, errors: errors + result.errors + result.timeouts, seconds: duration };
   };
   await attack(options.warmup);
+  // CPU per request, far steadier between runs than requests/s on a shared VM: what a change saves shows here.
+  const server0 = stack.serverPid ? cpuMs(stack.serverPid) : NaN;
+  const pg0 = stack.pgDir ? (postgresCpuMs(stack.pgDir) ?? NaN) : NaN;
   const run = await attack(options.duration);
-  return summarize(name, 'API', run.latencies, run.errors, run.seconds);
+  const served = run.latencies.length + run.errors;
+  return {
+    ...summarize(name, 'API', run.latencies, run.errors, run.seconds),
+    serverCpu: stack.serverPid ? (cpuMs(stack.serverPid) - server0) / served : NaN,
+    postgresCpu: stack.pgDir ? ((postgresCpuMs(stack.pgDir) ?? NaN) - pg0) / served : NaN,
+  };
 }
 
 // ---- plumbing -----------------------------------------------------------------------------------------
 
 function printTable(rows: Array<{ api?: Stats; sql?: Stats; name: string }>): string {
   const lines = [
-    '| scenario | API p50 | API p95 | API p99 | API req/s | SQL p50 | SQL p95 | SQL p99 | SQL req/s | p95 API/SQL | errors |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | API p50 | API p95 | API p99 | API req/s | SQL p50 | SQL p95 | SQL p99 | SQL req/s | p95 API/SQL | server CPU/req | PG CPU/req | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const { name, api, sql } of rows) {
     lines.push(
       `| ${name} | ${fmt(api?.p50 ?? NaN)} | ${fmt(api?.p95 ?? NaN)} | ${fmt(api?.p99 ?? NaN)} | ${fmt(api?.rps ?? NaN, 0)} | ` +
         `${fmt(sql?.p50 ?? NaN)} | ${fmt(sql?.p95 ?? NaN)} | ${fmt(sql?.p99 ?? NaN)} | ${fmt(sql?.rps ?? NaN, 0)} | ` +
-        `${api && sql ? fmt(api.p95 / sql.p95, 2) : '-'} | ${(api?.errors ?? 0) + (sql?.errors ?? 0)} |`,
+        `${api && sql ? fmt(api.p95 / sql.p95, 2) : '-'} | ${fmt(api?.serverCpu ?? NaN, 3)} | ${fmt(api?.postgresCpu ?? NaN, 3)} | ` +
+        `${(api?.errors ?? 0) + (sql?.errors ?? 0)} |`,
     );
   }
   return lines.join('\n');
@@ -198,7 +211,7 @@ async function main(): Promise<void> {
     },
   });
   try {
-    const { databaseUrl, baseUrl } = stack;
+    const { databaseUrl } = stack;
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     const ids = (
@@ -248,7 +261,7 @@ async function main(): Promise<void> {
     );
     const rows: Array<{ name: string; api?: Stats; sql?: Stats }> = [];
     for (const s of scenarios) {
-      const api = await runHttp(s.name, baseUrl, s.http);
+      const api = await runHttp(s.name, stack, s.http);
       const sql = await runSql(s.name, s.sql, databaseUrl);
       rows.push({ name: s.name, api, sql });
       console.log(

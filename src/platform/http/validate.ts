@@ -20,6 +20,19 @@ export function parseOrThrow<T>(schema: ZodType<T>, value: unknown): T {
   throw new AppError('invalid', 'validation_failed', Object.values(errors)[0] ?? 'Invalid request', errors);
 }
 
+/**
+ * Sends `value` as the JSON answer. What res.json does for the API's answers at a fraction of the CPU (about
+ * a tenth of the part page's, measured with load-tests/catalog): the API sets no ETag or Last-Modified, so
+ * res.send's freshness check never applies, and no JSON setting (spaces, replacer, escape) is used.
+ */
+export function sendJson(req: Request, res: Response, status: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
 interface Schemas<P, B, Q> {
   params?: ZodType<P>;
   body?: ZodType<B>;
@@ -59,7 +72,7 @@ export function handle<P = unknown, B = unknown, Q = unknown>(
       throw new AppError('invalid', 'validation_failed', Object.values(errors)[0] ?? 'Invalid request', errors);
     }
     const result = await handler(input, req, res);
-    if (result !== undefined && !res.headersSent) res.status(status).json(result);
+    if (result !== undefined && !res.headersSent) sendJson(req, res, status, result);
   };
 }
 
