@@ -3,7 +3,7 @@
 // so the API/SQL ratio shows what HTTP, Express and the DTOs add. The SQL side runs the service's own
 // statements the way the service runs them (catalog-sql.ts, some as named prepared statements): PartSearch (lexicon
 // correction, then one page of parts, with their vehicle entries, and the count) and readPartRows (the part
-// page's part: READ_PART_SQL); category, make and seller names come from the server's in-memory lookups, so they have no SQL
+// page's part: READ_PARTS_SQL); category, make and seller names come from the server's in-memory lookups, so they have no SQL
 // counterpart once warm.
 //
 //   npm run bench:catalog -- [--duration 15] [--connections 8] [--count 100000] [--only search-typo,...]
