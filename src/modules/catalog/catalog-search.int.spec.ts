@@ -220,6 +220,58 @@ describe('facets', () => {
   });
 });
 
+describe('the text search statement', () => {
+  it('is planned once and kept for any words, and still ranks as before', async () => {
+    const client = await t.rt.pool.connect();
+    try {
+      const search = new PartSearch(preparedRunner(client));
+      const words = ['clutch', 'porsche brake', 'carburetor', 'mustang', 'pressure plate', 'gasket'];
+      const run = async (times: number) => {
+        for (let i = 0; i < times; i++) {
+          const query = await search.prepare(words[i % words.length]!);
+          await search.results({ visibility: 'public' }, query, 'relevance', 24, 0);
+        }
+      };
+      const plans = async () => {
+        const [row] = (
+          await client.query<{ generic_plans: string; custom_plans: string }>(
+            `select generic_plans, custom_plans from pg_prepared_statements where statement like '%ts_rank_cd%'`,
+          )
+        ).rows;
+        return { generic: Number(row!.generic_plans), custom: Number(row!.custom_plans) };
+      };
+      await run(6);
+      const before = await plans();
+      await run(6);
+      // Every run after the first five used the kept plan: the words' frequencies did not call for new ones.
+      expect(await plans()).toEqual({ generic: before.generic + 6, custom: before.custom });
+      expect(before.custom).toBeLessThanOrEqual(5);
+      // The kept plan finds and ranks as a plan made for the words does (the filtered form plans each run).
+      const kept = await search.results({ visibility: 'public' }, await search.prepare('porsche clutch'), 'relevance', 24, 0);
+      const planned = await search.results({ visibility: 'public', minPriceCents: 1 }, await search.prepare('porsche clutch'), 'relevance', 24, 0);
+      expect(kept.rows.map((r) => r.id)).toEqual(planned.rows.map((r) => r.id));
+      expect(kept.rows.map((r) => r.id).slice(0, 1)).toEqual([ids.porscheClutch]);
+      expect(kept.total).toBe(planned.total);
+
+      // The kept plan parses the text once per run, not once per ranked match.
+      const [statement] = (
+        await client.query<{ name: string }>(`select name from pg_prepared_statements where statement like '%ts_rank_cd%'`)
+      ).rows;
+      await client.query('set plan_cache_mode = force_generic_plan');
+      const plan = (
+        await client.query<{ 'QUERY PLAN': string }>(`explain (verbose, costs off) execute ${statement!.name}('[]', 'clutch', 'clutch', '[]', 24, 0)`)
+      ).rows
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+      await client.query('reset plan_cache_mode');
+      expect(plan).not.toMatch(/ts_rank_cd\(p\w*\.search_vector, plainto_tsquery/);
+      expect(plan).toMatch(/ts_rank_cd\(p\w*\.search_vector, \(InitPlan \d+\)\.col1\)/);
+    } finally {
+      client.release();
+    }
+  });
+});
+
 describe('the part page statement', () => {
   it('reads parts with a plan PostgreSQL keeps, instead of planning the statement at every read', async () => {
     const client = await t.rt.pool.connect();

@@ -42,6 +42,15 @@ interface Sql {
 }
 
 const TSQUERY = `plainto_tsquery('english', ?)`;
+/**
+ * The same query for statements whose plan PostgreSQL keeps (runPrepared): behind a one-row subquery, so that it
+ * is computed once per run. In a kept (generic) plan a bare plainto_tsquery(?) is not folded into a constant and
+ * ts_rank_cd parsed and stemmed the text again for every ranked match; and a custom plan, which folds it, saw
+ * the words' frequencies, so PostgreSQL planned every search anew (about a millisecond) instead of keeping one
+ * plan. Behind the subquery both plans are the same bitmap scan of the text index, the plan is kept, and the
+ * text is parsed once. Filtered searches keep the bare form: their plans are made for their values on purpose.
+ */
+const TSQUERY_ONCE = `(select ${TSQUERY})`;
 const PART_NUMBERS = `array(select jsonb_array_elements_text(?::jsonb))::text[]`;
 /** The filters besides visibility and the text. */
 const UNFILTERED_KEYS = ['category', 'make', 'yearFrom', 'yearTo', 'sellerId', 'condition', 'minPriceCents', 'maxPriceCents'] as const;
@@ -123,7 +132,8 @@ export class PartSearch {
     return { text, partNumbers, corrected: text === words.join(' ') ? null : text };
   }
 
-  private where(filters: SearchFilters, query: PreparedQuery | null, omit?: 'category' | 'make'): Sql {
+  /** `tsquery` is how the search text's query is written: TSQUERY_ONCE in statements whose plan is kept. */
+  private where(filters: SearchFilters, query: PreparedQuery | null, omit?: 'category' | 'make', tsquery = TSQUERY): Sql {
     const parts: string[] = ['p.is_active'];
     const params: unknown[] = [];
     if (filters.visibility === 'public') parts.push('p.is_approved');
@@ -157,7 +167,7 @@ export class PartSearch {
       params.push(filters.yearFrom ?? null, filters.yearTo ?? null);
     }
     if (query) {
-      parts.push(`(p.search_vector @@ ${TSQUERY} or p.part_number_norm = any(${PART_NUMBERS}))`);
+      parts.push(`(p.search_vector @@ ${tsquery} or p.part_number_norm = any(${PART_NUMBERS}))`);
       params.push(query.text, JSON.stringify(query.partNumbers));
     }
     return { sql: parts.join(' and '), params };
@@ -184,10 +194,13 @@ export class PartSearch {
     limit: number,
     offset: number,
   ): Promise<{ rows: PartRow[]; total: number }> {
-    const where = this.where(filters, query);
     // With no filter but the text, one plan suits every search (the text index), so the statement is
     // prepared and its plan kept; filters need a plan for their values (see catalog-sql.ts).
     const unfiltered = UNFILTERED_KEYS.every((key) => filters[key] === undefined);
+    // Relevance is the one order whose plan is the text index's bitmap scan whatever the words (see
+    // TSQUERY_ONCE); newest and price first could walk their own index instead, which suits common words only.
+    const tsquery = unfiltered && sort === 'relevance' ? TSQUERY_ONCE : TSQUERY;
+    const where = this.where(filters, query, undefined, tsquery);
     const run = (sql: string, params: unknown[]) =>
       unfiltered ? this.db.runPrepared<PageRow>(sql, params) : this.db.run<PageRow>(sql, params);
     const withParts = (count: string, ordered: string, order: { inner: string; outer: string }) =>
@@ -200,14 +213,14 @@ export class PartSearch {
       rows = await run(
         `with matched as materialized (
            select p.id, p.created_at, coalesce(p.part_number_norm = any(${PART_NUMBERS}), false) as pn_hit,
-                  ts_rank_cd(p.search_vector, ${TSQUERY}) as rank
+                  ts_rank_cd(p.search_vector, ${tsquery}) as rank
            from parts p where ${where.sql}
            limit ${RANK_ALL_LIMIT + 1}
          )
          ${withParts(`(select count(*)::int as n from matched)`, `select id, pn_hit, rank, created_at from matched`, order)}`,
         [JSON.stringify(query.partNumbers), query.text, ...where.params, limit, offset],
       );
-      if (totalOf(rows) > RANK_ALL_LIMIT) rows = await this.rankedCandidates(where, query, limit, offset, run, withParts);
+      if (totalOf(rows) > RANK_ALL_LIMIT) rows = await this.rankedCandidates(where, query, tsquery, limit, offset, run, withParts);
     } else {
       const order = orderOf(SORT_KEYS[sort]);
       rows = await run(
@@ -235,6 +248,7 @@ export class PartSearch {
   private rankedCandidates(
     where: Sql,
     query: PreparedQuery,
+    tsquery: string,
     limit: number,
     offset: number,
     run: (sql: string, params: unknown[]) => Promise<PageRow[]>,
@@ -251,7 +265,7 @@ export class PartSearch {
          select tid, id, pn_hit, created_at from matched order by pn_hit desc, created_at desc limit ${RANK_CANDIDATES}
        ),
        ordered as (
-         select c.id, c.pn_hit, c.created_at, 0 as tier, ts_rank_cd(p.search_vector, ${TSQUERY}) as rank
+         select c.id, c.pn_hit, c.created_at, 0 as tier, ts_rank_cd(p.search_vector, ${tsquery}) as rank
          from candidates c join parts p on p.ctid = c.tid
          ${
            tail
