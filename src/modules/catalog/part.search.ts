@@ -43,14 +43,20 @@ interface Sql {
 
 const TSQUERY = `plainto_tsquery('english', ?)`;
 /**
- * The same query for statements whose plan PostgreSQL keeps (runPrepared): behind a one-row subquery, so that it
- * is computed once per run. In a kept (generic) plan a bare plainto_tsquery(?) is not folded into a constant and
- * ts_rank_cd parsed and stemmed the text again for every ranked match; and a custom plan, which folds it, saw
- * the words' frequencies, so PostgreSQL planned every search anew (about a millisecond) instead of keeping one
- * plan. Behind the subquery both plans are the same bitmap scan of the text index, the plan is kept, and the
- * text is parsed once. Filtered searches keep the bare form: their plans are made for their values on purpose.
+ * A relevance search with no filter but its text has one right plan whatever the words: a bitmap scan of the
+ * text index, every match ranked, the best page sorted out. Its statement is prepared and written so that no
+ * value reaches the planner: the text's query and the page's limit and offset sit behind one-row subqueries
+ * (computed once per run). Custom and generic plans are then the same, and PostgreSQL keeps the generic one
+ * after five runs. Written plainly, the custom plans saw the words' frequencies and a limit of 24 and always
+ * looked cheaper than a generic plan, so PostgreSQL planned every search anew (about a millisecond of its
+ * CPU); and a generic plan would not fold a bare plainto_tsquery(?) into a constant, so ts_rank_cd parsed and
+ * stemmed the text again for every ranked match. Filtered searches keep the plain form: their plans are made
+ * for their values on purpose (see catalog-sql.ts).
  */
-const TSQUERY_ONCE = `(select ${TSQUERY})`;
+const KEPT = { tsquery: `(select ${TSQUERY})`, limit: '(select ?::int)', offset: '(select ?::int)' };
+/** The same places written plainly, for statements planned with their values. */
+const PLANNED = { tsquery: TSQUERY, limit: '?', offset: '?' };
+type Placeholders = typeof PLANNED;
 const PART_NUMBERS = `array(select jsonb_array_elements_text(?::jsonb))::text[]`;
 /** The filters besides visibility and the text. */
 const UNFILTERED_KEYS = ['category', 'make', 'yearFrom', 'yearTo', 'sellerId', 'condition', 'minPriceCents', 'maxPriceCents'] as const;
@@ -77,12 +83,12 @@ const totalOf = (rows: readonly PageRow[]) => Number(rows[0]?.total ?? 0);
 /**
  * The count, then one page of `ordered` (which yields `id` and the sort keys), with the parts' columns when
  * `columns` (else only their ids). The count is left-joined to the page so that it comes even when the page
- * is empty. Parameters: limit, offset.
+ * is empty. Parameters: limit, offset (written as `places` says).
  */
-function pageOf(count: string, ordered: string, order: { inner: string; outer: string }, columns: boolean): string {
+function pageOf(count: string, ordered: string, order: { inner: string; outer: string }, columns: boolean, places: Placeholders): string {
   return `select total.n as total, ${columns ? PART_COLUMNS : 'page.id'}
     from ${count} total
-    left join lateral (${ordered} order by ${order.inner} limit ? offset ?) page on true
+    left join lateral (${ordered} order by ${order.inner} limit ${places.limit} offset ${places.offset}) page on true
     ${columns ? 'left join parts p on p.id = page.id' : ''}
     order by ${order.outer}`;
 }
@@ -132,7 +138,7 @@ export class PartSearch {
     return { text, partNumbers, corrected: text === words.join(' ') ? null : text };
   }
 
-  /** `tsquery` is how the search text's query is written: TSQUERY_ONCE in statements whose plan is kept. */
+  /** `tsquery` is how the search text's query is written (see KEPT). */
   private where(filters: SearchFilters, query: PreparedQuery | null, omit?: 'category' | 'make', tsquery = TSQUERY): Sql {
     const parts: string[] = ['p.is_active'];
     const params: unknown[] = [];
@@ -197,14 +203,15 @@ export class PartSearch {
     // With no filter but the text, one plan suits every search (the text index), so the statement is
     // prepared and its plan kept; filters need a plan for their values (see catalog-sql.ts).
     const unfiltered = UNFILTERED_KEYS.every((key) => filters[key] === undefined);
-    // Relevance is the one order whose plan is the text index's bitmap scan whatever the words (see
-    // TSQUERY_ONCE); newest and price first could walk their own index instead, which suits common words only.
-    const tsquery = unfiltered && sort === 'relevance' ? TSQUERY_ONCE : TSQUERY;
+    // Relevance is the one order whose plan is the text index's bitmap scan whatever the words (see KEPT);
+    // newest and price first could walk their own index instead, which suits common words only.
+    const places = unfiltered && sort === 'relevance' && query ? KEPT : PLANNED;
+    const tsquery = places.tsquery;
     const where = this.where(filters, query, undefined, tsquery);
     const run = (sql: string, params: unknown[]) =>
       unfiltered ? this.db.runPrepared<PageRow>(sql, params) : this.db.run<PageRow>(sql, params);
     const withParts = (count: string, ordered: string, order: { inner: string; outer: string }) =>
-      pageOf(count, ordered, order, unfiltered);
+      pageOf(count, ordered, order, unfiltered, places);
     let rows: PageRow[];
     if (sort === 'relevance' && query) {
       // Every match is ranked as it is found (its vector is at hand), as long as there are at most
