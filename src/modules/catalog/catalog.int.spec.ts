@@ -152,6 +152,22 @@ describe('listing a part', () => {
     expect(row).toEqual({ price: '549.50', is_approved: false, seller_id: seller.id });
   });
 
+  it('reads the vehicle entries back in order, field by field, on the part page and in search results', async () => {
+    const entries = [
+      { make: 'Ford', model: 'Mustang', yearStart: 1965, yearEnd: 1970, engine: '289 V8', transmission: 'Toploader', notes: 'Early bellhousing' },
+      { make: 'Mercury', model: 'Cougar', yearStart: 1967, yearEnd: null, engine: null, transmission: null, notes: null },
+    ];
+    const created = await listPart(seller.agent, { title: 'Fitment Readback Bellhousing', vehicleCompatibility: entries });
+    const expected = entries.map((e) => ({ ...e, id: expect.any(String) }));
+    expect(created.vehicleCompatibility).toEqual(expected);
+    const page = (await seller.agent.get(`/api/parts/${created.id}`).expect(200)).body as { vehicleCompatibility: unknown[] };
+    expect(page.vehicleCompatibility).toEqual(created.vehicleCompatibility);
+    const found = (await seller.agent.get('/api/parts').query({ sellerId: seller.id, q: 'fitment readback bellhousing' }).expect(200)).body as {
+      parts: { id: string; vehicleCompatibility: unknown[] }[];
+    };
+    expect(found.parts.find((p) => p.id === created.id)?.vehicleCompatibility).toEqual(created.vehicleCompatibility);
+  });
+
   it('accepts the price as a string and makes the first photo primary when none is marked', async () => {
     const part = await listPart(seller.agent, { price: '19.9', originalPrice: '25', images: [photo(1), photo(2)] });
     expect(part.price).toBe('19.90');
