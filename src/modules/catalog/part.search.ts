@@ -138,8 +138,8 @@ export class PartSearch {
     return { text, partNumbers, corrected: text === words.join(' ') ? null : text };
   }
 
-  /** `tsquery` is how the search text's query is written (see KEPT). */
-  private where(filters: SearchFilters, query: PreparedQuery | null, omit?: 'category' | 'make', tsquery = TSQUERY): Sql {
+  /** `places` says how the search text's query is written (see KEPT). */
+  private where(filters: SearchFilters, query: PreparedQuery | null, omit?: 'category' | 'make', places: Placeholders = PLANNED): Sql {
     const parts: string[] = ['p.is_active'];
     const params: unknown[] = [];
     if (filters.visibility === 'public') parts.push('p.is_approved');
@@ -173,7 +173,7 @@ export class PartSearch {
       params.push(filters.yearFrom ?? null, filters.yearTo ?? null);
     }
     if (query) {
-      parts.push(`(p.search_vector @@ ${tsquery} or p.part_number_norm = any(${PART_NUMBERS}))`);
+      parts.push(`(p.search_vector @@ ${places.tsquery} or p.part_number_norm = any(${PART_NUMBERS}))`);
       params.push(query.text, JSON.stringify(query.partNumbers));
     }
     return { sql: parts.join(' and '), params };
@@ -206,8 +206,7 @@ export class PartSearch {
     // Relevance is the one order whose plan is the text index's bitmap scan whatever the words (see KEPT);
     // newest and price first could walk their own index instead, which suits common words only.
     const places = unfiltered && sort === 'relevance' && query ? KEPT : PLANNED;
-    const tsquery = places.tsquery;
-    const where = this.where(filters, query, undefined, tsquery);
+    const where = this.where(filters, query, undefined, places);
     const run = (sql: string, params: unknown[]) =>
       unfiltered ? this.db.runPrepared<PageRow>(sql, params) : this.db.run<PageRow>(sql, params);
     const withParts = (count: string, ordered: string, order: { inner: string; outer: string }) =>
@@ -220,14 +219,14 @@ export class PartSearch {
       rows = await run(
         `with matched as materialized (
            select p.id, p.created_at, coalesce(p.part_number_norm = any(${PART_NUMBERS}), false) as pn_hit,
-                  ts_rank_cd(p.search_vector, ${tsquery}) as rank
+                  ts_rank_cd(p.search_vector, ${places.tsquery}) as rank
            from parts p where ${where.sql}
            limit ${RANK_ALL_LIMIT + 1}
          )
          ${withParts(`(select count(*)::int as n from matched)`, `select id, pn_hit, rank, created_at from matched`, order)}`,
         [JSON.stringify(query.partNumbers), query.text, ...where.params, limit, offset],
       );
-      if (totalOf(rows) > RANK_ALL_LIMIT) rows = await this.rankedCandidates(where, query, tsquery, limit, offset, run, withParts);
+      if (totalOf(rows) > RANK_ALL_LIMIT) rows = await this.rankedCandidates(where, query, places, limit, offset, run, withParts);
     } else {
       const order = orderOf(SORT_KEYS[sort]);
       rows = await run(
@@ -255,7 +254,7 @@ export class PartSearch {
   private rankedCandidates(
     where: Sql,
     query: PreparedQuery,
-    tsquery: string,
+    places: Placeholders,
     limit: number,
     offset: number,
     run: (sql: string, params: unknown[]) => Promise<PageRow[]>,
@@ -272,7 +271,7 @@ export class PartSearch {
          select tid, id, pn_hit, created_at from matched order by pn_hit desc, created_at desc limit ${RANK_CANDIDATES}
        ),
        ordered as (
-         select c.id, c.pn_hit, c.created_at, 0 as tier, ts_rank_cd(p.search_vector, ${tsquery}) as rank
+         select c.id, c.pn_hit, c.created_at, 0 as tier, ts_rank_cd(p.search_vector, ${places.tsquery}) as rank
          from candidates c join parts p on p.ctid = c.tid
          ${
            tail
