@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { signedInBuyer } from '../../../test/accounts.fixtures.js';
 import { approveSeller } from '../../../test/sellers.fixtures.js';
@@ -45,6 +46,16 @@ const search = async (query: Record<string, unknown>, agent: Agent = t.agent() a
   return res.body as { parts: { id: string; title: string; price: string }[]; total: number; limit: number; offset: number; correctedQuery: string | null };
 };
 const keysOf = (parts: { id: string }[]) => parts.map((p) => Object.keys(ids).find((k) => ids[k] === p.id) ?? p.id);
+
+/** How often a connection's prepared statement (picked by `where` over pg_prepared_statements) was planned generic and custom. */
+async function planCounts(client: pg.PoolClient, where: string, params: unknown[] = []) {
+  const { rows } = await client.query<{ generic_plans: string; custom_plans: string }>(
+    `select generic_plans, custom_plans from pg_prepared_statements where ${where}`,
+    params,
+  );
+  expect(rows).toHaveLength(1);
+  return { generic: Number(rows[0]!.generic_plans), custom: Number(rows[0]!.custom_plans) };
+}
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -232,14 +243,7 @@ describe('the text search statement', () => {
           await search.results({ visibility: 'public' }, query, 'relevance', 24, 0);
         }
       };
-      const plans = async () => {
-        const [row] = (
-          await client.query<{ generic_plans: string; custom_plans: string }>(
-            `select generic_plans, custom_plans from pg_prepared_statements where statement like '%ts_rank_cd%'`,
-          )
-        ).rows;
-        return { generic: Number(row!.generic_plans), custom: Number(row!.custom_plans) };
-      };
+      const plans = () => planCounts(client, `statement like '%ts_rank_cd%'`);
       await run(6);
       const before = await plans();
       await run(6);
@@ -297,15 +301,7 @@ describe('the part page statement', () => {
           expect((await readPartRows(db, wanted)).map((r) => r.id)).toEqual(wanted);
         }
       };
-      const plans = async () => {
-        const [row] = (
-          await client.query<{ generic_plans: string; custom_plans: string }>(
-            `select generic_plans, custom_plans from pg_prepared_statements where statement = $1`,
-            [READ_PARTS_SQL.replace('?', '$1')],
-          )
-        ).rows;
-        return { generic: Number(row!.generic_plans), custom: Number(row!.custom_plans) };
-      };
+      const plans = () => planCounts(client, 'statement = $1', [READ_PARTS_SQL.replace('?', '$1')]);
       // PostgreSQL makes five custom plans first; after that it keeps the generic plan if it is as cheap.
       await read(6);
       const before = await plans();
