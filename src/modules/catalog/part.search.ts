@@ -4,7 +4,7 @@ import type { Condition } from './part.entity.js';
 import type { PartSort } from './part.schemas.js';
 import { correctWords, isCorrectable, type KnownWords, lexiconProbe, partNumberCandidates, queryWords } from './search-words.js';
 
-/** A relevance search with at most this many matches ranks them all (ts_rank_cd) as they are found. */
+/** A relevance search with at most this many matches ranks them all (see rankOf) as they are found. */
 export const RANK_ALL_LIMIT = 2000;
 /** With more matches, only this many of the newest are ranked; the rest follow, newest first. */
 export const RANK_CANDIDATES = 500;
@@ -49,10 +49,21 @@ const TSQUERY = `plainto_tsquery('english', ?)`;
  * (computed once per run). Custom and generic plans are then the same, and PostgreSQL keeps the generic one
  * after five runs. Written plainly, the custom plans saw the words' frequencies and a limit of 24 and always
  * looked cheaper than a generic plan, so PostgreSQL planned every search anew (about a millisecond of its
- * CPU); and a generic plan would not fold a bare plainto_tsquery(?) into a constant, so ts_rank_cd parsed and
+ * CPU); and a generic plan would not fold a bare plainto_tsquery(?) into a constant, so the ranking parsed and
  * stemmed the text again for every ranked match. Filtered searches keep the plain form: their plans are made
  * for their values on purpose (see catalog-sql.ts).
  */
+/**
+ * A match's relevance: ts_rank over the weighted vector (A title, B make, model and part number, C description,
+ * D category), with the default weights scaled down tenfold: {D, C, B, A} = {0.01, 0.02, 0.04, 0.1}. For one
+ * word the order is the default weights' order (the rank is linear in them). For several, ts_rank combines
+ * every pair of the words' positions, by their weights and nearness, as 1 - (1 - r)(1 - w). With the default
+ * weights two title words side by side already give 0.99, so a few such pairs round to exactly 1.0 and many
+ * titles tied; at a tenth the pairs add up without reaching 1. ts_rank_cd (cover density) told them apart as
+ * well, but it zeroes about 32 KB per query item for every ranked match (about 98 KB for two words): a seventh
+ * of a search's database CPU (docs/decisions.md, "Ranking").
+ */
+const rankOf = (tsquery: string) => `ts_rank('{0.01,0.02,0.04,0.1}'::float4[], p.search_vector, ${tsquery})`;
 const KEPT = { tsquery: `(select ${TSQUERY})`, limit: '(select ?::int)', offset: '(select ?::int)' };
 /** The same places written plainly, for statements planned with their values. */
 const PLANNED = { tsquery: TSQUERY, limit: '?', offset: '?' };
@@ -219,7 +230,7 @@ export class PartSearch {
       rows = await run(
         `with matched as materialized (
            select p.id, p.created_at, coalesce(p.part_number_norm = any(${PART_NUMBERS}), false) as pn_hit,
-                  ts_rank_cd(p.search_vector, ${places.tsquery}) as rank
+                  ${rankOf(places.tsquery)} as rank
            from parts p where ${where.sql}
            limit ${RANK_ALL_LIMIT + 1}
          )
@@ -271,7 +282,7 @@ export class PartSearch {
          select tid, id, pn_hit, created_at from matched order by pn_hit desc, created_at desc limit ${RANK_CANDIDATES}
        ),
        ordered as (
-         select c.id, c.pn_hit, c.created_at, 0 as tier, ts_rank_cd(p.search_vector, ${places.tsquery}) as rank
+         select c.id, c.pn_hit, c.created_at, 0 as tier, ${rankOf(places.tsquery)} as rank
          from candidates c join parts p on p.ctid = c.tid
          ${
            tail
