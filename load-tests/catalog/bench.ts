@@ -55,6 +55,8 @@ interface Stats {
   /** CPU time per request (ms) of the server process and of PostgreSQL, when this run started them (API runs). */
   serverCpu?: number;
   postgresCpu?: number;
+  /** The costliest inputs of the run by median latency, when it has labelled inputs (SQL runs of searches). */
+  costliest?: Array<{ label: string; p50: number; matches: number }>;
 }
 
 function summarize(name: string, target: string, latencies: number[], errors: number, seconds: number): Stats {
@@ -104,7 +106,17 @@ async function sqlDetail(client: pg.Client, id: string): Promise<void> {
   if (rows.length !== 1) throw new Error(`part ${id} not found`);
 }
 
-async function runSql(name: string, op: (client: pg.Client, i: number) => Promise<unknown>, databaseUrl: string): Promise<Stats> {
+/**
+ * Runs `op` from `options.connections` clients for the run's duration. With `label`, each input's latencies are
+ * also kept apart and the three costliest inputs (by median) reported with the number `op` returned (for a
+ * search, its matches): at 8 clients a p95 falls on the few costliest searches.
+ */
+async function runSql(
+  name: string,
+  op: (client: pg.Client, i: number) => Promise<unknown>,
+  databaseUrl: string,
+  label?: (i: number) => string,
+): Promise<Stats> {
   const clients = await Promise.all(
     Array.from({ length: options.connections }, async () => {
       const client = new pg.Client({ connectionString: databaseUrl });
@@ -113,13 +125,21 @@ async function runSql(name: string, op: (client: pg.Client, i: number) => Promis
     }),
   );
   let counter = 0;
+  const byLabel = new Map<string, { latencies: number[]; result: unknown }>();
   const loop = async (client: pg.Client, until: number, record: number[] | null) => {
     let errors = 0;
     while (performance.now() < until) {
       const started = performance.now();
+      const i = counter++;
       try {
-        await op(client, counter++);
-        record?.push(performance.now() - started);
+        const result = await op(client, i);
+        const took = performance.now() - started;
+        record?.push(took);
+        if (record && label) {
+          const entry = byLabel.get(label(i)) ?? { latencies: [], result };
+          entry.latencies.push(took);
+          byLabel.set(label(i), entry);
+        }
       } catch (error) {
         errors++;
         if (errors === 1) console.error(`${name} (SQL):`, error instanceof Error ? error.message : error);
@@ -135,7 +155,11 @@ async function runSql(name: string, op: (client: pg.Client, i: number) => Promis
   const errors = (await Promise.all(clients.map((c) => loop(c, until, latencies)))).reduce((a, b) => a + b, 0);
   const seconds = (performance.now() - started) / 1000;
   await Promise.all(clients.map((c) => c.end()));
-  return summarize(name, 'SQL', latencies, errors, seconds);
+  const costliest = [...byLabel]
+    .map(([key, e]) => ({ label: key, p50: percentile([...e.latencies].sort((a, b) => a - b), 50), matches: Number(e.result) }))
+    .sort((a, b) => b.p50 - a.p50)
+    .slice(0, 3);
+  return { ...summarize(name, 'SQL', latencies, errors, seconds), ...(label ? { costliest } : {}) };
 }
 
 // ---- the HTTP side ------------------------------------------------------------------------------------
@@ -237,16 +261,19 @@ async function main(): Promise<void> {
         name: 'search-text',
         http: (i: number) => `/api/parts?q=${encodeURIComponent(at(TEXT_QUERIES, i))}`,
         sql: (c: pg.Client, i: number) => sqlSearch(c, { q: at(TEXT_QUERIES, i) }),
+        label: (i: number) => at(TEXT_QUERIES, i),
       },
       {
         name: 'search-typo',
         http: (i: number) => `/api/parts?q=${encodeURIComponent(at(TYPO_QUERIES, i))}`,
         sql: (c: pg.Client, i: number) => sqlSearch(c, { q: at(TYPO_QUERIES, i) }),
+        label: (i: number) => at(TYPO_QUERIES, i),
       },
       {
         name: 'search-filters',
         http: (i: number) => `/api/parts?${filterQueryString(at(FILTERS, i))}`,
         sql: (c: pg.Client, i: number) => sqlSearch(c, filterInput(at(FILTERS, i))),
+        label: (i: number) => filterQueryString(at(FILTERS, i)),
       },
       {
         name: 'part-detail',
@@ -262,11 +289,15 @@ async function main(): Promise<void> {
     const rows: Array<{ name: string; api?: Stats; sql?: Stats }> = [];
     for (const s of scenarios) {
       const api = await runHttp(s.name, stack, s.http);
-      const sql = await runSql(s.name, s.sql, databaseUrl);
+      const sql = await runSql(s.name, s.sql, databaseUrl, 'label' in s ? s.label : undefined);
       rows.push({ name: s.name, api, sql });
       console.log(
         `${s.name}: API p95 ${fmt(api.p95)} ms, ${fmt(api.rps, 0)} req/s; SQL p95 ${fmt(sql.p95)} ms, ${fmt(sql.rps, 0)} req/s`,
       );
+      if (sql.costliest?.length) {
+        const list = sql.costliest.map((c) => `"${c.label}" ${fmt(c.p50)} ms (${c.matches} matches)`).join(', ');
+        console.log(`  costliest in SQL (median at ${options.connections} clients): ${list}`);
+      }
     }
     const table = printTable(rows);
     console.log(`\n${table}\n`);
