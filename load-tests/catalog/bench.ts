@@ -136,9 +136,10 @@ async function runSql(
         const took = performance.now() - started;
         record?.push(took);
         if (record && label) {
-          const entry = byLabel.get(label(i)) ?? { latencies: [], result };
+          const key = label(i);
+          const entry = byLabel.get(key) ?? { latencies: [], result };
           entry.latencies.push(took);
-          byLabel.set(label(i), entry);
+          byLabel.set(key, entry);
         }
       } catch (error) {
         errors++;
