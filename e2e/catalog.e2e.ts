@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser.js';
-import { admin, adminSession, call, makeApprovedSeller, newPage, PASSWORD, photo, registerVerified, signIn } from './helpers.js';
+import {
+  admin,
+  adminSession,
+  apiSession,
+  call,
+  createListedPart,
+  makeApprovedSeller,
+  newPage,
+  PASSWORD,
+  photo,
+  registerVerified,
+  signIn,
+} from './helpers.js';
 
 let browser: Browser;
 
@@ -149,6 +161,40 @@ describe('a listing from the sell page to a buyer watchlist', () => {
 
     await page.goto('/watchlist');
     await expect.poll(() => page.getByText(TITLE).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.context().close();
+  }, 90_000);
+});
+
+describe('a listing whose photo cannot be loaded', () => {
+  it('shows the no-photo placeholder instead of a broken image, in results and on its page', async () => {
+    const title = 'Solex 40 PII carburetor body';
+    // A well-formed upload address with no file behind it, as after an upload was removed from disk.
+    const gone = `/api/uploads/files/${'0'.repeat(32)}.jpg`;
+    const partId = await createListedPart(
+      await apiSession(seller.username),
+      {
+        title,
+        description: 'Bare body, bores clean, throttle shaft without play.',
+        price: '145.00',
+        category: 'intake',
+        make: 'porsche',
+        condition: 'used-good',
+        location: 'Atlanta, GA',
+      },
+      gone,
+    );
+    const page = await newPage(browser);
+    const brokenPhoto = () => page.getByRole('img', { name: `${title} photo` }).count();
+
+    await page.goto(`/search?q=${encodeURIComponent(title)}`);
+    const card = page.getByRole('article').filter({ hasText: title });
+    await expect.poll(() => card.getByText('No photo', { exact: true }).count(), { timeout: 15_000 }).toBe(1);
+    expect(await brokenPhoto()).toBe(0);
+
+    await page.goto(`/parts/${partId}`);
+    await expect.poll(() => page.getByRole('heading', { name: title }).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('main').getByText('No photo', { exact: true }).count()).toBe(1);
+    expect(await brokenPhoto()).toBe(0);
     await page.context().close();
   }, 90_000);
 });

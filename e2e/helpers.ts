@@ -172,9 +172,12 @@ export interface PartInput {
   partNumber?: string;
 }
 
-/** A listed part of the seller with one photo, approved by the admin when the seller's listings need review. */
-export async function createListedPart(seller: SignedInUser, part: PartInput): Promise<string> {
-  const url = await uploadPhoto(seller.cookie);
+/**
+ * A listed part of the seller with one photo (a fresh upload unless `photoUrl` is given), approved by the admin
+ * when the seller's listings need review.
+ */
+export async function createListedPart(seller: SignedInUser, part: PartInput, photoUrl?: string): Promise<string> {
+  const url = photoUrl ?? (await uploadPhoto(seller.cookie));
   const created = await callOk<{ id: string; isApproved: boolean }>(seller.cookie, 'POST', '/api/parts', {
     ...part,
     images: [{ url, altText: `${part.title} photo`, isPrimary: true }],

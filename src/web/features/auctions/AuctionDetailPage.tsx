@@ -1,11 +1,12 @@
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
-import { ArrowLeft, Eye, Gavel, ImageOff, MapPin, SearchX, ShieldCheck, Store, Truck, Zap } from 'lucide-react';
+import { ArrowLeft, Eye, Gavel, MapPin, SearchX, ShieldCheck, Store, Truck, Zap } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { TextField } from '../../components/Field';
 import { PageContainer } from '../../components/PageContainer';
+import { Photo } from '../../components/Photo';
 import { MessageCard } from '../../components/MessageCard';
 import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
@@ -133,16 +134,15 @@ function Gallery({ auction }: { auction: Auction }) {
   const current = photos[Math.min(index, photos.length - 1)];
   if (!current) {
     return (
-      <div className="flex aspect-[4/3] items-center justify-center rounded-lg border border-line bg-black/5 text-muted">
-        <ImageOff aria-hidden className="size-10" />
-        <span className="sr-only">No photos</span>
+      <div className="aspect-[4/3] rounded-lg border border-line bg-black/5">
+        <Photo src={null} missingLabel="No photos" iconClassName="size-10" />
       </div>
     );
   }
   return (
     <div className="grid gap-3">
       <div className="aspect-[4/3] overflow-hidden rounded-lg border border-line bg-black/5">
-        <img src={current.url} alt={current.alt} className="size-full object-cover" />
+        <Photo src={current.url} alt={current.alt} iconClassName="size-10" />
       </div>
       {photos.length > 1 && (
         <ul className="flex gap-2 overflow-x-auto" aria-label="Photos">
@@ -158,7 +158,7 @@ function Gallery({ auction }: { auction: Auction }) {
                   i === index ? 'border-racing' : 'border-transparent opacity-80 hover:opacity-100',
                 )}
               >
-                <img src={photo.thumb} alt="" loading="lazy" className="size-full object-cover" />
+                <Photo src={photo.thumb} alt="" loading="lazy" missingLabel="" iconClassName="size-5" />
               </button>
             </li>
           ))}

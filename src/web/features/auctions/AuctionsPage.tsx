@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Eye, Gavel, Grid2x2, ImageOff, List, Timer, TrendingUp } from 'lucide-react';
+import { Eye, Gavel, Grid2x2, List, Timer, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
 import { Tabs } from 'radix-ui';
 import { canCreateContent } from '../../../platform/roles';
 import { Button, ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { PageContainer } from '../../components/PageContainer';
+import { Photo } from '../../components/Photo';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatGrouped, formatUsdCents } from '../../lib/format';
@@ -244,14 +245,7 @@ function AuctionCard({ auction, now }: { auction: Auction; now: number }) {
       className="group block h-full overflow-hidden rounded-lg border border-line bg-surface shadow-sm transition-shadow hover:shadow-md"
     >
       <div className="relative aspect-[4/3] bg-black/5">
-        {photo ? (
-          <img src={photo.thumb} alt={photo.alt} loading="lazy" className="size-full object-cover" />
-        ) : (
-          <div className="flex size-full items-center justify-center text-muted">
-            <ImageOff aria-hidden className="size-8" />
-            <span className="sr-only">No photo</span>
-          </div>
-        )}
+        <Photo src={photo?.thumb} alt={photo?.alt} loading="lazy" />
         <span className="absolute top-2 left-2">
           <Badge kind={tableBadge(auction, now)} />
         </span>

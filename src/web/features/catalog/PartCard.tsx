@@ -1,5 +1,6 @@
-import { ImageOff, MapPin } from 'lucide-react';
+import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
+import { Photo } from '../../components/Photo';
 import { Skeleton } from '../../components/Skeleton';
 import { formatUsd } from '../../lib/format';
 import type { Part } from './catalog.types';
@@ -19,20 +20,7 @@ export function PartCard({ part, badges }: PartCardProps) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-sm transition-shadow hover:shadow-md has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-racing">
       <div className="aspect-[4/3] bg-paper">
-        {image ? (
-          <img
-            src={thumbnailSrc(image)}
-            alt={image.altText || part.title}
-            loading="lazy"
-            decoding="async"
-            className="size-full object-cover"
-          />
-        ) : (
-          <div className="grid size-full place-items-center text-muted">
-            <ImageOff aria-hidden className="size-8" />
-            <span className="sr-only">No photo</span>
-          </div>
-        )}
+        <Photo src={image && thumbnailSrc(image)} alt={image?.altText || part.title} loading="lazy" decoding="async" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         {shown.length > 0 && (

@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, BadgeCheck, Calendar, Car, ChevronRight, ImageOff, Info, MapPin, MessageSquare, Tag } from 'lucide-react';
+import { ArrowLeft, BadgeCheck, Calendar, Car, ChevronRight, Info, MapPin, MessageSquare, Tag } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { ButtonLink } from '../../components/Button';
 import { Card, CardContent, CardHeader } from '../../components/Card';
 import { PageContainer } from '../../components/PageContainer';
+import { Photo } from '../../components/Photo';
 import { Skeleton } from '../../components/Skeleton';
 import { cn } from '../../lib/cn';
 import { formatUsd } from '../../lib/format';
@@ -132,16 +133,15 @@ function Gallery({ images, title }: { images: PartImage[]; title: string }) {
   const current = photos[selected] ?? photos[0];
   if (!current) {
     return (
-      <div className="grid aspect-[4/3] place-items-center rounded-lg border border-line bg-paper text-muted">
-        <ImageOff aria-hidden className="size-10" />
-        <span className="sr-only">No photos</span>
+      <div className="aspect-[4/3] rounded-lg border border-line bg-paper">
+        <Photo src={null} missingLabel="No photos" iconClassName="size-10" />
       </div>
     );
   }
   return (
     <div className="grid content-start gap-3">
       <div className="aspect-[4/3] overflow-hidden rounded-lg border border-line bg-paper">
-        <img src={current.url} alt={current.altText || title} className="size-full object-cover" />
+        <Photo src={current.url} alt={current.altText || title} iconClassName="size-10" />
       </div>
       {photos.length > 1 && (
         <ul className="grid grid-cols-5 gap-2" aria-label="Photos">
@@ -157,7 +157,7 @@ function Gallery({ images, title }: { images: PartImage[]; title: string }) {
                   index === selected ? 'border-racing' : 'border-transparent hover:border-line',
                 )}
               >
-                <img src={photo.thumbnailUrl || photo.url} alt="" loading="lazy" className="size-full object-cover" />
+                <Photo src={photo.thumbnailUrl || photo.url} alt="" loading="lazy" missingLabel="" iconClassName="size-5" />
               </button>
             </li>
           ))}

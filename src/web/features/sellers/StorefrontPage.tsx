@@ -1,8 +1,9 @@
-import { BadgeCheck, ImageOff, MapPin, Package, ScrollText, Star, Store, Tag } from 'lucide-react';
+import { BadgeCheck, MapPin, Package, ScrollText, Star, Store, Tag } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Button, ButtonLink, buttonClass } from '../../components/Button';
 import { Card, CardContent, CardHeader } from '../../components/Card';
 import { PageContainer } from '../../components/PageContainer';
+import { Photo } from '../../components/Photo';
 import { MessageCard } from '../../components/MessageCard';
 import { Skeleton } from '../../components/Skeleton';
 import { formatGrouped, formatUsd } from '../../lib/format';
@@ -220,14 +221,7 @@ function StorefrontPartCard({ part }: { part: Part }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-sm">
       <div className="aspect-[4/3] bg-paper">
-        {image ? (
-          <img src={thumbnailSrc(image)} alt={image.altText || part.title} loading="lazy" decoding="async" className="size-full object-cover" />
-        ) : (
-          <div className="grid size-full place-items-center text-muted">
-            <ImageOff aria-hidden className="size-8" />
-            <span className="sr-only">No photo</span>
-          </div>
-        )}
+        <Photo src={image && thumbnailSrc(image)} alt={image?.altText || part.title} loading="lazy" decoding="async" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="line-clamp-2 font-semibold leading-snug">{part.title}</h3>
