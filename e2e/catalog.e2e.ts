@@ -161,6 +161,12 @@ describe('a listing from the sell page to a buyer watchlist', () => {
 
     await page.goto('/watchlist');
     await expect.poll(() => page.getByText(TITLE).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    // The card shows the listing's primary photo, loaded (its thumbnail has a width).
+    const cardPhoto = page.getByRole('article').filter({ hasText: TITLE }).getByRole('img', { name: 'Clutch kit parts laid out on a bench' });
+    await expect.poll(() => cardPhoto.evaluate((img) => {
+      const loaded = img as unknown as { complete: boolean; naturalWidth: number };
+      return loaded.complete && loaded.naturalWidth > 0;
+    })).toBe(true);
     await page.context().close();
   }, 90_000);
 });

@@ -385,9 +385,12 @@ describe('the watchlist', () => {
       partCategory: 'intake',
       partCondition: 'rebuilt',
       partLocation: 'Detroit, MI',
+      partImage: (part.images as { isPrimary: boolean }[]).find((i) => i.isPrimary),
       isPartAvailable: true,
       createdAt: expect.any(String),
     });
+    // The listing's second photo is the one marked primary: the card shows it, not the first.
+    expect(first.body.partImage).toEqual({ ...photo(2), isPrimary: true });
     const again = await watcher.agent.post('/api/watchlist').send({ partId: part.id }).expect(200);
     expect(again.body.id).toBe(first.body.id);
     const rows = await t.sql('select count(*)::int as n from favorites where part_id = $1', [part.id]);

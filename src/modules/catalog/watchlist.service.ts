@@ -6,7 +6,7 @@ import type { Actor } from '../../platform/http/auth.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { Favorite } from './favorite.entity.js';
 import { Part } from './part.entity.js';
-import { decimalString } from './part.dto.js';
+import { decimalString, toImageDto, type PartImageDto } from './part.dto.js';
 import { PartService } from './part.service.js';
 
 /** A watchlist entry with the facts of its part the watchlist page shows. */
@@ -20,9 +20,17 @@ export interface WatchlistEntryDto {
   partCategory: string;
   partCondition: string;
   partLocation: string;
+  /** The part's primary photo, for the card (not in the spec's list of fields: an addition). */
+  partImage: PartImageDto | null;
   /** The part is still listed (active and approved). */
   isPartAvailable: boolean;
   createdAt: string;
+}
+
+/** The photo marked primary (every saved listing has exactly one), else the first. */
+function primaryImage(part: Part): PartImageDto | null {
+  const image = part.images.find((i) => i.isPrimary) ?? part.images[0];
+  return image ? toImageDto(image) : null;
 }
 
 const toEntry = (f: Favorite, part: Part): WatchlistEntryDto => ({
@@ -35,6 +43,7 @@ const toEntry = (f: Favorite, part: Part): WatchlistEntryDto => ({
   partCategory: part.category,
   partCondition: part.condition,
   partLocation: part.location,
+  partImage: primaryImage(part),
   isPartAvailable: part.isActive && part.isApproved,
   createdAt: f.createdAt.toISOString(),
 });

@@ -6,14 +6,15 @@ import { AccessGuard } from '../../components/AccessGuard';
 import { Button, ButtonLink } from '../../components/Button';
 import { inputClass } from '../../components/Field';
 import { PageContainer } from '../../components/PageContainer';
-import { Skeleton } from '../../components/Skeleton';
+import { Photo } from '../../components/Photo';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDate, formatUsd, formatUsdCents } from '../../lib/format';
 import { useCategories, WATCHLIST_KEY, WATCHLIST_PAGE } from './catalog.api';
 import type { WatchlistEntry } from './catalog.types';
 import { FilterSelect, slugOptions } from './FilterSelect';
-import { conditionLabel } from './partFormat';
+import { PartCardSkeleton } from './PartCard';
+import { conditionLabel, thumbnailSrc } from './partFormat';
 import { categoryName } from './searchFilters';
 import { applyWatchlistView, WATCHLIST_SORTS, watchlistSummary, type WatchlistSort } from './watchlistView';
 
@@ -69,7 +70,7 @@ function Watchlist() {
       {isPending ? (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading watchlist">
           {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} className="h-48" />
+            <PartCardSkeleton key={i} />
           ))}
         </div>
       ) : isError ? (
@@ -168,27 +169,39 @@ interface WatchlistCardProps {
 
 function WatchlistCard({ entry, category, removing, disabled, onRemove }: WatchlistCardProps) {
   return (
-    <article className={cn('flex h-full flex-col gap-2 rounded-lg border border-line bg-surface p-4 shadow-sm', !entry.isPartAvailable && 'opacity-75')}>
-      <div className="flex flex-wrap gap-1 text-xs">
-        <span className="rounded-sm border border-line px-2 py-0.5">{category}</span>
-        <span className="rounded-sm border border-line px-2 py-0.5">{conditionLabel(entry.partCondition)}</span>
-        {!entry.isPartAvailable && <span className="rounded-sm bg-racing-soft px-2 py-0.5 font-medium text-racing-dark">No longer available</span>}
+    <article
+      className={cn('flex h-full flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-sm', !entry.isPartAvailable && 'opacity-75')}
+    >
+      <div className="aspect-[4/3] bg-paper">
+        <Photo
+          src={entry.partImage && thumbnailSrc(entry.partImage)}
+          alt={entry.partImage?.altText || entry.partTitle}
+          loading="lazy"
+          decoding="async"
+        />
       </div>
-      <h2 className="line-clamp-2 font-semibold">
-        <Link to={`/parts/${entry.partId}`} className="hover:text-racing hover:underline">
-          {entry.partTitle}
-        </Link>
-      </h2>
-      <p className="line-clamp-2 text-sm text-muted">{entry.partDescription}</p>
-      <p className="tabular text-xl font-bold">{formatUsd(entry.partPrice)}</p>
-      <p className="flex items-center gap-1 text-xs text-muted">
-        <MapPin aria-hidden className="size-3" /> {entry.partLocation}
-      </p>
-      <div className="mt-auto flex items-center justify-between gap-2 pt-2">
-        <p className="text-xs text-muted">Added {formatDate(entry.createdAt)}</p>
-        <Button variant="ghost" size="sm" disabled={disabled} onClick={onRemove} aria-label={`Remove ${entry.partTitle} from watchlist`}>
-          <Trash2 aria-hidden className="size-4" /> {removing ? 'Removing...' : 'Remove'}
-        </Button>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex flex-wrap gap-1 text-xs">
+          <span className="rounded-sm border border-line px-2 py-0.5">{category}</span>
+          <span className="rounded-sm border border-line px-2 py-0.5">{conditionLabel(entry.partCondition)}</span>
+          {!entry.isPartAvailable && <span className="rounded-sm bg-racing-soft px-2 py-0.5 font-medium text-racing-dark">No longer available</span>}
+        </div>
+        <h2 className="line-clamp-2 font-semibold">
+          <Link to={`/parts/${entry.partId}`} className="hover:text-racing hover:underline">
+            {entry.partTitle}
+          </Link>
+        </h2>
+        <p className="line-clamp-2 text-sm text-muted">{entry.partDescription}</p>
+        <p className="tabular text-xl font-bold">{formatUsd(entry.partPrice)}</p>
+        <p className="flex items-center gap-1 text-xs text-muted">
+          <MapPin aria-hidden className="size-3" /> {entry.partLocation}
+        </p>
+        <div className="mt-auto flex items-center justify-between gap-2 pt-2">
+          <p className="text-xs text-muted">Added {formatDate(entry.createdAt)}</p>
+          <Button variant="ghost" size="sm" disabled={disabled} onClick={onRemove} aria-label={`Remove ${entry.partTitle} from watchlist`}>
+            <Trash2 aria-hidden className="size-4" /> {removing ? 'Removing...' : 'Remove'}
+          </Button>
+        </div>
       </div>
     </article>
   );

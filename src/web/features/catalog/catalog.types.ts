@@ -77,6 +77,8 @@ export interface WatchlistEntry {
   partCategory: string;
   partCondition: string;
   partLocation: string;
+  /** The part's primary photo (an addition to the spec's fields). */
+  partImage: PartImage | null;
   isPartAvailable: boolean;
   createdAt: string;
 }

@@ -11,6 +11,7 @@ const entry = (over: Partial<WatchlistEntry>): WatchlistEntry => ({
   partCategory: 'engine',
   partCondition: 'used-good',
   partLocation: 'Detroit, MI',
+  partImage: null,
   isPartAvailable: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   ...over,
