@@ -7,6 +7,7 @@ import {
   apiSession,
   call,
   createListedPart,
+  figureOf,
   makeApprovedSeller,
   newPage,
   PASSWORD,
@@ -132,7 +133,12 @@ describe('a listing from the sell page to a buyer watchlist', () => {
     expect(partId).not.toBe('');
     const page = await newPage(browser);
     await signIn(page, admin.username, admin.password);
-    await page.goto('/admin/parts');
+    // The dashboard counts the listing as waiting for review, and its card opens the review queue.
+    await page.goto('/admin');
+    const queue = page.getByRole('link', { name: /^Listings pending review/ });
+    await expect.poll(() => figureOf(queue), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await queue.click();
+    await page.waitForURL(/\/admin\/parts/);
     const card = page.getByRole('article', { name: TITLE });
     await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await card.getByText('new in box').isVisible()).toBe(true);

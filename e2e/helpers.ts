@@ -1,5 +1,5 @@
 import { expect, inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { verificationLinkFor } from './browser.js';
 
@@ -25,6 +25,11 @@ export interface SignedInUser {
 export async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' });
   return context.newPage();
+}
+
+/** The number a console dashboard card shows (0 while it is loading). */
+export async function figureOf(card: Locator): Promise<number> {
+  return Number(((await card.textContent()) ?? '').replace(/\D/g, ''));
 }
 
 /** Signs in on /login and waits for the home page. */

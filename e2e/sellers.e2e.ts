@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser.js';
-import { admin, apiSession, applyToSell, baseUrl, callOk, mailTo, newPage, registerVerified, signIn } from './helpers.js';
+import { admin, apiSession, applyToSell, baseUrl, callOk, figureOf, mailTo, newPage, registerVerified, signIn } from './helpers.js';
 
 let browser: Browser;
 
@@ -34,6 +34,9 @@ async function openSellersScreen(): Promise<Page> {
   const page = await newPage(browser);
   await signIn(page, admin.username, admin.password);
   await page.goto('/admin');
+  // The dashboard counts the application among the pending ones.
+  const pending = page.getByRole('link', { name: /^Pending applications/ });
+  await expect.poll(() => figureOf(pending), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
   const menuLink = page.getByRole('menuitem', { name: 'Sellers', exact: true });
   await expect.poll(() => menuLink.isVisible(), { timeout: 15_000 }).toBe(true);
   await menuLink.click();
