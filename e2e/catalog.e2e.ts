@@ -210,3 +210,35 @@ describe('a listing whose photo cannot be loaded', () => {
     await page.context().close();
   }, 90_000);
 });
+
+describe('the order of search results', () => {
+  it('follows the "Sort by" select, which the address keeps', async () => {
+    const sellerUser = await apiSession(seller.username);
+    const listing = { description: 'Twin-choke downdraught, bodies only.', category: 'intake', make: 'porsche', condition: 'used-good', location: 'Atlanta, GA' };
+    // The cheaper one is listed first, so that newest first (the order between equal matches) puts it second.
+    await createListedPart(sellerUser, { ...listing, title: 'Zenith 36 NDIX carburetor, late', price: '95.00' });
+    await createListedPart(sellerUser, { ...listing, title: 'Zenith 36 NDIX carburetor, early', price: '410.00' });
+
+    const page = await newPage(browser);
+    await page.goto('/search?q=ndix');
+    const firstTitle = () => page.getByRole('article').first().getByRole('heading').textContent();
+    await expect.poll(() => page.getByText('2 parts found').isVisible(), { timeout: 15_000 }).toBe(true);
+    const sortBy = page.getByLabel('Sort by');
+    expect(await sortBy.inputValue()).toBe('relevance');
+    await expect.poll(firstTitle).toBe('Zenith 36 NDIX carburetor, early');
+
+    await sortBy.selectOption({ label: 'Price: low to high' });
+    await page.waitForURL(/[?&]sort=price_asc/);
+    await expect.poll(firstTitle).toBe('Zenith 36 NDIX carburetor, late');
+
+    await sortBy.selectOption({ label: 'Price: high to low' });
+    await page.waitForURL(/[?&]sort=price_desc/);
+    await expect.poll(firstTitle).toBe('Zenith 36 NDIX carburetor, early');
+
+    // The order is part of the address: a reload keeps it.
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Sort by').inputValue(), { timeout: 15_000 }).toBe('price_desc');
+    await expect.poll(firstTitle).toBe('Zenith 36 NDIX carburetor, early');
+    await page.context().close();
+  }, 90_000);
+});

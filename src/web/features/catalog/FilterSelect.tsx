@@ -13,14 +13,16 @@ interface FilterSelectProps {
   onChange: (value: string) => void;
   className?: string;
   disabled?: boolean;
+  /** The label beside the select rather than above it (toolbars). */
+  inline?: boolean;
 }
 
 /** A labelled native select (keyboard and screen-reader friendly on every device). */
-export function FilterSelect({ label, value, options, onChange, className, disabled }: FilterSelectProps) {
+export function FilterSelect({ label, value, options, onChange, className, disabled, inline }: FilterSelectProps) {
   const id = useId();
   return (
-    <div className={cn('grid gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium">
+    <div className={cn(inline ? 'flex items-center gap-2' : 'grid gap-1.5', className)}>
+      <label htmlFor={id} className={cn('text-sm font-medium', inline && 'whitespace-nowrap')}>
         {label}
       </label>
       <select

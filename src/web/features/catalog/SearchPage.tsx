@@ -14,18 +14,23 @@ import { PartsTable } from './PartsTable';
 import {
   ALL,
   categoryName,
+  effectiveSort,
   featuredCategoryDescription,
   filtersToParams,
   hasAnyFilter,
   isCategoryOnly,
   partsFoundText,
   readFilters,
+  readSort,
   searchHeading,
+  sortOptions,
+  sortParam,
   withFilter,
   YEAR_FROM_OPTIONS,
   YEAR_TO_OPTIONS,
   type FilterKey,
   type SearchFilters,
+  type SearchSort,
 } from './searchFilters';
 import { ViewToggle, type ViewMode } from './ViewToggle';
 
@@ -44,17 +49,19 @@ function nextOffset(page: PartPage): number | undefined {
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
+  const sort = readSort(params);
   const [view, setView] = useState<ViewMode>('grid');
   const [sheetOpen, setSheetOpen] = useState(false);
   const categories = useCategories();
   const makes = useMakes();
 
-  const apply = (next: SearchFilters) => setParams(filtersToParams(next), { preventScrollReset: true });
+  // The chosen order stays through filter changes and "Clear all": it is not a filter.
+  const apply = (next: SearchFilters, nextSort = sort) => setParams(filtersToParams(next, nextSort), { preventScrollReset: true });
   const setFilter = (key: FilterKey, value: string) => apply(withFilter(filters, key, value));
   const clearAll = () => apply({});
 
   const query = useInfiniteQuery({
-    queryKey: ['/api/parts', { ...filters, limit: SEARCH_PAGE_SIZE }],
+    queryKey: ['/api/parts', { ...filters, sort: sortParam(filters, sort), limit: SEARCH_PAGE_SIZE }],
     initialPageParam: 0,
     queryFn: ({ queryKey, pageParam, signal }) => {
       const [path, keyParams] = queryKey as [string, Record<string, unknown>];
@@ -97,7 +104,7 @@ export function SearchPage() {
         </aside>
 
         <div className="min-w-0">
-          <div className="mb-4 flex items-center justify-between gap-3">
+          <div className="mb-4 flex flex-wrap items-center gap-3">
             <Dialog.Root open={sheetOpen} onOpenChange={setSheetOpen}>
               <Dialog.Trigger asChild>
                 <Button variant="outline" className="lg:hidden">
@@ -128,7 +135,16 @@ export function SearchPage() {
                 </Dialog.Content>
               </Dialog.Portal>
             </Dialog.Root>
-            <div className="ml-auto">
+            {/* Phones: Filters and the view toggle, then the order on a row of its own. */}
+            <FilterSelect
+              label="Sort by"
+              inline
+              className="order-last w-full sm:order-none sm:ml-auto sm:w-auto"
+              value={effectiveSort(filters, sort)}
+              onChange={(value) => apply(filters, value as SearchSort)}
+              options={sortOptions(filters)}
+            />
+            <div className="ml-auto sm:ml-0">
               <ViewToggle value={view} onChange={setView} />
             </div>
           </div>

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  effectiveSort,
   FEATURED_CATEGORY_DESCRIPTIONS,
   featuredCategoryDescription,
   filtersToParams,
   isCategoryOnly,
   partsFoundText,
   readFilters,
+  readSort,
   resultsText,
   searchHeading,
   searchUrl,
+  sortOptions,
   withFilter,
   YEAR_FROM_OPTIONS,
   YEAR_TO_OPTIONS,
@@ -101,5 +104,35 @@ describe('featuredCategoryDescription', () => {
       FEATURED_CATEGORY_DESCRIPTIONS.Transmission,
     );
     expect(featuredCategoryDescription('lighting', 'Lighting')).toBe('Hand-picked Lighting parts from trusted sellers.');
+  });
+});
+
+describe('the order of /search', () => {
+  it('reads only the sorts the API knows from the address', () => {
+    expect(readSort(new URLSearchParams('sort=price_asc'))).toBe('price_asc');
+    expect(readSort(new URLSearchParams('sort=cheapest'))).toBeUndefined();
+    expect(readSort(new URLSearchParams('q=carb'))).toBeUndefined();
+  });
+
+  it('defaults to best match for a search text and newest first otherwise, as the server does', () => {
+    expect(effectiveSort({ q: 'carb' }, undefined)).toBe('relevance');
+    expect(effectiveSort({ category: 'engine' }, undefined)).toBe('newest');
+    expect(effectiveSort({}, 'relevance')).toBe('newest');
+    expect(effectiveSort({}, 'price_desc')).toBe('price_desc');
+  });
+
+  it('offers best match only where there is a search text', () => {
+    expect(sortOptions({ q: 'carb' }).map((o) => o.value)).toEqual(['relevance', 'newest', 'price_asc', 'price_desc']);
+    expect(sortOptions({ make: 'ford' }).map((o) => o.label)).toEqual(['Newest first', 'Price: low to high', 'Price: high to low']);
+  });
+
+  it('keeps a chosen order in the address, and leaves the default out', () => {
+    expect(filtersToParams({ q: 'carb' }, 'price_asc').toString()).toBe('q=carb&sort=price_asc');
+    expect(filtersToParams({ q: 'carb' }, 'relevance').toString()).toBe('q=carb');
+    expect(filtersToParams({ category: 'engine' }, 'newest').toString()).toBe('category=engine');
+    // Best match chosen, then the text removed: newest first is the default again.
+    expect(filtersToParams({ q: '  ' }, 'relevance').toString()).toBe('');
+    expect(filtersToParams({ category: 'engine' }, 'relevance').toString()).toBe('category=engine');
+    expect(filtersToParams({}, 'price_desc').toString()).toBe('sort=price_desc');
   });
 });

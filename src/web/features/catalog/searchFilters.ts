@@ -31,13 +31,52 @@ export function readFilters(params: URLSearchParams): SearchFilters {
   return filters;
 }
 
+/** The orders of /search, as GET /api/parts names them (`sort`). "Best match" needs a search text. */
+export const SEARCH_SORTS = [
+  { value: 'relevance', label: 'Best match' },
+  { value: 'newest', label: 'Newest first' },
+  { value: 'price_asc', label: 'Price: low to high' },
+  { value: 'price_desc', label: 'Price: high to low' },
+] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number]['value'];
+
+const isSearchSort = (value: string | null): value is SearchSort => SEARCH_SORTS.some((s) => s.value === value);
+
+/** The order the address asks for (`sort`), if it names one. */
+export function readSort(params: URLSearchParams): SearchSort | undefined {
+  const value = params.get('sort');
+  return isSearchSort(value) ? value : undefined;
+}
+
+/**
+ * The order the results are in: the one asked for, else the server's default (best match for a search text,
+ * newest first otherwise). Best match without a text is newest first, as on the server.
+ */
+export function effectiveSort(filters: SearchFilters, sort: SearchSort | undefined): SearchSort {
+  const chosen = sort ?? (filters.q ? 'relevance' : 'newest');
+  return chosen === 'relevance' && !filters.q ? 'newest' : chosen;
+}
+
+/** The sort choices for these filters: "Best match" only where there is a search text. */
+export function sortOptions(filters: SearchFilters): ReadonlyArray<{ value: SearchSort; label: string }> {
+  return filters.q ? SEARCH_SORTS : SEARCH_SORTS.filter((s) => s.value !== 'relevance');
+}
+
+/** The `sort` the address and the API call carry: none when it is the default for these filters. */
+export function sortParam(filters: SearchFilters, sort: SearchSort | undefined): SearchSort | undefined {
+  const effective = effectiveSort(filters, sort);
+  return effective === effectiveSort(filters, undefined) ? undefined : effective;
+}
+
 /** The address parameters for filters, in a stable order; text is trimmed, blanks and "all" left out. */
-export function filtersToParams(filters: SearchFilters): URLSearchParams {
+export function filtersToParams(filters: SearchFilters, sort?: SearchSort): URLSearchParams {
   const params = new URLSearchParams();
   for (const key of FILTER_KEYS) {
     const value = clean(filters[key]);
     if (value !== undefined) params.set(key, value);
   }
+  const order = sortParam({ q: clean(filters.q) }, sort);
+  if (order) params.set('sort', order);
   return params;
 }
 
