@@ -82,6 +82,7 @@ describe('a buyer', () => {
     await page.goto('/no/such/page');
     await expect.poll(() => page.getByText('404 Page Not Found').isVisible()).toBe(true);
     expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+    await expect.poll(() => page.title()).toBe('Page Not Found | Pitlane');
     await page.context().close();
   });
 });

@@ -158,15 +158,22 @@ describe('a listing from the sell page to a buyer watchlist', () => {
     await search.press('Enter');
     await page.waitForURL(/\/search\?q=porshe/);
     await expect.poll(() => page.getByText(/\d+ parts? found/).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    // Each page names itself in the browser tab.
+    await expect.poll(() => page.title()).toBe('Search results for "porshe 911 clutch" | Pitlane');
 
     await page.locator(`a[href="/parts/${partId}"]`).first().click();
     await page.waitForURL(`**/parts/${partId}`);
     await expect.poll(() => page.getByRole('heading', { name: TITLE }).first().isVisible()).toBe(true);
+    await expect.poll(() => page.title()).toBe(`${TITLE} | Pitlane`);
     await page.getByRole('button', { name: 'Add to Watchlist' }).click();
     await expect.poll(() => page.getByText('In Watchlist').first().isVisible()).toBe(true);
 
     await page.goto('/watchlist');
     await expect.poll(() => page.getByText(TITLE).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.title()).toBe('My Watchlist | Pitlane');
+    // Back on the home page (a navigation inside the app), the site's own title returns.
+    await page.getByRole('link', { name: 'Pitlane home' }).click();
+    await expect.poll(() => page.title()).toBe('Pitlane — Classic & Race Car Parts Marketplace');
     // The card shows the listing's primary photo, loaded (its thumbnail has a width).
     const cardPhoto = page.getByRole('article').filter({ hasText: TITLE }).getByRole('img', { name: 'Clutch kit parts laid out on a bench' });
     await expect.poll(() => cardPhoto.evaluate((img) => {

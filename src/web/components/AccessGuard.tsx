@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { hasRole, type Role } from '../../platform/roles';
 import { useAuth } from '../features/accounts/useAuth';
 import { signInHref } from '../lib/navigation';
+import { usePageTitle } from '../lib/pageTitle';
 import { ButtonAnchor } from './Button';
 import { Card, CardContent, CardHeader, CardTitle } from './Card';
 
@@ -53,6 +54,7 @@ export function AccessGuard({ children, role, onUnauthorized }: AccessGuardProps
 }
 
 function GuardMessage({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
+  usePageTitle(title);
   return (
     <div className="mx-auto max-w-lg px-4 py-12">
       <Card>

@@ -17,7 +17,7 @@ interface MessageCardProps {
 /** A page that is only a message: a narrow card with an optional icon, a title, a line of text and actions. */
 export function MessageCard({ icon: Icon, title, description, children, actionsClassName }: MessageCardProps) {
   return (
-    <PageContainer narrow>
+    <PageContainer narrow title={typeof title === 'string' ? title : undefined}>
       <Card>
         <CardHeader>
           {Icon && <Icon aria-hidden className="size-8 text-racing" />}

@@ -7,7 +7,7 @@ import { POLICY } from './policy';
 /** /faq: questions grouped by section; each answer expands and collapses. */
 export function FaqPage() {
   return (
-    <PageContainer className="max-w-3xl">
+    <PageContainer className="max-w-3xl" title="Frequently Asked Questions">
       <header className="mb-8 grid gap-2">
         <h1 className="text-3xl font-bold tracking-tight">Frequently Asked Questions</h1>
         <p className="text-muted">Buying, selling, payments and shipping on Pitlane.</p>

@@ -22,7 +22,7 @@ interface LegalDocumentProps {
 /** Layout of the static policy pages: title, version line, numbered sections. */
 export function LegalDocument({ title, intro, sections, children }: LegalDocumentProps) {
   return (
-    <PageContainer className="max-w-3xl">
+    <PageContainer className="max-w-3xl" title={title}>
       <article className="grid gap-8">
         <header className="grid gap-3 border-b border-line pb-6">
           <h1 className="text-3xl font-bold tracking-tight">{title}</h1>

@@ -5,7 +5,7 @@ import { PageContainer } from '../components/PageContainer';
 /** Any path the router does not know. */
 export function NotFoundPage() {
   return (
-    <PageContainer narrow>
+    <PageContainer narrow title="Page Not Found">
       <Card>
         <CardHeader className="flex flex-row items-center gap-2">
           <AlertCircle aria-hidden className="size-8 text-racing" />

@@ -30,7 +30,7 @@ export function LoginPage() {
   }
 
   return (
-    <PageContainer narrow>
+    <PageContainer narrow title="Sign In">
       <Card>
         <CardHeader>
           <CardTitle>Sign In</CardTitle>

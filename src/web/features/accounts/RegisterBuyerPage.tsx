@@ -54,7 +54,7 @@ export function RegisterBuyerPage() {
 
   if (registeredEmail) {
     return (
-      <PageContainer narrow>
+      <PageContainer narrow title="Check Your Email">
         <Card>
           <CardHeader className="items-center text-center">
             <MailCheck aria-hidden className="mx-auto size-10 text-success" />
@@ -76,7 +76,7 @@ export function RegisterBuyerPage() {
   }
 
   return (
-    <PageContainer className="max-w-2xl">
+    <PageContainer className="max-w-2xl" title="Create Buyer Account">
       <Card>
         <CardHeader>
           <CardTitle>Create Buyer Account</CardTitle>

@@ -45,7 +45,7 @@ export function VerifyEmailPage() {
   }, [status, token, failure]);
 
   return (
-    <PageContainer narrow>
+    <PageContainer narrow title="Email Verification">
       <Card>
         {status === 'loading' && (
           <CardHeader className="items-center text-center" role="status">

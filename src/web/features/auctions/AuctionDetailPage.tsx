@@ -77,7 +77,7 @@ export function AuctionDetailPage() {
   const data = auction.data;
 
   return (
-    <PageContainer>
+    <PageContainer title={data.title}>
       <Link to="/auctions" className="inline-flex items-center gap-1 text-sm text-muted hover:text-racing">
         <ArrowLeft aria-hidden className="size-4" />
         Back to Auctions

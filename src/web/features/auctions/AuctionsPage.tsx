@@ -72,7 +72,7 @@ export function AuctionsPage() {
   const stats = auctionStats(all, now);
 
   return (
-    <PageContainer>
+    <PageContainer title="Live Auctions">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Live Auctions</h1>

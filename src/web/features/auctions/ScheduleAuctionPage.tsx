@@ -67,7 +67,7 @@ export function ScheduleAuctionRoute() {
 /** /schedule-auction: "Regular Auction" and "Reverse Auction" tabs (spec 001 "Scheduling"). */
 export function ScheduleAuctionPage() {
   return (
-    <PageContainer className="max-w-3xl">
+    <PageContainer className="max-w-3xl" title="Schedule an Auction">
       <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
         <CalendarClock aria-hidden className="size-7 text-racing" />
         Schedule an Auction

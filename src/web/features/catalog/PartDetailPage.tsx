@@ -32,7 +32,7 @@ export function PartDetailPage() {
   const vehicle = makeModel(part);
 
   return (
-    <PageContainer>
+    <PageContainer title={part.title}>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-muted">
         <ol className="flex flex-wrap items-center gap-1">
           <li>
@@ -253,7 +253,7 @@ function PartDetailsCard({ part }: { part: Part }) {
 
 function PartNotFound() {
   return (
-    <PageContainer narrow>
+    <PageContainer narrow title="Part Not Found">
       <Card>
         <CardHeader>
           <h1 className="text-2xl font-bold tracking-tight">Part Not Found</h1>

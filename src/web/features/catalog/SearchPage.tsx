@@ -77,7 +77,7 @@ export function SearchPage() {
   const loadMoreError = query.isFetchNextPageError ? errorMessage(query.error) : null;
 
   return (
-    <PageContainer>
+    <PageContainer title={heading}>
       <header className="mb-6 grid gap-1">
         <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
         {query.isSuccess && (

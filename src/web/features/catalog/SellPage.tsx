@@ -92,7 +92,7 @@ function ListingChoice({ onMarketplace }: { onMarketplace: () => void }) {
   const choice =
     'grid h-full gap-3 rounded-lg border border-line bg-surface p-6 text-left shadow-sm transition-colors hover:border-racing focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-racing';
   return (
-    <PageContainer className="max-w-3xl">
+    <PageContainer className="max-w-3xl" title="Sell a Part">
       <h1 className="text-3xl font-bold tracking-tight">Sell a Part</h1>
       <p className="mt-2 text-muted">How would you like to sell?</p>
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
@@ -168,7 +168,7 @@ function ListYourPartForm({ onRefused }: { onRefused: () => void }) {
   const listsFailed = categories.isError || makes.isError;
 
   return (
-    <PageContainer className="max-w-3xl">
+    <PageContainer className="max-w-3xl" title="List Your Part">
       <Card>
         <CardHeader>
           <CardTitle>List Your Part</CardTitle>

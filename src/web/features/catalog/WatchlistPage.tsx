@@ -56,7 +56,7 @@ function Watchlist() {
   const usedCategories = (categories.data ?? []).filter((c) => entries.some((e) => e.partCategory === c.slug));
 
   return (
-    <PageContainer>
+    <PageContainer title="My Watchlist">
       <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">My Watchlist</h1>

@@ -116,7 +116,7 @@ function SellerApplicationForm({ userId }: { userId: string | undefined }) {
   }
 
   return (
-    <PageContainer className="max-w-3xl">
+    <PageContainer className="max-w-3xl" title="Become a Seller">
       <Link to="/" className="mb-4 inline-flex items-center gap-1 text-sm text-muted hover:text-ink hover:underline">
         <ArrowLeft aria-hidden className="size-4" /> Back to Home
       </Link>

@@ -113,7 +113,7 @@ function Dashboard({ seller, userId }: { seller: Seller; userId: string }) {
   const status = accountStatus(seller.status);
 
   return (
-    <PageContainer className="grid gap-6">
+    <PageContainer className="grid gap-6" title="Seller Dashboard">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Welcome back, {seller.businessName}</h1>

@@ -55,7 +55,7 @@ function Storefront({ storefront }: { storefront: SellerStorefront }) {
           <img src={storefront.bannerImage} alt={`${storefront.displayName} banner`} className="size-full object-cover" />
         )}
       </div>
-      <PageContainer className="grid gap-6 pt-0 md:pt-0">
+      <PageContainer className="grid gap-6 pt-0 md:pt-0" title={storefront.displayName}>
         <header className="-mt-12 flex flex-col gap-4 sm:flex-row sm:items-start">
           <div className="grid size-24 shrink-0 place-items-center overflow-hidden rounded-lg border-4 border-surface bg-surface shadow-md">
             {storefront.logo ? (
