@@ -85,6 +85,28 @@ describe('a buyer', () => {
     await expect.poll(() => page.title()).toBe('Page Not Found | Pitlane');
     await page.context().close();
   });
+
+  it('sees a loading bar while the next page loads', async () => {
+    const page = await newPage(browser);
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
+    // The search page's code is fetched on the first visit; hold it until the bar has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const bar = page.getByRole('progressbar', { name: 'Loading page' });
+    expect(await bar.count()).toBe(0);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Browse' }).click();
+    await expect.poll(() => bar.count()).toBe(1);
+    release();
+    await page.waitForURL(/\/search$/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Browse Parts' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await bar.count()).toBe(0);
+    await page.context().close();
+  });
 });
 
 describe('an admin', () => {

@@ -1,11 +1,15 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
 
-/** Header, the page, footer; focus moves to the page on navigation for screen-reader users. */
+/**
+ * Header, the page, footer; a loading bar while the next page's code loads; focus moves to the page on
+ * navigation for screen-reader users.
+ */
 export function Layout() {
   const { pathname } = useLocation();
+  const navigation = useNavigation();
   const shownPath = useRef(pathname);
   useEffect(() => {
     if (shownPath.current === pathname) return; // first load: leave focus where the browser put it
@@ -21,6 +25,11 @@ export function Layout() {
       >
         Skip to content
       </a>
+      {navigation.state !== 'idle' && (
+        <div role="progressbar" aria-label="Loading page" className="nav-progress fixed inset-x-0 top-0 z-[60] h-1 overflow-hidden">
+          <span className="block h-full w-2/5 bg-racing" />
+        </div>
+      )}
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
