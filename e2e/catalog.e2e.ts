@@ -111,6 +111,10 @@ describe('a listing from the sell page to a buyer watchlist', () => {
     await page.waitForURL(/\/parts\/[0-9a-f-]{36}$/, { timeout: 20_000 });
     partId = new URL(page.url()).pathname.split('/').pop()!;
     expect(await page.getByText('Part listed successfully!').first().isVisible()).toBe(true);
+    // Its seller is told that buyers will see it once it is approved.
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'This listing is waiting for review.' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     await page.context().close();
 
     const { cookie } = await adminSession();
@@ -165,6 +169,8 @@ describe('a listing from the sell page to a buyer watchlist', () => {
     await page.waitForURL(`**/parts/${partId}`);
     await expect.poll(() => page.getByRole('heading', { name: TITLE }).first().isVisible()).toBe(true);
     await expect.poll(() => page.title()).toBe(`${TITLE} | Pitlane`);
+    // Approved and public: no notice for the buyer.
+    expect(await page.getByText('This listing is waiting for review.').count()).toBe(0);
     await page.getByRole('button', { name: 'Add to Watchlist' }).click();
     await expect.poll(() => page.getByText('In Watchlist').first().isVisible()).toBe(true);
 

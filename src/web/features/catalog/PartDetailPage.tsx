@@ -12,7 +12,7 @@ import { formatUsd } from '../../lib/format';
 import type { Fitment, Part, PartImage } from './catalog.types';
 import { ComingSoonButton } from './ComingSoonButton';
 import { crossCompatibilityHints } from './compatibility';
-import { conditionLabel, makeModel, primaryImage, yearsLabel } from './partFormat';
+import { conditionLabel, listingNotice, makeModel, primaryImage, yearsLabel } from './partFormat';
 import { SellerInfoCard } from './SellerInfoCard';
 import { WatchButton } from './WatchButton';
 
@@ -30,6 +30,7 @@ export function PartDetailPage() {
 
   const years = yearsLabel(part.yearStart, part.yearEnd);
   const vehicle = makeModel(part);
+  const notice = listingNotice(part);
 
   return (
     <PageContainer title={part.title}>
@@ -55,6 +56,12 @@ export function PartDetailPage() {
       <Link to="/search" className="mb-6 inline-flex items-center gap-1 text-sm font-medium text-racing hover:underline">
         <ArrowLeft aria-hidden className="size-4" /> Back to Search
       </Link>
+      {notice && (
+        <p role="status" className="mb-6 flex items-start gap-2 rounded-md border border-line bg-surface p-3 text-sm shadow-sm">
+          <Info aria-hidden className="mt-0.5 size-4 shrink-0 text-racing" />
+          {notice}
+        </p>
+      )}
 
       <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Gallery images={part.images} title={part.title} />

@@ -41,6 +41,12 @@ export interface Part {
   sellerName: string | null;
   isVerified: boolean;
   isFeatured: boolean;
+  /** Listed (not withdrawn by its seller). */
+  isActive: boolean;
+  /** Approved by the team; public parts are active and approved. */
+  isApproved: boolean;
+  /** Why the team did not approve it (set on rejected listings). */
+  rejectionReason: string | null;
   createdAt: string;
   vehicleCompatibility?: Fitment[];
 }

@@ -3,6 +3,7 @@ import {
   badgePreview,
   conditionLabel,
   hasMarkdown,
+  listingNotice,
   makeModel,
   partBadges,
   primaryImage,
@@ -88,5 +89,24 @@ describe('hasMarkdown', () => {
     expect(hasMarkdown('100.00', '100.00')).toBe(false);
     expect(hasMarkdown('100.00', '90.00')).toBe(false);
     expect(hasMarkdown('100.00', null)).toBe(false);
+  });
+});
+
+describe('listingNotice', () => {
+  const part = { isActive: true, isApproved: true, rejectionReason: null };
+  it('says nothing about a public listing', () => {
+    expect(listingNotice(part)).toBeNull();
+  });
+  it('tells the seller why buyers cannot see a listing', () => {
+    expect(listingNotice({ ...part, isApproved: false })).toBe(
+      'This listing is waiting for review. Buyers will see it once the Pitlane team approves it.',
+    );
+    expect(listingNotice({ ...part, isApproved: false, rejectionReason: ' Photos do not show the part. ' })).toBe(
+      'This listing was not approved, so buyers cannot see it. Reason: Photos do not show the part.',
+    );
+    // Withdrawn comes first: it is the seller's own latest decision.
+    expect(listingNotice({ ...part, isActive: false, isApproved: false, rejectionReason: 'x' })).toBe(
+      'This listing is withdrawn: buyers can no longer see it.',
+    );
   });
 });

@@ -33,6 +33,18 @@ export function partBadges(part: Pick<Part, 'isFeatured' | 'isVerified'>): strin
   return badges;
 }
 
+/**
+ * What the part page tells its seller (or an admin) about a listing buyers cannot see: withdrawn, rejected with
+ * the team's reason, or waiting for review. Null for a public listing.
+ */
+export function listingNotice(part: Pick<Part, 'isActive' | 'isApproved' | 'rejectionReason'>): string | null {
+  if (!part.isActive) return 'This listing is withdrawn: buyers can no longer see it.';
+  if (part.isApproved) return null;
+  const reason = part.rejectionReason?.trim();
+  if (reason) return `This listing was not approved, so buyers cannot see it. Reason: ${reason}`;
+  return 'This listing is waiting for review. Buyers will see it once the Pitlane team approves it.';
+}
+
 /** The photo a card leads with: the one marked primary, else the first. */
 export function primaryImage(images: readonly PartImage[] | null | undefined): PartImage | null {
   if (!images?.length) return null;
