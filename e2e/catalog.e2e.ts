@@ -240,11 +240,11 @@ describe('the order of search results', () => {
     expect(await sortBy.inputValue()).toBe('relevance');
     await expect.poll(firstTitle).toBe('Zenith 36 NDIX carburetor, early');
 
-    await sortBy.selectOption({ label: 'Price: low to high' });
+    await sortBy.selectOption({ label: 'Price: Low to High' });
     await page.waitForURL(/[?&]sort=price_asc/);
     await expect.poll(firstTitle).toBe('Zenith 36 NDIX carburetor, late');
 
-    await sortBy.selectOption({ label: 'Price: high to low' });
+    await sortBy.selectOption({ label: 'Price: High to Low' });
     await page.waitForURL(/[?&]sort=price_desc/);
     await expect.poll(firstTitle).toBe('Zenith 36 NDIX carburetor, early');
 

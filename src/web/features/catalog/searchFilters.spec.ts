@@ -123,7 +123,7 @@ describe('the order of /search', () => {
 
   it('offers best match only where there is a search text', () => {
     expect(sortOptions({ q: 'carb' }).map((o) => o.value)).toEqual(['relevance', 'newest', 'price_asc', 'price_desc']);
-    expect(sortOptions({ make: 'ford' }).map((o) => o.label)).toEqual(['Newest first', 'Price: low to high', 'Price: high to low']);
+    expect(sortOptions({ make: 'ford' }).map((o) => o.label)).toEqual(['Newest First', 'Price: Low to High', 'Price: High to Low']);
   });
 
   it('keeps a chosen order in the address, and leaves the default out', () => {

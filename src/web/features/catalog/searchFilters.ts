@@ -31,12 +31,12 @@ export function readFilters(params: URLSearchParams): SearchFilters {
   return filters;
 }
 
-/** The orders of /search, as GET /api/parts names them (`sort`). "Best match" needs a search text. */
+/** The orders of /search, as GET /api/parts names them (`sort`). "Best Match" needs a search text. */
 export const SEARCH_SORTS = [
-  { value: 'relevance', label: 'Best match' },
-  { value: 'newest', label: 'Newest first' },
-  { value: 'price_asc', label: 'Price: low to high' },
-  { value: 'price_desc', label: 'Price: high to low' },
+  { value: 'relevance', label: 'Best Match' },
+  { value: 'newest', label: 'Newest First' },
+  { value: 'price_asc', label: 'Price: Low to High' },
+  { value: 'price_desc', label: 'Price: High to Low' },
 ] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number]['value'];
 
@@ -57,7 +57,7 @@ export function effectiveSort(filters: SearchFilters, sort: SearchSort | undefin
   return chosen === 'relevance' && !filters.q ? 'newest' : chosen;
 }
 
-/** The sort choices for these filters: "Best match" only where there is a search text. */
+/** The sort choices for these filters: "Best Match" only where there is a search text. */
 export function sortOptions(filters: SearchFilters): ReadonlyArray<{ value: SearchSort; label: string }> {
   return filters.q ? SEARCH_SORTS : SEARCH_SORTS.filter((s) => s.value !== 'relevance');
 }
