@@ -103,7 +103,11 @@ export function SearchPage() {
           </div>
         </aside>
 
-        <div className="min-w-0">
+        <section className="min-w-0" aria-labelledby="search-results-heading">
+          {/* The cards' titles are h3: this keeps the outline whole where the filter panel (h2) is hidden. */}
+          <h2 id="search-results-heading" className="sr-only">
+            Results
+          </h2>
           <div className="mb-4 flex flex-wrap items-center gap-3">
             <Dialog.Root open={sheetOpen} onOpenChange={setSheetOpen}>
               <Dialog.Trigger asChild>
@@ -201,7 +205,7 @@ export function SearchPage() {
               )}
             </>
           )}
-        </div>
+        </section>
       </div>
     </PageContainer>
   );
