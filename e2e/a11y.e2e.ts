@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser.js';
-import { apiSession, baseUrl, createListedPart, makeApprovedSeller, registerVerified } from './helpers.js';
+import { apiSession, baseUrl, callOk, createListedPart, makeApprovedSeller, registerVerified, signIn } from './helpers.js';
 
 // axe-core's browser build, injected into each page (the package's own entry point).
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -78,6 +78,35 @@ describe.each([
       await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
       found.push(...(await violations(page)).map((v) => `${path}: ${v}`));
     }
+    expect(found).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
+
+// The pages of a signed-in seller who watches a part.
+const SELLER_PAGES = ['/watchlist', '/sell', '/seller-dashboard', '/schedule-auction', '/register-seller'];
+
+describe.each([
+  ['a desktop browser', { width: 1280, height: 900 }],
+  ['a phone', { width: 390, height: 844 }],
+])('a signed-in seller\'s pages, in %s', (_name, viewport) => {
+  it('break no automated accessibility rule (axe-core)', async () => {
+    await callOk((await apiSession(seller.username)).cookie, 'POST', '/api/watchlist', { partId });
+    const context = await browser.newContext({ baseURL: baseUrl, viewport, timezoneId: 'UTC' });
+    const page = await context.newPage();
+    await signIn(page, seller.username);
+    const found: string[] = [];
+    for (const path of SELLER_PAGES) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
+      found.push(...(await violations(page)).map((v) => `${path}: ${v}`));
+    }
+    // The listing form itself, behind the sell page's first choice.
+    await page.goto('/sell');
+    await page.getByRole('button', { name: /Marketplace Listing/ }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'List Part' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    found.push(...(await violations(page)).map((v) => `/sell (form): ${v}`));
     expect(found).toEqual([]);
     await context.close();
   }, 120_000);
