@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser.js';
-import { apiSession, baseUrl, callOk, createListedPart, makeApprovedSeller, registerVerified, signIn } from './helpers.js';
+import { admin, apiSession, baseUrl, callOk, createListedPart, makeApprovedSeller, registerVerified, signIn } from './helpers.js';
 
 // axe-core's browser build, injected into each page (the package's own entry point).
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -108,6 +108,26 @@ describe.each([
     await expect.poll(() => page.getByRole('button', { name: 'List Part' }).isVisible(), { timeout: 15_000 }).toBe(true);
     found.push(...(await violations(page)).map((v) => `/sell (form): ${v}`));
     expect(found).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
+
+describe('the admin console', () => {
+  it('breaks no automated accessibility rule (axe-core)', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' });
+    const page = await context.newPage();
+    await signIn(page, admin.username, admin.password);
+    const found: string[] = [];
+    for (const path of ['/admin', '/admin/parts', '/admin/sellers', '/admin/users']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expect.poll(() => page.getByRole('progressbar').count(), { timeout: 15_000 }).toBe(0);
+      found.push(...(await violations(page)).map((v) => `${path}: ${v}`));
+    }
+    expect(found).toEqual([]);
+    // The account menu is named after the admin it shows, and still offers Logout.
+    await page.getByRole('button', { name: /^Admin .*: account menu$/ }).click();
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Logout' }).isVisible()).toBe(true);
     await context.close();
   }, 120_000);
 });
