@@ -21,9 +21,9 @@ export interface SignedInUser {
   cookie: string;
 }
 
-/** A fresh browser context (own cookies) on a desktop viewport; times in UTC so datetime-local values are predictable. */
-export async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 }, timezoneId: 'UTC' });
+/** A fresh browser context (own cookies), on a desktop viewport unless given another; times in UTC so datetime-local values are predictable. */
+export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, timezoneId: 'UTC' });
   return context.newPage();
 }
 
