@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Photo } from '../../components/Photo';
 import { Skeleton } from '../../components/Skeleton';
 import { formatUsd } from '../../lib/format';
-import type { Part } from './catalog.types';
+import type { Part, PartImage } from './catalog.types';
 import { badgePreview, conditionLabel, partBadges, primaryImage, thumbnailSrc, yearsLabel, makeModel } from './partFormat';
 
 interface PartCardProps {
@@ -14,14 +14,11 @@ interface PartCardProps {
 
 /** A part in a grid: photo first, badges, title, description, price and condition; links to /parts/{id}. */
 export function PartCard({ part, badges }: PartCardProps) {
-  const image = primaryImage(part.images);
   const { shown, more } = badgePreview(badges ?? partBadges(part));
   const fits = [makeModel(part), yearsLabel(part.yearStart, part.yearEnd)].filter(Boolean).join(' · ');
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-sm transition-shadow hover:shadow-md has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-racing">
-      <div className="aspect-[4/3] bg-paper">
-        <Photo src={image && thumbnailSrc(image)} alt={image?.altText || part.title} loading="lazy" decoding="async" />
-      </div>
+      <PartCardPhoto image={primaryImage(part.images)} title={part.title} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         {shown.length > 0 && (
           <ul className="flex flex-wrap gap-1" aria-label="Badges">
@@ -59,6 +56,15 @@ export function PartCard({ part, badges }: PartCardProps) {
 }
 
 /** The loading shape of a PartCard. */
+/** A part card's photo: a 4:3 box with the photo's small copy, or the placeholder when there is none or it fails. */
+export function PartCardPhoto({ image, title }: { image: PartImage | null; title: string }) {
+  return (
+    <div className="aspect-[4/3] bg-paper">
+      <Photo src={image && thumbnailSrc(image)} alt={image?.altText || title} loading="lazy" decoding="async" />
+    </div>
+  );
+}
+
 export function PartCardSkeleton() {
   return (
     <div className="overflow-hidden rounded-lg border border-line bg-surface" data-testid="part-card-skeleton">

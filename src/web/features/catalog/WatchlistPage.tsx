@@ -6,15 +6,14 @@ import { AccessGuard } from '../../components/AccessGuard';
 import { Button, ButtonLink } from '../../components/Button';
 import { inputClass } from '../../components/Field';
 import { PageContainer } from '../../components/PageContainer';
-import { Photo } from '../../components/Photo';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDate, formatUsd, formatUsdCents } from '../../lib/format';
 import { useCategories, WATCHLIST_KEY, WATCHLIST_PAGE } from './catalog.api';
 import type { WatchlistEntry } from './catalog.types';
 import { FilterSelect, slugOptions } from './FilterSelect';
-import { PartCardSkeleton } from './PartCard';
-import { conditionLabel, thumbnailSrc } from './partFormat';
+import { PartCardPhoto, PartCardSkeleton } from './PartCard';
+import { conditionLabel } from './partFormat';
 import { categoryName } from './searchFilters';
 import { applyWatchlistView, WATCHLIST_SORTS, watchlistSummary, type WatchlistSort } from './watchlistView';
 
@@ -172,14 +171,7 @@ function WatchlistCard({ entry, category, removing, disabled, onRemove }: Watchl
     <article
       className={cn('flex h-full flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-sm', !entry.isPartAvailable && 'opacity-75')}
     >
-      <div className="aspect-[4/3] bg-paper">
-        <Photo
-          src={entry.partImage && thumbnailSrc(entry.partImage)}
-          alt={entry.partImage?.altText || entry.partTitle}
-          loading="lazy"
-          decoding="async"
-        />
-      </div>
+      <PartCardPhoto image={entry.partImage} title={entry.partTitle} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap gap-1 text-xs">
           <span className="rounded-sm border border-line px-2 py-0.5">{category}</span>

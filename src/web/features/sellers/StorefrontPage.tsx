@@ -3,12 +3,12 @@ import { Link, useParams } from 'react-router';
 import { Button, ButtonLink, buttonClass } from '../../components/Button';
 import { Card, CardContent, CardHeader } from '../../components/Card';
 import { PageContainer } from '../../components/PageContainer';
-import { Photo } from '../../components/Photo';
 import { MessageCard } from '../../components/MessageCard';
 import { Skeleton } from '../../components/Skeleton';
 import { formatGrouped, formatUsd } from '../../lib/format';
 import type { Part } from '../catalog/catalog.types';
-import { conditionLabel, primaryImage, thumbnailSrc } from '../catalog/partFormat';
+import { PartCardPhoto } from '../catalog/PartCard';
+import { conditionLabel, primaryImage } from '../catalog/partFormat';
 import { BadgesCard, STOREFRONT_BADGE_COUNT } from './BadgesCard';
 import { ReputationCard } from './ReputationCard';
 import { useSellerParts, useStorefront } from './sellers.api';
@@ -217,12 +217,9 @@ function Stat({ label, value }: { label: string; value: string }) {
 
 /** A part on the storefront grid, with its "View Details" link. */
 function StorefrontPartCard({ part }: { part: Part }) {
-  const image = primaryImage(part.images);
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-sm">
-      <div className="aspect-[4/3] bg-paper">
-        <Photo src={image && thumbnailSrc(image)} alt={image?.altText || part.title} loading="lazy" decoding="async" />
-      </div>
+      <PartCardPhoto image={primaryImage(part.images)} title={part.title} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="line-clamp-2 font-semibold leading-snug">{part.title}</h3>
         {part.partNumber && <p className="font-mono text-xs text-muted">{part.partNumber}</p>}
