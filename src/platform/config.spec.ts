@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, defaultReadConnections, loadConfig } from './config.js';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'pitlane-config-'));
 
@@ -43,5 +43,13 @@ describe('loadConfig', () => {
     const config = loadConfig({ WORKER: 'off', TRUST_PROXY: '1', SESSION_SECRET: 'x'.repeat(40), DATA_DIR: dataDir() });
     expect(config.worker).toBe(false);
     expect(config.trustProxy).toBe(1);
+  });
+
+  it('sizes the read pool to the machine unless DB_READ_CONNECTIONS says otherwise', () => {
+    expect(defaultReadConnections(2)).toBe(3);
+    expect(defaultReadConnections(8)).toBe(9);
+    expect(loadConfig({ DATA_DIR: dataDir() }).dbReadConnections).toBe(defaultReadConnections());
+    expect(loadConfig({ DB_READ_CONNECTIONS: '5', DATA_DIR: dataDir() }).dbReadConnections).toBe(5);
+    expect(() => loadConfig({ DB_READ_CONNECTIONS: '0', DATA_DIR: dataDir() })).toThrow(/DB_READ_CONNECTIONS/);
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -24,6 +25,7 @@ export const envSchema = z.object({
   DATABASE_URL: urlText(['postgres:', 'postgresql:']),
   DATA_DIR: z.string().trim().min(1).default('./.data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  DB_READ_CONNECTIONS: z.coerce.number().int().min(1).max(100).optional(),
   SESSION_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
     message: 'must be at least 32 characters',
   }),
@@ -45,6 +47,11 @@ export interface Config {
   databaseUrl?: string;
   dataDir: string;
   embeddedPgPort: number;
+  /**
+   * Connections of the read pool (catalog search and part pages): at most this many of those statements run at
+   * once, the others wait their turn (see docs/decisions.md, "A read pool the size of the machine").
+   */
+  dbReadConnections: number;
   sessionSecret: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -72,6 +79,11 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** One connection per core, and one more to cover each statement's round trip: 3 on a 2-core machine. */
+export function defaultReadConnections(cores = availableParallelism()): number {
+  return cores + 1;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
@@ -103,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
+    dbReadConnections: e.DB_READ_CONNECTIONS ?? defaultReadConnections(),
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

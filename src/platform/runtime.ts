@@ -65,7 +65,12 @@ export async function boot(config: Config, modules: PitlaneModule[], options: Bo
   // Transactions that hold a hot row lock (bid batches) take their connection from a pool of their own, so
   // they never wait in the main pool's queue behind ordinary reads while other requests wait for the lock.
   const lockPool = new pg.Pool({ connectionString: url, max: 4 });
-  for (const p of [pool, lockPool]) {
+  // The public read path (search, part pages) runs at most as many statements at once as the machine has
+  // cores, plus one: the others queue here instead of sharing the cores, so a costly search is not stretched
+  // by every cheap one running beside it (docs/decisions.md, "A read pool the size of the machine").
+  const readPool = new pg.Pool({ connectionString: url, max: config.dbReadConnections, application_name: 'pitlane-read' });
+  const pools = [pool, lockPool, readPool];
+  for (const p of pools) {
     p.on('error', onPoolError);
     p.on('connect', (client) => client.on('error', onPoolError));
   }
@@ -78,8 +83,7 @@ export async function boot(config: Config, modules: PitlaneModule[], options: Bo
     }
   } catch (error) {
     await orm?.close().catch(() => {});
-    await pool.end().catch(() => {});
-    await lockPool.end().catch(() => {});
+    await Promise.all(pools.map((p) => p.end().catch(() => {})));
     await cluster?.stop().catch(() => {});
     throw error;
   }
@@ -97,6 +101,7 @@ export async function boot(config: Config, modules: PitlaneModule[], options: Bo
   container.bind(TOKENS.Orm).toConstantValue(orm);
   container.bind(TOKENS.PgPool).toConstantValue(pool);
   container.bind(TOKENS.PgLockPool).toConstantValue(lockPool);
+  container.bind(TOKENS.PgReadPool).toConstantValue(readPool);
   container.bind(TOKENS.Subscriptions).toConstantValue(subscriptions);
   container.bind(Clock).toConstantValue(options.clock ?? new SystemClock());
   container.bind(JobQueue).toSelf();
@@ -118,8 +123,7 @@ export async function boot(config: Config, modules: PitlaneModule[], options: Bo
       closing = true;
       container.get(Mailer).close();
       await ormRef.close();
-      await pool.end();
-      await lockPool.end();
+      await Promise.all(pools.map((p) => p.end()));
       await cluster?.stop();
     },
   };

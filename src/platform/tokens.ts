@@ -6,5 +6,7 @@ export const TOKENS = {
   PgPool: Symbol.for('pitlane.PgPool'),
   /** A few connections kept apart for transactions that hold a hot row lock (bid batches). */
   PgLockPool: Symbol.for('pitlane.PgLockPool'),
+  /** A small pool for the public read path (catalog search and part pages), sized to the machine. */
+  PgReadPool: Symbol.for('pitlane.PgReadPool'),
   Subscriptions: Symbol.for('pitlane.Subscriptions'),
 } as const;

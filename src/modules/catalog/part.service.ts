@@ -80,9 +80,9 @@ export class PartService {
     @inject(AccountsApi) private readonly accounts: AccountsApi,
     @inject(SellerPolicy) private readonly sellers: SellerPolicy,
     @inject(CatalogLookups) private readonly lookups: CatalogLookups,
-    @inject(TOKENS.PgPool) pool: pg.Pool,
+    @inject(TOKENS.PgReadPool) readPool: pg.Pool,
   ) {
-    this.db = preparedRunner(pool);
+    this.db = preparedRunner(readPool);
     this.partRows = new PartRowBatcher(this.db);
     this.knownWords = new KnownWords(() => this.clock.now().getTime());
   }
@@ -90,7 +90,7 @@ export class PartService {
   /** Words the search lexicon holds, remembered across searches (see KnownWords). */
   private readonly knownWords: KnownWords;
 
-  /** The read path of search and part pages: prepared statements on the pool (see catalog-sql.ts). */
+  /** The read path of search and part pages: prepared statements on the read pool (see catalog-sql.ts). */
   private readonly db: SqlRunner;
 
   /** Part pages' reads, batched across concurrent requests. */
