@@ -23,7 +23,10 @@ const missing = outputs.filter((o) => !existsSync(path.join(root, o)));
 const stale = existsSync(stamp) && Math.max(...inputs.map((i) => newest(path.join(root, i)))) > statSync(stamp).mtimeMs;
 if (missing.length || !existsSync(stamp) || stale) {
   console.log(missing.length ? 'Building Pitlane (first start; this takes a minute)...' : 'Sources changed since the last build: rebuilding...');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  // Always a production build: Vite bundles React's development build when NODE_ENV says otherwise, and
+  // vitest (the browser tests build through this script) sets NODE_ENV=test.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, env, stdio: 'inherit', shell: process.platform === 'win32' });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(stamp, new Date().toISOString());
 }
