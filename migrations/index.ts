@@ -8,6 +8,7 @@ import { Migration20261123210000AuctionsBidFunction } from './20261123210000-auc
 import { Migration20261123220000AuctionsHotUpdates } from './20261123220000-auctions-hot-updates.js';
 import { Migration20261123230000AuctionsBatchedBids } from './20261123230000-auctions-batched-bids.js';
 import { Migration20261124000000AuctionsShorterBidLock } from './20261124000000-auctions-shorter-bid-lock.js';
+import { Migration20261124010000CatalogBrowseCounts } from './20261124010000-catalog-browse-counts.js';
 
 /** The migration chain, in order. Add each new migration here. */
 export const migrations: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const migrations: MigrationObject[] = [
   { name: '20261123220000-auctions-hot-updates', class: Migration20261123220000AuctionsHotUpdates },
   { name: '20261123230000-auctions-batched-bids', class: Migration20261123230000AuctionsBatchedBids },
   { name: '20261124000000-auctions-shorter-bid-lock', class: Migration20261124000000AuctionsShorterBidLock },
+  { name: '20261124010000-catalog-browse-counts', class: Migration20261124010000CatalogBrowseCounts },
 ];

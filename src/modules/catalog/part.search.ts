@@ -190,10 +190,22 @@ export class PartSearch {
     return { sql: parts.join(' and '), params };
   }
 
+  /**
+   * The statement that counts the matches of `where`, as a one-row `n`. The whole public catalog (no filter,
+   * no text) is read from the counter its triggers keep (migration catalog-browse-counts): counting every public
+   * part is an index-only scan of them all, and that browse is the home page's.
+   */
+  private countOf(filters: SearchFilters, query: PreparedQuery | null, where: Sql): Sql {
+    if (filters.visibility === 'public' && !query && UNFILTERED_KEYS.every((key) => filters[key] === undefined)) {
+      return { sql: 'select parts::int as n from catalog_public_count', params: [] };
+    }
+    return { sql: `select count(*)::int as n from parts p where ${where.sql}`, params: where.params };
+  }
+
   /** Counts the matches. */
   async count(filters: SearchFilters, query: PreparedQuery | null): Promise<number> {
-    const where = this.where(filters, query);
-    const [row] = await this.db.run<{ n: number }>(`select count(*)::int as n from parts p where ${where.sql}`, where.params);
+    const count = this.countOf(filters, query, this.where(filters, query));
+    const [row] = await this.db.run<{ n: number }>(count.sql, count.params);
     return Number(row?.n ?? 0);
   }
 
@@ -240,13 +252,10 @@ export class PartSearch {
       if (totalOf(rows) > RANK_ALL_LIMIT) rows = await this.rankedCandidates(where, query, places, limit, offset, run, withParts);
     } else {
       const order = orderOf(SORT_KEYS[sort]);
+      const count = this.countOf(filters, query, where);
       rows = await run(
-        withParts(
-          `(select count(*)::int as n from parts p where ${where.sql})`,
-          `select p.id, p.created_at, p.price from parts p where ${where.sql}`,
-          order,
-        ),
-        [...where.params, ...where.params, limit, offset],
+        withParts(`(${count.sql})`, `select p.id, p.created_at, p.price from parts p where ${where.sql}`, order),
+        [...count.params, ...where.params, limit, offset],
       );
     }
     const total = totalOf(rows);
