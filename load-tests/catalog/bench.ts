@@ -1,6 +1,6 @@
-// Catalog benchmark: p50/p95/p99 latency and requests/s of GET /api/parts (text, misspelt text, filters) and
-// GET /api/parts/{id} through HTTP, next to the same database work run directly over `pg` in the same run,
-// so the API/SQL ratio shows what HTTP, Express and the DTOs add. The SQL side runs the service's own
+// Catalog benchmark: p50/p95/p99 latency and requests/s of GET /api/parts (text, misspelt text, filters, the
+// unfiltered browse) and GET /api/parts/{id} through HTTP, next to the same database work run directly over
+// `pg` in the same run, so the API/SQL ratio shows what HTTP, Express and the DTOs add. The SQL side runs the service's own
 // statements the way the service runs them (catalog-sql.ts, some as named prepared statements): PartSearch (lexicon
 // correction, then one page of parts, with their vehicle entries, and the count) and readPartRows (the part
 // page's part: READ_PARTS_SQL); category, make and seller names come from the server's in-memory lookups, so they have no SQL
@@ -88,6 +88,7 @@ const knownWords = new KnownWords(() => Date.now());
 interface SearchInput {
   q?: string;
   filters?: Omit<SearchFilters, 'visibility'>;
+  offset?: number;
 }
 
 /** What GET /api/parts does in the database: typo correction, then one page of parts with the count. */
@@ -97,7 +98,7 @@ async function sqlSearch(client: pg.Client, input: SearchInput): Promise<number>
   let prepared = input.q ? await search.prepare(input.q) : null;
   if (prepared && !prepared.text && !prepared.partNumbers.length) prepared = null;
   const filters: SearchFilters = { visibility: 'public', ...input.filters };
-  const { total } = await search.results(filters, prepared, prepared ? 'relevance' : 'newest', PAGE_SIZE, 0);
+  const { total } = await search.results(filters, prepared, prepared ? 'relevance' : 'newest', PAGE_SIZE, input.offset ?? 0);
   return total;
 }
 
@@ -275,6 +276,13 @@ async function main(): Promise<void> {
         http: (i: number) => `/api/parts?${filterQueryString(at(FILTERS, i))}`,
         sql: (c: pg.Client, i: number) => sqlSearch(c, filterInput(at(FILTERS, i))),
         label: (i: number) => filterQueryString(at(FILTERS, i)),
+      },
+      {
+        // The whole catalog, newest first, with no filter: the home page's Recent Listings and /search with
+        // nothing chosen, over the first five pages ("Load More Parts").
+        name: 'browse',
+        http: (i: number) => `/api/parts?limit=${PAGE_SIZE}&offset=${(i % 5) * PAGE_SIZE}`,
+        sql: (c: pg.Client, i: number) => sqlSearch(c, { offset: (i % 5) * PAGE_SIZE }),
       },
       {
         name: 'part-detail',
