@@ -9,6 +9,7 @@ import { Migration20261123220000AuctionsHotUpdates } from './20261123220000-auct
 import { Migration20261123230000AuctionsBatchedBids } from './20261123230000-auctions-batched-bids.js';
 import { Migration20261124000000AuctionsShorterBidLock } from './20261124000000-auctions-shorter-bid-lock.js';
 import { Migration20261124010000CatalogBrowseCounts } from './20261124010000-catalog-browse-counts.js';
+import { Migration20261124020000CatalogPagingIndexes } from './20261124020000-catalog-paging-indexes.js';
 
 /** The migration chain, in order. Add each new migration here. */
 export const migrations: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const migrations: MigrationObject[] = [
   { name: '20261123230000-auctions-batched-bids', class: Migration20261123230000AuctionsBatchedBids },
   { name: '20261124000000-auctions-shorter-bid-lock', class: Migration20261124000000AuctionsShorterBidLock },
   { name: '20261124010000-catalog-browse-counts', class: Migration20261124010000CatalogBrowseCounts },
+  { name: '20261124020000-catalog-paging-indexes', class: Migration20261124020000CatalogPagingIndexes },
 ];

@@ -89,6 +89,7 @@ interface SearchInput {
   q?: string;
   filters?: Omit<SearchFilters, 'visibility'>;
   offset?: number;
+  sort?: 'newest' | 'price_asc';
 }
 
 /** What GET /api/parts does in the database: typo correction, then one page of parts with the count. */
@@ -98,7 +99,7 @@ async function sqlSearch(client: pg.Client, input: SearchInput): Promise<number>
   let prepared = input.q ? await search.prepare(input.q) : null;
   if (prepared && !prepared.text && !prepared.partNumbers.length) prepared = null;
   const filters: SearchFilters = { visibility: 'public', ...input.filters };
-  const { total } = await search.results(filters, prepared, prepared ? 'relevance' : 'newest', PAGE_SIZE, input.offset ?? 0);
+  const { total } = await search.results(filters, prepared, prepared ? 'relevance' : (input.sort ?? 'newest'), PAGE_SIZE, input.offset ?? 0);
   return total;
 }
 
@@ -247,6 +248,8 @@ async function main(): Promise<void> {
     await admin.end();
 
     const at = <T>(list: readonly T[], i: number) => list[i % list.length]!;
+    const deepSort = (i: number) => (i % 2 ? 'price_asc' : 'newest');
+    const deepOffset = (i: number) => ((i * 7919) % 3751) * PAGE_SIZE;
     const filterInput = (f: (typeof FILTERS)[number]): SearchInput => ({
       q: f.q,
       filters: {
@@ -283,6 +286,12 @@ async function main(): Promise<void> {
         name: 'browse',
         http: (i: number) => `/api/parts?limit=${PAGE_SIZE}&offset=${(i % 5) * PAGE_SIZE}`,
         sql: (c: pg.Client, i: number) => sqlSearch(c, { offset: (i % 5) * PAGE_SIZE }),
+      },
+      {
+        // The same, paged deep (offsets spread up to 90,000), newest first and cheapest first in turn: a crawler.
+        name: 'browse-deep',
+        http: (i: number) => `/api/parts?sort=${deepSort(i)}&limit=${PAGE_SIZE}&offset=${deepOffset(i)}`,
+        sql: (c: pg.Client, i: number) => sqlSearch(c, { sort: deepSort(i), offset: deepOffset(i) }),
       },
       {
         name: 'part-detail',
