@@ -19,6 +19,9 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261124010000CatalogBrowseCounts extends Migration {
   override async up(): Promise<void> {
+    // No part may change between the first count and the triggers taking over (the migration is one
+    // transaction; this is the lock CREATE TRIGGER takes anyway, taken before the count instead of after it).
+    this.addSql(`lock table "parts" in share row exclusive mode`);
     this.addSql(`create table "catalog_public_count" (
       "id" boolean primary key default true check ("id"),
       "parts" bigint not null check ("parts" >= 0)
