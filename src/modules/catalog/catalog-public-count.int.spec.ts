@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
+import { insertParts } from '../../../test/catalog.fixtures.js';
 import { seedCatalog } from './catalog.seed.js';
 
 let t: TestApp;
@@ -14,14 +15,8 @@ async function totals(): Promise<{ api: number; counted: number }> {
   return { api: res.body.total as number, counted: row!.n };
 }
 
-const insertParts = (count: number, approved: boolean, active = true) =>
-  t.sql(
-    `insert into parts (title, description, price, category, make, condition, location, seller_id, images, is_approved, is_active)
-     select 'Brake caliper ' || i, 'Four piston', 100, 'brakes', 'bmw', 'used-good', 'Austin, TX', $1,
-            '[{"url":"https://img.example.com/c.jpg","altText":"Caliper","isPrimary":true}]', $3, $4
-     from generate_series(1, $2::int) as i`,
-    [admin.id, count, approved, active],
-  );
+const insertCalipers = (count: number, approved: boolean, active = true) =>
+  insertParts(t, admin.id, count, { title: 'Brake caliper', description: 'Four piston', category: 'brakes', make: 'bmw', approved, active });
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -33,9 +28,9 @@ afterAll(async () => t?.close());
 describe('the count of the whole public catalog', () => {
   it('follows bulk inserts of public, pending and withdrawn parts', async () => {
     expect(await totals()).toEqual({ api: 0, counted: 0 });
-    await insertParts(30, true);
-    await insertParts(7, false);
-    await insertParts(5, true, false);
+    await insertCalipers(30, true);
+    await insertCalipers(7, false);
+    await insertCalipers(5, true, false);
     expect(await totals()).toEqual({ api: 30, counted: 30 });
   });
 
@@ -59,7 +54,7 @@ describe('the count of the whole public catalog', () => {
   });
 
   it('stays exact when many transactions approve parts at the same time', async () => {
-    await insertParts(12, false);
+    await insertCalipers(12, false);
     const pending = await t.sql<{ id: string }>('select id from parts where not is_approved and is_active');
     expect(pending).toHaveLength(7 + 12); // the first test's pending parts and these
     const clients = pending.map(() => new pg.Client({ connectionString: t.rt.databaseUrl }));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { signedInBuyer } from '../../../test/accounts.fixtures.js';
+import { insertParts } from '../../../test/catalog.fixtures.js';
 import { seedCatalog } from './catalog.seed.js';
 
 let t: TestApp;
@@ -10,15 +11,7 @@ beforeAll(async () => {
   t = await startTestApp({ DB_READ_CONNECTIONS: '2' });
   await seedCatalog(t.rt.container);
   const seller = await signedInBuyer(t, { username: 'pool_paula', email: 'paula@example.com' });
-  const rows = await t.sql<{ id: string }>(
-    `insert into parts (title, description, price, category, make, condition, location, seller_id, images, is_approved)
-     select 'Weber carburetor ' || i, 'Twin choke', 100 + i, 'intake', 'ford', 'used-good', 'Austin, TX', $1,
-            '[{"url":"https://img.example.com/w.jpg","altText":"Carburetor","isPrimary":true}]', true
-     from generate_series(1, 6) as i
-     returning id`,
-    [seller.id],
-  );
-  partIds = rows.map((r) => r.id);
+  partIds = await insertParts(t, seller.id, 6, { title: 'Weber carburetor', description: 'Twin choke', category: 'intake', make: 'ford' });
 });
 afterAll(async () => t?.close());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { signedInBuyer } from '../../../test/accounts.fixtures.js';
+import { insertParts } from '../../../test/catalog.fixtures.js';
 import { seedCatalog } from './catalog.seed.js';
 import { RANK_ALL_LIMIT, RANK_CANDIDATES } from './part.search.js';
 
@@ -23,20 +24,8 @@ beforeAll(async () => {
   const seller = await signedInBuyer(t, { username: 'gearbox_gary', email: 'gary@example.com' });
   sellerId = seller.id;
   // More matches than are all ranked, each a minute older than the one before, plus two that do not match.
-  await t.sql(
-    `insert into parts (title, description, price, category, make, condition, location, seller_id, images, is_approved, created_at)
-     select 'Gearbox mount ' || i, 'Rubber mount', 10 + i, 'drivetrain', 'ford', 'used-good', 'Austin, TX', $1,
-            '[{"url":"https://img.example.com/m.jpg","altText":"Mount","isPrimary":true}]', true, now() - make_interval(mins => i)
-     from generate_series(1, $2::int) as i`,
-    [sellerId, MATCHES],
-  );
-  await t.sql(
-    `insert into parts (title, description, price, category, make, condition, location, seller_id, images, is_approved)
-     select 'Brake caliper ' || i, 'Four piston', 100, 'brakes', 'bmw', 'used-good', 'Austin, TX', $1,
-            '[{"url":"https://img.example.com/c.jpg","altText":"Caliper","isPrimary":true}]', true
-     from generate_series(1, 2) as i`,
-    [sellerId],
-  );
+  await insertParts(t, sellerId, MATCHES, { title: 'Gearbox mount', description: 'Rubber mount', category: 'drivetrain', make: 'ford', price: 10 });
+  await insertParts(t, sellerId, 2, { title: 'Brake caliper', description: 'Four piston', category: 'brakes', make: 'bmw' });
 });
 afterAll(async () => t?.close());
 
@@ -91,13 +80,7 @@ describe('paging a search with more matches than are all ranked', () => {
 describe('ranking a search with fewer matches than RANK_ALL_LIMIT', () => {
   it('ranks every match: an old best match comes first, ahead of many newer ones', async () => {
     const newer = RANK_CANDIDATES + 100;
-    await t.sql(
-      `insert into parts (title, description, price, category, make, condition, location, seller_id, images, is_approved, created_at)
-       select 'Cable set ' || i, 'Fits the throttle', 20, 'engine', 'ford', 'used-good', 'Austin, TX', $1,
-              '[{"url":"https://img.example.com/t.jpg","altText":"Cable","isPrimary":true}]', true, now() - make_interval(mins => i)
-       from generate_series(1, $2::int) as i`,
-      [sellerId, newer],
-    );
+    await insertParts(t, sellerId, newer, { title: 'Cable set', description: 'Fits the throttle', category: 'engine', make: 'ford', price: 20 });
     const [best] = await t.sql<{ id: string }>(
       `insert into parts (title, description, price, category, make, condition, location, seller_id, images, is_approved, created_at)
        values ('Throttle body, throttle linkage and throttle cable', 'Complete throttle kit', 400, 'engine', 'ford',
