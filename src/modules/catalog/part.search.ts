@@ -72,6 +72,9 @@ const PART_NUMBERS = `array(select jsonb_array_elements_text(?::jsonb))::text[]`
 /** The filters besides visibility and the text. */
 const UNFILTERED_KEYS = ['category', 'make', 'yearFrom', 'yearTo', 'sellerId', 'condition', 'minPriceCents', 'maxPriceCents'] as const;
 
+/** No filter but visibility and, perhaps, the text. */
+const hasNoFilter = (filters: SearchFilters) => UNFILTERED_KEYS.every((key) => filters[key] === undefined);
+
 /** Sort keys of the sorts other than relevance (relevance without a text is newest first), over a page's columns. */
 const SORT_KEYS: Record<PartSort, string[]> = {
   relevance: ['created_at desc', 'id'],
@@ -196,7 +199,7 @@ export class PartSearch {
    * part is an index-only scan of them all, and that browse is the home page's.
    */
   private countOf(filters: SearchFilters, query: PreparedQuery | null, where: Sql): Sql {
-    if (filters.visibility === 'public' && !query && UNFILTERED_KEYS.every((key) => filters[key] === undefined)) {
+    if (filters.visibility === 'public' && !query && hasNoFilter(filters)) {
       return { sql: 'select parts::int as n from catalog_public_count', params: [] };
     }
     return { sql: `select count(*)::int as n from parts p where ${where.sql}`, params: where.params };
@@ -225,7 +228,7 @@ export class PartSearch {
   ): Promise<{ rows: PartRow[]; total: number }> {
     // With no filter but the text, one plan suits every search (the text index), so the statement is
     // prepared and its plan kept; filters need a plan for their values (see catalog-sql.ts).
-    const unfiltered = UNFILTERED_KEYS.every((key) => filters[key] === undefined);
+    const unfiltered = hasNoFilter(filters);
     // Relevance is the one order whose plan is the text index's bitmap scan whatever the words (see KEPT);
     // newest and price first could walk their own index instead, which suits common words only.
     const places = unfiltered && sort === 'relevance' && query ? KEPT : PLANNED;
