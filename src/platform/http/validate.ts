@@ -78,3 +78,26 @@ export function handle<P = unknown, B = unknown, Q = unknown>(
 
 /** Common param schemas. */
 export const idParams = z.object({ id: z.uuid({ message: 'Not a valid id' }) });
+
+/** A page of a list: its rows and the full count of matches. */
+export interface ListPage<T> {
+  rows: T[];
+  total: number;
+}
+
+/**
+ * Answers a list as the spec's clients read it: the rows as a JSON array, the full count in `X-Total-Count`,
+ * and any other fact of the list in a header of its own (`X-Corrected-Query`, say), all exposed to browsers.
+ * Use it as a handler's return value: `return sendList(res, page)`.
+ */
+export function sendList<T>(res: Response, page: ListPage<T>, headers: Record<string, string | undefined> = {}): T[] {
+  res.setHeader('X-Total-Count', String(page.total));
+  const exposed = ['X-Total-Count'];
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    res.setHeader(name, value);
+    exposed.push(name);
+  }
+  res.setHeader('Access-Control-Expose-Headers', exposed.join(', '));
+  return page.rows;
+}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, buildQueryUrl, describeError, errorMessage, getQueryFn } from './api';
+import { ApiError, apiRequest, buildQueryUrl, describeError, errorMessage, fetchListPage, getQueryFn } from './api';
 
 function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
@@ -151,5 +151,29 @@ describe('describeError', () => {
   it('passes through messages that did not come from a response', () => {
     expect(errorMessage(new Error('Failed to fetch'))).toBe('Failed to fetch');
     expect(errorMessage(undefined, 'Fallback')).toBe('Fallback');
+  });
+});
+
+describe('fetchListPage', () => {
+  it('reads the array body and the total from X-Total-Count', async () => {
+    const res = new Response(JSON.stringify([{ id: 'a' }, { id: 'b' }]), {
+      status: 200,
+      headers: { 'content-type': 'application/json', 'X-Total-Count': '42', 'X-Corrected-Query': 'carburetor' },
+    });
+    vi.stubGlobal('fetch', vi.fn(async () => res));
+    const page = await fetchListPage<{ id: string }>('/api/parts?q=carburator');
+    expect(page.items).toEqual([{ id: 'a' }, { id: 'b' }]);
+    expect(page.total).toBe(42);
+    expect(page.headers.get('X-Corrected-Query')).toBe('carburetor');
+  });
+
+  it('counts the rows when the header is missing', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse([{ id: 'a' }])));
+    await expect(fetchListPage('/api/auctions')).resolves.toMatchObject({ total: 1 });
+  });
+
+  it('throws an ApiError for a failed list', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ message: 'Bad' }, 400)));
+    await expect(fetchListPage('/api/parts')).rejects.toBeInstanceOf(ApiError);
   });
 });

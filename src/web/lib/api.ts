@@ -127,3 +127,30 @@ export function describeError(error: unknown, fallback = 'Something went wrong. 
 export function errorMessage(error: unknown, fallback?: string): string {
   return describeError(error, fallback).message;
 }
+
+/** One page of a list endpoint: the rows of the JSON array body and the full count from `X-Total-Count`. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  /** The response headers, for a list's other facts (the search's `X-Corrected-Query`, say). */
+  headers: Headers;
+}
+
+/**
+ * Fetches a list endpoint (spec 000 §7: a JSON array, the full count in `X-Total-Count`).
+ * `total` falls back to the rows received when the header is absent.
+ */
+export async function fetchListPage<T>(url: string, signal?: AbortSignal): Promise<ListPage<T>> {
+  const res = await fetch(url, { credentials: 'include', signal });
+  await throwIfResNotOk(res);
+  const body: unknown = await res.json();
+  const items = Array.isArray(body) ? (body as T[]) : [];
+  const header = res.headers.get('X-Total-Count');
+  const total = header !== null && Number.isFinite(Number(header)) ? Number(header) : items.length;
+  return { items, total, headers: res.headers };
+}
+
+/** A react-query function for list endpoints: the key is the URL (see buildQueryUrl), the data a ListPage. */
+export function listQueryFn<T>(): QueryFunction<ListPage<T>> {
+  return ({ queryKey, signal }) => fetchListPage<T>(buildQueryUrl(queryKey), signal);
+}
