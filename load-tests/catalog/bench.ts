@@ -1,7 +1,7 @@
 // Catalog benchmark: p50/p95/p99 latency and requests/s of GET /api/parts (text, misspelt text, filters, the
 // unfiltered browse) and GET /api/parts/{id} through HTTP, next to the same database work run directly over
 // `pg` in the same run, so the API/SQL ratio shows what HTTP, Express and the DTOs add. The SQL side runs the service's own
-// statements the way the service runs them (catalog-sql.ts, some as named prepared statements): PartSearch (lexicon
+// statements the way the service runs them (sql.runner.ts, some as named prepared statements): PartSearch (lexicon
 // correction, then one page of parts, with their vehicle entries, and the count) and readPartRows (the part
 // page's part: READ_PARTS_SQL); category, make and seller names come from the server's in-memory lookups, so they have no SQL
 // counterpart once warm.
@@ -17,10 +17,10 @@
 import { writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { preparedRunner, type SqlRunner } from '../../src/modules/catalog/catalog-sql.js';
+import { preparedRunner, type SqlRunner } from '../../src/modules/catalog/sql.runner.js';
 import { readPartRows } from '../../src/modules/catalog/part.reader.js';
 import { PartSearch, type SearchFilters } from '../../src/modules/catalog/part.search.js';
-import { KnownWords } from '../../src/modules/catalog/search-words.js';
+import { KnownWords } from '../../src/modules/catalog/search.words.js';
 import { generateParts } from './generate-parts.js';
 import { FILTERS, filterQueryString, TEXT_QUERIES, TYPO_QUERIES } from './queries.js';
 import { argValue, cpuMs, fmt, percentile, postgresCpuMs, startStack, type Stack } from '../lib/stack.js';

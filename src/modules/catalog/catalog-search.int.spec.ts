@@ -3,11 +3,11 @@ import type pg from 'pg';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { signedInBuyer } from '../../../test/accounts.fixtures.js';
 import { approveSeller } from '../../../test/sellers.fixtures.js';
-import { preparedRunner, type SqlRunner } from './catalog-sql.js';
+import { preparedRunner, type SqlRunner } from './sql.runner.js';
 import { seedCatalog } from './catalog.seed.js';
 import { PartRowBatcher, READ_PARTS_SQL, readPartRows } from './part.reader.js';
 import { PartSearch } from './part.search.js';
-import { KnownWords } from './search-words.js';
+import { KnownWords } from './search.words.js';
 
 let t: TestApp;
 type Agent = Awaited<ReturnType<typeof signedInBuyer>>['agent'];

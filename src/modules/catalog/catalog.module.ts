@@ -1,7 +1,7 @@
 import { ContainerModule } from 'inversify';
 import type { PitlaneModule } from '../../platform/module.js';
 import { CatalogApi, CatalogApiImpl } from './catalog.api.js';
-import { CatalogLookups } from './catalog-lookups.js';
+import { CatalogLookups } from './catalog.lookups.js';
 import { catalogRoutes } from './catalog.routes.js';
 import { seedCatalog } from './catalog.seed.js';
 import { Category } from './category.entity.js';

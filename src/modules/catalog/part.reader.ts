@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { Condition, Part, PartImage } from './part.entity.js';
 import type { PartFitment } from './part-fitment.entity.js';
-import type { SqlRunner } from './catalog-sql.js';
+import type { SqlRunner } from './sql.runner.js';
 import { uuidArray } from '../../platform/db/uuid.js';
 
 /**

@@ -1,8 +1,8 @@
-import type { SqlRunner } from './catalog-sql.js';
+import type { SqlRunner } from './sql.runner.js';
 import { PART_COLUMNS, type PartRow, readPartRows } from './part.reader.js';
 import type { Condition } from './part.entity.js';
 import type { PartSort } from './part.schemas.js';
-import { correctWords, isCorrectable, type KnownWords, lexiconProbe, partNumberCandidates, queryWords } from './search-words.js';
+import { correctWords, isCorrectable, type KnownWords, lexiconProbe, partNumberCandidates, queryWords } from './search.words.js';
 
 /** A relevance search with at most this many matches ranks them all (see rankOf) as they are found. */
 export const RANK_ALL_LIMIT = 2000;
@@ -62,7 +62,7 @@ const rankOf = (tsquery: string) => `ts_rank('{0.01,0.02,0.04,0.1}'::float4[], p
  * looked cheaper than a generic plan, so PostgreSQL planned every search anew (about a millisecond of its
  * CPU); and a generic plan would not fold a bare plainto_tsquery(?) into a constant, so the ranking parsed and
  * stemmed the text again for every ranked match. Filtered searches keep the plain form: their plans are made
- * for their values on purpose (see catalog-sql.ts).
+ * for their values on purpose (see sql.runner.ts).
  */
 const KEPT = { tsquery: `(select ${TSQUERY})`, limit: '(select ?::int)', offset: '(select ?::int)' };
 /** The same places written plainly, for statements planned with their values. */
@@ -227,7 +227,7 @@ export class PartSearch {
     offset: number,
   ): Promise<{ rows: PartRow[]; total: number }> {
     // With no filter but the text, one plan suits every search (the text index), so the statement is
-    // prepared and its plan kept; filters need a plan for their values (see catalog-sql.ts).
+    // prepared and its plan kept; filters need a plan for their values (see sql.runner.ts).
     const unfiltered = hasNoFilter(filters);
     // Relevance is the one order whose plan is the text index's bitmap scan whatever the words (see KEPT);
     // newest and price first could walk their own index instead, which suits common words only.

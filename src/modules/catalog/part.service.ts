@@ -14,8 +14,8 @@ import { hasRole } from '../../platform/roles.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { CATALOG_EVENTS } from './catalog.events.js';
-import { CatalogLookups, type CategoryDto, type MakeDto } from './catalog-lookups.js';
-import { preparedRunner, type SqlRunner } from './catalog-sql.js';
+import { CatalogLookups, type CategoryDto, type MakeDto } from './catalog.lookups.js';
+import { preparedRunner, type SqlRunner } from './sql.runner.js';
 import { Category } from './category.entity.js';
 import { Make } from './make.entity.js';
 import { Part } from './part.entity.js';
@@ -24,7 +24,7 @@ import { toPartDto, type PartDto } from './part.dto.js';
 import type { FitmentInput, PartCreateInput, PartListQuery, PartUpdateInput } from './part.schemas.js';
 import { PartRowBatcher, snapshotsOf } from './part.reader.js';
 import { PartSearch, type SearchFilters } from './part.search.js';
-import { KnownWords } from './search-words.js';
+import { KnownWords } from './search.words.js';
 import { SellerPolicy } from './seller-policy.js';
 
 export const NOT_A_SELLER_MESSAGE = 'You need an approved seller account to list parts.';
@@ -49,7 +49,7 @@ export interface PartPage {
   correctedQuery: string | null;
 }
 
-export type { CategoryDto, MakeDto } from './catalog-lookups.js';
+export type { CategoryDto, MakeDto } from './catalog.lookups.js';
 
 /** Fields whose change sends an approved listing back to review (price and location do not). */
 const REVIEWED_FIELDS = [
@@ -90,7 +90,7 @@ export class PartService {
   /** Words the search lexicon holds, remembered across searches (see KnownWords). */
   private readonly knownWords: KnownWords;
 
-  /** The read path of search and part pages: prepared statements on the read pool (see catalog-sql.ts). */
+  /** The read path of search and part pages: prepared statements on the read pool (see sql.runner.ts). */
   private readonly db: SqlRunner;
 
   /** Part pages' reads, batched across concurrent requests. */

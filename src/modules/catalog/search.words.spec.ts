@@ -8,7 +8,7 @@ import {
   partNumberCandidates,
   queryWords,
   splitCandidates,
-} from './search-words.js';
+} from './search.words.js';
 
 const lexicon = new Set(['porsche', '911', 'clutch', 'kit', 'water', 'pump', 'mustang', 'head', 'gasket', 'clutchs']);
 const lookup = (nearest: Record<string, [string, number]> = {}) => ({
