@@ -5,7 +5,11 @@ import { getActor, requireActor, requireSignIn } from '../../platform/http/auth.
 import { handle } from '../../platform/http/validate.js';
 import { SESSION_COOKIE } from '../../platform/http/app.js';
 import { z } from 'zod';
-import { AccountService } from './account.service.js';
+import { EmailVerificationService } from './email-verification.service.js';
+import { PolicyAcceptanceService } from './policy-acceptance.service.js';
+import { RegistrationService } from './registration.service.js';
+import { SignInService } from './sign-in.service.js';
+import { UserService } from './user.service.js';
 import {
   loginRedirectQuery,
   loginSchema,
@@ -33,7 +37,11 @@ const destroy = (req: Request) =>
 
 /** Registration, sign-in, the current user, users and policy acceptances. */
 export function accountRoutes(container: Container): Router {
-  const accounts = container.get(AccountService);
+  const registration = container.get(RegistrationService);
+  const verification = container.get(EmailVerificationService);
+  const signIn = container.get(SignInService);
+  const users = container.get(UserService);
+  const policies = container.get(PolicyAcceptanceService);
   const router = Router();
 
   const limiter = (limit: number, key: (req: Request) => string) =>
@@ -64,7 +72,7 @@ export function accountRoutes(container: Container): Router {
     handle(
       { body: registerSchema },
       async ({ body }, req) => {
-        const created = await accounts.register(body, req.ip);
+        const created = await registration.register(body, req.ip);
         // Lets this browser record the new user's policy acceptances before they sign in.
         req.session.registeredUserId = created.id;
         await save(req);
@@ -76,7 +84,7 @@ export function accountRoutes(container: Container): Router {
 
   router.post(
     '/auth/verify-email',
-    handle({ body: verifyEmailSchema }, async ({ body }) => accounts.verifyEmail(body.token)),
+    handle({ body: verifyEmailSchema }, async ({ body }) => verification.verify(body.token)),
   );
 
   router.get(
@@ -91,11 +99,11 @@ export function accountRoutes(container: Container): Router {
     perAddress,
     perAccount,
     handle({ body: loginSchema }, async ({ body }, req) => {
-      const user = await accounts.authenticate(body.identifier, body.password);
+      const user = await signIn.authenticate(body.identifier, body.password);
       await regenerate(req); // a new session id at sign-in defeats session fixation
       req.session.userId = user.id;
       await save(req);
-      return accounts.currentUser(user.id);
+      return users.currentUser(user.id);
     }),
   );
 
@@ -115,7 +123,7 @@ export function accountRoutes(container: Container): Router {
     '/auth/user',
     handle({}, async (_input, req) => {
       const actor = await requireActor(req);
-      return accounts.currentUser(actor.id);
+      return users.currentUser(actor.id);
     }),
   );
 
@@ -123,7 +131,7 @@ export function accountRoutes(container: Container): Router {
     '/users',
     requireRole('admin'),
     handle({ query: userListQuery }, async ({ query }) => {
-      const { rows } = await accounts.listUsers(
+      const { rows } = await users.listUsers(
         { role: query.role, q: query.q },
         { offset: query.offset, limit: query.limit },
       );
@@ -133,7 +141,7 @@ export function accountRoutes(container: Container): Router {
 
   router.get(
     '/users/:id',
-    handle({ params: userIdParams }, async ({ params }, req) => accounts.getUser(params.id, await getActor(req))),
+    handle({ params: userIdParams }, async ({ params }, req) => users.getUser(params.id, await getActor(req))),
   );
 
   router.post(
@@ -144,7 +152,7 @@ export function accountRoutes(container: Container): Router {
         const actor = await getActor(req);
         const allowed = [actor?.id, req.session.registeredUserId].filter((v): v is string => Boolean(v));
         if (!allowed.length) await requireActor(req);
-        return accounts.acceptPolicy(allowed, body, {
+        return policies.accept(allowed, body, {
           ipAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
           userAgent: req.get('user-agent') ?? null,
         });
@@ -157,7 +165,7 @@ export function accountRoutes(container: Container): Router {
     '/users/:id/policy-status',
     requireSignIn,
     handle({ params: userIdParams }, async ({ params }, req) =>
-      accounts.policyStatus(await requireActor(req), params.id),
+      policies.status(await requireActor(req), params.id),
     ),
   );
 

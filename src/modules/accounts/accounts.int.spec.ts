@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { signedInAdmin, signedInBuyer, validRegistration, verificationToken } from '../../../test/accounts.fixtures.js';
 import { LOGIN_FAILURE_LIMIT } from './account.routes.js';
-import { VERIFICATION_TOKEN_LIFETIME_MS } from './account.service.js';
+import { VERIFICATION_TOKEN_LIFETIME_MS } from './email-verification.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
