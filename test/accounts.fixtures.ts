@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type supertest from 'supertest';
-import { AccountService } from '../src/modules/accounts/index.js';
+import { AccountsApi } from '../src/modules/accounts/index.js';
 import type { TestApp } from './harness.js';
 
 export const validRegistration = (overrides: Record<string, unknown> = {}) => ({
@@ -42,7 +42,7 @@ export async function signedInBuyer(
 /** Creates an admin through the CLI's service and signs them in. */
 export async function signedInAdmin(t: TestApp, username = 'root_admin') {
   const { id } = await t.inContext(() =>
-    t.rt.container.get(AccountService).createAdmin({ username, email: `${username}@example.com`, password: 'admin password' }),
+    t.rt.container.get(AccountsApi).createAdmin({ username, email: `${username}@example.com`, password: 'admin password' }),
   );
   const agent = t.agent();
   await agent.post('/api/auth/login').send({ username, password: 'admin password' }).expect(200);

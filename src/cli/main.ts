@@ -7,7 +7,7 @@ import { parseOrThrow } from '../platform/http/validate.js';
 import { AppError } from '../platform/errors.js';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { drainJobs, startWorker } from '../jobs/runner.js';
-import { AccountService, createAdminSchema } from '../modules/accounts/index.js';
+import { AccountsApi, createAdminSchema } from '../modules/accounts/index.js';
 import { AuctionLifecycle } from '../modules/auctions/index.js';
 
 import { modules } from '../modules.js';
@@ -71,7 +71,7 @@ export function buildCli(): Command {
     .action(async (opts: { username: string; email: string; password: string }) => {
       const input = parseOrThrow(createAdminSchema, opts);
       await withRuntime(async (rt) => {
-        const result = await rt.container.get(AccountService).createAdmin(input);
+        const result = await rt.container.get(AccountsApi).createAdmin(input);
         console.log(result.created ? `Admin ${input.username} created (${result.id}).` : `User ${input.username} is now an admin (${result.id}).`);
       });
     });

@@ -5,7 +5,7 @@ import { requireActor } from '../../platform/http/auth.js';
 import { adminListQuery, parseAdminList, sendAdminList } from '../../platform/http/admin-rest.js';
 import { handle } from '../../platform/http/validate.js';
 import { ROLES } from '../../platform/roles.js';
-import { AccountService } from './account.service.js';
+import { UserService } from './user.service.js';
 import { roleChangeSchema } from './account.schemas.js';
 
 const params = z.object({ id: z.uuid({ message: 'Not a valid user id' }) });
@@ -16,7 +16,7 @@ const filterSchema = z.object({
 
 /** Console resource `users`: list, search, show, change role. */
 export function accountAdminRoutes(container: Container): Router {
-  const accounts = container.get(AccountService);
+  const users = container.get(UserService);
   const router = Router();
 
   router.get(
@@ -27,7 +27,7 @@ export function accountAdminRoutes(container: Container): Router {
         defaultSort: ['createdAt', 'DESC'],
       });
       const filter = filterSchema.parse(list.filter);
-      const { rows, total } = await accounts.listUsers(
+      const { rows, total } = await users.listUsers(
         { ...filter, ids: list.ids },
         { offset: list.offset, limit: list.limit, orderBy: list.orderBy },
       );
@@ -37,13 +37,13 @@ export function accountAdminRoutes(container: Container): Router {
 
   router.get(
     '/users/:id',
-    handle({ params }, async ({ params: p }, req) => accounts.getUser(p.id, await requireActor(req))),
+    handle({ params }, async ({ params: p }, req) => users.getUser(p.id, await requireActor(req))),
   );
 
   router.put(
     '/users/:id',
     handle({ params, body: roleChangeSchema }, async ({ params: p, body }, req) =>
-      accounts.setRole(await requireActor(req), p.id, body.role),
+      users.setRole(await requireActor(req), p.id, body.role),
     ),
   );
 

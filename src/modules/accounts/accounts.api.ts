@@ -1,8 +1,10 @@
 import { inject, injectable } from 'inversify';
 import type { Role } from '../../platform/roles.js';
-import { AccountService, type BidderDto, type UserDto } from './account.service.js';
+import type { BidderDto, UserDto } from './account.dto.js';
+import { IdentityService } from './identity.service.js';
+import { UserService } from './user.service.js';
 
-/** What other modules may ask of accounts. */
+/** What other modules and the CLI may ask of accounts. */
 export abstract class AccountsApi {
   /** A user's public profile with email (for mail and admin views), or null. */
   abstract findUser(id: string): Promise<UserDto | null>;
@@ -16,6 +18,8 @@ export abstract class AccountsApi {
   abstract findBidder(id: string): Promise<BidderDto | null>;
   /** Adds `points` to a user's suspicious-activity score, kept within 0-100; returns the new score. */
   abstract addSuspicionScore(userId: string, points: number): Promise<number>;
+  /** Creates an admin, or makes the existing user of that username an admin (the CLI; idempotent). */
+  abstract createAdmin(input: { username: string; email: string; password: string }): Promise<{ id: string; created: boolean }>;
 }
 
 /** The profile without the bidding-only suspicion score. */
@@ -23,27 +27,33 @@ const profileOf = ({ suspiciousActivityScore: _score, ...profile }: BidderDto): 
 
 @injectable()
 export class AccountsApiImpl extends AccountsApi {
-  constructor(@inject(AccountService) private readonly accounts: AccountService) {
+  constructor(
+    @inject(IdentityService) private readonly identities: IdentityService,
+    @inject(UserService) private readonly users: UserService,
+  ) {
     super();
   }
   async findUser(id: string): Promise<UserDto | null> {
-    const [user] = await this.accounts.findUsers([id]);
+    const [user] = await this.identities.findUsers([id]);
     return user ? profileOf(user) : null;
   }
   async findUsers(ids: readonly string[]): Promise<UserDto[]> {
-    return (await this.accounts.findUsers(ids)).map(profileOf);
+    return (await this.identities.findUsers(ids)).map(profileOf);
   }
   async grantRole(userId: string, role: Role): Promise<void> {
-    await this.accounts.grantRole(userId, role);
+    await this.users.grantRole(userId, role);
   }
   async searchUserIds(q: string, limit: number): Promise<string[]> {
-    const { rows } = await this.accounts.listUsers({ q }, { offset: 0, limit });
+    const { rows } = await this.users.listUsers({ q }, { offset: 0, limit });
     return rows.map((u) => u.id);
   }
   async findBidder(id: string): Promise<BidderDto | null> {
-    return this.accounts.findBidder(id);
+    return this.identities.findBidder(id);
   }
   async addSuspicionScore(userId: string, points: number): Promise<number> {
-    return this.accounts.addSuspicionScore(userId, points);
+    return this.identities.addSuspicionScore(userId, points);
+  }
+  async createAdmin(input: { username: string; email: string; password: string }): Promise<{ id: string; created: boolean }> {
+    return this.users.createAdmin(input);
   }
 }

@@ -1,10 +1,15 @@
 import { ContainerModule } from 'inversify';
 import { IdentityLookup } from '../../platform/http/auth.js';
 import type { PitlaneModule } from '../../platform/module.js';
-import { AccountService } from './account.service.js';
 import { AccountsApi, AccountsApiImpl } from './accounts.api.js';
 import { accountRoutes } from './account.routes.js';
 import { accountAdminRoutes } from './account.admin-routes.js';
+import { EmailVerificationService } from './email-verification.service.js';
+import { IdentityService } from './identity.service.js';
+import { PolicyAcceptanceService } from './policy-acceptance.service.js';
+import { RegistrationService } from './registration.service.js';
+import { SignInService } from './sign-in.service.js';
+import { UserService } from './user.service.js';
 import { User } from './user.entity.js';
 import { EmailVerificationToken } from './email-verification-token.entity.js';
 import { PolicyAcceptance } from './policy-acceptance.entity.js';
@@ -13,10 +18,15 @@ import { PolicyAcceptance } from './policy-acceptance.entity.js';
 export const accountsModule: PitlaneModule = {
   name: 'accounts',
   containerModule: new ContainerModule(({ bind }) => {
-    bind(AccountService).toSelf();
+    bind(IdentityService).toSelf();
+    bind(RegistrationService).toSelf();
+    bind(EmailVerificationService).toSelf();
+    bind(SignInService).toSelf();
+    bind(PolicyAcceptanceService).toSelf();
+    bind(UserService).toSelf();
     bind(AccountsApi).to(AccountsApiImpl);
     bind(IdentityLookup).toDynamicValue((ctx) => {
-      const service = ctx.get(AccountService);
+      const service = ctx.get(IdentityService);
       return { findActor: (id: string) => service.findActor(id), readSession: (sid: string, now: number) => service.readSession(sid, now) };
     });
   }),

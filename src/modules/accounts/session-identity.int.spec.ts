@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 import { requestScope } from '../../platform/request-scope.js';
-import { AccountService } from './account.service.js';
+import { IdentityService } from './identity.service.js';
 
 let t: TestApp;
 let buyer: TestUser;
-let accounts: AccountService;
+let accounts: IdentityService;
 beforeAll(async () => {
   t = await startTestApp();
   buyer = await quickUser(t, 'session_reader');
-  accounts = t.rt.container.get(AccountService);
+  accounts = t.rt.container.get(IdentityService);
 });
 afterAll(async () => t?.close());
 

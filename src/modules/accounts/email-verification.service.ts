@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { inject, injectable } from 'inversify';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { Clock } from '../../platform/clock.js';
+import type { Config } from '../../platform/config.js';
+import { Errors } from '../../platform/errors.js';
+import { EventBus } from '../../platform/jobs.js';
+import { MailQueue } from '../../platform/mail/mailer.js';
+import { TOKENS } from '../../platform/tokens.js';
+import { ACCOUNT_EVENTS } from './accounts.events.js';
+import { EmailVerificationToken } from './email-verification-token.entity.js';
+import { User } from './user.entity.js';
+
+/** Verification links stay valid for 24 hours. */
+export const VERIFICATION_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Email verification: the link mailed at registration, and redeeming it. */
+@injectable()
+export class EmailVerificationService {
+  constructor(
+    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(TOKENS.Config) private readonly config: Config,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(MailQueue) private readonly mail: MailQueue,
+    @inject(EventBus) private readonly events: EventBus,
+  ) {}
+
+  /** Creates a verification token for the user and queues the email with the link, in `em`'s transaction. */
+  async issue(em: EntityManager, user: User): Promise<void> {
+    const secret = randomBytes(32).toString('base64url');
+    em.create(EmailVerificationToken, {
+      userId: user.id,
+      token: hashToken(secret),
+      expiresAt: new Date(this.clock.now().getTime() + VERIFICATION_TOKEN_LIFETIME_MS),
+      createdAt: this.clock.now(),
+    });
+    await em.flush();
+    const link = `${this.config.publicUrl}/verify-email?token=${encodeURIComponent(secret)}`;
+    await this.mail.queue(em, {
+      to: user.email,
+      subject: 'Verify your Pitlane email address',
+      text:
+        `Hi ${user.firstName},\n\nWelcome to Pitlane. Please confirm your email address by opening this link:\n\n${link}\n\n` +
+        `The link is valid for 24 hours. If you did not create an account, ignore this message.\n\n— The Pitlane team`,
+      html:
+        `<p>Hi ${escapeHtml(user.firstName)},</p><p>Welcome to Pitlane. Please confirm your email address:</p>` +
+        `<p><a href="${link}">Verify my email</a></p><p>The link is valid for 24 hours. If you did not create an account, ignore this message.</p>`,
+    });
+  }
+
+  /** Marks the token's user verified; unknown, used or expired tokens are a 400. */
+  async verify(secret: string): Promise<{ message: string; verified: true }> {
+    return this.orm.em.transactional(async (em) => {
+      const token = await em.findOne(
+        EmailVerificationToken,
+        { token: hashToken(secret) },
+        { lockMode: 4 /* PESSIMISTIC_WRITE */ },
+      );
+      if (!token) throw Errors.invalid('token_invalid', 'This verification link is invalid.', { token: 'This verification link is invalid.' });
+      if (token.usedAt) {
+        throw Errors.invalid('token_used', 'This verification link has already been used.', {
+          token: 'This verification link has already been used.',
+        });
+      }
+      if (token.expiresAt.getTime() <= this.clock.now().getTime()) {
+        throw Errors.invalid('token_expired', 'This verification link has expired. Please register again.', {
+          token: 'This verification link has expired. Please register again.',
+        });
+      }
+      const user = await em.findOneOrFail(User, { id: token.userId });
+      token.usedAt = this.clock.now();
+      user.isVerified = true;
+      user.verificationLevel = 'email';
+      await em.flush();
+      await this.events.publish(em, { name: ACCOUNT_EVENTS.userVerified, payload: { userId: user.id } });
+      return { message: 'Your email address has been verified. You can now sign in.', verified: true as const };
+    });
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

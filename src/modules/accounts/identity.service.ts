@@ -1,0 +1,123 @@
+import { inject, injectable } from 'inversify';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type pg from 'pg';
+import type { SessionData } from 'express-session';
+import type { Actor } from '../../platform/http/auth.js';
+import { parseSession } from '../../platform/http/session-store.js';
+import { uuidArray } from '../../platform/db/uuid.js';
+import { forgetInRequest, rememberInRequest } from '../../platform/request-scope.js';
+import type { Role } from '../../platform/roles.js';
+import { TOKENS } from '../../platform/tokens.js';
+import type { BidderDto } from './account.dto.js';
+
+interface IdentityRow {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: Role;
+  is_verified: boolean;
+  country: string;
+  location: string | null;
+  created_at: Date;
+  suspicious_activity_score: number;
+}
+const IDENTITY_COLUMNS = `id, username, first_name, last_name, email, role, is_verified, country, location, created_at,
+  suspicious_activity_score`;
+const IDENTITY_SQL = `select ${IDENTITY_COLUMNS} from users where id = $1`;
+/** A session with its user's identity columns (null when the session names no existing user). */
+const SESSION_SQL = `select s.sess, ${IDENTITY_COLUMNS.replace(/(\w+)/g, 'u.$1')}
+  from sessions s
+  left join users u on u.id = case when pg_input_is_valid(s.sess->>'userId', 'uuid') then (s.sess->>'userId')::uuid end
+  where s.sid = $1 and s.expire >= to_timestamp($2 / 1000.0)`;
+const IDENTITIES_SQL = `select ${IDENTITY_COLUMNS} from users where id = any($1::uuid[])`;
+const identityOf = (u: IdentityRow): BidderDto => ({
+  id: u.id,
+  username: u.username,
+  firstName: u.first_name,
+  lastName: u.last_name,
+  email: u.email,
+  role: u.role,
+  isVerified: u.is_verified,
+  country: u.country,
+  location: u.location,
+  createdAt: new Date(u.created_at).toISOString(),
+  suspiciousActivityScore: u.suspicious_activity_score,
+});
+const identityKey = (userId: string) => `accounts:identity:${userId}`;
+
+/**
+ * Who a session or an id names, read with prepared statements outside the ORM (this runs on every signed-in
+ * request), plus the suspicious-activity score the bidding rules keep.
+ */
+@injectable()
+export class IdentityService {
+  constructor(
+    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(TOKENS.PgPool) private readonly pool: pg.Pool,
+  ) {}
+
+  /** The actor of a session, or null when the user is gone. */
+  async findActor(userId: string): Promise<Actor | null> {
+    const user = await this.identity(userId);
+    return user ? { id: user.id, role: user.role } : null;
+  }
+
+  /**
+   * The user as the session's guards and the bidding rules see them, read once per request (the route guard
+   * and the service of one request share it) with one prepared statement.
+   */
+  private identity(userId: string): Promise<BidderDto | null> {
+    return rememberInRequest(identityKey(userId), async () => {
+      const { rows } = await this.pool.query<IdentityRow>({ name: 'accounts-identity', text: IDENTITY_SQL, values: [userId] });
+      return rows[0] ? identityOf(rows[0]) : null;
+    });
+  }
+
+  /**
+   * The stored session `sid` (unexpired at `now`, ms since the epoch) and, in the same statement, its user:
+   * the identity is kept for this request, so the route guard and the services read no further.
+   */
+  async readSession(sid: string, now: number): Promise<SessionData | null> {
+    const { rows } = await this.pool.query<{ [K in keyof IdentityRow]: IdentityRow[K] | null } & { sess: SessionData | string }>({
+      name: 'accounts-session',
+      text: SESSION_SQL,
+      values: [sid, now],
+    });
+    const row = rows[0];
+    if (!row) return null;
+    const sess = parseSession(row.sess);
+    const userId = sess?.userId;
+    if (userId) {
+      const identity = row.id === null ? null : identityOf(row as IdentityRow);
+      void rememberInRequest(identityKey(userId), () => Promise.resolve(identity));
+    }
+    return sess;
+  }
+
+  /** Several users with their emails (for mail to many), in one query; unknown ids are left out. */
+  async findUsers(ids: readonly string[]): Promise<BidderDto[]> {
+    // An id that is no uuid names nobody (and would make the cast fail).
+    const wanted = uuidArray(ids);
+    if (wanted === '{}') return [];
+    const { rows } = await this.pool.query<IdentityRow>({ name: 'accounts-identities', text: IDENTITIES_SQL, values: [wanted] });
+    return rows.map(identityOf);
+  }
+
+  /** A user with email and suspicious-activity score, for the bidding rules (one query), or null. */
+  async findBidder(id: string): Promise<BidderDto | null> {
+    return this.identity(id);
+  }
+
+  /** Adds `points` to a user's suspicious-activity score (one statement, kept within 0-100). */
+  async addSuspicionScore(userId: string, points: number): Promise<number> {
+    const rows = await this.orm.em.fork().execute<{ score: number }[]>(
+      `update users set suspicious_activity_score = least(100, greatest(0, suspicious_activity_score + ?))
+       where id = ? returning suspicious_activity_score as score`,
+      [Math.trunc(points), userId],
+    );
+    forgetInRequest(identityKey(userId));
+    return rows[0]?.score ?? 0;
+  }
+}

@@ -1,0 +1,32 @@
+import { inject, injectable } from 'inversify';
+import argon2 from 'argon2';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { AppError } from '../../platform/errors.js';
+import { TOKENS } from '../../platform/tokens.js';
+import { byLoginName } from './user.filters.js';
+import { User } from './user.entity.js';
+
+// A real argon2 hash to compare against when the user does not exist, so timing does not reveal it.
+let dummyHash: Promise<string> | undefined;
+
+/** Sign-in: checking a password against the account a username or email names. */
+@injectable()
+export class SignInService {
+  constructor(@inject(TOKENS.Orm) private readonly orm: MikroORM) {}
+
+  /** Checks credentials (username or email); a wrong pair is a 401 that does not say which part was wrong. */
+  async authenticate(identifier: string, password: string): Promise<User> {
+    const user = await this.orm.em.findOne(User, byLoginName(identifier), { populate: ['password'] });
+    const hash = user?.password ?? (await (dummyHash ??= argon2.hash('not-a-real-password')));
+    const ok = await argon2.verify(hash, password).catch(() => false);
+    if (!user || !ok) throw new AppError('unauthorized', 'invalid_credentials', 'Invalid username or password');
+    if (!user.isVerified) {
+      throw new AppError(
+        'forbidden',
+        'email_not_verified',
+        'Please verify your email address before signing in. Check your inbox for the link we sent.',
+      );
+    }
+    return user;
+  }
+}
