@@ -1,6 +1,5 @@
-import { inject, injectable } from 'inversify';
+import { injectable } from 'inversify';
 import type { SqlExecutor } from './db/pg-transaction.js';
-import { TOKENS } from './tokens.js';
 
 export interface JobOptions {
   /** When the job may run; defaults to now. */
@@ -39,35 +38,5 @@ export class JobQueue {
         options.jobKey ? (options.jobKeyMode ?? 'replace') : null,
       ],
     );
-  }
-}
-
-export interface DomainEvent<T = unknown> {
-  /** `<module>.<entity>.<past-tense>`, e.g. `accounts.user.registered`. */
-  name: string;
-  payload: T;
-}
-
-/** Channel of the live events every process's WebSocket hub listens to. */
-export const LIVE_CHANNEL = 'pitlane_live';
-
-/** The outbox: an event becomes one job per subscriber, in the same transaction as the change. */
-@injectable()
-export class EventBus {
-  constructor(
-    @inject(TOKENS.Subscriptions) private readonly subscriptions: Record<string, string[]>,
-    @inject(JobQueue) private readonly jobs: JobQueue,
-  ) {}
-
-  /** Records `event` for every subscriber of its name. */
-  async publish(em: SqlExecutor, event: DomainEvent): Promise<void> {
-    for (const task of this.subscriptions[event.name] ?? []) {
-      await this.jobs.add(em, task, { event: event.name, payload: event.payload });
-    }
-  }
-
-  /** Sends a live message to browsers subscribed to `topic`, delivered when the transaction commits. */
-  async pushLive(em: SqlExecutor, topic: string, message: unknown): Promise<void> {
-    await em.execute('select pg_notify(?, ?)', [LIVE_CHANNEL, JSON.stringify({ topic, message })]);
   }
 }

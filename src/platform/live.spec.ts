@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { LIVE_BACKLOG_MESSAGES, LIVE_BUFFER_HIGH, LiveOutbox, type LiveSocket } from './live.js';
+import { LIVE_BACKLOG_MESSAGES, LIVE_BUFFER_HIGH, LIVE_CHANNEL, LiveOutbox, liveNotices, type LiveSocket } from './live.js';
 
 class FakeSocket implements LiveSocket {
   readyState: number = WebSocket.OPEN;
@@ -69,5 +69,16 @@ describe('LiveOutbox', () => {
     expect(outbox.waiting(gone)).toBe(0);
     outbox.send(gone, message(2));
     expect(gone.sent).toEqual([]);
+  });
+});
+
+describe('liveNotices', () => {
+  it('makes one NOTIFY payload per message on the live channel, each naming the topic', () => {
+    const notices = liveNotices('auction:1', [{ type: 'a' }, { type: 'b' }]);
+    expect(notices.channel).toBe(LIVE_CHANNEL);
+    expect((JSON.parse(notices.payloads) as string[]).map((p) => JSON.parse(p) as unknown)).toEqual([
+      { topic: 'auction:1', message: { type: 'a' } },
+      { topic: 'auction:1', message: { type: 'b' } },
+    ]);
   });
 });

@@ -1,8 +1,35 @@
 import type { Server, IncomingMessage } from 'node:http';
 import pg from 'pg';
 import { WebSocketServer, WebSocket } from 'ws';
+import type { SqlExecutor } from './db/pg-transaction.js';
 import type { Logger } from './logger.js';
-import { LIVE_CHANNEL } from './jobs.js';
+
+/** Channel of the live messages every process's WebSocket hub listens to. */
+export const LIVE_CHANNEL = 'pitlane_live';
+
+/** Live messages as NOTIFY payloads: `payloads` is a JSON array of texts, each sent on `channel`. */
+export interface LiveNotices {
+  channel: string;
+  payloads: string;
+}
+
+/**
+ * The NOTIFY payloads of `messages` for the browsers subscribed to `topic`. Every live message is made here,
+ * and sent either by pushLive or, folded into a write of its own, with LIVE_NOTIFY_SQL or by a SQL function
+ * that takes the notices as parameters (auction_apply_bid).
+ */
+export function liveNotices(topic: string, messages: readonly unknown[]): LiveNotices {
+  return { channel: LIVE_CHANNEL, payloads: JSON.stringify(messages.map((message) => JSON.stringify({ topic, message }))) };
+}
+
+/** Sends LiveNotices; its parameters are the channel, then the payloads. A caller may put its own write before it in a WITH. */
+export const LIVE_NOTIFY_SQL = 'select pg_notify(?, payload) from json_array_elements_text(?::json) payload';
+
+/** Sends live messages to the browsers subscribed to `topic`, delivered when the caller's transaction commits. */
+export async function pushLive(em: SqlExecutor, topic: string, ...messages: unknown[]): Promise<void> {
+  const { channel, payloads } = liveNotices(topic, messages);
+  await em.execute(LIVE_NOTIFY_SQL, [channel, payloads]);
+}
 
 /** Bytes waiting in a socket's send buffer above which its messages are queued instead of sent. */
 export const LIVE_BUFFER_HIGH = 256 * 1024;

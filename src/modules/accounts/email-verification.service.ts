@@ -4,7 +4,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
 import { Errors } from '../../platform/errors.js';
-import { EventBus } from '../../platform/jobs.js';
+import { EventBus } from '../../platform/events.js';
 import { MailQueue } from '../../platform/mail/mailer.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { ACCOUNT_EVENTS } from './accounts.events.js';

@@ -3,7 +3,7 @@ import argon2 from 'argon2';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
-import { EventBus } from '../../platform/jobs.js';
+import { EventBus } from '../../platform/events.js';
 import { TOKENS } from '../../platform/tokens.js';
 import type { RegisterInput } from './account.schemas.js';
 import { ACCOUNT_EVENTS } from './accounts.events.js';

@@ -6,7 +6,7 @@ import { Clock } from '../../platform/clock.js';
 import { containsConditions } from '../../platform/db/like.js';
 import { Errors } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
-import { EventBus } from '../../platform/jobs.js';
+import { EventBus } from '../../platform/events.js';
 import { hasRole, type Role } from '../../platform/roles.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { toCurrentUser, toUserDto, type CurrentUserDto, type UserDto } from './account.dto.js';

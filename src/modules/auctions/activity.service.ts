@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
-import { LIVE_CHANNEL } from '../../platform/jobs.js';
-import type { LiveHub } from '../../platform/live.js';
+import { LIVE_NOTIFY_SQL, liveNotices, type LiveHub } from '../../platform/live.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { isUuid } from '../../platform/db/uuid.js';
 
@@ -54,7 +53,7 @@ export class ActivityService {
          insert into auction_activity (id, auction_id, type, data, created_at)
          select (e->>'id')::uuid, ?, e->>'type', (e->'data')::jsonb, ? from json_array_elements(?::json) e
        )
-       select pg_notify(?, notice) from json_array_elements_text(?::json) notice`,
+       ${LIVE_NOTIFY_SQL}`,
       [auctionId, events[0]?.timestamp ?? this.clock.now().toISOString(), rows, channel, notices],
     );
     return events;
@@ -68,9 +67,11 @@ export class ActivityService {
   prepare(auctionId: string, items: { type: ActivityType; data: ActivityData }[]) {
     const timestamp = this.clock.now().toISOString();
     const events: ActivityEvent[] = items.map(({ type, data }) => ({ id: randomUUID(), type, timestamp, data }));
-    const topic = auctionTopic(auctionId);
-    const notices = events.map((event) => JSON.stringify({ topic, message: { type: 'activity_event', auctionId, event } }));
-    return { events, rows: JSON.stringify(events), channel: LIVE_CHANNEL, notices: JSON.stringify(notices) };
+    const { channel, payloads } = liveNotices(
+      auctionTopic(auctionId),
+      events.map((event) => ({ type: 'activity_event', auctionId, event })),
+    );
+    return { events, rows: JSON.stringify(events), channel, notices: payloads };
   }
 
   /** The latest events, oldest first. */

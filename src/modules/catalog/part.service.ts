@@ -8,7 +8,7 @@ import { containsConditions } from '../../platform/db/like.js';
 import { Errors } from '../../platform/errors.js';
 import { consolePageOptions, type ConsolePage } from '../../platform/http/admin-rest.js';
 import type { Actor } from '../../platform/http/auth.js';
-import { EventBus } from '../../platform/jobs.js';
+import { EventBus } from '../../platform/events.js';
 import { MailQueue } from '../../platform/mail/mailer.js';
 import { hasRole } from '../../platform/roles.js';
 import { TOKENS } from '../../platform/tokens.js';

@@ -3,7 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { signedInAdmin, signedInBuyer } from '../../../test/accounts.fixtures.js';
 import { signedInSeller } from '../../../test/sellers.fixtures.js';
-import { EventBus, JobQueue } from '../../platform/jobs.js';
+import { EventBus } from '../../platform/events.js';
+import { JobQueue } from '../../platform/jobs.js';
 import { EVALUATE_BADGES_TASK } from './reputation.service.js';
 import { SEED_BADGES, seedSellers } from './sellers.seed.js';
 

@@ -2,7 +2,8 @@ import { inject, injectable } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import { formatCents, storedCents } from '../../platform/money.js';
-import { EventBus, JobQueue } from '../../platform/jobs.js';
+import { EventBus } from '../../platform/events.js';
+import { JobQueue } from '../../platform/jobs.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { Badge, SellerReputation } from './reputation.entity.js';
 import {
