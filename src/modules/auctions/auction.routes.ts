@@ -7,8 +7,8 @@ import { handle, idParams, parseOrThrow } from '../../platform/http/validate.js'
 import { auctionCreateSchema, auctionListQuery, bidListQuery, bidSchema, idempotencyKey } from './auction.schemas.js';
 import { AuctionService } from './auction.service.js';
 import { BiddingService, type RequestMeta } from './bidding.service.js';
-import { AuctionLifecycle } from './lifecycle.service.js';
-import { AuctionSettingsService, SETTINGS_GROUPS, settingsSchemas, type SettingsGroup } from './settings.js';
+import { AuctionLifecycleService } from './auction-lifecycle.service.js';
+import { AuctionSettingsService, SETTINGS_GROUPS, settingsSchemas, type SettingsGroup } from './auction-settings.service.js';
 
 /** The request facts stored with a bid; the Idempotency-Key header, if any. */
 function requestMeta(req: Request): RequestMeta {
@@ -79,7 +79,7 @@ const groupParams = z.object({ group: z.enum(SETTINGS_GROUPS, { error: 'Settings
 /** Admin: auction settings and relists (mounted under /api/admin, admins only). */
 export function auctionAdminRoutes(container: Container): Router {
   const settings = container.get(AuctionSettingsService);
-  const lifecycle = container.get(AuctionLifecycle);
+  const lifecycle = container.get(AuctionLifecycleService);
   const router = Router();
   router.get('/settings', handle({}, () => settings.all()));
   router.put(

@@ -20,9 +20,9 @@ import {
   reserveMet,
   toAuctionRow,
   type AuctionRow,
-} from './auction.model.js';
+} from './auction.rules.js';
 import type { AuctionCreateInput, AuctionListQuery } from './auction.schemas.js';
-import { AuctionSettingsService, type PricingSettings } from './settings.js';
+import { AuctionSettingsService, type PricingSettings } from './auction-settings.service.js';
 import { uuidArray } from '../../platform/db/uuid.js';
 
 export const AUCTION_MESSAGES = {

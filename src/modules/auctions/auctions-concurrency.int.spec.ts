@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { catalogModule } from '../catalog/index.js';
-import { AuctionLifecycle } from './index.js';
+import { AuctionLifecycleService } from './index.js';
 import { auctionForm, fastUser, HOUR, partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 
 let t: TestApp;
@@ -26,7 +26,7 @@ async function openAuction(overrides: Record<string, unknown> = {}): Promise<str
   const partId = await partOf(seller);
   const res = await seller.agent.post('/api/auctions').send(auctionForm(t, partId, overrides)).expect(201);
   t.clock.advance(HOUR);
-  await t.inContext(() => t.rt.container.get(AuctionLifecycle).tick());
+  await t.inContext(() => t.rt.container.get(AuctionLifecycleService).tick());
   return res.body.id as string;
 }
 
@@ -94,9 +94,9 @@ describe('fifty bidders at once', () => {
     expect(bought.length).toBeLessThanOrEqual(1);
     t.clock.advance(3 * HOUR);
     await Promise.all([
-      t.inContext(() => t.rt.container.get(AuctionLifecycle).end(id)),
-      t.inContext(() => t.rt.container.get(AuctionLifecycle).end(id)),
-      t.inContext(() => t.rt.container.get(AuctionLifecycle).tick()),
+      t.inContext(() => t.rt.container.get(AuctionLifecycleService).end(id)),
+      t.inContext(() => t.rt.container.get(AuctionLifecycleService).end(id)),
+      t.inContext(() => t.rt.container.get(AuctionLifecycleService).tick()),
     ]);
     const auction = await invariants(id);
     expect(auction.status).toBe('ended');

@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { createLogger } from '../../platform/logger.js';
 import { LiveHub } from '../../platform/live.js';
 import { catalogModule } from '../catalog/index.js';
-import { AuctionLifecycle, auctionsModule } from './index.js';
+import { AuctionLifecycleService, auctionsModule } from './index.js';
 import { auctionForm, fastUser, HOUR, partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 
 type Message = Record<string, unknown> & { type: string };
@@ -95,7 +95,7 @@ afterAll(async () => {
 async function openAuction(): Promise<string> {
   const res = await seller.agent.post('/api/auctions').send(auctionForm(t, partId)).expect(201);
   t.clock.advance(HOUR);
-  await t.inContext(() => t.rt.container.get(AuctionLifecycle).tick());
+  await t.inContext(() => t.rt.container.get(AuctionLifecycleService).tick());
   return res.body.id as string;
 }
 
@@ -161,7 +161,7 @@ describe('live auction activity', () => {
     });
 
     t.clock.advance(HOUR);
-    await t.inContext(() => t.rt.container.get(AuctionLifecycle).tick());
+    await t.inContext(() => t.rt.container.get(AuctionLifecycleService).tick());
     let ended = await two.box.next('activity_event');
     while ((ended.event as { type: string }).type !== 'end') ended = await two.box.next('activity_event');
     expect(ended).toMatchObject({

@@ -4,7 +4,7 @@ import { startWorker } from '../../jobs/runner.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { catalogModule } from '../catalog/index.js';
-import { AuctionLifecycle } from './index.js';
+import { AuctionLifecycleService } from './index.js';
 import { auctionForm, HOUR, partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 
 let t: TestApp;
@@ -16,7 +16,7 @@ let bidder3: TestUser;
 let admin: TestUser;
 let partId: string;
 
-const lifecycle = () => t.rt.container.get(AuctionLifecycle);
+const lifecycle = () => t.rt.container.get(AuctionLifecycleService);
 const tick = () => t.inContext(() => lifecycle().tick());
 
 /** Schedules an auction (as the seller) and returns its id. */

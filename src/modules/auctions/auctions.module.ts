@@ -5,8 +5,8 @@ import { ActivityService } from './activity.service.js';
 import { auctionAdminRoutes, auctionRoutes } from './auction.routes.js';
 import { AuctionService, END_TASK, START_TASK } from './auction.service.js';
 import { BiddingService } from './bidding.service.js';
-import { AuctionLifecycle, OUTBID_TASK, RELIST_TASK, RESULT_TASK, TICK_TASK } from './lifecycle.service.js';
-import { AuctionSettingsService } from './settings.js';
+import { AuctionLifecycleService, OUTBID_TASK, RELIST_TASK, RESULT_TASK, TICK_TASK } from './auction-lifecycle.service.js';
+import { AuctionSettingsService } from './auction-settings.service.js';
 
 const auctionPayload = z.object({ auctionId: z.uuid() });
 const outbidNotice = z.object({ auctionId: z.uuid(), userId: z.uuid(), bidSeq: z.string().regex(/^\d+$/) });
@@ -23,7 +23,7 @@ export const auctionsModule: PitlaneModule = {
     bind(AuctionSettingsService).toSelf();
     bind(ActivityService).toSelf();
     bind(AuctionService).toSelf();
-    bind(AuctionLifecycle).toSelf();
+    bind(AuctionLifecycleService).toSelf();
     bind(BiddingService).toSelf();
   }),
   entities: [],
@@ -31,22 +31,22 @@ export const auctionsModule: PitlaneModule = {
   adminRoutes: auctionAdminRoutes,
   tasks: {
     [START_TASK]: (c) => async (payload) => {
-      await c.get(AuctionLifecycle).start(auctionPayload.parse(payload).auctionId);
+      await c.get(AuctionLifecycleService).start(auctionPayload.parse(payload).auctionId);
     },
     [END_TASK]: (c) => async (payload) => {
-      await c.get(AuctionLifecycle).end(auctionPayload.parse(payload).auctionId);
+      await c.get(AuctionLifecycleService).end(auctionPayload.parse(payload).auctionId);
     },
     [RELIST_TASK]: (c) => async (payload) => {
-      await c.get(AuctionLifecycle).relist(auctionPayload.parse(payload).auctionId);
+      await c.get(AuctionLifecycleService).relist(auctionPayload.parse(payload).auctionId);
     },
     [RESULT_TASK]: (c) => async (payload) => {
-      await c.get(AuctionLifecycle).notifyResult(auctionPayload.parse(payload).auctionId);
+      await c.get(AuctionLifecycleService).notifyResult(auctionPayload.parse(payload).auctionId);
     },
     [OUTBID_TASK]: (c) => async (payload) => {
-      await c.get(AuctionLifecycle).notifyOutbid(outbidPayload.parse(payload));
+      await c.get(AuctionLifecycleService).notifyOutbid(outbidPayload.parse(payload));
     },
     [TICK_TASK]: (c) => async () => {
-      await c.get(AuctionLifecycle).tick();
+      await c.get(AuctionLifecycleService).tick();
     },
   },
   crontab: [`* * * * * ${TICK_TASK} ?max=1&jobKey=auctions-tick`],

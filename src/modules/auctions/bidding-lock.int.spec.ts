@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { catalogModule } from '../catalog/index.js';
-import { AuctionLifecycle } from './index.js';
+import { AuctionLifecycleService } from './index.js';
 import { BiddingService } from './bidding.service.js';
 import { auctionForm, fastUser, HOUR, partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 
@@ -23,7 +23,7 @@ async function openAuction(): Promise<string> {
   const partId = await partOf(seller);
   const res = await seller.agent.post('/api/auctions').send(auctionForm(t, partId)).expect(201);
   t.clock.advance(HOUR);
-  await t.inContext(() => t.rt.container.get(AuctionLifecycle).tick());
+  await t.inContext(() => t.rt.container.get(AuctionLifecycleService).tick());
   return res.body.id as string;
 }
 

@@ -21,12 +21,12 @@ import {
   ownIncrement,
   readAuction,
   type AuctionRow,
-} from './auction.model.js';
+} from './auction.rules.js';
 import type { BidInput } from './auction.schemas.js';
 import { endJobKey, END_TASK } from './auction.service.js';
-import { AuctionLifecycle, OUTBID_TASK, outbidJobKey } from './lifecycle.service.js';
+import { AuctionLifecycleService, OUTBID_TASK, outbidJobKey } from './auction-lifecycle.service.js';
 import { placeBid, type StandingMax } from './proxy-engine.js';
-import { AuctionSettingsService, type AllSettings, type BidderSettings } from './settings.js';
+import { AuctionSettingsService, type AllSettings, type BidderSettings } from './auction-settings.service.js';
 
 export const BID_MESSAGES = {
   notActive: 'This auction is not open for bidding yet',
@@ -137,7 +137,7 @@ export class BiddingService {
     @inject(AccountsApi) private readonly accounts: AccountsApi,
     @inject(AuctionSettingsService) private readonly settings: AuctionSettingsService,
     @inject(ActivityService) private readonly activity: ActivityService,
-    @inject(AuctionLifecycle) private readonly lifecycle: AuctionLifecycle,
+    @inject(AuctionLifecycleService) private readonly lifecycle: AuctionLifecycleService,
   ) {}
 
   /**

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatCents, storedCents } from '../../platform/money.js';
 import { incrementAt, minimumNextBid } from './proxy-engine.js';
-import type { PricingSettings } from './settings.js';
+import type { PricingSettings } from './auction-settings.service.js';
 import { uuidArray } from '../../platform/db/uuid.js';
 
 /** Integer cents of a numeric(10,2) value as the driver returns it ("123.40"), or null. */

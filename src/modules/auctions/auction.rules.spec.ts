@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buyItNowAvailable, maskName, nextMinimum, reserveMet, type AuctionRow } from './auction.model.js';
+import { buyItNowAvailable, maskName, nextMinimum, reserveMet, type AuctionRow } from './auction.rules.js';
 import { auctionCreateSchema, bidSchema } from './auction.schemas.js';
-import { DEFAULT_SETTINGS } from './settings.js';
+import { DEFAULT_SETTINGS } from './auction-settings.service.js';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const row = (overrides: Partial<AuctionRow> = {}): AuctionRow => ({

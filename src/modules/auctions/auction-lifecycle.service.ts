@@ -11,7 +11,7 @@ import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { CatalogApi } from '../catalog/index.js';
 import { ActivityService } from './activity.service.js';
-import { centsOf, maskName, money, readAuction, reserveMet, type AuctionRow } from './auction.model.js';
+import { centsOf, maskName, money, readAuction, reserveMet, type AuctionRow } from './auction.rules.js';
 import { AuctionService, END_TASK, endJobKey } from './auction.service.js';
 import { AUCTION_EVENTS } from './auctions.events.js';
 import { uuidArray } from '../../platform/db/uuid.js';
@@ -52,7 +52,7 @@ const REMINDERS = [
  * should not; the minute tick catches up whatever a job missed.
  */
 @injectable()
-export class AuctionLifecycle {
+export class AuctionLifecycleService {
   constructor(
     @inject(TOKENS.Orm) private readonly orm: MikroORM,
     @inject(TOKENS.Config) private readonly config: Config,
