@@ -1,4 +1,4 @@
-import type { Auction, AuctionImage, Bid } from './auction.types';
+import type { Auction, AuctionImage } from './auction.types';
 
 /** Spec 000 §9: "ending soon" thresholds and the Recently Added window. */
 export const HOUR_MS = 60 * 60 * 1000;
@@ -121,37 +121,10 @@ export function auctionStats(auctions: Auction[], now: number): AuctionStats {
   return { active, endingSoon, totalBids, watchers };
 }
 
-function listIn(data: unknown, keys: string[]): unknown[] {
-  if (Array.isArray(data)) return data;
-  if (data && typeof data === 'object') {
-    const record = data as Record<string, unknown>;
-    for (const key of keys) {
-      if (Array.isArray(record[key])) return record[key] as unknown[];
-    }
-  }
-  return [];
-}
-
-/** GET /api/auctions answers a page `{auctions, total}`; a bare array is accepted too. */
-export function toAuctionList(data: unknown): Auction[] {
-  return listIn(data, ['auctions', 'items']) as Auction[];
-}
-
-/** GET /api/auctions/{id}/bids answers a page `{bids, total}`; a bare array is accepted too. */
-export function toBidList(data: unknown): Bid[] {
-  return listIn(data, ['bids', 'items']) as Bid[];
-}
-
-/** The `total` of a page answer, or null when the answer has none. */
-export function pageTotal(data: unknown): number | null {
-  const total = data && typeof data === 'object' && !Array.isArray(data) ? (data as { total?: unknown }).total : undefined;
-  return typeof total === 'number' && Number.isFinite(total) ? total : null;
-}
-
-/** The offset of the next page, or undefined when the last page was empty or everything is loaded. */
-export function nextOffset(offset: number, received: number, total: number | null): number | undefined {
+/** The offset of the next page (`total` from X-Total-Count), or undefined when the last page was empty or everything is loaded. */
+export function nextOffset(offset: number, received: number, total: number): number | undefined {
   const next = offset + received;
-  return received > 0 && total !== null && next < total ? next : undefined;
+  return received > 0 && next < total ? next : undefined;
 }
 
 /** Amount in integer cents, or null when it is not a number. */

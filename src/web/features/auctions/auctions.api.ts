@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, buildQueryUrl, throwIfResNotOk } from '../../lib/api';
+import { apiRequest, buildQueryUrl, fetchListPage, listQueryFn, throwIfResNotOk, type ListPage } from '../../lib/api';
 import type { Auction, Bid, PublicAuctionSettings } from './auction.types';
-import { nextOffset, pageTotal, toAuctionList, toBidList } from './auctionRules';
+import { nextOffset } from './auctionRules';
 import type { ScheduleAuctionPayload } from './scheduleAuction.validation';
 
 export const AUCTIONS_PATH = '/api/auctions';
@@ -20,17 +20,32 @@ export interface AuctionListParams {
 export const auctionKey = (id: string) => [`${AUCTIONS_PATH}/${id}`] as const;
 export const bidsKey = (id: string) => [`${AUCTIONS_PATH}/${id}/bids`] as const;
 
-/** GET /api/auctions (status omitted when all). */
+/** One page of GET /api/auctions, with the offset it starts at. */
+export interface AuctionPage {
+  items: Auction[];
+  /** The full count, from X-Total-Count. */
+  total: number;
+  offset: number;
+}
+
+/** GET /api/auctions from `offset`: the array body and the full count (status omitted when all). */
+export async function fetchAuctionPage(
+  params: Omit<AuctionListParams, 'offset'>,
+  offset: number,
+  signal?: AbortSignal,
+): Promise<AuctionPage> {
+  const { items, total } = await fetchListPage<Auction>(buildQueryUrl([AUCTIONS_PATH, { ...params, offset }]), signal);
+  return { items, total, offset };
+}
+
+/** GET /api/auctions, one page at a time ("Load more auctions"), flattened to the auctions loaded so far. */
 export function useAuctions(params: Omit<AuctionListParams, 'offset'>) {
   return useInfiniteQuery({
     queryKey: [AUCTIONS_PATH, params],
     initialPageParam: 0,
-    queryFn: async ({ pageParam, signal }) => {
-      const data = await apiRequest<unknown>(buildQueryUrl([AUCTIONS_PATH, { ...params, offset: pageParam }]), { signal });
-      return { auctions: toAuctionList(data), total: pageTotal(data), offset: pageParam };
-    },
-    getNextPageParam: (last) => nextOffset(last.offset, last.auctions.length, last.total),
-    select: (data) => data.pages.flatMap((page) => page.auctions),
+    queryFn: ({ pageParam, signal }) => fetchAuctionPage(params, pageParam, signal),
+    getNextPageParam: (last) => nextOffset(last.offset, last.items.length, last.total),
+    select: (data) => data.pages.flatMap((page) => page.items),
   });
 }
 
@@ -48,12 +63,13 @@ export function useAuction(id: string) {
   });
 }
 
-/** GET /api/auctions/{id}/bids, newest first. */
+/** GET /api/auctions/{id}/bids (the first page, newest first): the array body's bids. */
 export function useAuctionBids(id: string, enabled: boolean) {
   return useQuery({
     queryKey: bidsKey(id),
     enabled,
-    select: (data: unknown): Bid[] => toBidList(data),
+    queryFn: listQueryFn<Bid>(),
+    select: (page: ListPage<Bid>) => page.items,
   });
 }
 
@@ -140,11 +156,8 @@ export function useSellerParts(sellerId: string | undefined) {
   return useQuery({
     queryKey: ['/api/parts', { sellerId, limit: 100 }],
     enabled: Boolean(sellerId),
-    select: (data: unknown): SellerPart[] => {
-      if (Array.isArray(data)) return data as SellerPart[];
-      const parts = (data as { parts?: unknown } | null)?.parts;
-      return Array.isArray(parts) ? (parts as SellerPart[]) : [];
-    },
+    queryFn: listQueryFn<SellerPart>(),
+    select: (page: ListPage<SellerPart>) => page.items,
   });
 }
 
