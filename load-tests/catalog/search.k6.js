@@ -73,7 +73,7 @@ export function setup() {
   for (let offset = 0; offset < 1000; offset += 100) {
     const res = http.get(`${BASE_URL}/api/parts?limit=100&offset=${offset}`);
     if (res.status !== 200) break;
-    for (const part of res.json('parts')) ids.push(part.id);
+    for (const part of res.json()) ids.push(part.id);
   }
   if (!ids.length) throw new Error(`No parts at ${BASE_URL}: load a catalog with generate-parts.ts first`);
   return { ids };

@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import type { Container } from 'inversify';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { getActor, requireActor, requireSignIn } from '../../platform/http/auth.js';
-import { handle } from '../../platform/http/validate.js';
+import { handle, sendList } from '../../platform/http/validate.js';
 import { SESSION_COOKIE } from '../../platform/http/app.js';
 import { z } from 'zod';
 import { EmailVerificationService } from './email-verification.service.js';
@@ -130,13 +130,9 @@ export function accountRoutes(container: Container): Router {
   router.get(
     '/users',
     requireRole('admin'),
-    handle({ query: userListQuery }, async ({ query }) => {
-      const { rows } = await users.listUsers(
-        { role: query.role, q: query.q },
-        { offset: query.offset, limit: query.limit },
-      );
-      return rows;
-    }),
+    handle({ query: userListQuery }, async ({ query }, _req, res) =>
+      sendList(res, await users.listUsers({ role: query.role, q: query.q }, { offset: query.offset, limit: query.limit })),
+    ),
   );
 
   router.get(

@@ -214,6 +214,16 @@ describe('roles on the server', () => {
     expect(bad.body.errors.sort).toBe('Cannot sort by password');
   });
 
+  it('lists users for admins as a JSON array with the full count in X-Total-Count', async () => {
+    const { agent } = await signedInAdmin(t, 'list_admin');
+    await signedInBuyer(t, { username: 'listed_buyer', email: 'listed@example.com' });
+    const [users] = await t.sql<{ n: number }>('select count(*)::int as n from users');
+    const res = await agent.get('/api/users').query({ limit: 1 }).expect(200);
+    expect(Array.isArray(res.body)).toBe(true);
+    expect(res.body).toHaveLength(1);
+    expect(res.headers['x-total-count']).toBe(String(users!.n));
+  });
+
   it('lets an admin change a role, but not their own', async () => {
     const { agent, id: adminId } = await signedInAdmin(t, 'role_admin');
     const { id: buyerId, agent: buyer } = await signedInBuyer(t, { username: 'promoted', email: 'promoted@example.com' });

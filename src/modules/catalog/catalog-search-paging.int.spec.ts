@@ -15,8 +15,11 @@ interface Page {
   total: number;
 }
 
-const search = async (query: Record<string, unknown>): Promise<Page> =>
-  (await t.agent().get('/api/parts').query(query).expect(200)).body as Page;
+/** A page of GET /api/parts: the array body, and the full count from X-Total-Count. */
+const search = async (query: Record<string, unknown>): Promise<Page> => {
+  const res = await t.agent().get('/api/parts').query(query).expect(200);
+  return { parts: res.body as Page['parts'], total: Number(res.headers['x-total-count']) };
+};
 
 beforeAll(async () => {
   t = await startTestApp();

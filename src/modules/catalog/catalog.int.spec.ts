@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { signedInAdmin, signedInBuyer } from '../../../test/accounts.fixtures.js';
 import { seedCatalog } from './catalog.seed.js';
 import { SEED_CATEGORIES } from './catalog.seed-data.js';
-import { NOT_A_SELLER_MESSAGE } from './part.service.js';
+import { NOT_A_SELLER_MESSAGE } from './part-listing.service.js';
 import { approveSeller, sellerApprover } from '../../../test/sellers.fixtures.js';
 
 let t: TestApp;
@@ -65,7 +65,9 @@ afterAll(async () => t?.close());
 describe('categories and makes', () => {
   it('lists the twenty seeded categories with names and icon keywords', async () => {
     const res = await t.agent().get('/api/categories').expect(200);
+    expect(Array.isArray(res.body)).toBe(true);
     expect(res.body).toHaveLength(20);
+    expect(res.headers['x-total-count']).toBe('20');
     expect(res.body.map((c: { slug: string }) => c.slug).sort()).toEqual(SEED_CATEGORIES.map((c) => c.slug).sort());
     expect(res.body.find((c: { slug: string }) => c.slug === 'brakes')).toMatchObject({
       id: expect.any(String),
@@ -77,7 +79,9 @@ describe('categories and makes', () => {
 
   it('lists at least fifty makes with slugs', async () => {
     const res = await t.agent().get('/api/makes').expect(200);
+    expect(Array.isArray(res.body)).toBe(true);
     expect(res.body.length).toBeGreaterThanOrEqual(50);
+    expect(res.headers['x-total-count']).toBe(String(res.body.length));
     expect(res.body).toContainEqual({ id: expect.any(String), name: 'Porsche', slug: 'porsche', logo: null });
     expect(res.body).toContainEqual(expect.objectContaining({ name: 'Alfa Romeo', slug: 'alfa-romeo' }));
   });
@@ -162,10 +166,9 @@ describe('listing a part', () => {
     expect(created.vehicleCompatibility).toEqual(expected);
     const page = (await seller.agent.get(`/api/parts/${created.id}`).expect(200)).body as { vehicleCompatibility: unknown[] };
     expect(page.vehicleCompatibility).toEqual(created.vehicleCompatibility);
-    const found = (await seller.agent.get('/api/parts').query({ sellerId: seller.id, q: 'fitment readback bellhousing' }).expect(200)).body as {
-      parts: { id: string; vehicleCompatibility: unknown[] }[];
-    };
-    expect(found.parts.find((p) => p.id === created.id)?.vehicleCompatibility).toEqual(created.vehicleCompatibility);
+    const found = (await seller.agent.get('/api/parts').query({ sellerId: seller.id, q: 'fitment readback bellhousing' }).expect(200))
+      .body as { id: string; vehicleCompatibility: unknown[] }[];
+    expect(found.find((p) => p.id === created.id)?.vehicleCompatibility).toEqual(created.vehicleCompatibility);
   });
 
   it('accepts the price as a string and makes the first photo primary when none is marked', async () => {
@@ -227,8 +230,11 @@ describe('who sees which listing', () => {
     await seller.agent.get(`/api/parts/${part.id}`).expect(200);
     await admin.agent.get(`/api/parts/${part.id}`).expect(200);
 
-    const ids = (res: { body: { parts: { id: string }[] } }) => res.body.parts.map((p) => p.id);
-    expect(ids(await t.agent().get('/api/parts').expect(200))).not.toContain(part.id);
+    const ids = (res: { body: { id: string }[] }) => res.body.map((p) => p.id);
+    const browse = await t.agent().get('/api/parts').expect(200);
+    expect(Array.isArray(browse.body)).toBe(true);
+    expect(Number(browse.headers['x-total-count'])).toBeGreaterThanOrEqual(browse.body.length);
+    expect(ids(browse)).not.toContain(part.id);
     expect(ids(await buyer.agent.get('/api/parts').query({ sellerId: seller.id }).expect(200))).not.toContain(part.id);
     expect(ids(await seller.agent.get('/api/parts').query({ sellerId: seller.id }).expect(200))).toContain(part.id);
     expect(ids(await admin.agent.get('/api/parts').query({ limit: 100 }).expect(200))).toContain(part.id);
@@ -250,8 +256,12 @@ describe('reviewing listings', () => {
     await seller.agent.patch(`/api/parts/${part.id}/approve`).send({}).expect(403);
     await seller.agent.patch(`/api/parts/${part.id}/reject`).send({ rejectionReason: 'no' }).expect(403);
     const queue = await admin.agent.get('/api/parts/pending').expect(200);
+    expect(Array.isArray(queue.body)).toBe(true);
     expect(queue.body.map((p: { id: string }) => p.id)).toContain(part.id);
     expect(Number(queue.headers['x-total-count'])).toBe(queue.body.length);
+    const first = await admin.agent.get('/api/parts/pending').query({ limit: 1 }).expect(200);
+    expect(first.body).toHaveLength(1);
+    expect(first.headers['x-total-count']).toBe(queue.headers['x-total-count']);
   });
 
   it('approves as the signed-in admin whatever the body says, and emails the seller', async () => {
@@ -264,8 +274,8 @@ describe('reviewing listings', () => {
     // Search results carry the same part as its page: a text search (one statement), a filtered one (the
     // parts read apart) and the newest-first list.
     for (const query of [{ q: 'shelby valve covers' }, { q: 'shelby valve covers', make: 'ford' }, { category: 'intake', sort: 'newest' }]) {
-      const found = (await t.agent().get('/api/parts').query(query).expect(200)).body as { parts: { id: string }[] };
-      expect(found.parts.find((p) => p.id === part.id), JSON.stringify(query)).toEqual(page);
+      const found = (await t.agent().get('/api/parts').query(query).expect(200)).body as { id: string }[];
+      expect(found.find((p) => p.id === part.id), JSON.stringify(query)).toEqual(page);
     }
     const queue = await admin.agent.get('/api/parts/pending').expect(200);
     expect(queue.body.map((p: { id: string }) => p.id)).not.toContain(part.id);
@@ -289,7 +299,7 @@ describe('reviewing listings', () => {
     expect(mail?.text).toContain('Reproduction parts must say so in the title.');
     await t.agent().get(`/api/parts/${part.id}`).expect(404);
     const own = await seller.agent.get('/api/parts').query({ sellerId: seller.id, limit: 100 }).expect(200);
-    expect(own.body.parts.find((p: { id: string }) => p.id === part.id)?.rejectionReason).toBe(
+    expect(own.body.find((p: { id: string }) => p.id === part.id)?.rejectionReason).toBe(
       'Reproduction parts must say so in the title.',
     );
 
@@ -397,7 +407,9 @@ describe('the watchlist', () => {
     expect(rows[0]!.n).toBe(1);
 
     const list = await watcher.agent.get('/api/watchlist').expect(200);
+    expect(Array.isArray(list.body)).toBe(true);
     expect(list.body).toEqual([first.body]);
+    expect(list.headers['x-total-count']).toBe('1');
     expect((await buyer.agent.get('/api/watchlist').expect(200)).body.map((e: { id: string }) => e.id)).not.toContain(first.body.id);
 
     await buyer.agent.delete(`/api/watchlist/${first.body.id}`).expect(404);

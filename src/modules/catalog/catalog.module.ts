@@ -10,6 +10,8 @@ import { Make } from './make.entity.js';
 import { partAdminRoutes } from './part.admin-routes.js';
 import { Part } from './part.entity.js';
 import { PartFitment } from './part-fitment.entity.js';
+import { PartListingService } from './part-listing.service.js';
+import { PartReviewService } from './part-review.service.js';
 import { PartService } from './part.service.js';
 import { UploadService } from './upload.service.js';
 import { WatchlistService } from './watchlist.service.js';
@@ -19,6 +21,8 @@ export const catalogModule: PitlaneModule = {
   name: 'catalog',
   containerModule: new ContainerModule(({ bind }) => {
     bind(PartService).toSelf();
+    bind(PartListingService).toSelf();
+    bind(PartReviewService).toSelf();
     bind(CatalogLookups).toSelf();
     bind(WatchlistService).toSelf();
     bind(UploadService).toSelf();

@@ -3,7 +3,7 @@ import type { Container } from 'inversify';
 import multer from 'multer';
 import { Errors } from '../../platform/errors.js';
 import { getActor, requireActor, requireRole, requireSignIn } from '../../platform/http/auth.js';
-import { handle, idParams } from '../../platform/http/validate.js';
+import { handle, idParams, sendList } from '../../platform/http/validate.js';
 import {
   approveSchema,
   pageQuery,
@@ -14,7 +14,9 @@ import {
   rejectSchema,
   watchlistAddSchema,
 } from './part.schemas.js';
-import { NOT_A_SELLER_MESSAGE, PartService } from './part.service.js';
+import { NOT_A_SELLER_MESSAGE, PartListingService } from './part-listing.service.js';
+import { PartReviewService } from './part-review.service.js';
+import { PartService } from './part.service.js';
 import { SellerPolicy } from './seller-policy.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_FILE_NAME, UPLOAD_MESSAGES, UploadService } from './upload.service.js';
 import { WatchlistService } from './watchlist.service.js';
@@ -22,17 +24,37 @@ import { WatchlistService } from './watchlist.service.js';
 /** Categories, makes, parts, review, uploads and the watchlist (mounted under /api). */
 export function catalogRoutes(container: Container): Router {
   const parts = container.get(PartService);
+  const listings = container.get(PartListingService);
+  const review = container.get(PartReviewService);
   const watchlist = container.get(WatchlistService);
   const uploads = container.get(UploadService);
   const sellers = container.get(SellerPolicy);
   const router = Router();
 
-  router.get('/categories', handle({}, () => parts.listCategories()));
-  router.get('/makes', handle({}, () => parts.listMakes()));
+  // Lists answer a JSON array with the full count in X-Total-Count (sendList); these two are whole lists.
+  router.get(
+    '/categories',
+    handle({}, async (_input, _req, res) => {
+      const rows = await parts.listCategories();
+      return sendList(res, { rows, total: rows.length });
+    }),
+  );
+  router.get(
+    '/makes',
+    handle({}, async (_input, _req, res) => {
+      const rows = await parts.listMakes();
+      return sendList(res, { rows, total: rows.length });
+    }),
+  );
 
+  // X-Corrected-Query is the typo-corrected text, encodeURIComponent-encoded (header values must be ASCII).
   router.get(
     '/parts',
-    handle({ query: partListQuery }, async ({ query }, req) => parts.search(query, await getActor(req))),
+    handle({ query: partListQuery }, async ({ query }, req, res) => {
+      const page = await parts.search(query, await getActor(req));
+      const corrected = page.correctedQuery === null ? undefined : encodeURIComponent(page.correctedQuery);
+      return sendList(res, page, { 'X-Corrected-Query': corrected });
+    }),
   );
   router.get(
     '/parts/facets',
@@ -41,11 +63,7 @@ export function catalogRoutes(container: Container): Router {
   router.get(
     '/parts/pending',
     requireRole('admin'),
-    handle({ query: pageQuery }, async ({ query }, _req, res) => {
-      const { rows, total } = await parts.pending(query);
-      res.set('X-Total-Count', String(total));
-      return rows;
-    }),
+    handle({ query: pageQuery }, async ({ query }, _req, res) => sendList(res, await review.pending(query))),
   );
   router.get(
     '/parts/:id',
@@ -54,33 +72,33 @@ export function catalogRoutes(container: Container): Router {
   router.post(
     '/parts',
     requireSignIn,
-    handle({ body: partCreateSchema }, async ({ body }, req) => parts.create(body, await requireActor(req)), 201),
+    handle({ body: partCreateSchema }, async ({ body }, req) => listings.create(body, await requireActor(req)), 201),
   );
   router.patch(
     '/parts/:id/approve',
     requireRole('admin'),
     handle({ params: partIdParams, body: approveSchema }, async ({ params }, req) =>
-      parts.approve(params.id, await requireActor(req)),
+      review.approve(params.id, await requireActor(req)),
     ),
   );
   router.patch(
     '/parts/:id/reject',
     requireRole('admin'),
     handle({ params: partIdParams, body: rejectSchema }, async ({ params, body }, req) =>
-      parts.reject(params.id, body.rejectionReason, await requireActor(req)),
+      review.reject(params.id, body.rejectionReason, await requireActor(req)),
     ),
   );
   router.patch(
     '/parts/:id',
     requireSignIn,
     handle({ params: partIdParams, body: partUpdateSchema }, async ({ params, body }, req) =>
-      parts.update(params.id, body, await requireActor(req)),
+      listings.update(params.id, body, await requireActor(req)),
     ),
   );
   router.delete(
     '/parts/:id',
     requireSignIn,
-    handle({ params: partIdParams }, async ({ params }, req) => parts.remove(params.id, await requireActor(req))),
+    handle({ params: partIdParams }, async ({ params }, req) => listings.remove(params.id, await requireActor(req))),
   );
 
   // Photos: only people who may list can upload; the body is read only after that check.
@@ -134,11 +152,7 @@ export function catalogRoutes(container: Container): Router {
   router.get(
     '/watchlist',
     requireSignIn,
-    handle({ query: pageQuery }, async ({ query }, req, res) => {
-      const { rows, total } = await watchlist.list(await requireActor(req), query);
-      res.set('X-Total-Count', String(total));
-      return rows;
-    }),
+    handle({ query: pageQuery }, async ({ query }, req, res) => sendList(res, await watchlist.list(await requireActor(req), query))),
   );
   router.post(
     '/watchlist',

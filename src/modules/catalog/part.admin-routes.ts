@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { adminListQuery, parseAdminList, sendAdminList } from '../../platform/http/admin-rest.js';
 import { handle, parseOrThrow } from '../../platform/http/validate.js';
 import { partIdParams } from './part.schemas.js';
-import { PART_REVIEW_STATUSES, PartService } from './part.service.js';
+import { PART_REVIEW_STATUSES, PartReviewService } from './part-review.service.js';
 
 const flag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional());
 
@@ -21,7 +21,7 @@ const filterSchema = z.object({
 
 /** Console resource `parts`: list (filters q, status, isApproved, isActive, sellerId, category) and show. */
 export function partAdminRoutes(container: Container): Router {
-  const parts = container.get(PartService);
+  const parts = container.get(PartReviewService);
   const router = Router();
 
   router.get(

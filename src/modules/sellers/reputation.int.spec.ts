@@ -121,6 +121,7 @@ describe('reviews', () => {
     await second.agent.post(`/api/sellers/${seller.sellerId}/reviews`).send({ rating: 3 }).expect(201);
 
     const list = await t.agent().get(`/api/sellers/${seller.sellerId}/reviews`).query({ limit: 1 }).expect(200);
+    expect(Array.isArray(list.body)).toBe(true);
     expect(list.headers['x-total-count']).toBe('2');
     expect(list.body.map((r: { rating: number }) => r.rating)).toEqual([3]);
     const rep = await t.agent().get(`/api/sellers/${seller.sellerId}/reputation`).expect(200);
@@ -197,6 +198,8 @@ describe('badges in the console', () => {
     const updated = await admin.agent.patch(`/api/admin/badges/${created.body.id}`).send({ isActive: false, pointsAwarded: 7 }).expect(200);
     expect(updated.body).toMatchObject({ id: created.body.id, isActive: false, pointsAwarded: 7 });
     const active = await t.agent().get('/api/badges').expect(200);
+    expect(Array.isArray(active.body)).toBe(true);
+    expect(active.headers['x-total-count']).toBe(String(active.body.length));
     expect(active.body.map((b: { id: string }) => b.id)).not.toContain(created.body.id);
     const deleted = await admin.agent.delete(`/api/admin/badges/${created.body.id}`).expect(200);
     expect(deleted.body).toMatchObject({ id: created.body.id, name: 'Console Badge' });
@@ -217,6 +220,8 @@ describe('badge awarding', () => {
     await jobs.add(em(), EVALUATE_BADGES_TASK, { sellerUserId: seller.id });
     await t.drain();
     const held = await t.agent().get(`/api/users/${seller.id}/badges`).expect(200);
+    expect(Array.isArray(held.body)).toBe(true);
+    expect(held.headers['x-total-count']).toBe(String(held.body.length));
     expect(held.body.filter((b: { badgeId: string }) => b.badgeId === badge.id)).toEqual([
       { id: expect.any(String), badgeId: badge.id, badge: expect.objectContaining({ name: 'Crowd Favourite' }), earnedAt: expect.any(String) },
     ]);

@@ -1,7 +1,7 @@
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import type { Container } from 'inversify';
 import { getActor, requireActor, requireRole, requireSignIn } from '../../platform/http/auth.js';
-import { handle } from '../../platform/http/validate.js';
+import { handle, sendList } from '../../platform/http/validate.js';
 import { z } from 'zod';
 import {
   listingApprovalSchema,
@@ -19,13 +19,6 @@ import { reviewCreateSchema, reviewIdParams, reviewParams, sellerResponseSchema 
 import { SellerService } from './seller.service.js';
 import { ReviewService } from './review.service.js';
 import { BadgeService } from './badge.service.js';
-
-/** Sends a page as a JSON array with its total in X-Total-Count. */
-const page = <T>(res: Response, result: { rows: T[]; total: number }): T[] => {
-  res.set('X-Total-Count', String(result.total));
-  res.set('Access-Control-Expose-Headers', 'X-Total-Count');
-  return result.rows;
-};
 
 const storefrontIdParams = z.object({ id: z.uuid({ message: 'Not a valid storefront id' }) });
 const userBadgeParams = z.object({ id: z.uuid({ message: 'Not a valid user id' }) });
@@ -45,7 +38,7 @@ export function sellerRoutes(container: Container): Router {
   router.get(
     '/sellers',
     requireRole('admin'),
-    handle({ query: sellerListQuery }, async ({ query }, _req, res) => page(res, await sellers.list(query, query))),
+    handle({ query: sellerListQuery }, async ({ query }, _req, res) => sendList(res, await sellers.list(query, query))),
   );
   router.get(
     '/sellers/by-user/:userId',
@@ -55,7 +48,7 @@ export function sellerRoutes(container: Container): Router {
   router.get(
     '/sellers/:id/parts',
     handle({ params: sellerIdParams, query: pageQuery }, async ({ params, query }, _req, res) =>
-      page(res, await sellers.parts(params.id, query)),
+      sendList(res, await sellers.parts(params.id, query)),
     ),
   );
   router.get(
@@ -86,7 +79,7 @@ export function sellerRoutes(container: Container): Router {
   router.get(
     '/sellers/:id/reviews',
     handle({ params: sellerIdParams, query: pageQuery }, async ({ params, query }, _req, res) =>
-      page(res, await reviews.list(params.id, query)),
+      sendList(res, await reviews.list(params.id, query)),
     ),
   );
   router.post(
@@ -126,14 +119,14 @@ export function sellerRoutes(container: Container): Router {
   router.get(
     '/badges',
     handle({ query: pageQuery.extend({ limit: pageQuery.shape.limit.default(100) }) }, async ({ query }, _req, res) =>
-      page(res, await badges.listActive(query)),
+      sendList(res, await badges.listActive(query)),
     ),
   );
   router.get(
     '/users/:id/badges',
     handle(
       { params: userBadgeParams, query: pageQuery.extend({ limit: pageQuery.shape.limit.default(100) }) },
-      async ({ params, query }, _req, res) => page(res, await badges.ofUser(params.id, query)),
+      async ({ params, query }, _req, res) => sendList(res, await badges.ofUser(params.id, query)),
     ),
   );
 

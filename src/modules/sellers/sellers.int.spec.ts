@@ -122,6 +122,7 @@ describe('reading seller records', () => {
     const buyer = await newBuyer();
     await buyer.agent.get('/api/sellers').expect(403);
     const all = await admin.agent.get('/api/sellers').query({ status: 'pending', limit: 2 }).expect(200);
+    expect(Array.isArray(all.body)).toBe(true);
     expect(all.body.length).toBeLessThanOrEqual(2);
     expect(all.body.every((s: { status: string }) => s.status === 'pending')).toBe(true);
     expect(Number(all.headers['x-total-count'])).toBeGreaterThanOrEqual(all.body.length);
@@ -212,6 +213,7 @@ describe('listing terms', () => {
     expect(trusted.body.isApproved).toBe(true);
 
     const parts = await t.agent().get(`/api/sellers/${applied.body.id}/parts`).expect(200);
+    expect(Array.isArray(parts.body)).toBe(true);
     expect(parts.body.map((p: { id: string }) => p.id)).toEqual([trusted.body.id]);
     expect(parts.headers['x-total-count']).toBe('1');
     const byUser = await t.agent().get(`/api/sellers/${applicant.id}/parts`).expect(200);

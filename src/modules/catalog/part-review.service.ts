@@ -1,0 +1,164 @@
+import { inject, injectable } from 'inversify';
+import type { FilterQuery, ObjectQuery } from '@mikro-orm/core';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { Clock } from '../../platform/clock.js';
+import type { Config } from '../../platform/config.js';
+import { containsConditions } from '../../platform/db/like.js';
+import { Errors } from '../../platform/errors.js';
+import { consolePageOptions, type ConsolePage } from '../../platform/http/admin-rest.js';
+import type { Actor } from '../../platform/http/auth.js';
+import { EventBus } from '../../platform/events.js';
+import { MailQueue } from '../../platform/mail/mailer.js';
+import { hasRole } from '../../platform/roles.js';
+import { TOKENS } from '../../platform/tokens.js';
+import { AccountsApi } from '../accounts/index.js';
+import { CATALOG_EVENTS } from './catalog.events.js';
+import { Part } from './part.entity.js';
+import type { PartDto } from './part.dto.js';
+import { PartService } from './part.service.js';
+
+/** Where a listing is in review: waiting (active, undecided), approved, or rejected with a reason. */
+export const PART_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type PartReviewStatus = (typeof PART_REVIEW_STATUSES)[number];
+
+const REVIEW_STATUS_WHERE: Record<PartReviewStatus, ObjectQuery<Part>> = {
+  pending: { isActive: true, isApproved: false, rejectionReason: null },
+  approved: { isApproved: true },
+  rejected: { isApproved: false, rejectionReason: { $ne: null } },
+};
+
+const isAdmin = (actor: Actor | null) => hasRole(actor?.role, 'admin');
+
+/** Admins' review of listings: the queue, approve and reject (the seller is told by email), the console's list. */
+@injectable()
+export class PartReviewService {
+  constructor(
+    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(TOKENS.Config) private readonly config: Config,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(MailQueue) private readonly mail: MailQueue,
+    @inject(EventBus) private readonly events: EventBus,
+    @inject(AccountsApi) private readonly accounts: AccountsApi,
+    @inject(PartService) private readonly parts: PartService,
+  ) {}
+
+  private get em(): EntityManager {
+    return this.orm.em as EntityManager;
+  }
+
+  /** Listings waiting for review, oldest first. */
+  async pending(page: { limit: number; offset: number }): Promise<{ rows: PartDto[]; total: number }> {
+    const [rows, total] = await this.em.findAndCount(
+      Part,
+      { isActive: true, isApproved: false, rejectionReason: null },
+      { orderBy: { createdAt: 'asc', id: 'asc' }, limit: page.limit, offset: page.offset },
+    );
+    return { rows: await this.parts.toDtos(rows), total };
+  }
+
+  /** Makes a listing public; the approver is the signed-in admin. The seller is told by email. */
+  async approve(id: string, admin: Actor): Promise<PartDto> {
+    if (!isAdmin(admin)) throw Errors.forbidden();
+    const part = await this.em.transactional(async (em) => {
+      const part = await em.findOne(Part, { id }, { lockMode: 4 });
+      if (!part) throw Errors.notFound('Part');
+      if (!part.isActive) throw Errors.conflict('part_removed', 'This listing was withdrawn by its seller');
+      const now = this.clock.now();
+      part.isApproved = true;
+      part.approvedBy = admin.id;
+      part.approvedAt = now;
+      part.rejectionReason = null;
+      part.updatedAt = now;
+      await em.flush();
+      await this.events.publish(em, {
+        name: CATALOG_EVENTS.partApproved,
+        payload: { partId: part.id, sellerId: part.sellerId, approvedBy: admin.id },
+      });
+      await this.notifySeller(em, part, 'approved');
+      return part;
+    });
+    const [dto] = await this.parts.toDtos([part]);
+    return dto!;
+  }
+
+  /** Rejects (or takes down) a listing with a reason; the seller is told by email. */
+  async reject(id: string, reason: string, admin: Actor): Promise<PartDto> {
+    if (!isAdmin(admin)) throw Errors.forbidden();
+    const part = await this.em.transactional(async (em) => {
+      const part = await em.findOne(Part, { id }, { lockMode: 4 });
+      if (!part) throw Errors.notFound('Part');
+      if (!part.isActive) throw Errors.conflict('part_removed', 'This listing was withdrawn by its seller');
+      part.isApproved = false;
+      part.approvedBy = null;
+      part.approvedAt = null;
+      part.rejectionReason = reason;
+      part.updatedAt = this.clock.now();
+      await em.flush();
+      await this.events.publish(em, {
+        name: CATALOG_EVENTS.partRejected,
+        payload: { partId: part.id, sellerId: part.sellerId, rejectionReason: reason, rejectedBy: admin.id },
+      });
+      await this.notifySeller(em, part, 'rejected');
+      return part;
+    });
+    const [dto] = await this.parts.toDtos([part]);
+    return dto!;
+  }
+
+  private async notifySeller(em: EntityManager, part: Part, outcome: 'approved' | 'rejected'): Promise<void> {
+    const seller = await this.accounts.findUser(part.sellerId);
+    if (!seller?.email) return;
+    const link = `${this.config.publicUrl}/parts/${part.id}`;
+    const mail =
+      outcome === 'approved'
+        ? {
+            subject: `Your listing "${part.title}" is live on Pitlane`,
+            text:
+              `Hi ${seller.firstName},\n\nGood news: your listing "${part.title}" has been approved and is now visible to buyers.\n\n` +
+              `${link}\n\n— The Pitlane team`,
+          }
+        : {
+            subject: `Your listing "${part.title}" was not approved`,
+            text:
+              `Hi ${seller.firstName},\n\nYour listing "${part.title}" was not approved for this reason:\n\n${part.rejectionReason}\n\n` +
+              `You can edit the listing and it will be reviewed again:\n\n${link}\n\n— The Pitlane team`,
+          };
+    await this.mail.queue(em, { to: seller.email, ...mail });
+  }
+
+  /** Parts for the console: every state, filtered and paged. */
+  async adminList(
+    filter: {
+      q?: string;
+      status?: PartReviewStatus;
+      isApproved?: boolean;
+      isActive?: boolean;
+      sellerId?: string;
+      category?: string;
+      ids?: string[];
+    },
+    page: ConsolePage,
+  ): Promise<{ rows: PartDto[]; total: number }> {
+    const where: FilterQuery<Part> = {
+      ...(filter.status ? REVIEW_STATUS_WHERE[filter.status] : {}),
+      ...(filter.ids ? { id: { $in: filter.ids } } : {}),
+      ...(filter.isApproved !== undefined ? { isApproved: filter.isApproved } : {}),
+      ...(filter.isActive !== undefined ? { isActive: filter.isActive } : {}),
+      ...(filter.sellerId ? { sellerId: filter.sellerId } : {}),
+      ...(filter.category ? { category: filter.category } : {}),
+      ...(filter.q
+        ? { $or: containsConditions<Part>(['title', 'partNumber'], filter.q) }
+        : {}),
+    };
+    const [rows, total] = await this.em.findAndCount(Part, where, consolePageOptions(page));
+    return { rows: await this.parts.toDtos(rows), total };
+  }
+
+  /** One part in any state, for the console. */
+  async adminGet(id: string): Promise<PartDto> {
+    const part = await this.em.findOne(Part, { id });
+    if (!part) throw Errors.notFound('Part');
+    const [dto] = await this.parts.toDtos([part]);
+    return dto!;
+  }
+}
