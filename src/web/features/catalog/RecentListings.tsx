@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, FilterX } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../components/Button';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, listQueryFn } from '../../lib/api';
 import { useCategories, useMakes } from './catalog.api';
-import type { PartPage } from './catalog.types';
+import type { Part } from './catalog.types';
 import { FilterSelect, slugOptions } from './FilterSelect';
 import { PartCard, PartCardSkeleton } from './PartCard';
 import { PartsTable } from './PartsTable';
@@ -24,13 +24,14 @@ export function RecentListings() {
   const categories = useCategories();
   const makes = useMakes();
   const filtered = category !== ALL || make !== ALL;
-  const { data, isLoading, isError, error } = useQuery<PartPage>({
+  const { data, isLoading, isError, error } = useQuery({
     queryKey: [
       '/api/parts',
       { limit: RECENT_LIMIT, category: category === ALL ? undefined : category, make: make === ALL ? undefined : make },
     ],
+    queryFn: listQueryFn<Part>(),
   });
-  const parts = data?.parts ?? [];
+  const parts = data?.items ?? [];
   const clear = () => {
     setCategory(ALL);
     setMake(ALL);

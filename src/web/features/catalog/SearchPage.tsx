@@ -5,15 +5,16 @@ import { Dialog } from 'radix-ui';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { PageContainer } from '../../components/PageContainer';
-import { apiRequest, buildQueryUrl, errorMessage } from '../../lib/api';
+import { buildQueryUrl, errorMessage, fetchListPage, type ListPage } from '../../lib/api';
 import { useCategories, useMakes } from './catalog.api';
-import type { Category, Make, PartPage } from './catalog.types';
+import type { Category, Make, Part } from './catalog.types';
 import { FilterSelect, slugOptions } from './FilterSelect';
 import { PartCard, PartCardSkeleton } from './PartCard';
 import { PartsTable } from './PartsTable';
 import {
   ALL,
   categoryName,
+  correctedQueryOf,
   effectiveSort,
   featuredCategoryDescription,
   filtersToParams,
@@ -39,10 +40,10 @@ export const SEARCH_PAGE_SIZE = 24;
 /** Spec 000 §9: skeletons while the search loads. */
 const SEARCH_SKELETONS = 9;
 
-/** The next offset to ask for, or undefined when every match is loaded. */
-function nextOffset(page: PartPage): number | undefined {
-  const loaded = page.offset + page.parts.length;
-  return page.parts.length > 0 && loaded < page.total ? loaded : undefined;
+/** The next offset to ask for (the parts loaded so far), or undefined when every match is loaded. */
+function nextOffset(last: ListPage<Part>, pages: ListPage<Part>[]): number | undefined {
+  const loaded = pages.reduce((n, page) => n + page.items.length, 0);
+  return last.items.length > 0 && loaded < last.total ? loaded : undefined;
 }
 
 /** /search: results for the filters in the address, which stays in sync as filters change. */
@@ -65,14 +66,14 @@ export function SearchPage() {
     initialPageParam: 0,
     queryFn: ({ queryKey, pageParam, signal }) => {
       const [path, keyParams] = queryKey as [string, Record<string, unknown>];
-      return apiRequest<PartPage>(buildQueryUrl([path, { ...keyParams, offset: pageParam }]), { signal });
+      return fetchListPage<Part>(buildQueryUrl([path, { ...keyParams, offset: pageParam }]), signal);
     },
     getNextPageParam: nextOffset,
   });
   const pages = query.data?.pages ?? [];
-  const parts = pages.flatMap((p) => p.parts);
+  const parts = pages.flatMap((p) => p.items);
   const total = pages[0]?.total ?? 0;
-  const corrected = pages[0]?.correctedQuery ?? null;
+  const corrected = pages[0] ? correctedQueryOf(pages[0].headers) : null;
   const heading = searchHeading(filters, categories.data, makes.data);
   const loadMoreError = query.isFetchNextPageError ? errorMessage(query.error) : null;
 

@@ -3,8 +3,9 @@ import { Award, BadgeCheck, Store, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader } from '../../components/Card';
 import { Skeleton } from '../../components/Skeleton';
-import type { Storefront } from './catalog.types';
-import { badgeList, badgeName, visibleBadges } from './sellerBadges';
+import { listQueryFn } from '../../lib/api';
+import type { Storefront, UserBadge } from './catalog.types';
+import { badgeName, visibleBadges } from './sellerBadges';
 
 /** Seller Information: the storefront when the seller has one (else "Private Seller") and their badges. */
 export function SellerInfoCard({ sellerId, sellerName }: { sellerId: string; sellerName: string | null }) {
@@ -12,10 +13,10 @@ export function SellerInfoCard({ sellerId, sellerName }: { sellerId: string; sel
     queryKey: [`/api/sellers/${sellerId}/storefront`],
     enabled: Boolean(sellerId),
   });
-  const badges = useQuery<unknown>({ queryKey: [`/api/users/${sellerId}/badges`], enabled: Boolean(sellerId) });
+  const badges = useQuery({ queryKey: [`/api/users/${sellerId}/badges`], queryFn: listQueryFn<UserBadge>(), enabled: Boolean(sellerId) });
   const store = storefront.isSuccess && storefront.data?.slug ? storefront.data : null;
   const logo = store ? store.logo || store.logoUrl : null;
-  const { shown, more } = visibleBadges(badges.isSuccess ? badgeList(badges.data) : []);
+  const { shown, more } = visibleBadges(badges.data?.items ?? []);
 
   return (
     <Card>

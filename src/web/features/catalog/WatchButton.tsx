@@ -1,21 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Heart } from 'lucide-react';
 import { Button } from '../../components/Button';
 import { toast } from '../../components/toast';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import { requireSignIn } from '../accounts/requireSignIn';
 import { useAuth } from '../accounts/useAuth';
-import { WATCHLIST_KEY, WATCHLIST_PAGE } from './catalog.api';
+import { editCachedWatchlist, useWatchlist, WATCHLIST_KEY } from './catalog.api';
 import type { WatchlistEntry } from './catalog.types';
 
 const SIGN_IN_MESSAGE = 'Please sign in to add parts to your watchlist.';
-const listKey = [WATCHLIST_KEY[0], WATCHLIST_PAGE] as const;
 
 /** The part page's watch toggle: "Add to Watchlist" / "In Watchlist" (spec 000 §4 "Watchlist"). */
 export function WatchButton({ partId }: { partId: string }) {
   const { user, isLoading: authLoading } = useAuth();
   const queryClient = useQueryClient();
-  const watchlist = useQuery<WatchlistEntry[]>({ queryKey: listKey, enabled: user !== null });
+  const watchlist = useWatchlist(user !== null);
   const entry = watchlist.data?.find((e) => e.partId === partId) ?? null;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: WATCHLIST_KEY });
@@ -27,7 +26,7 @@ export function WatchButton({ partId }: { partId: string }) {
   const add = useMutation({
     mutationFn: () => apiRequest<WatchlistEntry>('/api/watchlist', { method: 'POST', data: { partId } }),
     onSuccess: (created) => {
-      queryClient.setQueryData<WatchlistEntry[]>(listKey, (old) => [created, ...(old ?? []).filter((e) => e.id !== created.id)]);
+      editCachedWatchlist(queryClient, (entries) => [created, ...entries.filter((e) => e.id !== created.id)]);
       toast({ title: 'Added to Watchlist', description: 'We saved this part to your watchlist.' });
       void refresh();
     },
@@ -37,7 +36,7 @@ export function WatchButton({ partId }: { partId: string }) {
   const remove = useMutation({
     mutationFn: (id: string) => apiRequest(`/api/watchlist/${id}`, { method: 'DELETE' }),
     onSuccess: (_result, id) => {
-      queryClient.setQueryData<WatchlistEntry[]>(listKey, (old) => (old ?? []).filter((e) => e.id !== id));
+      editCachedWatchlist(queryClient, (entries) => entries.filter((e) => e.id !== id));
       toast({ title: 'Removed from Watchlist', description: 'This part is no longer in your watchlist.' });
       void refresh();
     },

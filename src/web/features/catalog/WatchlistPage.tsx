@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Heart, MapPin, Search, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { AccessGuard } from '../../components/AccessGuard';
@@ -9,7 +9,7 @@ import { PageContainer } from '../../components/PageContainer';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDate, formatUsd, formatUsdCents } from '../../lib/format';
-import { useCategories, WATCHLIST_KEY, WATCHLIST_PAGE } from './catalog.api';
+import { editCachedWatchlist, useCategories, useWatchlist, WATCHLIST_KEY } from './catalog.api';
 import type { WatchlistEntry } from './catalog.types';
 import { FilterSelect, slugOptions } from './FilterSelect';
 import { PartCardPhoto, PartCardSkeleton } from './PartCard';
@@ -31,9 +31,7 @@ export function WatchlistPage() {
 function Watchlist() {
   const queryClient = useQueryClient();
   const categories = useCategories();
-  const { data, isPending, isError, error, refetch } = useQuery<WatchlistEntry[]>({
-    queryKey: [WATCHLIST_KEY[0], WATCHLIST_PAGE],
-  });
+  const { data, isPending, isError, error, refetch } = useWatchlist();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('all');
   const [sort, setSort] = useState<WatchlistSort>('date');
@@ -43,7 +41,7 @@ function Watchlist() {
     mutationFn: (id: string) => apiRequest(`/api/watchlist/${id}`, { method: 'DELETE' }),
     onMutate: () => setRemoveError(null),
     onSuccess: (_result, id) => {
-      queryClient.setQueryData<WatchlistEntry[]>([WATCHLIST_KEY[0], WATCHLIST_PAGE], (old) => (old ?? []).filter((e) => e.id !== id));
+      editCachedWatchlist(queryClient, (entries) => entries.filter((e) => e.id !== id));
       void queryClient.invalidateQueries({ queryKey: WATCHLIST_KEY });
     },
     onError: () => setRemoveError(REMOVE_FAILED),

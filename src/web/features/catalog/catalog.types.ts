@@ -51,15 +51,6 @@ export interface Part {
   vehicleCompatibility?: Fitment[];
 }
 
-/** GET /api/parts */
-export interface PartPage {
-  parts: Part[];
-  total: number;
-  limit: number;
-  offset: number;
-  correctedQuery: string | null;
-}
-
 export interface Category {
   id: string;
   name: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  correctedQueryOf,
   effectiveSort,
   FEATURED_CATEGORY_DESCRIPTIONS,
   featuredCategoryDescription,
@@ -134,5 +135,13 @@ describe('the order of /search', () => {
     expect(filtersToParams({ q: '  ' }, 'relevance').toString()).toBe('');
     expect(filtersToParams({ category: 'engine' }, 'relevance').toString()).toBe('category=engine');
     expect(filtersToParams({}, 'price_desc').toString()).toBe('sort=price_desc');
+  });
+});
+
+describe('correctedQueryOf', () => {
+  it('decodes the URI-encoded X-Corrected-Query header, and is null without one or when it is malformed', () => {
+    expect(correctedQueryOf(new Headers({ 'X-Corrected-Query': 'citro%C3%ABn%20ds%20grille' }))).toBe('citroën ds grille');
+    expect(correctedQueryOf(new Headers())).toBeNull();
+    expect(correctedQueryOf(new Headers({ 'X-Corrected-Query': '%E0%A4%A' }))).toBeNull();
   });
 });

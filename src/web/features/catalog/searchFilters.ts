@@ -132,6 +132,17 @@ export function searchHeading(
   return 'Browse Parts';
 }
 
+/** The search text after typo correction, from GET /api/parts' X-Corrected-Query (sent URI-encoded), or null. */
+export function correctedQueryOf(headers: Headers): string | null {
+  const value = headers.get('X-Corrected-Query');
+  if (!value) return null;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
 /** "1 part found" / "N parts found". */
 export function partsFoundText(total: number): string {
   return `${total} ${total === 1 ? 'part' : 'parts'} found`;

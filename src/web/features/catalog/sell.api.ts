@@ -19,15 +19,8 @@ export interface UploadedPhoto {
   thumbnailUrl: string;
 }
 
-/** GET /api/categories (id, name, slug), through the default query function. */
-export function useCategories() {
-  return useQuery<CategoryOption[]>({ queryKey: ['/api/categories'] });
-}
-
-/** GET /api/makes (id, name, slug). */
-export function useMakes() {
-  return useQuery<MakeOption[]>({ queryKey: ['/api/makes'] });
-}
+/** GET /api/categories and /api/makes, shared with the search so that both read one cached list. */
+export { useCategories, useMakes } from './catalog.api';
 
 /**
  * The user's seller record as GET /api/sellers/by-user/{id} tells it: approved, pending, missing (a 404 for

@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeList, badgeName, visibleBadges } from './sellerBadges';
-
-describe('badgeList', () => {
-  it('reads a plain list or a page object, else nothing', () => {
-    const one = { id: '1', badgeId: 'badge-top-seller' };
-    expect(badgeList([one])).toEqual([one]);
-    expect(badgeList({ badges: [one], total: 1 })).toEqual([one]);
-    expect(badgeList({ rows: [one] })).toEqual([one]);
-    expect(badgeList(null)).toEqual([]);
-    expect(badgeList('x')).toEqual([]);
-  });
-});
+import { badgeName, visibleBadges } from './sellerBadges';
 
 describe('badgeName', () => {
   it("uses the badge definition's name, else a readable id", () => {

@@ -3,18 +3,6 @@ import type { UserBadge } from './catalog.types';
 /** Spec 000 §9: the part page shows up to 6 seller badges. */
 export const DETAIL_BADGE_LIMIT = 6;
 
-/** The badge list of GET /api/users/{id}/badges, whether it comes as a list or as a page object. */
-export function badgeList(data: unknown): UserBadge[] {
-  if (Array.isArray(data)) return data as UserBadge[];
-  if (data && typeof data === 'object') {
-    for (const key of ['badges', 'rows', 'items', 'data']) {
-      const value = (data as Record<string, unknown>)[key];
-      if (Array.isArray(value)) return value as UserBadge[];
-    }
-  }
-  return [];
-}
-
 /** The name a badge is shown by: its definition's name, else its id without the "badge-" prefix. */
 export function badgeName(badge: UserBadge): string {
   const name = badge.badge?.name?.trim();

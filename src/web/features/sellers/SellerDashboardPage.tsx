@@ -6,11 +6,11 @@ import { ButtonLink } from '../../components/Button';
 import { Card, CardContent, CardHeader } from '../../components/Card';
 import { PageContainer } from '../../components/PageContainer';
 import { MessageCard } from '../../components/MessageCard';
-import { getQueryFn } from '../../lib/api';
+import { buildQueryUrl, fetchListPage, listQueryFn } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDate, formatGrouped, formatUsd, formatUsdCents } from '../../lib/format';
 import { useAuth } from '../accounts/useAuth';
-import type { Part, PartPage } from '../catalog/catalog.types';
+import type { Part } from '../catalog/catalog.types';
 import { formatRating } from './reputation';
 import {
   STATUS_BADGE_CLASS,
@@ -19,9 +19,7 @@ import {
   latest,
   listingApprovalLabel,
   normaliseStatus,
-  pageTotal,
   partListingStatus,
-  toRows,
   type ListingStatus,
   type PartStatusFacts,
 } from './sellerDashboard';
@@ -82,14 +80,14 @@ export function SellerAccountRequired() {
 function Dashboard({ seller, userId }: { seller: Seller; userId: string }) {
   const parts = useQuery({
     queryKey: ['/api/parts', { sellerId: userId, sort: 'newest', limit: DASHBOARD_ROWS }],
-    queryFn: getQueryFn<PartPage>({ on401: 'throw' }),
+    queryFn: listQueryFn<DashboardPart>(),
   });
   // Auction failures count as "no auctions": the dashboard still shows the rest.
   const auctions = useQuery({
     queryKey: ['/api/auctions', { sellerId: userId, sort: 'createdAt', order: 'desc', limit: DASHBOARD_ROWS }],
-    queryFn: async (context) => {
+    queryFn: async ({ queryKey, signal }) => {
       try {
-        return toRows<DashboardAuction>(await getQueryFn<unknown>({ on401: 'throw' })(context), ['auctions', 'items', 'rows', 'data']);
+        return (await fetchListPage<DashboardAuction>(buildQueryUrl(queryKey), signal)).items;
       } catch {
         return [];
       }
@@ -97,9 +95,9 @@ function Dashboard({ seller, userId }: { seller: Seller; userId: string }) {
   });
   const activeAuctionCount = useQuery({
     queryKey: ['/api/auctions', { sellerId: userId, status: 'active', limit: 1 }],
-    queryFn: async (context) => {
+    queryFn: async ({ queryKey, signal }) => {
       try {
-        return pageTotal(await getQueryFn<unknown>({ on401: 'throw' })(context));
+        return (await fetchListPage<DashboardAuction>(buildQueryUrl(queryKey), signal)).total;
       } catch {
         return 0;
       }
@@ -108,7 +106,7 @@ function Dashboard({ seller, userId }: { seller: Seller; userId: string }) {
   const reputation = useSellerReputation(seller.id);
   const storefront = useSellerStorefront(seller.id);
 
-  const partRows = (parts.data?.parts ?? []) as DashboardPart[];
+  const partRows = parts.data?.items ?? [];
   const auctionRows = latest(auctions.data ?? [], DASHBOARD_ROWS);
   const status = accountStatus(seller.status);
 

@@ -44,7 +44,7 @@ function StorefrontMessage({ title, text }: { title: string; text: string }) {
 function Storefront({ storefront }: { storefront: SellerStorefront }) {
   const stats = storefrontStats(storefront);
   const parts = useSellerParts<Part>(storefront.sellerId, STOREFRONT_PARTS_PAGE);
-  const loadedParts = parts.data?.pages.flatMap((page) => page.parts) ?? [];
+  const loadedParts = parts.data?.pages.flatMap((page) => page.items) ?? [];
   const available = stats.totalParts || parts.data?.pages[0]?.total || 0;
   const policies = policyParagraphs(storefront.policies);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountStatus, latest, pageTotal, listingApprovalLabel, normaliseStatus, partListingStatus, STATUS_BADGE_CLASS, toRows } from './sellerDashboard';
+import { accountStatus, latest, listingApprovalLabel, normaliseStatus, partListingStatus, STATUS_BADGE_CLASS } from './sellerDashboard';
 
 describe('partListingStatus', () => {
   it('shows an approved live listing as active', () => {
@@ -51,14 +51,7 @@ describe('account status', () => {
   });
 });
 
-describe('toRows and latest', () => {
-  it('reads a bare array or a page object', () => {
-    expect(toRows([1, 2])).toEqual([1, 2]);
-    expect(toRows({ items: [3], total: 1 })).toEqual([3]);
-    expect(toRows({ reviews: [4] }, ['reviews'])).toEqual([4]);
-    expect(toRows(null)).toEqual([]);
-  });
-
+describe('latest', () => {
   it('keeps the newest rows first', () => {
     const rows = [
       { id: 'a', createdAt: '2025-01-01T00:00:00Z' },
@@ -66,14 +59,5 @@ describe('toRows and latest', () => {
       { id: 'c', createdAt: '2025-02-01T00:00:00Z' },
     ];
     expect(latest(rows, 2).map((r) => r.id)).toEqual(['b', 'c']);
-  });
-});
-
-describe('pageTotal', () => {
-  it('reads the total of a page, or counts a bare list', () => {
-    expect(pageTotal({ auctions: [{ id: 'a' }], total: 7 })).toBe(7);
-    expect(pageTotal([{ id: 'a' }, { id: 'b' }])).toBe(2);
-    expect(pageTotal({ auctions: [{ id: 'a' }] })).toBe(1);
-    expect(pageTotal(null)).toBe(0);
   });
 });

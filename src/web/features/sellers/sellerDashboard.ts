@@ -65,25 +65,6 @@ export function listingApprovalLabel(requiresListingApproval: boolean | null | u
   return requiresListingApproval === false ? 'Trusted Seller' : 'Listings Require Approval';
 }
 
-/** Rows a list endpoint answered: a bare array, or a page object holding one under a usual key. */
-export function toRows<T>(data: unknown, keys: readonly string[] = ['items', 'rows', 'data']): T[] {
-  if (Array.isArray(data)) return data as T[];
-  if (data && typeof data === 'object') {
-    const record = data as Record<string, unknown>;
-    for (const key of keys) if (Array.isArray(record[key])) return record[key] as T[];
-  }
-  return [];
-}
-
-/** The full count of a list answer: its `total`, else the rows it holds. */
-export function pageTotal(data: unknown): number {
-  if (data && typeof data === 'object' && !Array.isArray(data)) {
-    const total = Number((data as { total?: unknown }).total);
-    if (Number.isFinite(total) && total >= 0) return total;
-  }
-  return toRows(data, ['auctions', 'items', 'rows', 'data']).length;
-}
-
 /** The newest `count` rows by createdAt (or startTime), newest first. */
 export function latest<T extends { createdAt?: string | null; startTime?: string | null }>(rows: readonly T[], count: number): T[] {
   const time = (row: T) => {

@@ -1,10 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest, buildQueryUrl, getQueryFn, throwIfResNotOk } from '../../lib/api';
+import { ApiError, apiRequest, buildQueryUrl, fetchListPage, getQueryFn, listQueryFn, throwIfResNotOk, type ListPage } from '../../lib/api';
 import { recordPolicyAcceptances } from '../accounts/accounts.api';
 import type { SellerApplicationPayload } from './registerSeller.validation';
 import type { EarnedBadge, Seller, SellerReputation, SellerReview, SellerStorefront, StorefrontUpdate } from './sellers.types';
-import { toRows } from './sellerDashboard';
-import { toSellerPartsPage, type SellerPartsPage } from './storefront';
 
 /** Query key of the signed-in user's seller record. */
 export const sellerByUserKey = (userId: string) => [`/api/sellers/by-user/${userId}`] as const;
@@ -69,28 +67,16 @@ export function useSellerStorefront(sellerId: string | undefined) {
   });
 }
 
-/**
- * One page of a list endpoint: the server answers a JSON array with the full count in X-Total-Count
- * (an object page with `total` is read too).
- */
-async function fetchListPage<P>(path: string, params: Record<string, number>, signal?: AbortSignal): Promise<SellerPartsPage<P>> {
-  const res = await fetch(buildQueryUrl([path, params]), { credentials: 'include', signal });
-  await throwIfResNotOk(res);
-  const page = toSellerPartsPage<P>(await res.json());
-  const header = Number(res.headers.get('X-Total-Count') ?? Number.NaN);
-  return Number.isFinite(header) && res.headers.has('X-Total-Count') ? { ...page, total: header } : page;
-}
-
 /** A seller's public parts, filtered on the server (GET /api/sellers/{id}/parts), page by page ("Load More"). */
 export function useSellerParts<P>(sellerId: string | undefined, pageSize: number) {
   const path = `/api/sellers/${sellerId ?? ''}/parts`;
   return useInfiniteQuery({
     queryKey: [path, { limit: pageSize }],
     initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) => fetchListPage<P>(path, { limit: pageSize, offset: pageParam }, signal),
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((n, page) => n + page.parts.length, 0);
-      return last.parts.length > 0 && loaded < last.total ? loaded : undefined;
+    queryFn: ({ pageParam, signal }) => fetchListPage<P>(buildQueryUrl([path, { limit: pageSize, offset: pageParam }]), signal),
+    getNextPageParam: (last: ListPage<P>, pages: ListPage<P>[]) => {
+      const loaded = pages.reduce((n, page) => n + page.items.length, 0);
+      return last.items.length > 0 && loaded < last.total ? loaded : undefined;
     },
     enabled: Boolean(sellerId),
   });
@@ -110,9 +96,9 @@ export function useSellerReputation(sellerId: string | undefined) {
 export function useSellerReviews(sellerId: string | undefined, limit: number) {
   return useQuery({
     queryKey: [`/api/sellers/${sellerId ?? ''}/reviews`, { limit }],
-    queryFn: getQueryFn<unknown>({ on401: 'throw' }),
+    queryFn: listQueryFn<SellerReview>(),
     enabled: Boolean(sellerId),
-    select: (data) => toRows<SellerReview>(data, ['reviews', 'items', 'rows', 'data']),
+    select: (page) => page.items,
   });
 }
 
@@ -120,9 +106,9 @@ export function useSellerReviews(sellerId: string | undefined, limit: number) {
 export function useUserBadges(userId: string | undefined) {
   return useQuery({
     queryKey: [`/api/users/${userId ?? ''}/badges`],
-    queryFn: getQueryFn<unknown>({ on401: 'throw' }),
+    queryFn: listQueryFn<EarnedBadge>(),
     enabled: Boolean(userId),
-    select: (data) => toRows<EarnedBadge>(data, ['badges', 'items', 'rows', 'data']),
+    select: (page) => page.items,
   });
 }
 

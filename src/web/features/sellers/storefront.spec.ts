@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SellerStorefront } from './sellers.types';
-import { partsAvailableLabel, policyParagraphs, storefrontStats, toSellerPartsPage } from './storefront';
+import { partsAvailableLabel, policyParagraphs, storefrontStats } from './storefront';
 
 const base: SellerStorefront = {
   id: 'f1',
@@ -48,15 +48,5 @@ describe('labels', () => {
       'Returns within 7 days.',
     ]);
     expect(policyParagraphs(null)).toEqual([]);
-  });
-});
-
-describe('toSellerPartsPage', () => {
-  it('reads the catalog page shape with its total', () => {
-    expect(toSellerPartsPage({ parts: [{ id: 'p1' }], total: 30, limit: 1, offset: 0 })).toEqual({ parts: [{ id: 'p1' }], total: 30 });
-  });
-
-  it('reads a bare array, counting its rows', () => {
-    expect(toSellerPartsPage([{ id: 'p1' }, { id: 'p2' }])).toEqual({ parts: [{ id: 'p1' }, { id: 'p2' }], total: 2 });
   });
 });

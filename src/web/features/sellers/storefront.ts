@@ -1,6 +1,5 @@
 import { memberSinceYear } from './reputation';
 import type { SellerStorefront, StorefrontCategory } from './sellers.types';
-import { toRows } from './sellerDashboard';
 
 /** Parts shown on a storefront page (one page of the seller's parts). */
 export const STOREFRONT_PARTS_PAGE = 24;
@@ -49,16 +48,4 @@ export function policyParagraphs(policies: string | null | undefined): string[] 
     .split(/\n\s*\n/)
     .map((p) => p.trim())
     .filter(Boolean);
-}
-
-export interface SellerPartsPage<P> {
-  parts: P[];
-  total: number;
-}
-
-/** One page of a seller's parts, whatever list shape the server answers with. */
-export function toSellerPartsPage<P>(data: unknown): SellerPartsPage<P> {
-  const parts = toRows<P>(data, ['parts', 'items', 'rows', 'data']);
-  const raw = data && typeof data === 'object' && 'total' in data ? Number((data as { total: unknown }).total) : Number.NaN;
-  return { parts, total: Number.isFinite(raw) ? raw : parts.length };
 }
