@@ -1,9 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * catalog search performance (measured with load-tests/catalog/bench.ts on 100,000 parts): the catalog's
- * usual browse, a category and a make together, reads one small range of a public-only index instead of
- * intersecting the category and make indexes (thousands of entries each) on every count and page.
+ * catalog search performance: the catalog's usual browse, a category and a make together, reads one small range
+ * of a public-only index instead of intersecting the category and make indexes on every count and page.
  */
 export class Migration20261123050000CatalogSearchPerf extends Migration {
   override async up(): Promise<void> {

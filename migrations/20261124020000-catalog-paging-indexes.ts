@@ -6,12 +6,7 @@ import { Migration } from '@mikro-orm/migrations';
  *
  * A page is `order by created_at desc, id` (or `price, created_at desc, id`) with an offset, over the part's id,
  * creation time and price. The indexes held only created_at (or price), so PostgreSQL visited the row of every
- * part it skipped, or sorted the whole public catalog for a deep page. On the benchmark catalog (92,029 public
- * parts, one client, `psql`):
- * - newest first at offset 1,000: 10 ms before, 0.4-0.5 ms after; at offset 90,000: 83-102 ms before, 9-22 ms after;
- * - cheapest first at offset 90,000: 167 ms before, 9-15 ms after (the index's own order);
- * - dearest first at offset 90,000: 167 ms before, 27 ms after (the index read backwards, then each price's ties
- *   sorted newest first on their own).
+ * part it skipped, or sorted the whole public catalog for a deep page.
  */
 export class Migration20261124020000CatalogPagingIndexes extends Migration {
   override async up(): Promise<void> {

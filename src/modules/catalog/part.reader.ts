@@ -4,12 +4,10 @@ import type { PartFitment } from './part-fitment.entity.js';
 import type { SqlRunner } from './sql.runner.js';
 import { uuidArray } from '../../platform/db/uuid.js';
 
-/**
- * Parts by id with their vehicle entries, in one statement and without the ORM's entity hydration: the
- * read path of search pages and the part page, where the ORM cost more CPU than the database (measured
- * with load-tests/catalog/bench.ts). The rows are plain snapshots, never managed entities: to change a
- * part, load it with the EntityManager.
- */
+// Parts by id with their vehicle entries, in one statement and without the ORM's entity hydration: the read
+// path of search pages and the part page, where hydrating cost more CPU than the database work. The rows are
+// plain snapshots, never managed entities: to change a part, load it with the EntityManager.
+
 /** A part's columns and its vehicle entries (as JSON), for a statement where `parts` is aliased `p`. */
 export const PART_COLUMNS = `p.id, p.title, p.description, p.price, p.original_price, p.category, p.make, p.model,
     p.year_start, p.year_end, p.part_number, p.condition, p.location, p.seller_id, p.images, p.is_verified,
@@ -21,13 +19,9 @@ export const PART_COLUMNS = `p.id, p.title, p.description, p.price, p.original_p
      from part_fitments f where f.part_id = p.id) as fitments`;
 
 /**
- * Parts by id. The ids go through a one-row subquery, `any(((select ?::uuid[]))::uuid[])`, on purpose: with a
- * plain `any(?::uuid[])` PostgreSQL plans every run with the array's values (a custom plan), because the
- * generic plan's guess of ten ids looks dearer than the one to eight a part page or a batch of them asks for,
- * and planning cost more than running the statement (0.17 ms against 0.1 ms for one part). Behind the
- * subquery both plans see the same guess, so after its first five runs PostgreSQL keeps the generic plan
- * (planning 0.02 ms); it is the same primary-key lookup either way. Server and PostgreSQL CPU per part page
- * fell by a fifth and a half (load-tests/catalog bench, with the batching below).
+ * Parts by id. The ids go through a one-row subquery, `any(((select ?::uuid[]))::uuid[])`, on purpose: the
+ * planner never sees the array, so PostgreSQL keeps the generic plan (the same primary-key lookup) instead of
+ * planning every run for the array's values, which cost more than running the statement.
  */
 export const READ_PARTS_SQL = `select ${PART_COLUMNS} from parts p where p.id = any(((select ?::uuid[]))::uuid[])`;
 

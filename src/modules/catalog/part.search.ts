@@ -44,25 +44,17 @@ interface Sql {
 const TSQUERY = `plainto_tsquery('english', ?)`;
 /**
  * A match's relevance: ts_rank over the weighted vector (A title, B make, model and part number, C description,
- * D category), with the default weights scaled down tenfold: {D, C, B, A} = {0.01, 0.02, 0.04, 0.1}. For one
- * word the order is the default weights' order (the rank is linear in them). For several, ts_rank combines
- * every pair of the words' positions, by their weights and nearness, as 1 - (1 - r)(1 - w). With the default
- * weights two title words side by side already give 0.99, so a few such pairs round to exactly 1.0 and many
- * titles tied; at a tenth the pairs add up without reaching 1. ts_rank_cd (cover density) told them apart as
- * well, but it zeroes about 32 KB per query item for every ranked match (about 98 KB for two words): a seventh
- * of a search's database CPU (docs/decisions.md, "Ranking function").
+ * D category) with the default weights scaled down tenfold, so that several title words side by side add up
+ * instead of all rounding to 1.0 and tying. Not ts_rank_cd: it tells them apart too, at a far higher cost per
+ * ranked match (docs/performance.md).
  */
 const rankOf = (tsquery: string) => `ts_rank('{0.01,0.02,0.04,0.1}'::float4[], p.search_vector, ${tsquery})`;
 /**
- * A relevance search with no filter but its text has one right plan whatever the words: a bitmap scan of the
- * text index, every match ranked, the best page sorted out. Its statement is prepared and written so that no
- * value reaches the planner: the text's query and the page's limit and offset sit behind one-row subqueries
- * (computed once per run). Custom and generic plans are then the same, and PostgreSQL keeps the generic one
- * after five runs. Written plainly, the custom plans saw the words' frequencies and a limit of 24 and always
- * looked cheaper than a generic plan, so PostgreSQL planned every search anew (about a millisecond of its
- * CPU); and a generic plan would not fold a bare plainto_tsquery(?) into a constant, so the ranking parsed and
- * stemmed the text again for every ranked match. Filtered searches keep the plain form: their plans are made
- * for their values on purpose (see sql.runner.ts).
+ * A relevance search with no filter but its text has one right plan whatever the words (the text index's bitmap
+ * scan), so its prepared statement keeps the text's query, limit and offset behind one-row subqueries: no value
+ * reaches the planner, PostgreSQL keeps the generic plan instead of planning each search anew, and the text is
+ * parsed once per run rather than once per ranked match. Filtered searches keep the plain form: their plans are
+ * made for their values on purpose (see sql.runner.ts).
  */
 const KEPT = { tsquery: `(select ${TSQUERY})`, limit: '(select ?::int)', offset: '(select ?::int)' };
 /** The same places written plainly, for statements planned with their values. */

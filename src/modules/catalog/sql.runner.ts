@@ -33,12 +33,10 @@ function statementOf(sql: string): Statement {
 
 /**
  * Runs the catalog's read statements (search, part pages) on a pg pool or client with bound parameters,
- * without the ORM's `execute` (which inlines the values and cost more CPU than the statement on the part
- * page; measured with load-tests/catalog/bench.ts). `runPrepared` also names the statement, so each
- * connection parses it once and PostgreSQL may keep a generic plan: right for a primary-key read or the
- * lexicon look-up, wrong for the filtered searches (a generic plan intersected the year index's 40,000
- * entries where the values called for the category-and-make index alone), which use `run`.
- * The SQL must only use `?` for parameters.
+ * without the ORM's `execute`, whose inlining of the values cost more CPU than the part page's statement.
+ * `runPrepared` also names the statement, so each connection parses it once and PostgreSQL may keep a generic
+ * plan: right for a primary-key read or the lexicon look-up, wrong for the filtered searches, whose best index
+ * depends on their values; those use `run`. The SQL must only use `?` for parameters.
  */
 export function preparedRunner(db: pg.Pool | pg.Client): SqlRunner {
   return {
