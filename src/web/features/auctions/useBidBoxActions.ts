@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from '../../components/toast';
+import { formatUsdCents } from '../../lib/format';
+import { requireSignIn } from '../accounts/requireSignIn';
+import type { Auction } from './auction.types';
+import { reportActionFailure } from './actionFailure';
+import { useBuyItNow, usePlaceBid, useWatchAuction } from './auctions.api';
+import { bidPlacedMessage, planBid, purchaseMessage } from './bidBox';
+
+// These hooks live in the bid box, which stays mounted while its buttons come and go,
+// so a request's toast still shows when its answer ends the auction.
+
+const money = (dollars: number | string) => formatUsdCents(dollars);
+
+const BID_SIGN_IN = 'Please sign in to place a bid.';
+const BUY_SIGN_IN = 'Please sign in to use Buy It Now.';
+const WATCH_SIGN_IN = 'Please sign in to watch this auction.';
+
+/** The bid form's fields and its submit: checked in the page, then POSTed once (no double submit). */
+export function usePlaceBidAction(auction: Auction, signedIn: boolean, minimumCents: number) {
+  const [bidAmount, setBidAmount] = useState('');
+  const [maxBid, setMaxBid] = useState('');
+  const placeBid = usePlaceBid(auction.id);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (placeBid.isPending) return;
+    if (!signedIn) {
+      requireSignIn(BID_SIGN_IN);
+      return;
+    }
+    const plan = planBid({ bidAmount, maxBid }, minimumCents, auction.allowProxy, money);
+    if (!plan.ok) {
+      toast({ title: plan.title, description: plan.message, variant: 'destructive' });
+      return;
+    }
+    placeBid.mutate(plan.input, {
+      onSuccess: (answer) => {
+        setBidAmount('');
+        setMaxBid('');
+        toast({ title: 'Bid Placed', description: bidPlacedMessage(answer, plan.cents, money) });
+      },
+      onError: (error) => reportActionFailure('Bid Failed', error, BID_SIGN_IN),
+    });
+  }
+
+  return { bidAmount, setBidAmount, maxBid, setMaxBid, submit, pending: placeBid.isPending };
+}
+
+export type PlaceBidAction = ReturnType<typeof usePlaceBidAction>;
+
+/** Buy It Now at the listed price, once. */
+export function useBuyItNowAction(auction: Auction, signedIn: boolean) {
+  const buyNow = useBuyItNow(auction.id);
+
+  function buy() {
+    if (buyNow.isPending) return;
+    if (!signedIn) {
+      requireSignIn(BUY_SIGN_IN);
+      return;
+    }
+    buyNow.mutate(undefined, {
+      onSuccess: (answer) => toast({ title: 'Purchase Successful', description: purchaseMessage(answer, auction, money) }),
+      onError: (error) => reportActionFailure('Purchase Failed', error, BUY_SIGN_IN),
+    });
+  }
+
+  return { buy, pending: buyNow.isPending };
+}
+
+/** Watching the auction: once watched (here or as the server says), the button stays "Watching". */
+export function useWatchAuctionAction(auction: Auction, signedIn: boolean) {
+  const [watched, setWatched] = useState(false);
+  const watch = useWatchAuction(auction.id);
+  const watching = watched || auction.isWatching === true;
+
+  function start() {
+    if (watch.isPending || watching) return;
+    if (!signedIn) {
+      requireSignIn(WATCH_SIGN_IN);
+      return;
+    }
+    watch.mutate(undefined, {
+      onSuccess: () => {
+        setWatched(true);
+        toast({ title: 'Added to Watchlist', description: 'You will be notified about this auction.' });
+      },
+      onError: (error) => reportActionFailure('Failed to Watch', error, WATCH_SIGN_IN),
+    });
+  }
+
+  return { watch: start, watching, pending: watch.isPending };
+}
+
+/** The bid box's three actions, held by the bid box itself (see above). */
+export function useBidBoxActions(auction: Auction, signedIn: boolean, minimumCents: number) {
+  return {
+    placeBid: usePlaceBidAction(auction, signedIn, minimumCents),
+    buyItNow: useBuyItNowAction(auction, signedIn),
+    watch: useWatchAuctionAction(auction, signedIn),
+  };
+}
