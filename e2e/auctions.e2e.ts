@@ -100,7 +100,7 @@ describe('scheduling an auction', () => {
     await expect.poll(() => page.getByRole('heading', { name: SCHEDULED_TITLE }).isVisible(), { timeout: 15_000 }).toBe(true);
     await page.context().close();
 
-    const { auctions } = await callOk<{ auctions: AuctionAnswer[] }>(
+    const auctions = await callOk<AuctionAnswer[]>(
       sellerUser.cookie,
       'GET',
       `/api/auctions?sellerId=${sellerUser.id}&sort=createdAt&order=desc`,
