@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultReadConnections, loadConfig } from './config.js';
+import { ConfigError, DEFAULT_RATE_LIMITS, defaultReadConnections, loadConfig } from './config.js';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'pitlane-config-'));
 
@@ -51,5 +51,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).dbReadConnections).toBe(defaultReadConnections());
     expect(loadConfig({ DB_READ_CONNECTIONS: '5', DATA_DIR: dataDir() }).dbReadConnections).toBe(5);
     expect(() => loadConfig({ DB_READ_CONNECTIONS: '0', DATA_DIR: dataDir() })).toThrow(/DB_READ_CONNECTIONS/);
+  });
+
+  it('limits registrations per address and uploads per account by default, off under NODE_ENV=test unless set', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).rateLimits).toEqual(DEFAULT_RATE_LIMITS);
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir() }).rateLimits).toEqual({
+      registrationsPerAddressPerHour: 0,
+      uploadsPerAccountPerHour: 0,
+    });
+    const set = loadConfig({ REGISTRATIONS_PER_ADDRESS_PER_HOUR: '3', UPLOADS_PER_ACCOUNT_PER_HOUR: '0', DATA_DIR: dataDir() });
+    expect(set.rateLimits).toEqual({ registrationsPerAddressPerHour: 3, uploadsPerAccountPerHour: 0 });
+    expect(() => loadConfig({ UPLOADS_PER_ACCOUNT_PER_HOUR: '-1', DATA_DIR: dataDir() })).toThrow(/UPLOADS_PER_ACCOUNT_PER_HOUR/);
   });
 });

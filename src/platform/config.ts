@@ -37,6 +37,8 @@ export const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: optionalText,
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  UPLOADS_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).optional(),
 });
 
 export interface Config {
@@ -62,7 +64,17 @@ export interface Config {
   logLevel: string;
   /** Express "trust proxy" setting: how many proxies sit in front of us (or a list). */
   trustProxy: boolean | number | string;
+  /** Abuse limits per rolling hour; 0 turns one off. Unset under NODE_ENV=test, where suites register many users. */
+  rateLimits: {
+    /** Registrations (attempts) per client address. */
+    registrationsPerAddressPerHour: number;
+    /** Photo uploads per signed-in account. */
+    uploadsPerAccountPerHour: number;
+  };
 }
+
+/** The abuse limits when their variables are unset (outside NODE_ENV=test). */
+export const DEFAULT_RATE_LIMITS = { registrationsPerAddressPerHour: 20, uploadsPerAccountPerHour: 100 } as const;
 
 /** Thrown when the environment is invalid; the message names every bad variable. */
 export class ConfigError extends Error {
@@ -125,5 +137,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    rateLimits: {
+      registrationsPerAddressPerHour:
+        e.REGISTRATIONS_PER_ADDRESS_PER_HOUR ?? (e.NODE_ENV === 'test' ? 0 : DEFAULT_RATE_LIMITS.registrationsPerAddressPerHour),
+      uploadsPerAccountPerHour:
+        e.UPLOADS_PER_ACCOUNT_PER_HOUR ?? (e.NODE_ENV === 'test' ? 0 : DEFAULT_RATE_LIMITS.uploadsPerAccountPerHour),
+    },
   };
 }

@@ -1,9 +1,11 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { Container } from 'inversify';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { getActor, requireActor, requireSignIn } from '../../platform/http/auth.js';
 import { handle, sendList } from '../../platform/http/validate.js';
 import { SESSION_COOKIE } from '../../platform/http/app.js';
+import { clientAddress, limitRequests } from '../../platform/http/rate-limit.js';
+import type { Config } from '../../platform/config.js';
+import { TOKENS } from '../../platform/tokens.js';
 import { z } from 'zod';
 import { EmailVerificationService } from './email-verification.service.js';
 import { PolicyAcceptanceService } from './policy-acceptance.service.js';
@@ -20,11 +22,15 @@ import {
 } from './account.schemas.js';
 import { requireRole } from '../../platform/http/auth.js';
 
-/** Failed sign-ins allowed per client address and account name in the window before a 429. */
+/** Failed sign-ins allowed per account (by whatever username or email named it) in the window before a 429. */
 export const LOGIN_FAILURE_LIMIT = 10;
-/** Failed sign-ins allowed per client address over all account names (credential stuffing). */
+/**
+ * Failed sign-ins allowed per client address over all accounts (credential stuffing): ten times the per-account
+ * limit, because without TRUST_PROXY every client behind one proxy shares the proxy's address.
+ */
 export const LOGIN_FAILURE_LIMIT_PER_ADDRESS = 100;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const REGISTRATION_WINDOW_MS = 60 * 60 * 1000;
 
 const userIdParams = z.object({ id: z.uuid({ message: 'Not a valid user id' }) });
 
@@ -35,6 +41,23 @@ const save = (req: Request) =>
 const destroy = (req: Request) =>
   new Promise<void>((resolve) => (req.session ? req.session.destroy(() => resolve()) : resolve()));
 
+/** Whether a GET is a navigation from one of our pages or one the user started (address bar, bookmark). */
+const isOwnNavigation = (req: Request) => ['same-origin', 'none'].includes(req.get('sec-fetch-site') ?? '');
+
+/** What GET /api/logout answers to a link from another site (or a browser that does not say where it came from). */
+export const SIGN_OUT_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign out of Pitlane</title></head>
+<body>
+<main>
+<h1>Sign out of Pitlane?</h1>
+<form method="post" action="/api/logout"><button type="submit">Sign out</button></form>
+<p><a href="/">Stay signed in</a></p>
+</main>
+</body>
+</html>
+`;
+
 /** Registration, sign-in, the current user, users and policy acceptances. */
 export function accountRoutes(container: Container): Router {
   const registration = container.get(RegistrationService);
@@ -42,33 +65,38 @@ export function accountRoutes(container: Container): Router {
   const signIn = container.get(SignInService);
   const users = container.get(UserService);
   const policies = container.get(PolicyAcceptanceService);
+  const config = container.get<Config>(TOKENS.Config);
   const router = Router();
 
-  const limiter = (limit: number, key: (req: Request) => string) =>
-    rateLimit({
-      windowMs: LOGIN_WINDOW_MS,
-      limit,
-      skipSuccessfulRequests: true,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      keyGenerator: key,
-      handler: (_req, res) => {
-        res.status(429).json({
-          message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
-          code: 'rate_limited',
-        });
-      },
-    });
-  const address = (req: Request) => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? '');
-  const loginName = (req: Request) => {
-    const body = (req.body ?? {}) as { username?: unknown; email?: unknown };
-    return String(body.username || body.email || '').trim().toLowerCase();
-  };
-  const perAccount = limiter(LOGIN_FAILURE_LIMIT, (req) => `${address(req)}|${loginName(req)}`);
-  const perAddress = limiter(LOGIN_FAILURE_LIMIT_PER_ADDRESS, address);
+  const loginMessage = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+  const perAddress = limitRequests({
+    windowMs: LOGIN_WINDOW_MS,
+    limit: LOGIN_FAILURE_LIMIT_PER_ADDRESS,
+    onlyFailures: true,
+    message: loginMessage,
+    key: clientAddress,
+  });
+  // A body that is no valid sign-in checks no password: it counts per address only.
+  const perAccount = limitRequests({
+    windowMs: LOGIN_WINDOW_MS,
+    limit: LOGIN_FAILURE_LIMIT,
+    onlyFailures: true,
+    message: loginMessage,
+    key: async (req) => {
+      const login = loginSchema.safeParse(req.body);
+      return login.success ? signIn.failureKey(login.data.identifier) : undefined;
+    },
+  });
+  const registrations = limitRequests({
+    windowMs: REGISTRATION_WINDOW_MS,
+    limit: config.rateLimits.registrationsPerAddressPerHour,
+    message: 'Too many accounts were registered from your network. Please try again in an hour.',
+    key: clientAddress,
+  });
 
   router.post(
     '/users',
+    registrations,
     handle(
       { body: registerSchema },
       async ({ body }, req) => {
@@ -107,15 +135,30 @@ export function accountRoutes(container: Container): Router {
     }),
   );
 
-  router.get('/logout', async (req, res) => {
+  const signOut = async (req: Request, res: Response) => {
     await destroy(req);
     res.clearCookie(SESSION_COOKIE, { path: '/' });
-    res.redirect(302, '/');
+  };
+
+  // The spec's sign-out link. Only a navigation from our own pages (or one the user typed) signs out at once;
+  // a link on another site gets a page whose button posts, so it cannot sign anyone out by itself.
+  router.get('/logout', async (req, res) => {
+    if (isOwnNavigation(req)) {
+      await signOut(req, res);
+      res.redirect(302, '/');
+      return;
+    }
+    res.set('Cache-Control', 'no-store').type('html').send(SIGN_OUT_PAGE);
+  });
+
+  // The sign-out itself: the form of that page and the web app's Sign Out post here (csrfGuard refuses other sites).
+  router.post('/logout', async (req, res) => {
+    await signOut(req, res);
+    res.redirect(303, '/');
   });
 
   router.post('/auth/logout', async (req, res) => {
-    await destroy(req);
-    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    await signOut(req, res);
     res.json({ signedOut: true });
   });
 

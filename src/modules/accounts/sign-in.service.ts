@@ -29,4 +29,18 @@ export class SignInService {
     }
     return user;
   }
+
+  /**
+   * The bucket failed sign-ins with `identifier` count in: the account it names, whether by username or email
+   * (so the two are one bucket), or the normalised identifier when it names nobody.
+   */
+  async failureKey(identifier: string): Promise<string> {
+    const name = identifier.trim().toLowerCase();
+    // A NUL byte can name no account (and PostgreSQL refuses it in a text parameter).
+    if (!name.includes('\u0000')) {
+      const user = await this.orm.em.fork().findOne(User, byLoginName(name), { fields: ['id'] });
+      if (user) return `account:${user.id}`;
+    }
+    return `name:${name}`;
+  }
 }

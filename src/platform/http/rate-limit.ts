@@ -1,0 +1,46 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { AppError } from '../errors.js';
+
+/** The client's address as the limits count it: the IPv6 /64 or the IPv4 address (after `trust proxy`). */
+export const clientAddress = (req: Request): string => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? '');
+
+export interface LimitOptions {
+  /** The rolling window. */
+  windowMs: number;
+  /** Requests (or failures, with `onlyFailures`) allowed per key in the window; 0 turns the limit off. */
+  limit: number;
+  /** Names the bucket a request counts in; `undefined` lets the request through uncounted. */
+  key: (req: Request, res: Response) => string | undefined | Promise<string | undefined>;
+  /** What the 429 says. */
+  message: string;
+  /** Count only answers of 400 and above (failed sign-ins). */
+  onlyFailures?: boolean;
+}
+
+const KEY = Symbol('rate-limit-key');
+type Keyed = Response & { [KEY]?: Map<unknown, string | undefined> };
+
+/**
+ * A limit on how often one key (an address, an account) may do something: past it, a 429 with the usual JSON
+ * `{message, code: 'rate_limited'}` and the draft-8 RateLimit headers. Counts live in this process's memory.
+ */
+export function limitRequests(options: LimitOptions): RequestHandler {
+  if (options.limit <= 0) return (_req, _res, next) => next();
+  // The key is worked out once per request (it may need a query) and shared by skip and keyGenerator.
+  const keyOf = async (req: Request, res: Response) => {
+    const cache = ((res as Keyed)[KEY] ??= new Map());
+    if (!cache.has(options)) cache.set(options, await options.key(req, res));
+    return cache.get(options);
+  };
+  return rateLimit({
+    windowMs: options.windowMs,
+    limit: options.limit,
+    skipSuccessfulRequests: options.onlyFailures ?? false,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    skip: async (req, res) => (await keyOf(req, res)) === undefined,
+    keyGenerator: async (req, res) => (await keyOf(req, res)) as string,
+    handler: (_req, _res, next) => next(new AppError('rate_limited', 'rate_limited', options.message)),
+  });
+}
