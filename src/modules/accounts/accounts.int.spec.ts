@@ -173,9 +173,9 @@ describe('sign-in and sessions', () => {
     expect(session!.n).toBeGreaterThan(0);
   });
 
-  it('signs out with GET /api/logout and redirects home', async () => {
+  it('signs out with GET /api/logout from our own pages and redirects home', async () => {
     const { agent } = await signedInBuyer(t, { username: 'leaver', email: 'leaver@example.com' });
-    const res = await agent.get('/api/logout').expect(302);
+    const res = await agent.get('/api/logout').set('Sec-Fetch-Site', 'same-origin').expect(302);
     expect(res.headers.location).toBe('/');
     await agent.get('/api/auth/user').expect(401);
   });

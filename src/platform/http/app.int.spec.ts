@@ -13,7 +13,7 @@ describe('sessions on the API', () => {
     const anonymous = await t.agent().get('/api/auth/user');
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers['set-cookie']).toBeUndefined();
-    await t.agent().get('/api/logout').expect(302);
+    await t.agent().get('/api/logout').set('Sec-Fetch-Site', 'same-origin').expect(302);
 
     const { agent } = await signedInBuyer(t);
     const me = await agent.get('/api/auth/user').expect(200);

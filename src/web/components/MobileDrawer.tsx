@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Heart, Info, LogIn, LogOut, Menu, Search, Store, UserRound, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Link, useLocation } from 'react-router';
+import { signOut, SIGN_OUT_PATH } from '../features/accounts/signOut';
 import { displayName, useAuth } from '../features/accounts/useAuth';
 import { signInHref } from '../lib/navigation';
 import { PlaceholderLink } from './PlaceholderLink';
@@ -71,7 +72,7 @@ export function MobileDrawer() {
                   <p className="font-semibold">{displayName(user)}</p>
                   <p className="truncate text-sm text-muted">{user.email}</p>
                 </div>
-                <a href="/api/logout" className={rowClass}>
+                <a href={SIGN_OUT_PATH} onClick={signOut} className={rowClass}>
                   <LogOut aria-hidden className="size-5 text-muted" /> Sign Out
                 </a>
               </div>

@@ -1,6 +1,7 @@
 import { ChevronDown, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
+import { signOut, SIGN_OUT_PATH } from '../features/accounts/signOut';
 import { displayName, type CurrentUser } from '../features/accounts/useAuth';
 
 const itemClass =
@@ -41,7 +42,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Item asChild className={itemClass}>
-            <a href="/api/logout">
+            <a href={SIGN_OUT_PATH} onClick={signOut}>
               <LogOut aria-hidden className="size-4" />
               Sign Out
             </a>
