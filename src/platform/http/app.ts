@@ -14,6 +14,7 @@ import { TOKENS } from '../tokens.js';
 import { packageRoot } from '../paths.js';
 import { IdentityLookup, requireRole } from './auth.js';
 import { csrfGuard } from './csrf.js';
+import { securityHeaders } from './security-headers.js';
 import { createSessionStore } from './session-store.js';
 import { requestScope } from '../request-scope.js';
 import { apiNotFound, errorHandler } from './errors.js';
@@ -61,6 +62,7 @@ export function createApp({ container, modules, readiness, staticDir }: AppOptio
   // web app (react-query keeps its own cache) does not ask for. Static files keep theirs (serve-static).
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
+  app.use(securityHeaders(config.publicUrl));
   const identity = container.get(IdentityLookup);
   app.locals.identity = identity;
 
