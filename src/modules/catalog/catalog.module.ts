@@ -2,6 +2,7 @@ import { ContainerModule } from 'inversify';
 import type { PitlaneModule } from '../../platform/module.js';
 import { CatalogApi, CatalogApiImpl } from './catalog.api.js';
 import { CatalogLookups } from './catalog.lookups.js';
+import { catalogCrontab, catalogTasks } from './catalog.tasks.js';
 import { catalogRoutes } from './catalog.routes.js';
 import { seedCatalog } from './catalog.seed.js';
 import { Category } from './category.entity.js';
@@ -13,6 +14,9 @@ import { PartFitment } from './part-fitment.entity.js';
 import { PartListingService } from './part-listing.service.js';
 import { PartReviewService } from './part-review.service.js';
 import { PartService } from './part.service.js';
+import { PartUploadClaims } from './part.upload-claims.js';
+import { UploadClaims } from './upload.claims.js';
+import { UploadCleanupService } from './upload-cleanup.service.js';
 import { UploadService } from './upload.service.js';
 import { WatchlistService } from './watchlist.service.js';
 
@@ -26,10 +30,14 @@ export const catalogModule: PitlaneModule = {
     bind(CatalogLookups).toSelf();
     bind(WatchlistService).toSelf();
     bind(UploadService).toSelf();
+    bind(UploadCleanupService).toSelf();
+    bind(UploadClaims).to(PartUploadClaims);
     bind(CatalogApi).to(CatalogApiImpl);
   }),
   entities: [Category, Make, Part, PartFitment, Favorite],
   routes: catalogRoutes,
   adminRoutes: partAdminRoutes,
+  tasks: catalogTasks,
+  crontab: catalogCrontab,
   seed: seedCatalog,
 };

@@ -4,6 +4,7 @@ import multer from 'multer';
 import { Errors } from '../../platform/errors.js';
 import { getActor, requireActor, requireRole, requireSignIn } from '../../platform/http/auth.js';
 import { handle, idParams, sendList } from '../../platform/http/validate.js';
+import { limitRequests } from '../../platform/http/rate-limit.js';
 import {
   approveSchema,
   pageQuery,
@@ -18,7 +19,7 @@ import { NOT_A_SELLER_MESSAGE, PartListingService } from './part-listing.service
 import { PartReviewService } from './part-review.service.js';
 import { PartService } from './part.service.js';
 import { SellerPolicy } from './seller-policy.js';
-import { MAX_UPLOAD_BYTES, UPLOAD_FILE_NAME, UPLOAD_MESSAGES, UploadService } from './upload.service.js';
+import { MAX_UPLOAD_BYTES, UPLOAD_FILE_NAME, UPLOAD_LIMIT_WINDOW_MS, UPLOAD_MESSAGES, UploadService } from './upload.service.js';
 import { WatchlistService } from './watchlist.service.js';
 
 /** Categories, makes, parts, review, uploads and the watchlist (mounted under /api). */
@@ -126,9 +127,17 @@ export function catalogRoutes(container: Container): Router {
       next(error);
     });
   };
+  // Every upload writes files until a listing claims them (or the cleanup deletes them): a budget per account.
+  const uploadBudget = limitRequests({
+    windowMs: UPLOAD_LIMIT_WINDOW_MS,
+    limit: uploads.hourlyLimitPerAccount,
+    message: UPLOAD_MESSAGES.tooMany,
+    key: async (req) => (await requireActor(req)).id,
+  });
   router.post(
     '/uploads',
     mayList,
+    uploadBudget,
     receivePhoto,
     handle({}, async (_input, req) => uploads.store(req.file), 201),
   );

@@ -15,7 +15,10 @@ export const UPLOAD_MESSAGES = {
   type: 'Photos must be JPEG or PNG images',
   size: 'Each photo must be 5 MB or smaller',
   missing: 'Choose a photo to upload (form field "file")',
+  tooMany: 'You have uploaded too many photos in the last hour. Please wait a while and try again.',
 } as const;
+/** The window of the uploads-per-account limit (UPLOADS_PER_ACCOUNT_PER_HOUR). */
+export const UPLOAD_LIMIT_WINDOW_MS = 60 * 60 * 1000;
 /** Where the API serves uploaded photos. */
 export const UPLOADS_URL_PATH = '/api/uploads/files';
 /** Names the upload route writes: 32 hex characters, optional "-thumb", then the format. */
@@ -44,6 +47,11 @@ export class UploadService {
 
   get directory(): string {
     return this.config.uploadsDir;
+  }
+
+  /** Uploads one account may make per hour (0: no limit). */
+  get hourlyLimitPerAccount(): number {
+    return this.config.rateLimits.uploadsPerAccountPerHour;
   }
 
   /** Validates and stores one photo; nothing is written unless both copies were made. */

@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
 import type { PitlaneModule } from '../../platform/module.js';
-import { SellerPolicy } from '../catalog/index.js';
+import { SellerPolicy, UploadClaims } from '../catalog/index.js';
 import { ApprovedSellerPolicy } from './approved-seller-policy.js';
 import { BadgeService } from './badge.service.js';
 import { Badge, SellerReputation, SellerReview, SellerSale, UserBadge } from './reputation.entity.js';
@@ -11,6 +11,7 @@ import { Seller, Storefront } from './seller.entity.js';
 import { sellerRoutes } from './seller.routes.js';
 import { SellerService } from './seller.service.js';
 import { SellersApi, SellersApiImpl } from './sellers.api.js';
+import { StorefrontUploadClaims } from './storefront.upload-claims.js';
 import { SUBSCRIBED_EVENTS } from './sellers.events.js';
 import { seedSellers } from './sellers.seed.js';
 import { sellerCrontab, sellerTasks } from './sellers.tasks.js';
@@ -28,6 +29,7 @@ export const sellersModule: PitlaneModule = {
     bind(BadgeService).toSelf();
     bind(SellerPolicy).to(ApprovedSellerPolicy);
     bind(SellersApi).to(SellersApiImpl);
+    bind(UploadClaims).to(StorefrontUploadClaims);
   }),
   entities: [Seller, Storefront, SellerReputation, SellerSale, SellerReview, Badge, UserBadge],
   routes: sellerRoutes,
