@@ -12,8 +12,57 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
-/** Parses a value or throws the API's 400 with the field messages. */
+/** The message of a field whose text holds a NUL character. */
+export const NUL_MESSAGE = 'Must not contain a NUL character (\\u0000)';
+
+/**
+ * `{field: message}` for each string (or object key) in `value` that holds a NUL character, which no
+ * PostgreSQL text can store: plain objects and arrays are walked without recursion (a deeply nested JSON
+ * body cannot overflow the stack); Buffers, dates and other objects are left alone. Empty when there is none.
+ */
+export function nulFieldErrors(value: unknown, limit = 20): Record<string, string> {
+  const errors: Record<string, string> = {};
+  let found = 0;
+  const stack: [unknown, string][] = [[value, '']];
+  const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
+  while (stack.length && found < limit) {
+    const [current, path] = stack.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\0')) {
+        errors[path || '_'] = NUL_MESSAGE;
+        found++;
+      }
+    } else if (Array.isArray(current)) {
+      for (let i = current.length - 1; i >= 0; i--) stack.push([current[i], join(path, String(i))]);
+    } else if (current !== null && typeof current === 'object') {
+      const proto = Object.getPrototypeOf(current) as unknown;
+      if (proto !== Object.prototype && proto !== null) continue;
+      const keys = Object.keys(current);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i]!;
+        if (key.includes('\0')) {
+          errors[join(path, key.replaceAll('\0', '\\u0000'))] = NUL_MESSAGE;
+          found++;
+          continue;
+        }
+        stack.push([(current as Record<string, unknown>)[key], join(path, key)]);
+      }
+    }
+  }
+  return errors;
+}
+
+/** Throws the API's 400 when `value` holds a NUL character anywhere (see nulFieldErrors). */
+export function refuseNul(...values: unknown[]): void {
+  const errors: Record<string, string> = {};
+  for (const value of values) Object.assign(errors, nulFieldErrors(value));
+  const fields = Object.keys(errors);
+  if (fields.length) throw new AppError('invalid', 'validation_failed', `${fields[0]}: ${NUL_MESSAGE}`, errors);
+}
+
+/** Parses a value or throws the API's 400 with the field messages; text with a NUL character is refused first. */
 export function parseOrThrow<T>(schema: ZodType<T>, value: unknown): T {
+  refuseNul(value);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const errors = fieldErrors(result.error);
@@ -47,7 +96,7 @@ export interface Input<P, B, Q> {
 
 /**
  * A route handler whose params, body and query are parsed with zod first (a failure is a 400 naming
- * each bad field). The handler returns the DTO to send as JSON, or undefined when it answered itself.
+ * each bad field; a NUL character anywhere in them is one too, schema or not). The handler returns the DTO to send as JSON, or undefined when it answered itself.
  */
 export function handle<P = unknown, B = unknown, Q = unknown>(
   schemas: Schemas<P, B, Q>,
@@ -55,6 +104,8 @@ export function handle<P = unknown, B = unknown, Q = unknown>(
   status = 200,
 ): RequestHandler {
   return async (req: Request, res: Response, _next: NextFunction) => {
+    // Every input, parsed by a schema or read raw by the handler, whatever keys it has.
+    refuseNul(req.params, req.query, req.body);
     const errors: Record<string, string> = {};
     const parse = <T>(schema: ZodType<T> | undefined, value: unknown): T => {
       if (!schema) return value as T;
@@ -100,4 +151,16 @@ export function sendList<T>(res: Response, page: ListPage<T>, headers: Record<st
   }
   res.setHeader('Access-Control-Expose-Headers', exposed.join(', '));
   return page.rows;
+}
+
+/** A decimal number as text, as a query parameter or a form field carries one ("12", "-0.5", "1e3"). */
+const NUMERIC_TEXT = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
+
+/**
+ * What `z.coerce.number()` was meant to be for API input: a JSON number, or a string that spells a decimal
+ * number, checked by `schema` (`numeric(z.number().int().min(0))`). Anything else reaches the schema as it
+ * is and fails there: `true` is not 1, `[5]` is not 5, `''`, `null` and `{}` are not 0.
+ */
+export function numeric<T extends ZodType>(schema: T) {
+  return z.preprocess((value) => (typeof value === 'string' && NUMERIC_TEXT.test(value) ? Number(value) : value), schema);
 }
