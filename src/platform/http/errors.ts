@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import multer from 'multer';
 import { AppError } from '../errors.js';
 import type { Logger } from '../logger.js';
 
@@ -7,6 +8,49 @@ import type { Logger } from '../logger.js';
 export const apiNotFound: RequestHandler = (req, res) => {
   res.status(404).json({ message: `No API route for ${req.method} ${req.baseUrl}${req.path}`, code: 'not_found' });
 };
+
+/** body-parser's error types (express.json, express.raw): the answer each gets. */
+const BODY_PARSER_FAILURES: Record<string, { status: number; code: string; message: string }> = {
+  'entity.parse.failed': { status: 400, code: 'malformed_body', message: 'The request body is not valid JSON' },
+  'entity.too.large': { status: 413, code: 'body_too_large', message: 'The request body is too large' },
+  'entity.verify.failed': { status: 400, code: 'malformed_body', message: 'The request body could not be verified' },
+  'request.size.invalid': { status: 400, code: 'malformed_body', message: 'The request body does not match its Content-Length' },
+  'request.aborted': { status: 400, code: 'request_aborted', message: 'The request was aborted before its body arrived' },
+  'charset.unsupported': { status: 415, code: 'unsupported_charset', message: 'The request body must be UTF-8' },
+  'encoding.unsupported': { status: 415, code: 'unsupported_encoding', message: 'The request body\'s Content-Encoding is not supported' },
+};
+
+/**
+ * What busboy (multer's parser) reports for a form it cannot read; they are plain Errors, told apart by
+ * their messages (busboy 1.x). multer adds the two for a client that leaves mid-upload.
+ */
+const MULTIPART_FAILURES = [
+  'Multipart: Boundary not found',
+  'Malformed part header',
+  'Unexpected end of form',
+  'Unexpected end of file',
+  'Malformed content type',
+  'Missing Content-Type',
+  'Malformed urlencoded form',
+  'Request aborted',
+  'Request closed',
+];
+
+/** The 4xx answer for a request body that could not be parsed (JSON or multipart), or undefined. */
+export function bodyFailure(error: unknown): { status: number; code: string; message: string } | undefined {
+  if (error instanceof multer.MulterError) {
+    return { status: error.code === 'LIMIT_FILE_SIZE' ? 413 : 400, code: `upload_${error.code.toLowerCase()}`, message: `The upload could not be read: ${error.message}` };
+  }
+  if (!(error instanceof Error)) return undefined;
+  const { status, type } = error as { status?: number; type?: string };
+  if (typeof type === 'string' && type in BODY_PARSER_FAILURES) return BODY_PARSER_FAILURES[type];
+  if (MULTIPART_FAILURES.includes(error.message) || error.message.startsWith('Unsupported content type: ')) {
+    return { status: 400, code: 'malformed_body', message: `The multipart form could not be read: ${error.message}` };
+  }
+  // Other http-errors with a client status (a path parameter that is not valid percent-encoding, say).
+  if (typeof status === 'number' && status >= 400 && status < 500) return { status, code: 'bad_request', message: error.message };
+  return undefined;
+}
 
 /** Maps every error to the one JSON shape `{message, code, errors?}`. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
@@ -20,14 +64,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       });
       return;
     }
-    // body-parser errors: malformed JSON, too large
-    const status = (error as { status?: number; type?: string }).status;
-    if (status && status >= 400 && status < 500) {
-      const message =
-        (error as { type?: string }).type === 'entity.parse.failed'
-          ? 'The request body is not valid JSON'
-          : (error as Error).message;
-      res.status(status).json({ message, code: 'bad_request' });
+    const failure = bodyFailure(error);
+    if (failure) {
+      res.status(failure.status).json({ message: failure.message, code: failure.code });
       return;
     }
     if (error instanceof UniqueConstraintViolationException) {
