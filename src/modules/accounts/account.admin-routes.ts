@@ -25,10 +25,10 @@ export function accountAdminRoutes(container: Container): Router {
       const list = parseAdminList(query, {
         sortable: ['createdAt', 'username', 'email', 'role', 'lastName'],
         defaultSort: ['createdAt', 'DESC'],
+        filter: filterSchema,
       });
-      const filter = filterSchema.parse(list.filter);
       const { rows, total } = await users.listUsers(
-        { ...filter, ids: list.ids },
+        { ...list.filter, ids: list.ids },
         { offset: list.offset, limit: list.limit, orderBy: list.orderBy },
       );
       sendAdminList(res, 'users', rows, list.offset, total);

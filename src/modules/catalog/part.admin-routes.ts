@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Container } from 'inversify';
 import { z } from 'zod';
 import { adminListQuery, parseAdminList, sendAdminList } from '../../platform/http/admin-rest.js';
-import { handle, parseOrThrow } from '../../platform/http/validate.js';
+import { handle } from '../../platform/http/validate.js';
 import { partIdParams } from './part.schemas.js';
 import { PART_REVIEW_STATUSES, PartReviewService } from './part-review.service.js';
 
@@ -30,10 +30,10 @@ export function partAdminRoutes(container: Container): Router {
       const list = parseAdminList(query, {
         sortable: ['createdAt', 'updatedAt', 'title', 'price', 'isApproved'],
         defaultSort: ['createdAt', 'DESC'],
+        filter: filterSchema,
       });
-      const filter = parseOrThrow(filterSchema, list.filter);
       const { rows, total } = await parts.adminList(
-        { ...filter, ids: list.ids },
+        { ...list.filter, ids: list.ids },
         { offset: list.offset, limit: list.limit, orderBy: list.orderBy },
       );
       sendAdminList(res, 'parts', rows, list.offset, total);

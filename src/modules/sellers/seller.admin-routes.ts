@@ -3,7 +3,7 @@ import type { Container } from 'inversify';
 import { z } from 'zod';
 import { requireActor } from '../../platform/http/auth.js';
 import { adminListQuery, parseAdminList, sendAdminList } from '../../platform/http/admin-rest.js';
-import { handle, parseOrThrow } from '../../platform/http/validate.js';
+import { handle } from '../../platform/http/validate.js';
 import { SELLER_STATUSES } from './seller.entity.js';
 import { SellerService } from './seller.service.js';
 import { BadgeService } from './badge.service.js';
@@ -53,10 +53,10 @@ export function sellerAdminRoutes(container: Container): Router {
       const list = parseAdminList(query, {
         sortable: ['createdAt', 'updatedAt', 'businessName', 'status', 'approvedAt'],
         defaultSort: ['createdAt', 'DESC'],
+        filter: sellerFilter,
       });
-      const filter = parseOrThrow(sellerFilter, list.filter);
       const { rows, total } = await sellers.adminList(
-        { ...filter, ids: list.ids },
+        { ...list.filter, ids: list.ids },
         { offset: list.offset, limit: list.limit, orderBy: list.orderBy },
       );
       sendAdminList(res, 'sellers', rows, list.offset, total);
@@ -87,6 +87,7 @@ export function sellerAdminRoutes(container: Container): Router {
       const list = parseAdminList(query, {
         sortable: ['businessName', 'approvedAt', 'createdAt'],
         defaultSort: ['businessName', 'ASC'],
+        filter: z.object({}),
       });
       const { rows, total } = await sellers.analytics({ offset: list.offset, limit: list.limit, orderBy: list.orderBy });
       sendAdminList(res, 'seller-analytics', rows, list.offset, total);
@@ -99,10 +100,10 @@ export function sellerAdminRoutes(container: Container): Router {
       const list = parseAdminList(query, {
         sortable: ['sortOrder', 'name', 'category', 'rarity', 'pointsAwarded', 'createdAt', 'isActive'],
         defaultSort: ['sortOrder', 'ASC'],
+        filter: badgeFilter,
       });
-      const filter = parseOrThrow(badgeFilter, list.filter);
       const { rows, total } = await badges.adminList(
-        { ...filter, ids: list.ids },
+        { ...list.filter, ids: list.ids },
         { offset: list.offset, limit: list.limit, orderBy: list.orderBy },
       );
       sendAdminList(res, 'badges', rows, list.offset, total);

@@ -1,6 +1,7 @@
 import type { Response } from 'express';
-import { z } from 'zod';
+import { z, type ZodType } from 'zod';
 import { AppError } from '../errors.js';
+import { parseOrThrow } from './validate.js';
 
 /** The query of a ra-data-simple-rest list call: `sort=["f","ASC"]&range=[0,24]&filter={...}`. */
 const jsonParam = <T extends z.ZodType>(schema: T) =>
@@ -25,44 +26,52 @@ export const adminListQuery = z.object({
 });
 export type AdminListQuery = z.infer<typeof adminListQuery>;
 
-export interface ListSpec<F extends string> {
+export interface ListSpec<F extends string, Filter> {
   /** Fields the list may be sorted by (API names). */
   sortable: readonly F[];
   defaultSort: [F, 'ASC' | 'DESC'];
   maxPage?: number;
+  /**
+   * The resource's filters besides `id` (a zod object; `z.object({})` for none): a bad value is a 400 naming
+   * the filter, keys it does not name are dropped, and only what it outputs reaches the service.
+   */
+  filter: ZodType<Filter>;
 }
 
-export interface ListRequest<F extends string> {
+export interface ListRequest<F extends string, Filter> {
   orderBy: Record<F, 'asc' | 'desc'>;
   offset: number;
   limit: number;
-  filter: Record<string, unknown>;
-  /** Ids from ra's getMany: `filter={"id":[...]}`. */
+  filter: Filter;
+  /** Ids from ra's getMany: `filter={"id":[...]}` or `filter={"id":"..."}`, each a uuid. */
   ids?: string[];
 }
 
-/** Turns a simple-rest list query into ORM paging; unknown sort fields are a 400. */
-export function parseAdminList<F extends string>(query: AdminListQuery, spec: ListSpec<F>): ListRequest<F> {
+/** At most this many ids in one getMany. */
+export const MAX_FILTER_IDS = 1000;
+const oneId = z.uuid({ message: 'Not a valid id' });
+const idFilters = {
+  one: z.object({ id: oneId }),
+  many: z.object({ id: z.array(oneId).max(MAX_FILTER_IDS, `At most ${MAX_FILTER_IDS} ids at once`) }),
+};
+
+/** Turns a simple-rest list query into ORM paging and the resource's parsed filter; anything bad is a 400. */
+export function parseAdminList<F extends string, Filter>(query: AdminListQuery, spec: ListSpec<F, Filter>): ListRequest<F, Filter> {
   const [field, direction] = query.sort ?? spec.defaultSort;
   if (!spec.sortable.includes(field as F)) {
     throw new AppError('invalid', 'validation_failed', `Cannot sort by ${field}`, { sort: `Cannot sort by ${field}` });
   }
   const [from, to] = query.range ?? [0, 24];
   const limit = Math.min(Math.max(to - from + 1, 1), spec.maxPage ?? 100);
-  const filter = { ...query.filter };
+  const { id, ...rest } = query.filter ?? {};
   let ids: string[] | undefined;
-  if (Array.isArray(filter.id)) {
-    ids = filter.id.map(String);
-    delete filter.id;
-  } else if (typeof filter.id === 'string') {
-    ids = [filter.id];
-    delete filter.id;
-  }
+  if (Array.isArray(id)) ids = parseOrThrow(idFilters.many, { id }).id;
+  else if (id !== undefined) ids = [parseOrThrow(idFilters.one, { id }).id];
   return {
     orderBy: { [field]: direction.toLowerCase() } as Record<F, 'asc' | 'desc'>,
     offset: from,
     limit,
-    filter,
+    filter: parseOrThrow(spec.filter, rest),
     ids,
   };
 }

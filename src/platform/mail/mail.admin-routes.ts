@@ -19,6 +19,12 @@ const toDto = (m: MailMessage) => ({
   createdAt: m.createdAt.toISOString(),
 });
 
+/** The outbox's filters: a text in the address or subject, a text in the address. */
+const mailFilter = z.object({
+  q: z.string().trim().max(200, 'Must be at most 200 characters').optional(),
+  to: z.string().trim().max(320, 'Must be at most 320 characters').optional(),
+});
+
 /** Console resource `mail-outbox`: the development outbox, read-only. */
 export function mailAdminRoutes(container: Container): Router {
   const orm = container.get<MikroORM>(TOKENS.Orm);
@@ -26,12 +32,12 @@ export function mailAdminRoutes(container: Container): Router {
   router.get(
     '/mail-outbox',
     handle({ query: adminListQuery }, async ({ query }, _req, res) => {
-      const list = parseAdminList(query, { sortable: ['createdAt', 'to', 'subject'], defaultSort: ['createdAt', 'DESC'] });
-      const q = z.string().optional().parse(typeof list.filter.q === 'string' ? list.filter.q : undefined);
+      const list = parseAdminList(query, { sortable: ['createdAt', 'to', 'subject'], defaultSort: ['createdAt', 'DESC'], filter: mailFilter });
+      const { q, to } = list.filter;
       const where = {
         ...(list.ids ? { id: { $in: list.ids } } : {}),
         ...(q ? { $or: containsConditions<MailMessage>(['to', 'subject'], q) } : {}),
-        ...(typeof list.filter.to === 'string' ? { to: { $ilike: containsPattern(list.filter.to) } } : {}),
+        ...(to ? { to: { $ilike: containsPattern(to) } } : {}),
       };
       const [rows, total] = await orm.em.findAndCount(MailMessage, where, {
         orderBy: list.orderBy,
