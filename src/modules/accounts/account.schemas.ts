@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numeric } from '../../platform/http/validate.js';
 import { ROLES } from '../../platform/roles.js';
 import { POLICY_TYPES, CURRENT_POLICY_VERSION } from './policy-acceptance.entity.js';
 
@@ -87,8 +88,8 @@ export const policyAcceptanceSchema = z.object({
 });
 
 export const userListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: numeric(z.number().int().min(1).max(100)).default(50),
+  offset: numeric(z.number().int().min(0)).default(0),
   role: z.enum(ROLES).optional(),
   q: z.string().trim().max(100).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numeric } from '../../platform/http/validate.js';
 import { MAX_CENTS, parseMoney } from '../../platform/money.js';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -50,7 +51,7 @@ const requiredText = (message: string, max: number) =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: message }).min(1, message).max(max));
 
 const intIn = (min: number, max: number, message: string, fallback: number) =>
-  z.preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).default(fallback));
+  z.preprocess(blankToUndefined, numeric(z.number({ error: message }).int(message).min(min, message).max(max, message)).default(fallback));
 
 /** The forward auction form (spec 001 §3/§5). sellerId, status and totals in the body are ignored. */
 export const auctionCreateSchema = z.object({
@@ -72,12 +73,13 @@ export const auctionCreateSchema = z.object({
   maxRelists: intIn(1, 10, 'Max relists must be between 1 and 10', 3),
   relistPriceReduction: z.preprocess(
     blankToUndefined,
-    z.coerce
-      .number({ error: 'Price reduction must be between 0 and 50 percent' })
-      .min(0, 'Price reduction must be between 0 and 50 percent')
-      .max(50, 'Price reduction must be between 0 and 50 percent')
-      .multipleOf(0.1, 'Price reduction takes one decimal')
-      .default(0),
+    numeric(
+      z
+        .number({ error: 'Price reduction must be between 0 and 50 percent' })
+        .min(0, 'Price reduction must be between 0 and 50 percent')
+        .max(50, 'Price reduction must be between 0 and 50 percent')
+        .multipleOf(0.1, 'Price reduction takes one decimal'),
+    ).default(0),
   ),
   relistDelay: intIn(1, 168, 'Relist delay must be between 1 and 168 hours', 24),
   shippingCost: optionalMoney(true),
@@ -98,14 +100,14 @@ export const auctionListQuery = z.object({
   sellerId: z.uuid({ error: 'Not a valid id' }).optional(),
   sort: z.enum(['endTime', 'currentBid', 'totalBids', 'watchers', 'createdAt']).default('endTime'),
   order: z.enum(['asc', 'desc']).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: numeric(z.number().int().min(1).max(100)).default(20),
+  offset: numeric(z.number().int().min(0)).default(0),
 });
 export type AuctionListQuery = z.infer<typeof auctionListQuery>;
 
 export const bidListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: numeric(z.number().int().min(1).max(100)).default(20),
+  offset: numeric(z.number().int().min(0)).default(0),
 });
 
 /** Idempotency-Key header: printable, up to 200 characters. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numeric } from '../../platform/http/validate.js';
 import { CONDITIONS, type PartImage } from './part.entity.js';
 import { formatCents, MAX_CENTS, parseMoney } from '../../platform/money.js';
 
@@ -192,12 +193,14 @@ const optionalSlug = z.preprocess(
 const queryYear = (label: string) =>
   z.preprocess(
     (v) => (v === 'all' ? undefined : blankToUndefined(v)),
-    z.coerce
-      .number({ message: `${label} must be a year` })
-      .int(`${label} must be a year`)
-      .min(MIN_YEAR, MESSAGES.year)
-      .max(MAX_YEAR, MESSAGES.year)
-      .optional(),
+    numeric(
+      z
+        .number({ message: `${label} must be a year` })
+        .int(`${label} must be a year`)
+        .min(MIN_YEAR, MESSAGES.year)
+        .max(MAX_YEAR, MESSAGES.year)
+        .optional(),
+    ),
   );
 
 const queryPrice = (label: string) =>
@@ -236,13 +239,14 @@ export const partListQuery = z
       (v) => (typeof v === 'string' ? v.trim().toLowerCase().replace(/[\s-]+/g, '_') || undefined : v),
       z.enum(SORTS, { message: `Sort must be one of ${SORTS.join(', ')}` }).optional(),
     ),
-    limit: z.coerce
-      .number({ message: `Limit must be between 1 and ${MAX_PAGE_SIZE}` })
-      .int()
-      .min(1, `Limit must be between 1 and ${MAX_PAGE_SIZE}`)
-      .max(MAX_PAGE_SIZE, `Limit must be between 1 and ${MAX_PAGE_SIZE}`)
-      .default(DEFAULT_PAGE_SIZE),
-    offset: z.coerce.number({ message: 'Offset must be 0 or more' }).int().min(0, 'Offset must be 0 or more').max(100_000).default(0),
+    limit: numeric(
+      z
+        .number({ message: `Limit must be between 1 and ${MAX_PAGE_SIZE}` })
+        .int()
+        .min(1, `Limit must be between 1 and ${MAX_PAGE_SIZE}`)
+        .max(MAX_PAGE_SIZE, `Limit must be between 1 and ${MAX_PAGE_SIZE}`),
+    ).default(DEFAULT_PAGE_SIZE),
+    offset: numeric(z.number({ message: 'Offset must be 0 or more' }).int().min(0, 'Offset must be 0 or more').max(100_000)).default(0),
   })
   .refine((v) => v.yearFrom === undefined || v.yearTo === undefined || v.yearFrom <= v.yearTo, {
     message: 'Year From must not be after Year To',
@@ -256,8 +260,8 @@ export type PartListQuery = z.infer<typeof partListQuery>;
 
 /** A page of a plain list (pending parts, watchlist). */
 export const pageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(MAX_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: numeric(z.number().int().min(1).max(MAX_PAGE_SIZE)).default(MAX_PAGE_SIZE),
+  offset: numeric(z.number().int().min(0)).default(0),
 });
 
 export const approveSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numeric } from '../../platform/http/validate.js';
 import { BADGE_CATEGORIES, BADGE_RARITIES, BADGE_TYPES } from './reputation.entity.js';
 import { REQUIREMENT_KEYS } from './reputation.rules.js';
 import { uniqueList } from './seller.schemas.js';
@@ -108,18 +109,22 @@ const badgeFields = {
   category: z.enum(BADGE_CATEGORIES, { message: BADGE_MESSAGES.category }),
   type: z.enum(BADGE_TYPES, { message: BADGE_MESSAGES.type }),
   rarity: z.enum(BADGE_RARITIES, { message: BADGE_MESSAGES.rarity }),
-  pointsAwarded: z.coerce
-    .number({ message: BADGE_MESSAGES.pointsAwarded })
-    .int('Points must be a whole number')
-    .min(0, BADGE_MESSAGES.pointsAwarded)
-    .max(100_000, 'Points must be at most 100000'),
+  pointsAwarded: numeric(
+    z
+      .number({ message: BADGE_MESSAGES.pointsAwarded })
+      .int('Points must be a whole number')
+      .min(0, BADGE_MESSAGES.pointsAwarded)
+      .max(100_000, 'Points must be at most 100000'),
+  ),
   requirement: requirementSchema,
   isActive: z.boolean({ message: 'isActive must be true or false' }),
-  sortOrder: z.coerce
-    .number({ message: BADGE_MESSAGES.sortOrder })
-    .int('Sort order must be a whole number')
-    .min(0, BADGE_MESSAGES.sortOrder)
-    .max(1_000_000, 'Sort order is too large'),
+  sortOrder: numeric(
+    z
+      .number({ message: BADGE_MESSAGES.sortOrder })
+      .int('Sort order must be a whole number')
+      .min(0, BADGE_MESSAGES.sortOrder)
+      .max(1_000_000, 'Sort order is too large'),
+  ),
 };
 
 /** A new badge (spec 001 §5 "Badge form"). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numeric } from '../../platform/http/validate.js';
 import { BUSINESS_TYPES, SELLER_STATUSES } from './seller.entity.js';
 
 /** The 50 two-letter US state codes the application form offers. */
@@ -137,8 +138,8 @@ export const listingApprovalSchema = z.object({
 });
 
 const pageFields = {
-  limit: z.coerce.number().int().min(1, 'Limit must be between 1 and 100').max(100, 'Limit must be between 1 and 100').default(50),
-  offset: z.coerce.number().int().min(0, 'Offset must be 0 or more').default(0),
+  limit: numeric(z.number().int().min(1, 'Limit must be between 1 and 100').max(100, 'Limit must be between 1 and 100')).default(50),
+  offset: numeric(z.number().int().min(0, 'Offset must be 0 or more')).default(0),
 };
 export const pageQuery = z.object(pageFields);
 export type PageQuery = z.infer<typeof pageQuery>;
