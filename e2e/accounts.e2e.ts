@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, verificationLinkFor } from './browser.js';
 import { admin, baseUrl, newPage, pollUntil, signIn } from './helpers.js';
 
@@ -12,6 +12,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Collects what the page reports as Content-Security-Policy violations (Chromium logs each one to the console). */
+function cspViolations(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) seen.push(message.text());
+  });
+  return seen;
+}
+
 const buyer = {
   username: 'e2e_buyer',
   email: 'e2e-buyer@example.com',
@@ -23,6 +32,7 @@ const buyer = {
 describe('a buyer', () => {
   it('registers, follows the emailed link, signs in, sees their name and signs out', async () => {
     const page = await newPage(browser);
+    const violations = cspViolations(page);
     await page.goto('/register-buyer');
     await page.getByLabel('Username').fill(buyer.username);
     await page.getByLabel('Email', { exact: true }).fill(buyer.email);
@@ -64,6 +74,23 @@ describe('a buyer', () => {
     await page.waitForURL(`${baseUrl}/`);
     await expect.poll(() => header.getByRole('link', { name: 'Sign In' }).first().isVisible()).toBe(true);
     expect(await header.getByText('Grace Hopper').count()).toBe(0);
+    expect(violations).toEqual([]);
+    await page.context().close();
+  });
+
+  it('is not signed out by a link to /api/logout on another site, only by the button of the page it gets', async () => {
+    const page = await newPage(browser);
+    await signIn(page, buyer.username, buyer.password);
+    await page.route('http://elsewhere.example/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: `<a href="${baseUrl}/api/logout">Win a prize</a>` }),
+    );
+    await page.goto('http://elsewhere.example/');
+    await page.getByRole('link', { name: 'Win a prize' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign out of Pitlane?' }).isVisible()).toBe(true);
+    expect((await page.request.get(`${baseUrl}/api/auth/user`)).status()).toBe(200);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    expect((await page.request.get(`${baseUrl}/api/auth/user`)).status()).toBe(401);
     await page.context().close();
   });
 
@@ -112,6 +139,7 @@ describe('a buyer', () => {
 describe('an admin', () => {
   it('signs in to /admin and sees the users list', async () => {
     const page = await newPage(browser);
+    const violations = cspViolations(page);
     await page.goto('/admin');
     await page.getByLabel(/Username/).fill(admin.username);
     await page.getByLabel(/Password/).fill(admin.password);
@@ -121,6 +149,7 @@ describe('an admin', () => {
     await page.goto('/admin/users');
     await expect.poll(() => page.getByText('e2e-admin@example.com').first().isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => page.getByText(buyer.email).first().isVisible()).toBe(true);
+    expect(violations).toEqual([]);
     await page.context().close();
   });
 });
