@@ -1,44 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { LOCK_FOR_BID_SQL } from './20261123210000-auctions-bid-function.js';
-
-/** The batch lock function as this migration wrote it (20261124000000 replaces it; its down() restores it). */
-export const LOCK_FOR_BIDS_SQL = `create or replace function auction_lock_for_bids(p_auction uuid, p_bidders uuid[]) returns json
-      language plpgsql volatile as $$
-      declare
-        v_auction json;
-        v_leader record;
-        v_second record;
-        v_maxima jsonb := '[]'::jsonb;
-        v_own jsonb;
-      begin
-        select to_json(a) into v_auction from auctions a where a.id = p_auction for no key update;
-        if v_auction is null then
-          return null;
-        end if;
-        -- The statements below take a fresh snapshot: they see the bids of the transaction we waited for.
-        select bidder_id, coalesce(max_bid_amount, bid_amount) as max, seq into v_leader from bids
-         where auction_id = p_auction and bid_type <> 'buy_it_now'
-         order by coalesce(max_bid_amount, bid_amount) desc, seq limit 1;
-        if v_leader.bidder_id is null then
-          return json_build_object('auction', v_auction, 'maxima', v_maxima);
-        end if;
-        v_maxima := jsonb_build_array(jsonb_build_object('bidder_id', v_leader.bidder_id, 'max', v_leader.max::text, 'seq', v_leader.seq::text));
-        select bidder_id, coalesce(max_bid_amount, bid_amount) as max, seq into v_second from bids
-         where auction_id = p_auction and bid_type <> 'buy_it_now' and bidder_id <> v_leader.bidder_id
-         order by coalesce(max_bid_amount, bid_amount) desc, seq limit 1;
-        if v_second.bidder_id is not null then
-          v_maxima := v_maxima || jsonb_build_array(jsonb_build_object('bidder_id', v_second.bidder_id, 'max', v_second.max::text, 'seq', v_second.seq::text));
-        end if;
-        select coalesce(jsonb_agg(jsonb_build_object('bidder_id', m.bidder_id, 'max', m.max::text, 'seq', m.seq::text)), '[]'::jsonb)
-          into v_own
-          from (select distinct b from unnest(p_bidders) b) wanted
-          cross join lateral (
-            select bidder_id, coalesce(max_bid_amount, bid_amount) as max, seq from bids
-             where auction_id = p_auction and bid_type <> 'buy_it_now' and bidder_id = wanted.b
-             order by coalesce(max_bid_amount, bid_amount) desc, seq limit 1) m
-         where wanted.b is distinct from v_leader.bidder_id and wanted.b is distinct from v_second.bidder_id;
-        return json_build_object('auction', v_auction, 'maxima', v_maxima || v_own);
-      end $$;`;
+import { LOCK_FOR_BID_V1, LOCK_FOR_BIDS_V1 } from './auctions-bid-functions.js';
 
 /**
  * auctions: several bids on one auction in one transaction (BiddingService batches the bids that queue up
@@ -54,11 +15,11 @@ export const LOCK_FOR_BIDS_SQL = `create or replace function auction_lock_for_bi
 export class Migration20261123230000AuctionsBatchedBids extends Migration {
   override async up(): Promise<void> {
     this.addSql(`drop function if exists auction_lock_for_bid(uuid, uuid);`);
-    this.addSql(LOCK_FOR_BIDS_SQL);
+    this.addSql(LOCK_FOR_BIDS_V1);
   }
 
   override async down(): Promise<void> {
     this.addSql(`drop function if exists auction_lock_for_bids(uuid, uuid[]);`);
-    this.addSql(LOCK_FOR_BID_SQL);
+    this.addSql(LOCK_FOR_BID_V1);
   }
 }
