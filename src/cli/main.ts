@@ -8,7 +8,7 @@ import { AppError } from '../platform/errors.js';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { drainJobs, startWorker } from '../jobs/runner.js';
 import { AccountsApi, createAdminSchema } from '../modules/accounts/index.js';
-import { AuctionLifecycleService } from '../modules/auctions/index.js';
+import { AuctionsApi } from '../modules/auctions/index.js';
 
 import { modules } from '../modules.js';
 import { serveUntilSignal } from '../main.js';
@@ -84,7 +84,7 @@ export function buildCli(): Command {
     .action(async (id: string) => {
       const auctionId = parseOrThrow(z.object({ id: z.uuid({ message: 'Please enter an auction ID' }) }), { id }).id;
       await withRuntime(async (rt) => {
-        const newId = await rt.container.get(AuctionLifecycleService).relist(auctionId, true);
+        const newId = await rt.container.get(AuctionsApi).relistNow(auctionId);
         console.log(`Auction ${auctionId} relisted as ${newId}.`);
       });
     });

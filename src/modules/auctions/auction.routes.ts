@@ -1,14 +1,13 @@
 import { Router, type Request } from 'express';
 import type { Container } from 'inversify';
-import { z } from 'zod';
-import { Errors } from '../../platform/errors.js';
 import { getActor, requireActor, requireSignIn } from '../../platform/http/auth.js';
 import { handle, idParams, parseOrThrow } from '../../platform/http/validate.js';
+import { AuctionSettingsService } from './auction-settings.service.js';
 import { auctionCreateSchema, auctionListQuery, bidListQuery, bidSchema, idempotencyKey } from './auction.schemas.js';
 import { AuctionService } from './auction.service.js';
-import { BiddingService, type RequestMeta } from './bidding.service.js';
-import { AuctionLifecycleService } from './auction-lifecycle.service.js';
-import { AuctionSettingsService, SETTINGS_GROUPS, settingsSchemas, type SettingsGroup } from './auction-settings.service.js';
+import type { RequestMeta } from './bid.rules.js';
+import { BiddingService } from './bidding.service.js';
+import { BuyItNowService } from './buy-it-now.service.js';
 
 /** The request facts stored with a bid; the Idempotency-Key header, if any. */
 function requestMeta(req: Request): RequestMeta {
@@ -24,6 +23,7 @@ function requestMeta(req: Request): RequestMeta {
 export function auctionRoutes(container: Container): Router {
   const auctions = container.get(AuctionService);
   const bidding = container.get(BiddingService);
+  const buyItNow = container.get(BuyItNowService);
   const settings = container.get(AuctionSettingsService);
   const router = Router();
 
@@ -56,7 +56,7 @@ export function auctionRoutes(container: Container): Router {
     '/auctions/:id/buy-it-now',
     requireSignIn,
     handle({ params: idParams }, async ({ params }, req, res) => {
-      const { status, body: answer } = await bidding.buyItNow(params.id, await requireActor(req), requestMeta(req));
+      const { status, body: answer } = await buyItNow.buy(params.id, await requireActor(req), requestMeta(req));
       res.status(status).json(answer);
     }),
   );
@@ -71,39 +71,5 @@ export function auctionRoutes(container: Container): Router {
     handle({ params: idParams }, async ({ params }, req) => auctions.unwatch(params.id, await requireActor(req))),
   );
   router.get('/auction-settings/public', requireSignIn, handle({}, () => settings.publicSettings()));
-  return router;
-}
-
-const groupParams = z.object({ group: z.enum(SETTINGS_GROUPS, { error: 'Settings group must be auction, bidder or pricing' }) });
-
-/** Admin: auction settings and relists (mounted under /api/admin, admins only). */
-export function auctionAdminRoutes(container: Container): Router {
-  const settings = container.get(AuctionSettingsService);
-  const lifecycle = container.get(AuctionLifecycleService);
-  const router = Router();
-  router.get('/settings', handle({}, () => settings.all()));
-  router.put(
-    '/settings/:group',
-    handle({ params: groupParams }, async ({ params }, req) => {
-      const group: SettingsGroup = params.group;
-      // The body may carry the whole group or only the fields that change; the result is validated whole.
-      const body: unknown = req.body ?? {};
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-        throw Errors.invalid('validation_failed', 'Settings must be a JSON object');
-      }
-      const changes = body;
-      const current = (await settings.all())[group];
-      const value = parseOrThrow(settingsSchemas[group] as z.ZodType<unknown>, { ...current, ...changes });
-      return settings.save(group, value as never, (await requireActor(req)).id);
-    }),
-  );
-  router.get('/auto-relist/status', handle({}, () => lifecycle.relistStatus()));
-  router.post(
-    '/auto-relist/manual/auction/:id',
-    handle({ params: idParams }, async ({ params }) => {
-      const newAuctionId = await lifecycle.relist(params.id, true);
-      return { originalId: params.id, newAuctionId, message: 'Auction relisted' };
-    }),
-  );
   return router;
 }

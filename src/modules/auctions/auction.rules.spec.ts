@@ -1,47 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buyItNowAvailable, maskName, nextMinimum, reserveMet, type AuctionRow } from './auction.rules.js';
+import { auctionRow } from '../../../test/auction-rows.fixtures.js';
+import type { AuctionRow } from './auction.repository.js';
+import { buyItNowAvailable, maskName, nextMinimum, reserveMet } from './auction.rules.js';
 import { auctionCreateSchema, bidSchema } from './auction.schemas.js';
-import { DEFAULT_SETTINGS } from './auction-settings.service.js';
+import { DEFAULT_SETTINGS } from './auction-settings.schemas.js';
 
 const now = new Date('2026-06-01T12:00:00Z');
-const row = (overrides: Partial<AuctionRow> = {}): AuctionRow => ({
-  id: 'a',
-  partId: 'p',
-  sellerId: 's',
-  auctionType: 'standard',
-  title: 't',
-  description: 'd',
-  startingBid: 10000,
-  reservePrice: null,
-  buyItNowPrice: 30000,
-  currentBid: 0,
-  bidIncrement: 1000,
-  startTime: new Date('2026-06-01T10:00:00Z'),
-  endTime: new Date('2026-06-01T14:00:00Z'),
-  status: 'active',
-  winnerId: null,
-  totalBids: 0,
-  watchers: 0,
-  autoExtendTrigger: 120,
-  autoExtendTime: 120,
-  maxExtensions: 3,
-  currentExtensions: 0,
-  autoRelist: false,
-  relistCount: 0,
-  maxRelists: 3,
-  relistPriceReduction: 0,
-  relistDelay: 24,
-  relistedFrom: null,
-  allowProxy: true,
-  allowedBidders: [],
-  shippingCost: null,
-  conditions: null,
-  location: null,
-  sellerIp: null,
-  endedAt: null,
-  createdAt: now,
-  ...overrides,
-});
+const row = (overrides: Partial<AuctionRow> = {}): AuctionRow => auctionRow({ createdAt: now, ...overrides });
 const pricing = DEFAULT_SETTINGS.pricing;
 
 describe('auction rules', () => {

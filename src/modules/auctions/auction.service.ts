@@ -9,20 +9,12 @@ import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { CatalogApi, SellerPolicy, type PartDto } from '../catalog/index.js';
 import { ActivityService } from './activity.service.js';
-import {
-  AUCTION_COLUMNS,
-  buyItNowAvailable,
-  centsOf,
-  maskName,
-  money,
-  nextMinimum,
-  readAuction,
-  reserveMet,
-  toAuctionRow,
-  type AuctionRow,
-} from './auction.rules.js';
+import { AUCTION_COLUMNS, centsOf, money, readAuction, toAuctionRow, type AuctionRow } from './auction.repository.js';
+import { buyItNowAvailable, maskName, nextMinimum, reserveMet } from './auction.rules.js';
+import type { AuctionDto, BidDto } from './auction.dto.js';
 import type { AuctionCreateInput, AuctionListQuery } from './auction.schemas.js';
-import { AuctionSettingsService, type PricingSettings } from './auction-settings.service.js';
+import type { PricingSettings } from './auction-settings.schemas.js';
+import { AuctionSettingsService } from './auction-settings.service.js';
 import { uuidArray } from '../../platform/db/uuid.js';
 
 export const AUCTION_MESSAGES = {
@@ -44,62 +36,6 @@ export const START_TASK = 'auctions/start';
 export const END_TASK = 'auctions/end';
 export const startJobKey = (id: string) => `auction-start:${id}`;
 export const endJobKey = (id: string) => `auction-end:${id}`;
-
-export interface AuctionDto {
-  id: string;
-  partId: string;
-  sellerId: string;
-  sellerName: string;
-  title: string;
-  description: string;
-  auctionType: 'standard' | 'reserve';
-  status: AuctionRow['status'];
-  startingBid: string;
-  currentBid: string;
-  bidIncrement: string;
-  /** The reserve, when the viewer may see it (seller, admin, or visibility "full"). */
-  reservePrice: string | null;
-  hasReserve: boolean;
-  /** Whether the reserve is met; null when the visibility setting hides it from this viewer. */
-  reserveMet: boolean | null;
-  buyItNowPrice: string | null;
-  buyItNowAvailable: boolean;
-  minimumNextBid: string;
-  startTime: string;
-  endTime: string;
-  winnerId: string | null;
-  totalBids: number;
-  watchers: number;
-  extensions: number;
-  autoExtendTrigger: number;
-  autoExtendTime: number;
-  maxExtensions: number;
-  autoRelist: boolean;
-  relistCount: number;
-  maxRelists: number;
-  relistPriceReduction: number;
-  relistDelay: number;
-  relistedFrom: string | null;
-  allowProxy: boolean;
-  shippingCost: string | null;
-  condition: string | null;
-  location: string | null;
-  isWatching: boolean;
-  /** The part's photos and part number, for the auction page. */
-  images: { url: string; altText: string; isPrimary: boolean; thumbnailUrl?: string }[];
-  partNumber: string | null;
-  createdAt: string;
-}
-
-export interface BidDto {
-  id: string;
-  auctionId: string;
-  bidderName: string;
-  bidAmount: string;
-  bidType: 'regular' | 'proxy' | 'buy_it_now';
-  isWinning: boolean;
-  createdAt: string;
-}
 
 const SORT_COLUMNS = {
   endTime: 'end_time',

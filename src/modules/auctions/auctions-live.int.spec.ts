@@ -7,7 +7,8 @@ import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { createLogger } from '../../platform/logger.js';
 import { LiveHub } from '../../platform/live.js';
 import { catalogModule } from '../catalog/index.js';
-import { AuctionLifecycleService, auctionsModule } from './index.js';
+import { auctionsModule } from './index.js';
+import { AuctionLifecycleService } from './auction-lifecycle.service.js';
 import { auctionForm, fastUser, HOUR, partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 
 type Message = Record<string, unknown> & { type: string };

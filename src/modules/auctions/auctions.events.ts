@@ -16,3 +16,5 @@ export const auctionWonPayload = z.object({
   amount: z.string(),
 });
 export const auctionEndedPayload = z.object({ auctionId: z.uuid(), sold: z.boolean() });
+export type AuctionWonPayload = z.infer<typeof auctionWonPayload>;
+export type AuctionEndedPayload = z.infer<typeof auctionEndedPayload>;

@@ -4,7 +4,8 @@ import { startWorker } from '../../jobs/runner.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { catalogModule } from '../catalog/index.js';
-import { AuctionLifecycleService } from './index.js';
+import { AuctionLifecycleService } from './auction-lifecycle.service.js';
+import { AuctionNotificationService } from './auction-notification.service.js';
 import { auctionForm, HOUR, partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 
 let t: TestApp;
@@ -515,7 +516,7 @@ describe('start, end, relist and reminders over time', () => {
       { to: 'kim_bidder@example.com' },
     ]);
     // The same notices again, both auctions in one call (a retried job): nobody is mailed twice.
-    await t.inContext(() => lifecycle().notifyOutbid([...jobs[0]!.payload, ...jobs[1]!.payload]));
+    await t.inContext(() => t.rt.container.get(AuctionNotificationService).notifyOutbid([...jobs[0]!.payload, ...jobs[1]!.payload]));
     await t.drain();
     expect(await t.sql('select 1 from mail_outbox where subject = $1', ['You have been outbid: Busy outbid'])).toHaveLength(2);
     expect(await t.sql('select 1 from mail_outbox where subject = $1', ['You have been outbid: Busy outbid too'])).toHaveLength(1);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { catalogModule } from '../catalog/index.js';
-import { AuctionLifecycleService } from './index.js';
-import { BiddingService } from './bidding.service.js';
+import { AuctionLifecycleService } from './auction-lifecycle.service.js';
+import { BidQueue } from './bid.queue.js';
 import { auctionForm, fastUser, HOUR, partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 
 let t: TestApp;
@@ -85,7 +85,7 @@ describe('bids under the auction row lock', () => {
   it('takes the bids that queue behind a locked auction in one transaction, deciding each in arrival order', async () => {
     const id = await openAuction();
     const [anna, bert, carl, dora, emil] = bidders as [TestUser, TestUser, TestUser, TestUser, TestUser];
-    const bidding = t.rt.container.get(BiddingService);
+    const bidding = t.rt.container.get(BidQueue);
     await bid(anna, id, '100.00').expect(201);
     const holder = await t.rt.pool.connect();
     const answers: Promise<{ status: number; body: Record<string, unknown> }>[] = [];

@@ -1,4 +1,4 @@
 export { auctionsModule } from './auctions.module.js';
-export { AUCTION_EVENTS } from './auctions.events.js';
-export { AuctionLifecycleService } from './auction-lifecycle.service.js';
-export type { AuctionDto, BidDto } from './auction.service.js';
+export { AuctionsApi } from './auctions.api.js';
+export { AUCTION_EVENTS, type AuctionEndedPayload, type AuctionWonPayload } from './auctions.events.js';
+export type { AuctionDto, BidDto, BidResultDto, BuyItNowResultDto } from './auction.dto.js';

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+const commaList = z
+  .union([z.array(z.string()), z.string()])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean));
+
+/** Admin auction settings (spec 001 §5 Admin, §9 anti-sniping defaults). Times in seconds. */
+export const auctionSettingsSchema = z.object({
+  autoExtendTrigger: z.coerce.number().int().min(0, 'Auto-extend trigger must be at least 0').max(86400),
+  autoExtendTime: z.coerce.number().int().min(0, 'Auto-extend time must be at least 0').max(86400),
+  maxExtensions: z.coerce.number().int().min(0, 'Max extensions must be at least 0').max(100),
+  allowProxy: z.boolean(),
+  defaultBidIncrement: z.coerce.number().min(0, 'Bid increment must be at least 0').max(1_000_000).multipleOf(0.01),
+  minimumAuctionDuration: z.coerce.number().int().min(0, 'Minimum duration must be at least 0').max(90 * 86400),
+});
+export const bidderSettingsSchema = z.object({
+  requireBidderVerification: z.boolean(),
+  minAccountAgeHours: z.coerce.number().int().min(0, 'Minimum account age must be at least 0 hours'),
+  allowedCountries: commaList,
+  blockedBidders: commaList,
+  requireApproval: z.boolean(),
+  patternAnalysisEnabled: z.boolean(),
+  geoVerificationEnabled: z.boolean(),
+  maxSuspiciousScore: z.coerce.number().int().min(0, 'Max suspicious score must be between 0 and 100').max(100, 'Max suspicious score must be between 0 and 100'),
+});
+export const pricingSettingsSchema = z.object({
+  allowReservePrices: z.boolean(),
+  allowBuyItNow: z.boolean(),
+  maxReservePercentage: z.coerce.number().min(0, 'Max reserve percentage must be between 0 and 100').max(100, 'Max reserve percentage must be between 0 and 100'),
+  minBuyItNowMultiplier: z.coerce.number().min(1, 'Min Buy It Now multiplier must be at least 1.0').max(100),
+  defaultReserveEnabled: z.boolean(),
+  defaultBuyItNowEnabled: z.boolean(),
+  autoRemoveBinAfterBids: z.boolean(),
+  reservePriceVisibility: z.enum(['hidden', 'met-status', 'full']),
+});
+
+export type AuctionSettings = z.infer<typeof auctionSettingsSchema>;
+export type BidderSettings = z.infer<typeof bidderSettingsSchema>;
+export type PricingSettings = z.infer<typeof pricingSettingsSchema>;
+export interface AllSettings {
+  auction: AuctionSettings;
+  bidder: BidderSettings;
+  pricing: PricingSettings;
+}
+export type SettingsGroup = keyof AllSettings;
+export const SETTINGS_GROUPS = ['auction', 'bidder', 'pricing'] as const;
+export const settingsSchemas = { auction: auctionSettingsSchema, bidder: bidderSettingsSchema, pricing: pricingSettingsSchema };
+
+/** Spec 001 §9 defaults. */
+export const DEFAULT_SETTINGS: AllSettings = {
+  auction: {
+    autoExtendTrigger: 120,
+    autoExtendTime: 120,
+    maxExtensions: 3,
+    allowProxy: true,
+    defaultBidIncrement: 10,
+    minimumAuctionDuration: 3600,
+  },
+  bidder: {
+    requireBidderVerification: false,
+    minAccountAgeHours: 0,
+    allowedCountries: [],
+    blockedBidders: [],
+    requireApproval: false,
+    patternAnalysisEnabled: true,
+    geoVerificationEnabled: true,
+    maxSuspiciousScore: 80,
+  },
+  pricing: {
+    allowReservePrices: true,
+    allowBuyItNow: true,
+    maxReservePercentage: 80,
+    minBuyItNowMultiplier: 1.2,
+    defaultReserveEnabled: false,
+    defaultBuyItNowEnabled: true,
+    autoRemoveBinAfterBids: false,
+    reservePriceVisibility: 'hidden',
+  },
+};

@@ -1,0 +1,110 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { formatCents, storedCents } from '../../platform/money.js';
+
+/** Integer cents of a numeric(10,2) value as the driver returns it ("123.40"), or null. */
+export function cents(value: string | number | null): number | null {
+  return value === null || value === undefined ? null : storedCents(value);
+}
+export const centsOf = (value: string | number): number => cents(value)!;
+export const money = (c: number | null): string | null => (c === null ? null : formatCents(c));
+
+/** One auctions row, read with plain SQL (amounts in cents). */
+export interface AuctionRow {
+  id: string;
+  partId: string;
+  sellerId: string;
+  auctionType: 'standard' | 'reserve';
+  title: string;
+  description: string;
+  startingBid: number;
+  reservePrice: number | null;
+  buyItNowPrice: number | null;
+  currentBid: number;
+  bidIncrement: number;
+  startTime: Date;
+  endTime: Date;
+  status: 'scheduled' | 'active' | 'ended' | 'pending';
+  winnerId: string | null;
+  totalBids: number;
+  watchers: number;
+  autoExtendTrigger: number;
+  autoExtendTime: number;
+  maxExtensions: number;
+  currentExtensions: number;
+  autoRelist: boolean;
+  relistCount: number;
+  maxRelists: number;
+  relistPriceReduction: number;
+  relistDelay: number;
+  relistedFrom: string | null;
+  allowProxy: boolean;
+  allowedBidders: string[];
+  shippingCost: number | null;
+  conditions: string | null;
+  location: string | null;
+  sellerIp: string | null;
+  endedAt: Date | null;
+  createdAt: Date;
+}
+
+export const AUCTION_COLUMNS = `id, part_id, seller_id, auction_type, title, description, starting_bid, reserve_price,
+  buy_it_now_price, current_bid, bid_increment, start_time, end_time, status, winner_id, total_bids, watchers,
+  auto_extend_trigger, auto_extend_time, max_extensions, current_extensions, auto_relist, relist_count, max_relists,
+  relist_price_reduction, relist_delay, relisted_from, allow_proxy, allowed_bidders, shipping_cost, conditions, location,
+  seller_ip, ended_at, created_at`;
+
+/** A row as the driver returns it. */
+export type RawRow = Record<string, unknown>;
+const date = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+
+export function toAuctionRow(r: RawRow): AuctionRow {
+  return {
+    id: String(r.id),
+    partId: String(r.part_id),
+    sellerId: String(r.seller_id),
+    auctionType: r.auction_type as AuctionRow['auctionType'],
+    title: String(r.title),
+    description: String(r.description),
+    startingBid: centsOf(r.starting_bid as string),
+    reservePrice: cents(r.reserve_price as string | null),
+    buyItNowPrice: cents(r.buy_it_now_price as string | null),
+    currentBid: centsOf(r.current_bid as string),
+    bidIncrement: centsOf(r.bid_increment as string),
+    startTime: date(r.start_time),
+    endTime: date(r.end_time),
+    status: r.status as AuctionRow['status'],
+    winnerId: (r.winner_id as string | null) ?? null,
+    totalBids: Number(r.total_bids),
+    watchers: Number(r.watchers),
+    autoExtendTrigger: Number(r.auto_extend_trigger),
+    autoExtendTime: Number(r.auto_extend_time),
+    maxExtensions: Number(r.max_extensions),
+    currentExtensions: Number(r.current_extensions),
+    autoRelist: Boolean(r.auto_relist),
+    relistCount: Number(r.relist_count),
+    maxRelists: Number(r.max_relists),
+    relistPriceReduction: Number(r.relist_price_reduction),
+    relistDelay: Number(r.relist_delay),
+    relistedFrom: (r.relisted_from as string | null) ?? null,
+    allowProxy: Boolean(r.allow_proxy),
+    allowedBidders: parsePgArray(r.allowed_bidders),
+    shippingCost: cents(r.shipping_cost as string | null),
+    conditions: (r.conditions as string | null) ?? null,
+    location: (r.location as string | null) ?? null,
+    sellerIp: (r.seller_ip as string | null) ?? null,
+    endedAt: r.ended_at ? date(r.ended_at) : null,
+    createdAt: date(r.created_at),
+  };
+}
+
+function parsePgArray(v: unknown): string[] {
+  if (Array.isArray(v)) return v.map(String);
+  if (typeof v === 'string' && v.startsWith('{')) return v.slice(1, -1).split(',').filter(Boolean);
+  return [];
+}
+
+/** Reads one auction, optionally locking its row for the rest of the transaction. */
+export async function readAuction(em: EntityManager, id: string, lock = false): Promise<AuctionRow | null> {
+  const rows = await em.execute<RawRow[]>(`select ${AUCTION_COLUMNS} from auctions where id = ?${lock ? ' for update' : ''}`, [id]);
+  return rows[0] ? toAuctionRow(rows[0]) : null;
+}

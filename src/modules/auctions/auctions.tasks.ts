@@ -1,0 +1,44 @@
+import type { Container } from 'inversify';
+import { z } from 'zod';
+import type { TaskFactories } from '../../platform/module.js';
+import { AuctionLifecycleService, RELIST_TASK, TICK_TASK } from './auction-lifecycle.service.js';
+import { AuctionNotificationService, OUTBID_TASK, RESULT_TASK } from './auction-notification.service.js';
+import { END_TASK, START_TASK } from './auction.service.js';
+
+const auctionPayload = z.object({ auctionId: z.uuid() });
+const outbidNotice = z.object({ auctionId: z.uuid(), userId: z.uuid(), bidSeq: z.string().regex(/^\d+$/) });
+/** A batch of notices (one job per auction collects them, see outbidJobKey), or one (jobs queued before batching). */
+const outbidPayload = z.union([z.array(outbidNotice), outbidNotice.transform((n) => [n])]);
+
+/** graphile-worker tasks of the auctions module; each re-checks the auction's state, so running twice is harmless. */
+export const auctionTasks: TaskFactories = {
+  /** Opens a scheduled auction at its start time. */
+  [START_TASK]: (c: Container) => async (payload) => {
+    await c.get(AuctionLifecycleService).start(auctionPayload.parse(payload).auctionId);
+  },
+  /** Closes an auction at its (possibly extended) end time. */
+  [END_TASK]: (c: Container) => async (payload) => {
+    await c.get(AuctionLifecycleService).end(auctionPayload.parse(payload).auctionId);
+  },
+  /** Relists an unsold auction once its relist delay has passed. */
+  [RELIST_TASK]: (c: Container) => async (payload) => {
+    await c.get(AuctionLifecycleService).relist(auctionPayload.parse(payload).auctionId);
+  },
+  /** Mails the result to the seller and the winner. */
+  [RESULT_TASK]: (c: Container) => async (payload) => {
+    await c.get(AuctionNotificationService).notifyResult(auctionPayload.parse(payload).auctionId);
+  },
+  /** Mails "you have been outbid" for a batch of notices. */
+  [OUTBID_TASK]: (c: Container) => async (payload) => {
+    await c.get(AuctionNotificationService).notifyOutbid(outbidPayload.parse(payload));
+  },
+  /** Catch-up every minute: whatever is due by the Clock, and the due reminders. */
+  [TICK_TASK]: (c: Container) => async () => {
+    await c.get(AuctionLifecycleService).tick();
+  },
+};
+
+export const auctionCrontab = [`* * * * * ${TICK_TASK} ?max=1&jobKey=auctions-tick`];
+
+/** A restart never leaves an auction active past its end: the tick runs as soon as a worker starts. */
+export const auctionStartupTasks = [TICK_TASK];

@@ -1,0 +1,87 @@
+import { addJobsSql } from '../../platform/jobs.js';
+import { uuidArray } from '../../platform/db/uuid.js';
+import { money, toAuctionRow, type AuctionRow, type RawRow } from './auction.repository.js';
+import type { BidRow } from './bid.rules.js';
+import { OUTBID_TASK, outbidJobKey } from './auction-notification.service.js';
+
+/** The SQL of a bid batch: the lock statement and the one statement that stores it (functions: migrations/auctions-bid-functions.ts). */
+
+/** A standing maximum as auction_lock_for_bids returns it. */
+export interface MaximumRow {
+  bidder_id: string;
+  max: string;
+  seq: string;
+}
+
+/**
+ * The statement that locks the auction row and reads the standing maxima a batch of bids by `bidderIds`
+ * depends on (the leader's, the runner-up's and each bidder's own), with its values as literals so that it can
+ * go with BEGIN in one round trip; the function reads the maxima after the lock, so it sees the bids of the
+ * transaction it waited for. `readLocked` reads its row.
+ */
+export function lockForBidsSql(literal: (value: string) => string, id: string, bidderIds: readonly string[]): string {
+  return `select auction_lock_for_bids(${literal(id)}::uuid, ${literal(uuidArray(bidderIds))}::uuid[]) as locked`;
+}
+
+/** The locked auction and maxima from the row of lockForBidsSql, or null when there is no such auction. */
+export function readLocked(row: { locked: { auction: RawRow; maxima: MaximumRow[] } | null } | undefined) {
+  const locked = row?.locked;
+  return locked ? { auction: toAuctionRow(locked.auction), maxima: locked.maxima } : null;
+}
+
+
+/** What one batch stores through auction_apply_bid, in the order of its bids. */
+export interface BatchWrite {
+  auctionId: string;
+  /** Every accepted bid's rows, in order. */
+  rows: BidRow[];
+  leaderId: string;
+  /** The auction after the batch. */
+  state: AuctionRow;
+  now: Date;
+  /** ActivityService.prepare's rows and notices. */
+  activity: { rows: string; channel: string; notices: string };
+  /** Bidders outbid by the row at `row` of `rows` (its seq names the bid that outbid them). */
+  outbid: { userId: string; row: number }[];
+}
+
+/** The stored rows' ids and order, and the auction's bid count after the batch. */
+export interface AppliedBatch {
+  applied: { bids: { id: string; seq: string; createdAt: string }[]; totalBids: number };
+}
+
+/**
+ * The statement that stores a batch: auction_apply_bid (bid rows, auction, activity and its NOTIFY) and, when
+ * someone was outbid, the auction's outbid job in the same statement, since the notices name the seq of the
+ * bid that outbid (known once stored). One pending job per auction collects the notices (see outbidJobKey).
+ */
+export function applyBatchStatement(w: BatchWrite): { sql: string; params: unknown[] } {
+  const apply = 'select auction_apply_bid(?, ?::json, ?, ?, ?, ?, ?, ?::json, ?, ?::json)';
+  const params: unknown[] = [
+    w.auctionId,
+    JSON.stringify(w.rows),
+    w.leaderId,
+    money(w.state.currentBid),
+    w.state.endTime.toISOString(),
+    w.state.currentExtensions,
+    w.now.toISOString(),
+    w.activity.rows,
+    w.activity.channel,
+    w.activity.notices,
+  ];
+  if (!w.outbid.length) return { sql: `${apply} as applied`, params };
+  return {
+    sql: `with stored as materialized (${apply} as r)
+       select (select r from stored) as applied, (${addJobsSql(`(
+         select json_build_array(json_build_object('identifier', ?::text, 'job_key', ?::text, 'max_attempts', 25,
+           'payload', json_agg(json_build_object('auctionId', ?::text, 'userId', o.user_id, 'bidSeq', s.r->'bids'->o.row->>'seq') order by o.n)))
+         from stored s, json_to_recordset(?::json) as o(user_id text, "row" int, n int))`)}) as jobs`,
+    params: [
+      ...params,
+      OUTBID_TASK,
+      outbidJobKey(w.auctionId),
+      w.auctionId,
+      JSON.stringify(w.outbid.map((o, n) => ({ user_id: o.userId, row: o.row, n }))),
+    ],
+  };
+}

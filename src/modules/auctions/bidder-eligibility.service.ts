@@ -1,0 +1,23 @@
+import { inject, injectable } from 'inversify';
+import { Clock } from '../../platform/clock.js';
+import { Errors } from '../../platform/errors.js';
+import { AccountsApi, type BidderDto } from '../accounts/index.js';
+import type { BidderSettings } from './auction-settings.schemas.js';
+import { checkBidder } from './bid.rules.js';
+
+/** Whether a user may bid at all (before any auction is locked): the admin's bidder rules on their account. */
+@injectable()
+export class BidderEligibilityService {
+  constructor(
+    @inject(Clock) private readonly clock: Clock,
+    @inject(AccountsApi) private readonly accounts: AccountsApi,
+  ) {}
+
+  /** The bidder with their suspicion score; throws the refusal when the rules forbid them to bid. */
+  async check(userId: string, bidder: BidderSettings): Promise<BidderDto> {
+    const user = await this.accounts.findBidder(userId);
+    if (!user) throw Errors.unauthorized();
+    checkBidder(user, bidder, this.clock.now());
+    return user;
+  }
+}

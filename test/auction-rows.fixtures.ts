@@ -1,0 +1,57 @@
+import type { AuctionRow } from '../src/modules/auctions/auction.repository.js';
+import type { BidderDto } from '../src/modules/accounts/index.js';
+
+/** An active auction row for unit tests of the pure rules (amounts in cents): starts at 100.00, steps of 10.00. */
+export const auctionRow = (overrides: Partial<AuctionRow> = {}): AuctionRow => ({
+  id: 'a',
+  partId: 'p',
+  sellerId: 's',
+  auctionType: 'standard',
+  title: 't',
+  description: 'd',
+  startingBid: 10000,
+  reservePrice: null,
+  buyItNowPrice: 30000,
+  currentBid: 0,
+  bidIncrement: 1000,
+  startTime: new Date('2026-06-01T10:00:00Z'),
+  endTime: new Date('2026-06-01T14:00:00Z'),
+  status: 'active',
+  winnerId: null,
+  totalBids: 0,
+  watchers: 0,
+  autoExtendTrigger: 120,
+  autoExtendTime: 120,
+  maxExtensions: 3,
+  currentExtensions: 0,
+  autoRelist: false,
+  relistCount: 0,
+  maxRelists: 3,
+  relistPriceReduction: 0,
+  relistDelay: 24,
+  relistedFrom: null,
+  allowProxy: true,
+  allowedBidders: [],
+  shippingCost: null,
+  conditions: null,
+  location: null,
+  sellerIp: null,
+  endedAt: null,
+  createdAt: new Date('2026-06-01T09:00:00Z'),
+  ...overrides,
+});
+
+/** A verified bidder for unit tests, created long before 2026-06-01. */
+export const bidderUser = (overrides: Partial<BidderDto> = {}): BidderDto => ({
+  id: 'b1',
+  username: 'jason',
+  firstName: 'Jason',
+  lastName: 'Bidder',
+  role: 'buyer',
+  isVerified: true,
+  country: 'US',
+  location: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  suspiciousActivityScore: 0,
+  ...overrides,
+});
