@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import type { Container } from 'inversify';
 import { getActor, requireActor, requireSignIn } from '../../platform/http/auth.js';
-import { handle, idParams, parseOrThrow } from '../../platform/http/validate.js';
+import { handle, idParams, parseOrThrow, sendList } from '../../platform/http/validate.js';
 import { AuctionSettingsService } from './auction-settings.service.js';
 import { auctionCreateSchema, auctionListQuery, bidListQuery, bidSchema, idempotencyKey } from './auction.schemas.js';
 import { AuctionService } from './auction.service.js';
@@ -29,7 +29,7 @@ export function auctionRoutes(container: Container): Router {
 
   router.get(
     '/auctions',
-    handle({ query: auctionListQuery }, async ({ query }, req) => auctions.list(query, await getActor(req))),
+    handle({ query: auctionListQuery }, async ({ query }, req, res) => sendList(res, await auctions.list(query, await getActor(req)))),
   );
   router.post(
     '/auctions',
@@ -42,7 +42,7 @@ export function auctionRoutes(container: Container): Router {
   );
   router.get(
     '/auctions/:id/bids',
-    handle({ params: idParams, query: bidListQuery }, ({ params, query }) => auctions.bids(params.id, query)),
+    handle({ params: idParams, query: bidListQuery }, async ({ params, query }, _req, res) => sendList(res, await auctions.bids(params.id, query))),
   );
   router.post(
     '/auctions/:id/bids',

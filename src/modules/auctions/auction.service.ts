@@ -9,6 +9,7 @@ import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { CatalogApi, SellerPolicy, type PartDto } from '../catalog/index.js';
 import { ActivityService } from './activity.service.js';
+import type { ListPage } from '../../platform/http/validate.js';
 import { AUCTION_COLUMNS, centsOf, money, readAuction, toAuctionRow, type AuctionRow } from './auction.repository.js';
 import { buyItNowAvailable, maskName, nextMinimum, reserveMet } from './auction.rules.js';
 import type { AuctionDto, BidDto } from './auction.dto.js';
@@ -249,8 +250,8 @@ export class AuctionService {
     return (await this.dtos([row], viewer))[0]!;
   }
 
-  /** A page of auctions: `{auctions, total}`. */
-  async list(query: AuctionListQuery, viewer: Actor | null): Promise<{ auctions: AuctionDto[]; total: number }> {
+  /** A page of auctions and the count of all that match. */
+  async list(query: AuctionListQuery, viewer: Actor | null): Promise<ListPage<AuctionDto>> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (query.status) {
@@ -270,11 +271,11 @@ export class AuctionService {
       [...params, query.limit, query.offset],
     );
     const [count] = await em.execute<{ n: number }[]>(`select count(*)::int as n from auctions ${clause}`, params);
-    return { auctions: await this.dtos(rows.map(toAuctionRow), viewer), total: count!.n };
+    return { rows: await this.dtos(rows.map(toAuctionRow), viewer), total: count!.n };
   }
 
   /** Bids, newest first; the current top bid is marked `isWinning`; bidders are shown masked. */
-  async bids(id: string, page: { limit: number; offset: number }): Promise<{ bids: BidDto[]; total: number }> {
+  async bids(id: string, page: { limit: number; offset: number }): Promise<ListPage<BidDto>> {
     const em = this.fork();
     const auction = await readAuction(em, id);
     if (!auction) throw Errors.notFound('Auction');
@@ -288,7 +289,7 @@ export class AuctionService {
     const names = await this.names(rows.map((r) => r.bidder_id));
     return {
       total: auction.totalBids,
-      bids: rows.map((r) => ({
+      rows: rows.map((r) => ({
         id: r.id,
         auctionId: id,
         bidderName: maskName(names.get(r.bidder_id)?.username ?? 'bidder'),

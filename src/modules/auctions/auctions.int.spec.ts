@@ -179,14 +179,30 @@ describe('scheduling an auction', () => {
 });
 
 describe('listing and reading auctions', () => {
-  it('lists with filters, sorting and paging as {auctions, total}', async () => {
+  it('lists with filters, sorting and paging as a JSON array with the total in X-Total-Count', async () => {
     const res = await t.agent().get('/api/auctions').query({ sellerId: seller.id, status: 'scheduled', limit: 2 }).expect(200);
-    expect(res.body.total).toBeGreaterThanOrEqual(2);
-    expect(res.body.auctions).toHaveLength(2);
-    expect(res.body.auctions.every((a: { status: string }) => a.status === 'scheduled')).toBe(true);
-    const ends = res.body.auctions.map((a: { endTime: string }) => a.endTime);
+    expect(Array.isArray(res.body)).toBe(true);
+    expect(Number(res.headers['x-total-count'])).toBeGreaterThanOrEqual(2);
+    expect(res.headers['access-control-expose-headers']).toContain('X-Total-Count');
+    expect(res.body).toHaveLength(2);
+    expect(res.body.every((a: { status: string }) => a.status === 'scheduled')).toBe(true);
+    const ends = res.body.map((a: { endTime: string }) => a.endTime);
     expect([...ends].sort()).toEqual(ends);
     await t.agent().get('/api/auctions').query({ sort: 'nonsense' }).expect(400);
+  });
+
+  it("lists an auction's bids newest first as a JSON array with the total in X-Total-Count", async () => {
+    const id = await activeAuction({ title: 'Bid history list' });
+    await buyer.agent.post(`/api/auctions/${id}/bids`).send({ bidAmount: 100 }).expect(201);
+    await bidder2.agent.post(`/api/auctions/${id}/bids`).send({ bidAmount: 110 }).expect(201);
+    const res = await t.agent().get(`/api/auctions/${id}/bids`).query({ limit: 1 }).expect(200);
+    expect(Array.isArray(res.body)).toBe(true);
+    expect(res.headers['x-total-count']).toBe('2');
+    expect(res.headers['access-control-expose-headers']).toContain('X-Total-Count');
+    expect(res.body).toEqual([expect.objectContaining({ auctionId: id, bidAmount: '110.00', bidType: 'regular', isWinning: true })]);
+    const all = await t.agent().get(`/api/auctions/${id}/bids`).expect(200);
+    expect(all.body.map((b: { bidAmount: string }) => b.bidAmount)).toEqual(['110.00', '100.00']);
+    expect(all.body[1].bidderName).toMatch(/^\w\*\*\*\w$/);
   });
 
   it('answers 404 for an unknown auction and 400 for a bad id', async () => {
@@ -247,9 +263,9 @@ describe('bidding', () => {
     const res = await bidder2.agent.post(`/api/auctions/${id}/bids`).send({ bidAmount: 150 }).expect(201);
     expect(res.body).toMatchObject({ isWinning: false, currentBid: '160.00', totalBids: 3 });
     expect(res.body.message).toContain('outbid');
-    const bids = (await t.agent().get(`/api/auctions/${id}/bids`).expect(200)).body;
-    expect(bids.total).toBe(3);
-    expect(bids.bids.map((b: { bidderName: string; bidAmount: string; isWinning: boolean; bidType: string }) => [b.bidderName, b.bidAmount, b.isWinning, b.bidType])).toEqual([
+    const history = await t.agent().get(`/api/auctions/${id}/bids`).expect(200);
+    expect(history.headers['x-total-count']).toBe('3');
+    expect(history.body.map((b: { bidderName: string; bidAmount: string; isWinning: boolean; bidType: string }) => [b.bidderName, b.bidAmount, b.isWinning, b.bidType])).toEqual([
       ['j***n', '160.00', true, 'proxy'],
       ['k***r', '150.00', false, 'regular'],
       ['j***n', '100.00', false, 'regular'],
