@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numeric } from '../../platform/http/validate.js';
 
 const commaList = z
   .union([z.array(z.string()), z.string()])
@@ -6,28 +7,28 @@ const commaList = z
 
 /** Admin auction settings (spec 001 §5 Admin, §9 anti-sniping defaults). Times in seconds. */
 export const auctionSettingsSchema = z.object({
-  autoExtendTrigger: z.coerce.number().int().min(0, 'Auto-extend trigger must be at least 0').max(86400),
-  autoExtendTime: z.coerce.number().int().min(0, 'Auto-extend time must be at least 0').max(86400),
-  maxExtensions: z.coerce.number().int().min(0, 'Max extensions must be at least 0').max(100),
+  autoExtendTrigger: numeric(z.number().int().min(0, 'Auto-extend trigger must be at least 0').max(86400)),
+  autoExtendTime: numeric(z.number().int().min(0, 'Auto-extend time must be at least 0').max(86400)),
+  maxExtensions: numeric(z.number().int().min(0, 'Max extensions must be at least 0').max(100)),
   allowProxy: z.boolean(),
-  defaultBidIncrement: z.coerce.number().min(0, 'Bid increment must be at least 0').max(1_000_000).multipleOf(0.01),
-  minimumAuctionDuration: z.coerce.number().int().min(0, 'Minimum duration must be at least 0').max(90 * 86400),
+  defaultBidIncrement: numeric(z.number().min(0, 'Bid increment must be at least 0').max(1_000_000).multipleOf(0.01)),
+  minimumAuctionDuration: numeric(z.number().int().min(0, 'Minimum duration must be at least 0').max(90 * 86400)),
 });
 export const bidderSettingsSchema = z.object({
   requireBidderVerification: z.boolean(),
-  minAccountAgeHours: z.coerce.number().int().min(0, 'Minimum account age must be at least 0 hours'),
+  minAccountAgeHours: numeric(z.number().int().min(0, 'Minimum account age must be at least 0 hours')),
   allowedCountries: commaList,
   blockedBidders: commaList,
   requireApproval: z.boolean(),
   patternAnalysisEnabled: z.boolean(),
   geoVerificationEnabled: z.boolean(),
-  maxSuspiciousScore: z.coerce.number().int().min(0, 'Max suspicious score must be between 0 and 100').max(100, 'Max suspicious score must be between 0 and 100'),
+  maxSuspiciousScore: numeric(z.number().int().min(0, 'Max suspicious score must be between 0 and 100').max(100, 'Max suspicious score must be between 0 and 100')),
 });
 export const pricingSettingsSchema = z.object({
   allowReservePrices: z.boolean(),
   allowBuyItNow: z.boolean(),
-  maxReservePercentage: z.coerce.number().min(0, 'Max reserve percentage must be between 0 and 100').max(100, 'Max reserve percentage must be between 0 and 100'),
-  minBuyItNowMultiplier: z.coerce.number().min(1, 'Min Buy It Now multiplier must be at least 1.0').max(100),
+  maxReservePercentage: numeric(z.number().min(0, 'Max reserve percentage must be between 0 and 100').max(100, 'Max reserve percentage must be between 0 and 100')),
+  minBuyItNowMultiplier: numeric(z.number().min(1, 'Min Buy It Now multiplier must be at least 1.0').max(100)),
   defaultReserveEnabled: z.boolean(),
   defaultBuyItNowEnabled: z.boolean(),
   autoRemoveBinAfterBids: z.boolean(),
