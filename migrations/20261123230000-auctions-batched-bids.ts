@@ -2,8 +2,8 @@ import { Migration } from '@mikro-orm/migrations';
 import { LOCK_FOR_BID_V1, LOCK_FOR_BIDS_V1 } from './auctions-bid-functions.js';
 
 /**
- * auctions: several bids on one auction in one transaction (BiddingService batches the bids that queue up
- * for a hot auction in one process). auction_lock_for_bids(id, bidders[]) replaces auction_lock_for_bid(id,
+ * auctions: several bids on one auction in one transaction (BidQueue batches the bids that queue up for
+ * a hot auction in one process). auction_lock_for_bids(id, bidders[]) replaces auction_lock_for_bid(id,
  * bidder): it locks the auction row and reads the leader's and the runner-up's standing maxima and those of
  * every bidder of the batch, each through bids_auction_id_bidder_id_max_index. Those are all the maxima the
  * proxy engine needs for the whole batch: a bid changes only its own bidder's maximum, so the top two after

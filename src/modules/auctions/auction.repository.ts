@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatCents, storedCents } from '../../platform/money.js';
 
+/** The auctions row as plain SQL reads it: its columns, its mapping to AuctionRow (amounts in cents), readAuction. */
+
 /** Integer cents of a numeric(10,2) value as the driver returns it ("123.40"), or null. */
 export function cents(value: string | number | null): number | null {
   return value === null || value === undefined ? null : storedCents(value);

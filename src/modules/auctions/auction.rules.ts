@@ -2,6 +2,8 @@ import { incrementAt, minimumNextBid } from './proxy-engine.js';
 import type { AuctionRow } from './auction.repository.js';
 import type { PricingSettings } from './auction-settings.schemas.js';
 
+/** The auction rules the pages and the bid path share, pure: increments, minimum, reserve, Buy It Now, masked names. */
+
 /** The auction's own increment, or null for eBay's table. */
 export const ownIncrement = (a: AuctionRow): number | null => (a.bidIncrement > 0 ? a.bidIncrement : null);
 

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { parseCrontab } from 'graphile-worker';
+import type { Container } from 'inversify';
+import { AuctionLifecycleService, TICK_TASK } from './auction-lifecycle.service.js';
+import { AuctionNotificationService, OUTBID_TASK } from './auction-notification.service.js';
+import { auctionCrontab, auctionStartupTasks, auctionTasks } from './auctions.tasks.js';
+
+/** A container whose services record the calls the tasks make. */
+function recorder() {
+  const calls: [string, unknown][] = [];
+  const service = (name: string) =>
+    new Proxy({}, { get: (_t, method) => async (arg: unknown) => void calls.push([`${name}.${String(method)}`, arg]) });
+  const services = new Map<unknown, unknown>([
+    [AuctionLifecycleService, service('lifecycle')],
+    [AuctionNotificationService, service('notifications')],
+  ]);
+  const container = { get: (token: unknown) => services.get(token) } as unknown as Container;
+  return { calls, container };
+}
+const run = (task: string, container: Container, payload: unknown) =>
+  (auctionTasks[task]!(container) as (payload: unknown, helpers: unknown) => Promise<void>)(payload, {});
+
+const auctionId = '00000000-0000-4000-8000-000000000001';
+const userId = '00000000-0000-4000-8000-000000000002';
+
+describe('auctions tasks', () => {
+  it('ticks every minute and once when a worker starts, with a task that exists', () => {
+    const [item] = parseCrontab(auctionCrontab.join('\n'));
+    expect(item!.task).toBe(TICK_TASK);
+    expect(auctionStartupTasks).toEqual([TICK_TASK]);
+    expect(Object.keys(auctionTasks)).toContain(TICK_TASK);
+  });
+
+  it('takes a batch of outbid notices, or one notice queued before batching', async () => {
+    const { calls, container } = recorder();
+    const notice = { auctionId, userId, bidSeq: '12' };
+    await run(OUTBID_TASK, container, [notice, { ...notice, bidSeq: '13' }]);
+    await run(OUTBID_TASK, container, notice);
+    expect(calls).toEqual([
+      ['notifications.notifyOutbid', [notice, { ...notice, bidSeq: '13' }]],
+      ['notifications.notifyOutbid', [notice]],
+    ]);
+  });
+
+  it('refuses a payload that is not an auction id', async () => {
+    const { calls, container } = recorder();
+    for (const task of Object.keys(auctionTasks).filter((t) => t !== TICK_TASK && t !== OUTBID_TASK)) {
+      await expect(run(task, container, { auctionId: 'nope' })).rejects.toThrow();
+      await run(task, container, { auctionId });
+    }
+    expect(calls.map(([call]) => call)).toEqual(['lifecycle.start', 'lifecycle.end', 'lifecycle.relist', 'notifications.notifyResult']);
+  });
+});
