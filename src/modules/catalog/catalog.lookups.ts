@@ -5,6 +5,7 @@ import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { Category } from './category.entity.js';
 import { Make } from './make.entity.js';
+import type { CategoryDto, MakeDto } from './part.dto.js';
 
 /** How long the category and make lists are reused before being read again. */
 export const REFERENCE_TTL_MS = 5 * 60_000;
@@ -12,21 +13,6 @@ export const REFERENCE_TTL_MS = 5 * 60_000;
 export const SELLER_NAME_TTL_MS = 10 * 60_000;
 /** At most this many usernames are kept; the oldest go first. */
 export const SELLER_NAME_CACHE_SIZE = 20_000;
-
-export interface CategoryDto {
-  id: string;
-  name: string;
-  slug: string;
-  icon: string;
-  parentId: string | null;
-}
-
-export interface MakeDto {
-  id: string;
-  name: string;
-  slug: string;
-  logo: string | null;
-}
 
 interface References {
   categories: CategoryDto[];

@@ -1,6 +1,8 @@
-import type { Part, PartImage } from './part.entity.js';
-import type { PartFitment } from './part-fitment.entity.js';
-import { formatCents, parseMoney } from '../../platform/money.js';
+/**
+ * The catalog API's answers, declared once here: the server builds them (part.mapper.ts, the services) and both
+ * front ends read them with `import type`. Declarations only: this file imports nothing, so it type-checks
+ * under tsconfig.web.json too.
+ */
 
 export interface PartImageDto {
   url: string;
@@ -52,72 +54,37 @@ export interface PartDto {
   vehicleCompatibility: FitmentDto[];
 }
 
-const UPLOADED = /^(\/api\/uploads\/files\/[0-9a-f]{32})\.(jpg|png)$/;
-
-/** The thumbnail of a photo uploaded to Pitlane (POST /api/uploads writes both). */
-export function thumbnailOf(url: string): string | undefined {
-  const match = UPLOADED.exec(url);
-  return match ? `${match[1]}-thumb.${match[2]}` : undefined;
+/** GET /api/categories */
+export interface CategoryDto {
+  id: string;
+  name: string;
+  slug: string;
+  icon: string;
+  parentId: string | null;
 }
 
-export const toImageDto = (image: PartImage): PartImageDto => {
-  const thumbnailUrl = thumbnailOf(image.url);
-  return { url: image.url, altText: image.altText, isPrimary: image.isPrimary, ...(thumbnailUrl ? { thumbnailUrl } : {}) };
-};
-
-/** Numeric columns come back as strings; always answer with exactly two decimals ("12.5" -> "12.50"). */
-export const decimalString = (value: string | number): string => {
-  const parsed = parseMoney(value);
-  return parsed.ok ? formatCents(parsed.cents) : String(value);
-};
-
-export const toFitmentDto = (f: PartFitment): FitmentDto => ({
-  id: f.id,
-  make: f.make,
-  model: f.model,
-  yearStart: f.yearStart ?? null,
-  yearEnd: f.yearEnd ?? null,
-  engine: f.engine ?? null,
-  transmission: f.transmission ?? null,
-  notes: f.notes ?? null,
-});
-
-export interface DtoContext {
-  categoryNames: ReadonlyMap<string, string>;
-  makeNames: ReadonlyMap<string, string>;
-  sellerNames: ReadonlyMap<string, string>;
-  fitments: ReadonlyMap<string, PartFitment[]>;
+/** GET /api/makes */
+export interface MakeDto {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
 }
 
-export function toPartDto(part: Part, ctx: DtoContext): PartDto {
-  return {
-    id: part.id,
-    title: part.title,
-    description: part.description,
-    price: decimalString(part.price),
-    originalPrice: part.originalPrice == null ? null : decimalString(part.originalPrice),
-    condition: part.condition,
-    category: part.category,
-    categoryName: ctx.categoryNames.get(part.category) ?? null,
-    make: part.make,
-    makeName: ctx.makeNames.get(part.make) ?? null,
-    model: part.model ?? null,
-    yearStart: part.yearStart ?? null,
-    yearEnd: part.yearEnd ?? null,
-    partNumber: part.partNumber ?? null,
-    location: part.location,
-    images: (part.images ?? []).map(toImageDto),
-    sellerId: part.sellerId,
-    sellerName: ctx.sellerNames.get(part.sellerId) ?? null,
-    isVerified: part.isVerified,
-    isFeatured: part.isFeatured,
-    isActive: part.isActive,
-    isApproved: part.isApproved,
-    approvedBy: part.approvedBy ?? null,
-    approvedAt: part.approvedAt ? part.approvedAt.toISOString() : null,
-    rejectionReason: part.rejectionReason ?? null,
-    createdAt: part.createdAt.toISOString(),
-    updatedAt: part.updatedAt.toISOString(),
-    vehicleCompatibility: (ctx.fitments.get(part.id) ?? []).map(toFitmentDto),
-  };
+/** A watchlist entry with the facts of its part the watchlist page shows (GET /api/watchlist). */
+export interface WatchlistEntryDto {
+  id: string;
+  partId: string;
+  userId: string;
+  partTitle: string;
+  partDescription: string;
+  partPrice: string;
+  partCategory: string;
+  partCondition: string;
+  partLocation: string;
+  /** The part's primary photo, for the card (not in the spec's list of fields: an addition). */
+  partImage: PartImageDto | null;
+  /** The part is still listed (active and approved). */
+  isPartAvailable: boolean;
+  createdAt: string;
 }

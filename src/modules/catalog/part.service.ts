@@ -6,10 +6,11 @@ import { Errors } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { hasRole } from '../../platform/roles.js';
 import { TOKENS } from '../../platform/tokens.js';
-import { CatalogLookups, type CategoryDto, type MakeDto } from './catalog.lookups.js';
+import { CatalogLookups } from './catalog.lookups.js';
 import { Part } from './part.entity.js';
 import { PartFitment } from './part-fitment.entity.js';
-import { toPartDto, type PartDto } from './part.dto.js';
+import type { CategoryDto, MakeDto, PartDto } from './part.dto.js';
+import { toPartDto } from './part.mapper.js';
 import type { PartListQuery } from './part.schemas.js';
 import { PartRowBatcher, snapshotsOf } from './part.reader.js';
 import { PartSearch, type SearchFilters } from './part.search.js';
@@ -23,8 +24,6 @@ export interface PartPage {
   /** The query as searched after typo correction, when it differs from what was typed. */
   correctedQuery: string | null;
 }
-
-export type { CategoryDto, MakeDto } from './catalog.lookups.js';
 
 const isAdmin = (actor: Actor | null) => hasRole(actor?.role, 'admin');
 

@@ -6,26 +6,9 @@ import type { Actor } from '../../platform/http/auth.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { Favorite } from './favorite.entity.js';
 import { Part } from './part.entity.js';
-import { decimalString, toImageDto, type PartImageDto } from './part.dto.js';
+import type { PartImageDto, WatchlistEntryDto } from './part.dto.js';
+import { decimalString, toImageDto } from './part.mapper.js';
 import { PartService } from './part.service.js';
-
-/** A watchlist entry with the facts of its part the watchlist page shows. */
-export interface WatchlistEntryDto {
-  id: string;
-  partId: string;
-  userId: string;
-  partTitle: string;
-  partDescription: string;
-  partPrice: string;
-  partCategory: string;
-  partCondition: string;
-  partLocation: string;
-  /** The part's primary photo, for the card (not in the spec's list of fields: an addition). */
-  partImage: PartImageDto | null;
-  /** The part is still listed (active and approved). */
-  isPartAvailable: boolean;
-  createdAt: string;
-}
 
 /** The photo marked primary (every saved listing has exactly one), else the first. */
 function primaryImage(part: Part): PartImageDto | null {
