@@ -7,33 +7,11 @@ import { Errors } from '../../platform/errors.js';
 import { consolePageOptions, type ConsolePage } from '../../platform/http/admin-rest.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { Badge, UserBadge } from './reputation.entity.js';
+import type { BadgeDto, UserBadgeDto } from './reputation.dto.js';
 import type { BadgeCreateInput, BadgeUpdateInput } from './reputation.schemas.js';
 import { ReputationService } from './reputation.service.js';
 
 export const BADGE_NAME_TAKEN = 'A badge with this name already exists';
-
-export interface BadgeDto {
-  id: string;
-  name: string;
-  description: string;
-  icon: string;
-  category: string;
-  type: string;
-  rarity: string;
-  pointsAwarded: number;
-  requirement: Record<string, unknown>;
-  isActive: boolean;
-  sortOrder: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface UserBadgeDto {
-  id: string;
-  badgeId: string;
-  badge: BadgeDto;
-  earnedAt: string;
-}
 
 export const toBadgeDto = (b: Badge): BadgeDto => ({
   id: b.id,

@@ -6,6 +6,7 @@ import { EventBus } from '../../platform/events.js';
 import { JobQueue } from '../../platform/jobs.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { Badge, SellerReputation } from './reputation.entity.js';
+import type { ReputationDto } from './reputation.dto.js';
 import {
   EARLY_ADOPTER_SELLERS,
   meetsRequirement,
@@ -13,7 +14,6 @@ import {
   reputationPoints,
   tierOf,
   type BadgeRequirement,
-  type RatingBand,
   type SellerStanding,
 } from './reputation.rules.js';
 import { SELLER_EVENTS } from './sellers.events.js';
@@ -23,29 +23,6 @@ export const RECORD_SALE_TASK = 'reputation/record-sale';
 export const EVALUATE_ALL_BADGES_TASK = 'reputation/evaluate-all-badges';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Seller reputation as the API returns it; money as a decimal string, rates as numbers. */
-export interface ReputationDto {
-  sellerId: string | null;
-  userId: string;
-  overallRating: number;
-  totalReviews: number;
-  totalSales: number;
-  totalRevenue: string;
-  averageResponseTime: number;
-  shippingAccuracy: number;
-  onTimeDelivery: number;
-  returnRate: number;
-  customerSatisfaction: number;
-  repeatCustomerRate: number;
-  monthlyGrowth: number;
-  reputationPoints: number;
-  currentLevel: number;
-  nextLevelPoints: number | null;
-  levelName: string;
-  /** Null while the seller has no reviews. */
-  ratingBand: RatingBand | null;
-}
 
 const num = (v: string | number | null | undefined) => (v === null || v === undefined ? 0 : Number(v));
 const round2 = (v: number) => Math.round(v * 100) / 100;

@@ -9,7 +9,8 @@ import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { SellerReview } from './reputation.entity.js';
 import type { ReviewCreateInput } from './reputation.schemas.js';
-import { ReputationService, type ReputationDto } from './reputation.service.js';
+import type { ReputationDto, ReviewDto } from './reputation.dto.js';
+import { ReputationService } from './reputation.service.js';
 import { SellerService } from './seller.service.js';
 import { SELLER_EVENTS } from './sellers.events.js';
 
@@ -21,28 +22,6 @@ export const REVIEW_TEXT = {
   ownReview: 'You cannot mark your own review as helpful.',
   alreadyHelpful: 'You have already marked this review as helpful.',
 } as const;
-
-export interface ReviewDto {
-  id: string;
-  sellerId: string;
-  sellerUserId: string;
-  reviewerId: string;
-  reviewerName: string | null;
-  rating: number;
-  qualityRating: number | null;
-  serviceRating: number | null;
-  shippingRating: number | null;
-  title: string | null;
-  reviewText: string | null;
-  pros: string[];
-  cons: string[];
-  wouldRecommend: boolean | null;
-  isVerifiedPurchase: boolean;
-  helpfulCount: number;
-  sellerResponse: string | null;
-  sellerResponseAt: string | null;
-  createdAt: string;
-}
 
 const toReviewDto = (r: SellerReview, names: ReadonlyMap<string, string>): ReviewDto => ({
   id: r.id,

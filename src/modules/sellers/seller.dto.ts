@@ -1,4 +1,7 @@
-import type { Seller, Storefront } from './seller.entity.js';
+/**
+ * The sellers API's answers (seller records, storefronts, the console's analytics), declared once here: the server
+ * builds them (seller.mapper.ts, the services) and both front ends read them with `import type`. Declarations only.
+ */
 
 /** A seller record as its owner and admins see it. */
 export interface SellerDto {
@@ -33,32 +36,6 @@ export interface AdminSellerDto extends SellerDto {
   email: string | null;
 }
 
-export const toSellerDto = (s: Seller): SellerDto => ({
-  id: s.id,
-  userId: s.userId,
-  businessName: s.businessName,
-  businessType: s.businessType,
-  taxId: s.taxId ?? null,
-  businessLicense: s.businessLicense ?? null,
-  businessAddress: s.businessAddress,
-  businessCity: s.businessCity,
-  businessState: s.businessState,
-  businessZip: s.businessZip,
-  businessCountry: s.businessCountry,
-  contactPhone: s.contactPhone,
-  website: s.website ?? null,
-  description: s.description ?? null,
-  yearsInBusiness: s.yearsInBusiness ?? null,
-  specialties: s.specialties ?? [],
-  status: s.status,
-  requiresListingApproval: s.requiresListingApproval,
-  rejectionReason: s.rejectionReason ?? null,
-  approvedBy: s.approvedBy ?? null,
-  approvedAt: s.approvedAt ? s.approvedAt.toISOString() : null,
-  createdAt: s.createdAt.toISOString(),
-  updatedAt: s.updatedAt.toISOString(),
-});
-
 /** A storefront with its seller's location and listing figures. */
 export interface StorefrontDto {
   id: string;
@@ -84,31 +61,22 @@ export interface StorefrontDto {
   };
 }
 
-export function toStorefrontDto(
-  f: Storefront,
-  seller: Seller,
-  stats: { active: number; featured: number; categories: { slug: string; name: string }[] },
-): StorefrontDto {
-  return {
-    id: f.id,
-    sellerId: f.sellerId,
-    userId: f.userId,
-    slug: f.slug,
-    displayName: f.displayName,
-    logo: f.logo ?? null,
-    bannerImage: f.bannerImage ?? null,
-    description: f.description ?? null,
-    policies: f.policies ?? null,
-    isActive: f.isActive,
-    createdAt: f.createdAt.toISOString(),
-    location: `${seller.businessCity}, ${seller.businessState}`,
-    businessCity: seller.businessCity,
-    businessState: seller.businessState,
-    stats: {
-      totalParts: stats.active,
-      featuredParts: stats.featured,
-      memberSince: (seller.approvedAt ?? seller.createdAt).getUTCFullYear(),
-      categories: stats.categories,
-    },
-  };
+/** One row of the console's seller analytics, from real figures. */
+export interface SellerAnalyticsRow {
+  id: string;
+  userId: string;
+  businessName: string;
+  businessCity: string;
+  businessState: string;
+  approvedAt: string | null;
+  partsListed: number;
+  activeParts: number;
+  soldCount: number;
+  revenue: string;
+  rating: number;
+  ratingBand: string | null;
+  reviews: number;
+  reputationPoints: number;
+  level: number;
+  levelName: string;
 }

@@ -14,7 +14,8 @@ import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { CatalogApi, type PartDto } from '../catalog/index.js';
 import { Seller, Storefront, type SellerStatus } from './seller.entity.js';
-import { toSellerDto, toStorefrontDto, type AdminSellerDto, type SellerDto, type StorefrontDto } from './seller.dto.js';
+import type { AdminSellerDto, SellerAnalyticsRow, SellerDto, StorefrontDto } from './seller.dto.js';
+import { toSellerDto, toStorefrontDto } from './seller.mapper.js';
 import type { SellerApplicationInput, SellerDecision, StorefrontUpdateInput } from './seller.schemas.js';
 import { SELLER_EVENTS } from './sellers.events.js';
 import { ReputationService } from './reputation.service.js';
@@ -28,26 +29,6 @@ export const SELLER_TEXT = {
 } as const;
 
 const isAdmin = (actor: Actor | null) => hasRole(actor?.role, 'admin');
-
-/** One row of the console's seller analytics, from real figures. */
-export interface SellerAnalyticsRow {
-  id: string;
-  userId: string;
-  businessName: string;
-  businessCity: string;
-  businessState: string;
-  approvedAt: string | null;
-  partsListed: number;
-  activeParts: number;
-  soldCount: number;
-  revenue: string;
-  rating: number;
-  ratingBand: string | null;
-  reviews: number;
-  reputationPoints: number;
-  level: number;
-  levelName: string;
-}
 
 /** Seller applications, approval, listing terms and storefronts. */
 @injectable()

@@ -1,0 +1,76 @@
+/**
+ * The reputation API's answers (reputation, reviews, badges), declared once here: the services build them and both
+ * front ends read them with `import type`. Declarations only, besides the pure rules they name.
+ */
+import type { RatingBand } from './reputation.rules.js';
+
+/** Seller reputation as the API returns it; money as a decimal string, rates as numbers. */
+export interface ReputationDto {
+  sellerId: string | null;
+  userId: string;
+  overallRating: number;
+  totalReviews: number;
+  totalSales: number;
+  totalRevenue: string;
+  averageResponseTime: number;
+  shippingAccuracy: number;
+  onTimeDelivery: number;
+  returnRate: number;
+  customerSatisfaction: number;
+  repeatCustomerRate: number;
+  monthlyGrowth: number;
+  reputationPoints: number;
+  currentLevel: number;
+  nextLevelPoints: number | null;
+  levelName: string;
+  /** Null while the seller has no reviews. */
+  ratingBand: RatingBand | null;
+}
+
+/** A buyer's review of a seller (GET /api/sellers/{id}/reviews). */
+export interface ReviewDto {
+  id: string;
+  sellerId: string;
+  sellerUserId: string;
+  reviewerId: string;
+  reviewerName: string | null;
+  rating: number;
+  qualityRating: number | null;
+  serviceRating: number | null;
+  shippingRating: number | null;
+  title: string | null;
+  reviewText: string | null;
+  pros: string[];
+  cons: string[];
+  wouldRecommend: boolean | null;
+  isVerifiedPurchase: boolean;
+  helpfulCount: number;
+  sellerResponse: string | null;
+  sellerResponseAt: string | null;
+  createdAt: string;
+}
+
+/** A badge (GET /api/badges, the console's badges resource). */
+export interface BadgeDto {
+  id: string;
+  name: string;
+  description: string;
+  icon: string;
+  category: string;
+  type: string;
+  rarity: string;
+  pointsAwarded: number;
+  requirement: Record<string, unknown>;
+  isActive: boolean;
+  sortOrder: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A badge a user earned (GET /api/users/{id}/badges). */
+export interface UserBadgeDto {
+  id: string;
+  badgeId: string;
+  badge: BadgeDto;
+  earnedAt: string;
+}
