@@ -1,7 +1,10 @@
+/**
+ * The accounts API's answers, declared once here: the server builds them (account.mapper.ts) and both front ends
+ * read them with `import type`. Declarations only.
+ */
 import type { Role } from '../../platform/roles.js';
-import type { PolicyAcceptance } from './policy-acceptance.entity.js';
-import type { User } from './user.entity.js';
 
+/** The signed-in user (GET /api/auth/user, POST /api/auth/login). */
 export interface CurrentUserDto {
   id: string;
   firstName: string;
@@ -11,6 +14,7 @@ export interface CurrentUserDto {
   role: Role;
 }
 
+/** A user (GET /api/users/{id}; the console's users resource); the email only for the user themselves and admins. */
 export interface UserDto {
   id: string;
   username: string;
@@ -39,37 +43,3 @@ export interface PolicyAcceptanceDto {
   userAgent: string | null;
   isCurrentVersion: boolean;
 }
-
-export const toCurrentUser = (u: User): CurrentUserDto => ({
-  id: u.id,
-  firstName: u.firstName,
-  lastName: u.lastName,
-  username: u.username,
-  email: u.email,
-  role: u.role,
-});
-
-/** The public view of a user; the email only for the user themselves and admins. */
-export const toUserDto = (u: User, showEmail: boolean): UserDto => ({
-  id: u.id,
-  username: u.username,
-  firstName: u.firstName,
-  lastName: u.lastName,
-  ...(showEmail ? { email: u.email } : {}),
-  role: u.role,
-  isVerified: u.isVerified,
-  country: u.country,
-  location: u.location ?? null,
-  createdAt: u.createdAt.toISOString(),
-});
-
-export const toAcceptanceDto = (a: PolicyAcceptance): PolicyAcceptanceDto => ({
-  id: a.id,
-  userId: a.userId,
-  policyType: a.policyType,
-  policyVersion: a.policyVersion,
-  acceptedAt: a.acceptedAt.toISOString(),
-  ipAddress: a.ipAddress,
-  userAgent: a.userAgent ?? null,
-  isCurrentVersion: a.isCurrentVersion,
-});

@@ -5,7 +5,8 @@ import { Errors } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { hasRole } from '../../platform/roles.js';
 import { TOKENS } from '../../platform/tokens.js';
-import { toAcceptanceDto, type PolicyAcceptanceDto } from './account.dto.js';
+import type { PolicyAcceptanceDto } from './account.dto.js';
+import { toAcceptanceDto } from './account.mapper.js';
 import { CURRENT_POLICY_VERSION, POLICY_TYPES, PolicyAcceptance } from './policy-acceptance.entity.js';
 import { User } from './user.entity.js';
 
