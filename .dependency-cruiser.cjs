@@ -1,4 +1,8 @@
 /** Module boundaries of ARCHITECTURE.md, checked in `npm test`. */
+
+/** Code the front ends import as code (.oxlintrc.json): pure, importing nothing. */
+const SHARED_CODE = '^src/(platform/roles|modules/sellers/reputation\\.rules)\\.ts$';
+
 module.exports = {
   forbidden: [
     {
@@ -28,11 +32,28 @@ module.exports = {
       from: { path: '^src/modules/([^/]+)/' },
       to: { circular: true, path: '^src/modules/', pathNot: '^src/modules/$1/' },
     },
+    {
+      name: 'dto-declares-answers-only',
+      comment:
+        "A module's *.dto.ts declares the API's answers, which both front ends import with `import type`: it depends on " +
+        "nothing but its own module's DTO files and the shared code, so it type-checks under tsconfig.web.json.",
+      severity: 'error',
+      // The auctions module is being split; its auction.dto.ts joins the rule once that work lands.
+      from: { path: '^src/modules/([^/]+)/[^/]+\\.dto\\.ts$', pathNot: '^src/modules/auctions/' },
+      to: { pathNot: ['^src/modules/$1/[^/]+\\.dto\\.ts$', SHARED_CODE] },
+    },
+    {
+      name: 'front-end-shared-code-is-pure',
+      comment: 'The front ends import platform/roles and sellers/reputation.rules as code (.oxlintrc.json), so these import nothing.',
+      severity: 'error',
+      from: { path: SHARED_CODE },
+      to: { path: '.' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
     // The front ends (TSX, which the swc parser here cannot read) are held to HTTP-only by oxlint's
-    // no-restricted-imports in .oxlintrc.json.
+    // no-restricted-imports in .oxlintrc.json: types from *.dto.ts, code from platform/roles and sellers/reputation.rules.
     exclude: { path: '(^|/)(dist|node_modules)/|^src/(web|admin)/' },
     tsPreCompilationDeps: true,
     parser: 'swc',
