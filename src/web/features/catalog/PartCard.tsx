@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { Photo } from '../../components/Photo';
 import { Skeleton } from '../../components/Skeleton';
 import { formatUsd } from '../../lib/format';
-import type { Part, PartImage } from './catalog.types';
 import { badgePreview, conditionLabel, partBadges, primaryImage, thumbnailSrc, yearsLabel, makeModel } from './partFormat';
+import type { PartDto, PartImageDto } from '../../../modules/catalog/part.dto';
 
 interface PartCardProps {
-  part: Part;
+  part: PartDto;
   /** Badge names to show (up to 2, then "+N"); by default the part's own (Featured, Verified Seller). */
   badges?: readonly string[];
 }
@@ -57,7 +57,7 @@ export function PartCard({ part, badges }: PartCardProps) {
 
 /** The loading shape of a PartCard. */
 /** A part card's photo: a 4:3 box with the photo's small copy, or the placeholder when there is none or it fails. */
-export function PartCardPhoto({ image, title }: { image: PartImage | null; title: string }) {
+export function PartCardPhoto({ image, title }: { image: PartImageDto | null; title: string }) {
   return (
     <div className="aspect-[4/3] bg-paper">
       <Photo src={image && thumbnailSrc(image)} alt={image?.altText || title} loading="lazy" decoding="async" />

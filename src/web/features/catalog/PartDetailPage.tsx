@@ -9,12 +9,12 @@ import { Photo } from '../../components/Photo';
 import { Skeleton } from '../../components/Skeleton';
 import { cn } from '../../lib/cn';
 import { formatUsd } from '../../lib/format';
-import type { Fitment, Part, PartImage } from './catalog.types';
 import { ComingSoonButton } from './ComingSoonButton';
 import { crossCompatibilityHints } from './compatibility';
 import { conditionLabel, listingNotice, makeModel, primaryImage, yearsLabel } from './partFormat';
 import { SellerInfoCard } from './SellerInfoCard';
 import { WatchButton } from './WatchButton';
+import type { FitmentDto, PartDto, PartImageDto } from '../../../modules/catalog/part.dto';
 
 /** Spec 000 §9: the main photo plus up to 4 more. */
 const GALLERY_SIZE = 5;
@@ -23,7 +23,7 @@ const MESSAGING_SOON = 'Messaging is coming soon';
 /** /parts/{id}: photos, price, fitment, details and the seller. */
 export function PartDetailPage() {
   const { id = '' } = useParams();
-  const { data: part, isPending, isError } = useQuery<Part>({ queryKey: [`/api/parts/${encodeURIComponent(id)}`] });
+  const { data: part, isPending, isError } = useQuery<PartDto>({ queryKey: [`/api/parts/${encodeURIComponent(id)}`] });
 
   if (isPending) return <PartDetailSkeleton />;
   if (isError || !part) return <PartNotFound />;
@@ -134,7 +134,7 @@ export function PartDetailPage() {
   );
 }
 
-function Gallery({ images, title }: { images: PartImage[]; title: string }) {
+function Gallery({ images, title }: { images: PartImageDto[]; title: string }) {
   const photos = orderedPhotos(images).slice(0, GALLERY_SIZE);
   const [selected, setSelected] = useState(0);
   const current = photos[selected] ?? photos[0];
@@ -175,23 +175,23 @@ function Gallery({ images, title }: { images: PartImage[]; title: string }) {
 }
 
 /** The primary photo first, then the others in their order. */
-function orderedPhotos(images: PartImage[]): PartImage[] {
+function orderedPhotos(images: PartImageDto[]): PartImageDto[] {
   const primary = primaryImage(images);
   return primary ? [primary, ...images.filter((i) => i !== primary)] : [];
 }
 
-function fitmentText(f: Fitment): string {
+function fitmentText(f: FitmentDto): string {
   return [f.make, f.model, yearsLabel(f.yearStart, f.yearEnd)].filter(Boolean).join(' ');
 }
 
 /** "Listed for Ford Mustang, 1965-1968." or "No specific vehicles listed." */
-function listedFor(part: Part): string {
+function listedFor(part: PartDto): string {
   const vehicle = [makeModel(part), yearsLabel(part.yearStart, part.yearEnd)].filter(Boolean).join(', ');
   return vehicle ? `Listed for ${vehicle}.` : 'No specific vehicles listed.';
 }
 
-function CompatibilityCard({ part }: { part: Part }) {
-  const fitments = part.vehicleCompatibility ?? [];
+function CompatibilityCard({ part }: { part: PartDto }) {
+  const fitments = part.vehicleCompatibility;
   const hints = crossCompatibilityHints(part);
   return (
     <Card>
@@ -230,7 +230,7 @@ function CompatibilityCard({ part }: { part: Part }) {
   );
 }
 
-function PartDetailsCard({ part }: { part: Part }) {
+function PartDetailsCard({ part }: { part: PartDto }) {
   const rows: Array<[string, ReactNode]> = [
     ['Part Number', part.partNumber ? <span className="font-mono">{part.partNumber}</span> : '—'],
     ['Condition', conditionLabel(part.condition)],

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { formatGrouped, formatUsdCents } from '../../lib/format';
-import type { Part } from './catalog.types';
 import { conditionLabel, hasMarkdown, makeModel } from './partFormat';
+import type { PartDto } from '../../../modules/catalog/part.dto';
 
 interface PartsTableProps {
-  parts: readonly Part[];
+  parts: readonly PartDto[];
   /** "grouped": whole dollars with grouped thousands (home); "cents": two decimals and markdowns (search). */
   price: 'grouped' | 'cents';
   caption: string;

@@ -5,12 +5,12 @@ import { Link } from 'react-router';
 import { Button, ButtonLink } from '../../components/Button';
 import { errorMessage, listQueryFn } from '../../lib/api';
 import { useCategories, useMakes } from './catalog.api';
-import type { Part } from './catalog.types';
 import { FilterSelect, slugOptions } from './FilterSelect';
 import { PartCard, PartCardSkeleton } from './PartCard';
 import { PartsTable } from './PartsTable';
 import { ALL, resultsText } from './searchFilters';
 import { ViewToggle, type ViewMode } from './ViewToggle';
+import type { PartDto } from '../../../modules/catalog/part.dto';
 
 /** Spec 000 §9: Recent Listings shows 12 parts and 6 skeletons. */
 export const RECENT_LIMIT = 12;
@@ -29,7 +29,7 @@ export function RecentListings() {
       '/api/parts',
       { limit: RECENT_LIMIT, category: category === ALL ? undefined : category, make: make === ALL ? undefined : make },
     ],
-    queryFn: listQueryFn<Part>(),
+    queryFn: listQueryFn<PartDto>(),
   });
   const parts = data?.items ?? [];
   const clear = () => {

@@ -7,7 +7,6 @@ import { Button } from '../../components/Button';
 import { PageContainer } from '../../components/PageContainer';
 import { buildQueryUrl, errorMessage, fetchListPage, type ListPage } from '../../lib/api';
 import { useCategories, useMakes } from './catalog.api';
-import type { Category, Make, Part } from './catalog.types';
 import { FilterSelect, slugOptions } from './FilterSelect';
 import { PartCard, PartCardSkeleton } from './PartCard';
 import { PartsTable } from './PartsTable';
@@ -34,6 +33,7 @@ import {
   type SearchSort,
 } from './searchFilters';
 import { ViewToggle, type ViewMode } from './ViewToggle';
+import type { CategoryDto, MakeDto, PartDto } from '../../../modules/catalog/part.dto';
 
 /** Parts per page of results. */
 export const SEARCH_PAGE_SIZE = 24;
@@ -41,7 +41,7 @@ export const SEARCH_PAGE_SIZE = 24;
 const SEARCH_SKELETONS = 9;
 
 /** The next offset to ask for (the parts loaded so far), or undefined when every match is loaded. */
-function nextOffset(last: ListPage<Part>, pages: ListPage<Part>[]): number | undefined {
+function nextOffset(last: ListPage<PartDto>, pages: ListPage<PartDto>[]): number | undefined {
   const loaded = pages.reduce((n, page) => n + page.items.length, 0);
   return last.items.length > 0 && loaded < last.total ? loaded : undefined;
 }
@@ -66,7 +66,7 @@ export function SearchPage() {
     initialPageParam: 0,
     queryFn: ({ queryKey, pageParam, signal }) => {
       const [path, keyParams] = queryKey as [string, Record<string, unknown>];
-      return fetchListPage<Part>(buildQueryUrl([path, { ...keyParams, offset: pageParam }]), signal);
+      return fetchListPage<PartDto>(buildQueryUrl([path, { ...keyParams, offset: pageParam }]), signal);
     },
     getNextPageParam: nextOffset,
   });
@@ -214,8 +214,8 @@ export function SearchPage() {
 
 interface FilterPanelProps {
   filters: SearchFilters;
-  categories: Category[] | undefined;
-  makes: Make[] | undefined;
+  categories: CategoryDto[] | undefined;
+  makes: MakeDto[] | undefined;
   onChange: (key: FilterKey, value: string) => void;
   onClear: () => void;
   /** In the mobile sheet the dialog title already says "Filters". */

@@ -4,18 +4,19 @@ import { Link } from 'react-router';
 import { Card, CardContent, CardHeader } from '../../components/Card';
 import { Skeleton } from '../../components/Skeleton';
 import { listQueryFn } from '../../lib/api';
-import type { Storefront, UserBadge } from './catalog.types';
 import { badgeName, visibleBadges } from './sellerBadges';
+import type { UserBadgeDto } from '../../../modules/sellers/reputation.dto';
+import type { StorefrontDto } from '../../../modules/sellers/seller.dto';
 
 /** Seller Information: the storefront when the seller has one (else "Private Seller") and their badges. */
 export function SellerInfoCard({ sellerId, sellerName }: { sellerId: string; sellerName: string | null }) {
-  const storefront = useQuery<Storefront | null>({
+  const storefront = useQuery<StorefrontDto | null>({
     queryKey: [`/api/sellers/${sellerId}/storefront`],
     enabled: Boolean(sellerId),
   });
-  const badges = useQuery({ queryKey: [`/api/users/${sellerId}/badges`], queryFn: listQueryFn<UserBadge>(), enabled: Boolean(sellerId) });
+  const badges = useQuery({ queryKey: [`/api/users/${sellerId}/badges`], queryFn: listQueryFn<UserBadgeDto>(), enabled: Boolean(sellerId) });
   const store = storefront.isSuccess && storefront.data?.slug ? storefront.data : null;
-  const logo = store ? store.logo || store.logoUrl : null;
+  const logo = store?.logo ?? null;
   const { shown, more } = visibleBadges(badges.data?.items ?? []);
 
   return (

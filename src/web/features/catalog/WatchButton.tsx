@@ -6,7 +6,7 @@ import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import { requireSignIn } from '../accounts/requireSignIn';
 import { useAuth } from '../accounts/useAuth';
 import { editCachedWatchlist, useWatchlist, WATCHLIST_KEY } from './catalog.api';
-import type { WatchlistEntry } from './catalog.types';
+import type { WatchlistEntryDto } from '../../../modules/catalog/part.dto';
 
 const SIGN_IN_MESSAGE = 'Please sign in to add parts to your watchlist.';
 
@@ -24,7 +24,7 @@ export function WatchButton({ partId }: { partId: string }) {
   };
 
   const add = useMutation({
-    mutationFn: () => apiRequest<WatchlistEntry>('/api/watchlist', { method: 'POST', data: { partId } }),
+    mutationFn: () => apiRequest<WatchlistEntryDto>('/api/watchlist', { method: 'POST', data: { partId } }),
     onSuccess: (created) => {
       editCachedWatchlist(queryClient, (entries) => [created, ...entries.filter((e) => e.id !== created.id)]);
       toast({ title: 'Added to Watchlist', description: 'We saved this part to your watchlist.' });

@@ -10,12 +10,12 @@ import { apiRequest, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDate, formatUsd, formatUsdCents } from '../../lib/format';
 import { editCachedWatchlist, useCategories, useWatchlist, WATCHLIST_KEY } from './catalog.api';
-import type { WatchlistEntry } from './catalog.types';
 import { FilterSelect, slugOptions } from './FilterSelect';
 import { PartCardPhoto, PartCardSkeleton } from './PartCard';
 import { conditionLabel } from './partFormat';
 import { categoryName } from './searchFilters';
 import { applyWatchlistView, WATCHLIST_SORTS, watchlistSummary, type WatchlistSort } from './watchlistView';
+import type { WatchlistEntryDto } from '../../../modules/catalog/part.dto';
 
 const REMOVE_FAILED = 'Error: Failed to remove part from watchlist.';
 
@@ -157,7 +157,7 @@ function SummaryTile({ label, value }: { label: string; value: string }) {
 }
 
 interface WatchlistCardProps {
-  entry: WatchlistEntry;
+  entry: WatchlistEntryDto;
   category: string;
   removing: boolean;
   disabled: boolean;

@@ -1,6 +1,6 @@
-import type { Part } from './catalog.types';
+import type { PartDto } from '../../../modules/catalog/part.dto';
 
-type HintPart = Pick<Part, 'make' | 'makeName' | 'model' | 'category' | 'categoryName'>;
+type HintPart = Pick<PartDto, 'make' | 'makeName' | 'model' | 'category' | 'categoryName'>;
 
 const norm = (value: string | null | undefined) => (value ?? '').trim().toLowerCase();
 

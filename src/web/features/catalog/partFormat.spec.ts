@@ -50,7 +50,7 @@ describe('partBadges', () => {
 });
 
 describe('primaryImage and thumbnailSrc', () => {
-  const a = { url: '/a.jpg', altText: 'a' };
+  const a = { url: '/a.jpg', altText: 'a', isPrimary: false };
   const b = { url: '/b.jpg', altText: 'b', isPrimary: true, thumbnailUrl: '/b-thumb.jpg' };
 
   it('leads with the primary photo, else the first', () => {

@@ -1,4 +1,4 @@
-import type { Part, PartImage } from './catalog.types';
+import type { PartDto, PartImageDto } from '../../../modules/catalog/part.dto';
 
 /** Spec 000 §4: part condition values and their labels. */
 export const CONDITION_LABELS: Readonly<Record<string, string>> = {
@@ -26,7 +26,7 @@ export function badgePreview(names: readonly string[], max = 2): { shown: string
 }
 
 /** The badges a part card shows by name: featured placement and a verified seller. */
-export function partBadges(part: Pick<Part, 'isFeatured' | 'isVerified'>): string[] {
+export function partBadges(part: Pick<PartDto, 'isFeatured' | 'isVerified'>): string[] {
   const badges: string[] = [];
   if (part.isFeatured) badges.push('Featured');
   if (part.isVerified) badges.push('Verified Seller');
@@ -37,7 +37,7 @@ export function partBadges(part: Pick<Part, 'isFeatured' | 'isVerified'>): strin
  * What the part page tells its seller (or an admin) about a listing buyers cannot see: withdrawn, rejected with
  * the team's reason, or waiting for review. Null for a public listing.
  */
-export function listingNotice(part: Pick<Part, 'isActive' | 'isApproved' | 'rejectionReason'>): string | null {
+export function listingNotice(part: Pick<PartDto, 'isActive' | 'isApproved' | 'rejectionReason'>): string | null {
   if (!part.isActive) return 'This listing is withdrawn: buyers can no longer see it.';
   if (part.isApproved) return null;
   const reason = part.rejectionReason?.trim();
@@ -46,13 +46,13 @@ export function listingNotice(part: Pick<Part, 'isActive' | 'isApproved' | 'reje
 }
 
 /** The photo a card leads with: the one marked primary, else the first. */
-export function primaryImage(images: readonly PartImage[] | null | undefined): PartImage | null {
+export function primaryImage(images: readonly PartImageDto[] | null | undefined): PartImageDto | null {
   if (!images?.length) return null;
   return images.find((i) => i.isPrimary) ?? images[0] ?? null;
 }
 
 /** The small copy of a photo when the server made one, else the photo itself. */
-export function thumbnailSrc(image: PartImage): string {
+export function thumbnailSrc(image: PartImageDto): string {
   return image.thumbnailUrl || image.url;
 }
 
@@ -67,7 +67,7 @@ export function yearsLabel(yearStart: number | null | undefined, yearEnd: number
 }
 
 /** "Ford Mustang": the make's display name (or slug) and the model when there is one. */
-export function makeModel(part: Pick<Part, 'make' | 'makeName' | 'model'>): string {
+export function makeModel(part: Pick<PartDto, 'make' | 'makeName' | 'model'>): string {
   return [part.makeName || part.make, part.model].filter(Boolean).join(' ');
 }
 

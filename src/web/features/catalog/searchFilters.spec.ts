@@ -18,8 +18,8 @@ import {
   YEAR_TO_OPTIONS,
 } from './searchFilters';
 
-const categories = [{ id: '1', name: 'Engine', slug: 'engine', icon: 'engine' }];
-const makes = [{ id: '2', name: 'Ford', slug: 'ford' }];
+const categories = [{ id: '1', name: 'Engine', slug: 'engine', icon: 'engine', parentId: null }];
+const makes = [{ id: '2', name: 'Ford', slug: 'ford', logo: null }];
 
 describe('searchHeading', () => {
   it('takes the first rule that matches, in the spec order', () => {

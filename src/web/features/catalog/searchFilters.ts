@@ -1,4 +1,4 @@
-import type { Category, Make } from './catalog.types';
+import type { CategoryDto, MakeDto } from '../../../modules/catalog/part.dto';
 
 /** The filters of /search, as they stand in the address (spec 000 §2 "Search"). */
 export interface SearchFilters {
@@ -108,20 +108,20 @@ const nameOf = (list: ReadonlyArray<{ slug: string; name: string }> | undefined,
   list?.find((item) => item.slug === slug)?.name ?? slug;
 
 /** The name of a category slug, or the slug while categories are unknown. */
-export function categoryName(categories: readonly Category[] | undefined, slug: string): string {
+export function categoryName(categories: readonly CategoryDto[] | undefined, slug: string): string {
   return nameOf(categories, slug);
 }
 
 /** The name of a make slug, or the slug while makes are unknown. */
-export function makeName(makes: readonly Make[] | undefined, slug: string): string {
+export function makeName(makes: readonly MakeDto[] | undefined, slug: string): string {
   return nameOf(makes, slug);
 }
 
 /** The heading of /search, first match wins (spec 000 §2 "Search"). */
 export function searchHeading(
   filters: SearchFilters,
-  categories: readonly Category[] | undefined,
-  makes: readonly Make[] | undefined,
+  categories: readonly CategoryDto[] | undefined,
+  makes: readonly MakeDto[] | undefined,
 ): string {
   if (filters.q) return `Search results for "${filters.q}"`;
   if (filters.category) return `${categoryName(categories, filters.category)} Parts`;

@@ -1,11 +1,27 @@
 import { describe, expect, it } from 'vitest';
+import type { BadgeDto } from '../../../modules/sellers/reputation.dto';
 import { badgeName, visibleBadges } from './sellerBadges';
 
+const definition = (name: string): BadgeDto => ({
+  id: 'b1',
+  name,
+  description: 'Completed a first sale.',
+  icon: '🏁',
+  category: 'milestone',
+  type: 'seller',
+  rarity: 'common',
+  pointsAwarded: 10,
+  requirement: { minSales: 1 },
+  isActive: true,
+  sortOrder: 30,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
 describe('badgeName', () => {
-  it("uses the badge definition's name, else a readable id", () => {
-    expect(badgeName({ id: '1', badge: { name: 'Top Seller' } })).toBe('Top Seller');
-    expect(badgeName({ id: '1', badgeId: 'badge-fast-shipper' })).toBe('Fast shipper');
-    expect(badgeName({ id: '1' })).toBe('Badge');
+  it("uses the badge definition's name, else Badge", () => {
+    expect(badgeName({ badge: definition(' Top Seller ') })).toBe('Top Seller');
+    expect(badgeName({ badge: definition('  ') })).toBe('Badge');
   });
 });
 

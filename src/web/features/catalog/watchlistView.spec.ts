@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { WatchlistEntry } from './catalog.types';
 import { applyWatchlistView, toCents, watchlistSummary } from './watchlistView';
+import type { WatchlistEntryDto } from '../../../modules/catalog/part.dto';
 
-const entry = (over: Partial<WatchlistEntry>): WatchlistEntry => ({
+const entry = (over: Partial<WatchlistEntryDto>): WatchlistEntryDto => ({
   id: 'e',
   partId: 'p',
+  userId: 'u',
   partTitle: 'Part',
   partDescription: '',
   partPrice: '10.00',
@@ -22,7 +23,7 @@ const seat = entry({ id: 'b', partTitle: 'Bucket seat', partCategory: 'interior'
 const cam = entry({ id: 'c', partTitle: 'Camshaft', partPrice: '89.99', createdAt: '2026-01-01T00:00:00.000Z', isPartAvailable: false });
 const all = [carb, seat, cam];
 
-const ids = (list: WatchlistEntry[]) => list.map((e) => e.id);
+const ids = (list: WatchlistEntryDto[]) => list.map((e) => e.id);
 
 describe('applyWatchlistView', () => {
   it('sorts by date added, newest first, by default', () => {

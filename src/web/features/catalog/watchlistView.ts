@@ -1,4 +1,4 @@
-import type { WatchlistEntry } from './catalog.types';
+import type { WatchlistEntryDto } from '../../../modules/catalog/part.dto';
 
 export const WATCHLIST_SORTS = [
   { value: 'date', label: 'Date Added' },
@@ -21,10 +21,10 @@ export function toCents(value: string): number {
   return Number.isFinite(n) ? Math.round(n * 100) : 0;
 }
 
-const byNewest = (a: WatchlistEntry, b: WatchlistEntry) => b.createdAt.localeCompare(a.createdAt);
+const byNewest = (a: WatchlistEntryDto, b: WatchlistEntryDto) => b.createdAt.localeCompare(a.createdAt);
 
 /** The entries matching the search text and category, in the chosen order. */
-export function applyWatchlistView(entries: readonly WatchlistEntry[], view: WatchlistView): WatchlistEntry[] {
+export function applyWatchlistView(entries: readonly WatchlistEntryDto[], view: WatchlistView): WatchlistEntryDto[] {
   const text = view.search.trim().toLowerCase();
   const matches = entries.filter(
     (e) =>
@@ -49,7 +49,7 @@ export function applyWatchlistView(entries: readonly WatchlistEntry[], view: Wat
 }
 
 /** The summary: how many parts are watched, how many are still available, and their total value in cents. */
-export function watchlistSummary(entries: readonly WatchlistEntry[]): { count: number; available: number; totalCents: number } {
+export function watchlistSummary(entries: readonly WatchlistEntryDto[]): { count: number; available: number; totalCents: number } {
   return {
     count: entries.length,
     available: entries.filter((e) => e.isPartAvailable).length,

@@ -10,7 +10,6 @@ import { buildQueryUrl, fetchListPage, listQueryFn } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDate, formatGrouped, formatUsd, formatUsdCents } from '../../lib/format';
 import { useAuth } from '../accounts/useAuth';
-import type { Part } from '../catalog/catalog.types';
 import { formatRating } from './reputation';
 import {
   STATUS_BADGE_CLASS,
@@ -21,16 +20,14 @@ import {
   normaliseStatus,
   partListingStatus,
   type ListingStatus,
-  type PartStatusFacts,
 } from './sellerDashboard';
 import { EditStorefrontForm } from './EditStorefrontForm';
 import { useSellerByUser, useSellerReputation, useSellerStorefront } from './sellers.api';
 import type { Seller } from './sellers.types';
+import type { PartDto } from '../../../modules/catalog/part.dto';
 
 /** Rows per dashboard table (spec 001 §9). */
 export const DASHBOARD_ROWS = 5;
-
-type DashboardPart = Part & PartStatusFacts;
 
 interface DashboardAuction {
   id: string;
@@ -80,7 +77,7 @@ export function SellerAccountRequired() {
 function Dashboard({ seller, userId }: { seller: Seller; userId: string }) {
   const parts = useQuery({
     queryKey: ['/api/parts', { sellerId: userId, sort: 'newest', limit: DASHBOARD_ROWS }],
-    queryFn: listQueryFn<DashboardPart>(),
+    queryFn: listQueryFn<PartDto>(),
   });
   // Auction failures count as "no auctions": the dashboard still shows the rest.
   const auctions = useQuery({

@@ -6,7 +6,6 @@ import { PageContainer } from '../../components/PageContainer';
 import { MessageCard } from '../../components/MessageCard';
 import { Skeleton } from '../../components/Skeleton';
 import { formatGrouped, formatUsd } from '../../lib/format';
-import type { Part } from '../catalog/catalog.types';
 import { PartCardPhoto } from '../catalog/PartCard';
 import { conditionLabel, primaryImage } from '../catalog/partFormat';
 import { BadgesCard, STOREFRONT_BADGE_COUNT } from './BadgesCard';
@@ -14,6 +13,7 @@ import { ReputationCard } from './ReputationCard';
 import { useSellerParts, useStorefront } from './sellers.api';
 import type { SellerStorefront } from './sellers.types';
 import { STOREFRONT_PARTS_PAGE, partsAvailableLabel, policyParagraphs, storefrontStats } from './storefront';
+import type { PartDto } from '../../../modules/catalog/part.dto';
 
 /** /storefront/{slug}: a seller's public shop (no sign-in needed). */
 export function StorefrontPage() {
@@ -43,7 +43,7 @@ function StorefrontMessage({ title, text }: { title: string; text: string }) {
 
 function Storefront({ storefront }: { storefront: SellerStorefront }) {
   const stats = storefrontStats(storefront);
-  const parts = useSellerParts<Part>(storefront.sellerId, STOREFRONT_PARTS_PAGE);
+  const parts = useSellerParts<PartDto>(storefront.sellerId, STOREFRONT_PARTS_PAGE);
   const loadedParts = parts.data?.pages.flatMap((page) => page.items) ?? [];
   const available = stats.totalParts || parts.data?.pages[0]?.total || 0;
   const policies = policyParagraphs(storefront.policies);
@@ -216,7 +216,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 /** A part on the storefront grid, with its "View Details" link. */
-function StorefrontPartCard({ part }: { part: Part }) {
+function StorefrontPartCard({ part }: { part: PartDto }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-sm">
       <PartCardPhoto image={primaryImage(part.images)} title={part.title} />

@@ -3,22 +3,16 @@ import { accountStatus, latest, listingApprovalLabel, normaliseStatus, partListi
 
 describe('partListingStatus', () => {
   it('shows an approved live listing as active', () => {
-    expect(partListingStatus({ isActive: true, isApproved: true })).toBe('active');
+    expect(partListingStatus({ isActive: true, isApproved: true, rejectionReason: null })).toBe('active');
   });
 
   it('shows a listing awaiting review as pending', () => {
-    expect(partListingStatus({ isActive: true, isApproved: false })).toBe('pending');
-    expect(partListingStatus({})).toBe('pending');
+    expect(partListingStatus({ isActive: true, isApproved: false, rejectionReason: null })).toBe('pending');
   });
 
   it('shows a refused listing as rejected and a withdrawn one as ended', () => {
     expect(partListingStatus({ isActive: true, isApproved: false, rejectionReason: 'Blurry photos' })).toBe('rejected');
-    expect(partListingStatus({ isActive: false, isApproved: true })).toBe('ended');
-  });
-
-  it('shows a sold listing as sold and prefers an explicit status', () => {
-    expect(partListingStatus({ isSold: true, isActive: false, isApproved: true })).toBe('sold');
-    expect(partListingStatus({ status: 'SOLD', isApproved: false })).toBe('sold');
+    expect(partListingStatus({ isActive: false, isApproved: true, rejectionReason: null })).toBe('ended');
   });
 });
 

@@ -1,4 +1,5 @@
 /** Pure rules of the seller dashboard (spec 001 §2 "Seller dashboard", §4 "Listing status"). */
+import type { PartDto } from '../../../modules/catalog/part.dto';
 
 export type ListingStatus = 'active' | 'pending' | 'sold' | 'rejected' | 'ended';
 
@@ -27,23 +28,13 @@ export function normaliseStatus(status: string | null | undefined): ListingStatu
   return LISTING_STATUSES.includes(value) ? value : 'pending';
 }
 
-export interface PartStatusFacts {
-  status?: string | null;
-  isSold?: boolean | null;
-  isActive?: boolean | null;
-  isApproved?: boolean | null;
-  rejectionReason?: string | null;
-}
-
 /**
- * The dashboard status of a marketplace listing: an explicit status wins; otherwise sold, rejected
+ * The dashboard status of a marketplace listing (a part has no status or sold flag of its own): rejected
  * (has a rejection reason), ended (withdrawn), active (approved and live), else pending review.
  */
-export function partListingStatus(part: PartStatusFacts): ListingStatus {
-  if (part.status) return normaliseStatus(part.status);
-  if (part.isSold) return 'sold';
+export function partListingStatus(part: Pick<PartDto, 'isActive' | 'isApproved' | 'rejectionReason'>): ListingStatus {
   if (part.rejectionReason) return 'rejected';
-  if (part.isActive === false) return 'ended';
+  if (!part.isActive) return 'ended';
   if (part.isApproved) return 'active';
   return 'pending';
 }
