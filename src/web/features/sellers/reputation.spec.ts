@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  NO_SALES_YET,
   formatPercent,
   formatRating,
   formatResponseTime,
   memberSinceYear,
   ratingBand,
+  reputationFigures,
   stars,
   tierForPoints,
   tierProgress,
@@ -100,5 +102,66 @@ describe('formatting', () => {
   it('draws whole stars out of five', () => {
     expect(stars(4)).toBe('★★★★☆');
     expect(stars(7)).toBe('★★★★★');
+  });
+});
+
+describe('reputationFigures', () => {
+  // A new seller's reputation as the server answers it: the spec's defaults, nothing sold or reviewed.
+  const fresh = {
+    totalSales: 0,
+    totalReviews: 0,
+    totalRevenue: '0.00',
+    averageResponseTime: 0,
+    shippingAccuracy: 100,
+    onTimeDelivery: 100,
+    returnRate: 0,
+    customerSatisfaction: 0,
+    repeatCustomerRate: 0,
+  };
+
+  it('shows no sales figures for a seller without a sale, instead of the 100% defaults', () => {
+    const figures = reputationFigures(fresh);
+    expect(figures.noSales).toBe(true);
+    expect(figures.metrics).toEqual([]);
+    expect(NO_SALES_YET).toBe('No sales yet');
+  });
+
+  it('treats a missing or unreadable sales count as no sales', () => {
+    expect(reputationFigures({ ...fresh, totalSales: null }).noSales).toBe(true);
+    expect(reputationFigures({ ...fresh, totalSales: 'x' }).noSales).toBe(true);
+  });
+
+  it('keeps what reviews and measured response times back before the first sale', () => {
+    const figures = reputationFigures({ ...fresh, totalReviews: 2, customerSatisfaction: 50, averageResponseTime: 3 });
+    expect(figures).toEqual({
+      noSales: true,
+      metrics: [
+        ['Avg. response', '3 h'],
+        ['Satisfaction', '50%'],
+      ],
+    });
+  });
+
+  it('shows every figure once the seller has sold, with satisfaction only from reviews', () => {
+    const figures = reputationFigures({
+      ...fresh,
+      totalSales: 1200,
+      totalRevenue: '45250.40',
+      shippingAccuracy: '98.60',
+      onTimeDelivery: 97,
+      returnRate: 1,
+      repeatCustomerRate: 12.4,
+    });
+    expect(figures.noSales).toBe(false);
+    expect(figures.metrics).toEqual([
+      ['Total sales', '1,200'],
+      ['Revenue', '$45,250'],
+      ['Avg. response', '—'],
+      ['Shipping accuracy', '99%'],
+      ['On-time delivery', '97%'],
+      ['Return rate', '1%'],
+      ['Satisfaction', 'No reviews yet'],
+      ['Repeat customers', '12%'],
+    ]);
   });
 });

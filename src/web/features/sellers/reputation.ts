@@ -1,3 +1,5 @@
+import { formatGrouped, formatUsd } from '../../lib/format';
+
 /** Reputation tiers by points (spec 001 §4). */
 export const REPUTATION_TIERS = [
   { level: 1, name: 'New Seller', minPoints: 0 },
@@ -94,4 +96,59 @@ export function memberSinceYear(value: string | Date | null | undefined): string
 export function stars(rating: number): string {
   const n = Math.max(0, Math.min(5, Math.round(rating)));
   return '★'.repeat(n) + '☆'.repeat(5 - n);
+}
+
+/** Shown instead of sales figures while a seller has sold nothing. */
+export const NO_SALES_YET = 'No sales yet';
+
+/** The figures a reputation rule reads (the API's reputation answer, numbers or decimal strings). */
+export interface ReputationFiguresInput {
+  totalSales: number | string | null | undefined;
+  totalReviews: number | string | null | undefined;
+  totalRevenue: number | string | null | undefined;
+  averageResponseTime: number | string | null | undefined;
+  shippingAccuracy: number | string | null | undefined;
+  onTimeDelivery: number | string | null | undefined;
+  returnRate: number | string | null | undefined;
+  customerSatisfaction: number | string | null | undefined;
+  repeatCustomerRate: number | string | null | undefined;
+}
+
+export interface ReputationFigures {
+  /** True while the seller has no recorded sale: the card says NO_SALES_YET instead of sales figures. */
+  noSales: boolean;
+  /** [label, value] pairs that have something behind them. */
+  metrics: Array<[string, string]>;
+}
+
+/**
+ * The reputation card's figures. Sales-backed rates (shipping accuracy, on-time delivery, returns, repeat
+ * customers) start at the spec's defaults (100 % for accuracy and on-time) before any sale, so without a sale
+ * they are left out and the card says "No sales yet"; satisfaction comes from reviews and is left out without
+ * one; the response time only once something measured it.
+ */
+export function reputationFigures(reputation: ReputationFiguresInput): ReputationFigures {
+  const sales = Math.max(0, Math.floor(toNumber(reputation.totalSales) ?? 0));
+  const reviews = Math.max(0, Math.floor(toNumber(reputation.totalReviews) ?? 0));
+  const responseTime = formatResponseTime(reputation.averageResponseTime);
+  const satisfaction: Array<[string, string]> = reviews > 0 ? [['Satisfaction', formatPercent(reputation.customerSatisfaction)]] : [];
+  if (sales === 0) {
+    return {
+      noSales: true,
+      metrics: [...(responseTime === '—' ? [] : [['Avg. response', responseTime] as [string, string]]), ...satisfaction],
+    };
+  }
+  return {
+    noSales: false,
+    metrics: [
+      ['Total sales', formatGrouped(sales)],
+      ['Revenue', formatUsd(reputation.totalRevenue) || '$0'],
+      ['Avg. response', responseTime],
+      ['Shipping accuracy', formatPercent(reputation.shippingAccuracy)],
+      ['On-time delivery', formatPercent(reputation.onTimeDelivery)],
+      ['Return rate', formatPercent(reputation.returnRate)],
+      ...(satisfaction.length ? satisfaction : [['Satisfaction', 'No reviews yet'] as [string, string]]),
+      ['Repeat customers', formatPercent(reputation.repeatCustomerRate)],
+    ],
+  };
 }
