@@ -3,7 +3,7 @@ import { Card, CardContent, CardHeader } from '../../components/Card';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { useUserBadges } from './sellers.api';
-import type { EarnedBadge } from './sellers.types';
+import type { UserBadgeDto } from '../../../modules/sellers/reputation.dto';
 
 /** Badges shown by default; the storefront shows 8 (spec 001 §9). */
 export const DEFAULT_BADGE_COUNT = 6;
@@ -56,7 +56,7 @@ export function BadgesCard({ userId, max = DEFAULT_BADGE_COUNT }: { userId: stri
   );
 }
 
-function BadgeItem({ earned }: { earned: EarnedBadge }) {
+function BadgeItem({ earned }: { earned: UserBadgeDto }) {
   const badge = earned.badge;
   const rarity = (badge?.rarity ?? 'common').toLowerCase();
   return (

@@ -8,7 +8,7 @@ import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
 import { useFormState } from '../../lib/form';
 import { uploadImage, useUpdateStorefront } from './sellers.api';
-import type { SellerStorefront } from './sellers.types';
+import type { StorefrontDto } from '../../../modules/sellers/seller.dto';
 import {
   imageProblem,
   storefrontFormOf,
@@ -19,7 +19,7 @@ import {
 } from './storefrontForm';
 
 /** The owner's storefront settings: name, logo, banner, description, policies. */
-export function EditStorefrontForm({ storefront }: { storefront: SellerStorefront }) {
+export function EditStorefrontForm({ storefront }: { storefront: StorefrontDto }) {
   const { form, errors, setErrors, set, text } = useFormState<StorefrontForm>(
     () => storefrontFormOf(storefront),
     'storefront',

@@ -23,7 +23,7 @@ import {
 } from './sellerDashboard';
 import { EditStorefrontForm } from './EditStorefrontForm';
 import { useSellerByUser, useSellerReputation, useSellerStorefront } from './sellers.api';
-import type { Seller } from './sellers.types';
+import type { SellerDto } from '../../../modules/sellers/seller.dto';
 import type { PartDto } from '../../../modules/catalog/part.dto';
 
 /** Rows per dashboard table (spec 001 §9). */
@@ -74,7 +74,7 @@ export function SellerAccountRequired() {
   );
 }
 
-function Dashboard({ seller, userId }: { seller: Seller; userId: string }) {
+function Dashboard({ seller, userId }: { seller: SellerDto; userId: string }) {
   const parts = useQuery({
     queryKey: ['/api/parts', { sellerId: userId, sort: 'newest', limit: DASHBOARD_ROWS }],
     queryFn: listQueryFn<PartDto>(),

@@ -11,7 +11,7 @@ import { conditionLabel, primaryImage } from '../catalog/partFormat';
 import { BadgesCard, STOREFRONT_BADGE_COUNT } from './BadgesCard';
 import { ReputationCard } from './ReputationCard';
 import { useSellerParts, useStorefront } from './sellers.api';
-import type { SellerStorefront } from './sellers.types';
+import type { StorefrontDto } from '../../../modules/sellers/seller.dto';
 import { STOREFRONT_PARTS_PAGE, partsAvailableLabel, policyParagraphs, storefrontStats } from './storefront';
 import type { PartDto } from '../../../modules/catalog/part.dto';
 
@@ -41,7 +41,7 @@ function StorefrontMessage({ title, text }: { title: string; text: string }) {
   );
 }
 
-function Storefront({ storefront }: { storefront: SellerStorefront }) {
+function Storefront({ storefront }: { storefront: StorefrontDto }) {
   const stats = storefrontStats(storefront);
   const parts = useSellerParts<PartDto>(storefront.sellerId, STOREFRONT_PARTS_PAGE);
   const loadedParts = parts.data?.pages.flatMap((page) => page.items) ?? [];

@@ -2,7 +2,9 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { ApiError, apiRequest, buildQueryUrl, fetchListPage, getQueryFn, listQueryFn, throwIfResNotOk, type ListPage } from '../../lib/api';
 import { recordPolicyAcceptances } from '../accounts/accounts.api';
 import type { SellerApplicationPayload } from './registerSeller.validation';
-import type { EarnedBadge, Seller, SellerReputation, SellerReview, SellerStorefront, StorefrontUpdate } from './sellers.types';
+import type { ReputationDto, ReviewDto, UserBadgeDto } from '../../../modules/sellers/reputation.dto';
+import type { SellerDto, StorefrontDto } from '../../../modules/sellers/seller.dto';
+import type { StorefrontUpdate } from './storefrontForm';
 
 /** Query key of the signed-in user's seller record. */
 export const sellerByUserKey = (userId: string) => [`/api/sellers/by-user/${userId}`] as const;
@@ -19,9 +21,9 @@ async function orNullOn404<T>(load: () => Promise<T>): Promise<T | null> {
 
 /** The seller record of a user (null when they never applied); only asked when signed in. */
 export function useSellerByUser(userId: string | undefined) {
-  return useQuery<Seller | null>({
+  return useQuery<SellerDto | null>({
     queryKey: sellerByUserKey(userId ?? ''),
-    queryFn: () => orNullOn404(() => apiRequest<Seller>(`/api/sellers/by-user/${encodeURIComponent(userId ?? '')}`)),
+    queryFn: () => orNullOn404(() => apiRequest<SellerDto>(`/api/sellers/by-user/${encodeURIComponent(userId ?? '')}`)),
     enabled: Boolean(userId),
     retry: false,
   });
@@ -35,7 +37,7 @@ export function useSubmitSellerApplication(userId: string | undefined) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (payload: SellerApplicationPayload) => {
-      const created = await apiRequest<Seller>('/api/sellers', { method: 'POST', data: payload });
+      const created = await apiRequest<SellerDto>('/api/sellers', { method: 'POST', data: payload });
       await recordPolicyAcceptances(created?.userId ?? userId);
       return created;
     },
@@ -49,9 +51,9 @@ export const storefrontKey = (slug: string) => [`/api/storefronts/slug/${slug}`]
 
 /** A storefront by its slug. */
 export function useStorefront(slug: string | undefined) {
-  return useQuery<SellerStorefront | null>({
+  return useQuery<StorefrontDto | null>({
     queryKey: storefrontKey(encodeURIComponent(slug ?? '')),
-    queryFn: getQueryFn<SellerStorefront>({ on401: 'throw' }),
+    queryFn: getQueryFn<StorefrontDto>({ on401: 'throw' }),
     enabled: Boolean(slug),
     retry: false,
   });
@@ -59,9 +61,9 @@ export function useStorefront(slug: string | undefined) {
 
 /** The storefront of a seller record (null when it has none yet, e.g. before approval). */
 export function useSellerStorefront(sellerId: string | undefined) {
-  return useQuery<SellerStorefront | null>({
+  return useQuery<StorefrontDto | null>({
     queryKey: [`/api/sellers/${sellerId ?? ''}/storefront`],
-    queryFn: () => orNullOn404(() => apiRequest<SellerStorefront>(`/api/sellers/${sellerId ?? ''}/storefront`)),
+    queryFn: () => orNullOn404(() => apiRequest<StorefrontDto>(`/api/sellers/${sellerId ?? ''}/storefront`)),
     enabled: Boolean(sellerId),
     retry: false,
   });
@@ -84,9 +86,9 @@ export function useSellerParts<P>(sellerId: string | undefined, pageSize: number
 
 /** A seller's reputation (null when the server has none for them). */
 export function useSellerReputation(sellerId: string | undefined) {
-  return useQuery<SellerReputation | null>({
+  return useQuery<ReputationDto | null>({
     queryKey: [`/api/sellers/${sellerId ?? ''}/reputation`],
-    queryFn: () => orNullOn404(() => apiRequest<SellerReputation>(`/api/sellers/${sellerId ?? ''}/reputation`)),
+    queryFn: () => orNullOn404(() => apiRequest<ReputationDto>(`/api/sellers/${sellerId ?? ''}/reputation`)),
     enabled: Boolean(sellerId),
     retry: false,
   });
@@ -96,7 +98,7 @@ export function useSellerReputation(sellerId: string | undefined) {
 export function useSellerReviews(sellerId: string | undefined, limit: number) {
   return useQuery({
     queryKey: [`/api/sellers/${sellerId ?? ''}/reviews`, { limit }],
-    queryFn: listQueryFn<SellerReview>(),
+    queryFn: listQueryFn<ReviewDto>(),
     enabled: Boolean(sellerId),
     select: (page) => page.items,
   });
@@ -106,7 +108,7 @@ export function useSellerReviews(sellerId: string | undefined, limit: number) {
 export function useUserBadges(userId: string | undefined) {
   return useQuery({
     queryKey: [`/api/users/${userId ?? ''}/badges`],
-    queryFn: listQueryFn<EarnedBadge>(),
+    queryFn: listQueryFn<UserBadgeDto>(),
     enabled: Boolean(userId),
     select: (page) => page.items,
   });
@@ -117,7 +119,7 @@ export function useUpdateStorefront(storefrontId: string | undefined) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (update: StorefrontUpdate) =>
-      apiRequest<SellerStorefront>(`/api/storefronts/${storefrontId ?? ''}`, { method: 'PATCH', data: update }),
+      apiRequest<StorefrontDto>(`/api/storefronts/${storefrontId ?? ''}`, { method: 'PATCH', data: update }),
     onSuccess: async (saved) => {
       await client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).includes('/storefront') });
       if (saved?.slug) client.setQueryData(storefrontKey(encodeURIComponent(saved.slug)), saved);

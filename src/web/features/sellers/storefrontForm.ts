@@ -1,4 +1,4 @@
-import type { SellerStorefront, StorefrontUpdate } from './sellers.types';
+import type { StorefrontDto } from '../../../modules/sellers/seller.dto';
 import type { FieldErrors } from '../../lib/form';
 
 export interface StorefrontForm {
@@ -9,6 +9,9 @@ export interface StorefrontForm {
   policies: string;
 }
 
+/** The fields a seller edits on their storefront (PATCH /api/storefronts/{id}): blanks as null. */
+export type StorefrontUpdate = { displayName: string } & { [K in Exclude<keyof StorefrontForm, 'displayName'>]: string | null };
+
 export type StorefrontFormErrors = FieldErrors<StorefrontForm>;
 
 export const STOREFRONT_MESSAGES = {
@@ -16,7 +19,7 @@ export const STOREFRONT_MESSAGES = {
 } as const;
 
 /** The form as first shown: the storefront's current values, blanks for none. */
-export function storefrontFormOf(storefront: Pick<SellerStorefront, keyof StorefrontForm>): StorefrontForm {
+export function storefrontFormOf(storefront: Pick<StorefrontDto, keyof StorefrontForm>): StorefrontForm {
   return {
     displayName: storefront.displayName ?? '',
     logo: storefront.logo ?? '',
