@@ -1,4 +1,8 @@
 /** Pure rules of the console's badge form (spec 001 §3 "Badge", §5 "Badge form", §8 "Badges"). */
+import { REQUIREMENT_KEYS } from '../../modules/sellers/reputation.rules';
+
+/** Keys a requirement may hold (spec 001 §3): the server's list, shown as a hint. */
+export { REQUIREMENT_KEYS };
 
 export const BADGE_CATEGORIES = ['sales', 'service', 'quality', 'milestone', 'special'] as const;
 export const BADGE_TYPES = ['buyer', 'seller', 'both'] as const;
@@ -16,8 +20,7 @@ export const BADGE_MESSAGES = {
   requirement: 'Requirements are required',
   requirementJson: 'Requirements must be valid JSON',
   requirementObject: 'Requirements must be a JSON object, e.g. {"minSales": 10}',
-  requirementKeys:
-    'Requirement keys are minSales, minRevenue, minRating, minReviews, maxResponseTime, minOnTimeDelivery, maxReturnRate, verified, earlyAdopter',
+  requirementKeys: `Requirement keys are ${REQUIREMENT_KEYS.join(', ')}`,
   pointsAwarded: 'Points must be non-negative',
   pointsWhole: 'Points must be a whole number',
   sortOrderWhole: 'Sort order must be a whole number',
@@ -30,19 +33,6 @@ export const BADGE_MESSAGES = {
   deleteFailed: 'Failed to delete badge. Please try again.',
   deleteConfirm: 'Are you sure you want to delete this badge? This action cannot be undone.',
 } as const;
-
-/** Keys a requirement may hold (spec 001 §3), shown as a hint. */
-export const REQUIREMENT_KEYS = [
-  'minSales',
-  'minRevenue',
-  'minRating',
-  'minReviews',
-  'maxResponseTime',
-  'minOnTimeDelivery',
-  'maxReturnRate',
-  'verified',
-  'earlyAdopter',
-] as const;
 
 export interface BadgeFormValues {
   name?: string | null;

@@ -46,6 +46,7 @@ export function reputationPoints(input: { sales: number; ratings: Record<number,
   return Math.max(0, input.sales * POINTS_PER_SALE + review + input.badgePoints);
 }
 
+/** The keys a badge requirement may hold (spec 001 §3); the console's badge form imports this list. */
 export const REQUIREMENT_KEYS = [
   'minSales',
   'minRevenue',
