@@ -43,10 +43,18 @@ export interface AuctionDto {
   condition: string | null;
   location: string | null;
   isWatching: boolean;
+  /** The signed-in viewer's own standing, when they have bid here (null otherwise); never another bidder's. */
+  myBid: MyBidDto | null;
   /** The part's photos and part number, for the auction page. */
   images: { url: string; altText: string; isPrimary: boolean; thumbnailUrl?: string }[];
   partNumber: string | null;
   createdAt: string;
+}
+
+/** The viewer's own standing in an auction: their highest maximum and whether it leads (won, once ended). */
+export interface MyBidDto {
+  maxBid: string;
+  isLeading: boolean;
 }
 
 /** One row of an auction's bid history, the bidder masked. */

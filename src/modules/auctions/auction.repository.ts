@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { uuidArray } from '../../platform/db/uuid.js';
 import { formatCents, storedCents } from '../../platform/money.js';
 
 /** The auctions row as plain SQL reads it: its columns, its mapping to AuctionRow (amounts in cents), readAuction. */
@@ -109,4 +110,29 @@ function parsePgArray(v: unknown): string[] {
 export async function readAuction(em: EntityManager, id: string, lock = false): Promise<AuctionRow | null> {
   const rows = await em.execute<RawRow[]>(`select ${AUCTION_COLUMNS} from auctions where id = ?${lock ? ' for update' : ''}`, [id]);
   return rows[0] ? toAuctionRow(rows[0]) : null;
+}
+
+/** One bidder's standing in an auction: their highest maximum (cents) and whether it leads. */
+export interface Standing {
+  maxCents: number;
+  leading: boolean;
+}
+
+/**
+ * `bidderId`'s standing in each of `auctionIds` where they have bid, ranked as the proxy engine and
+ * auction_lock_for_bids rank maxima: the highest maximum leads, the earlier bid on a tie.
+ */
+export async function readStandings(em: EntityManager, bidderId: string, auctionIds: string[]): Promise<Map<string, Standing>> {
+  const rows = await em.execute<{ auction_id: string; max: string; leading: boolean }[]>(
+    `select o.auction_id, o.max::text as max,
+       not exists (select 1 from bids b
+                    where b.auction_id = o.auction_id and b.bid_type <> 'buy_it_now' and b.bidder_id <> o.bidder_id
+                      and (coalesce(b.max_bid_amount, b.bid_amount) > o.max
+                           or (coalesce(b.max_bid_amount, b.bid_amount) = o.max and b.seq < o.seq))) as leading
+       from (select distinct on (auction_id) auction_id, bidder_id, coalesce(max_bid_amount, bid_amount) as max, seq
+               from bids where bidder_id = ? and auction_id = any(?::uuid[]) and bid_type <> 'buy_it_now'
+              order by auction_id, coalesce(max_bid_amount, bid_amount) desc, seq) o`,
+    [bidderId, uuidArray(auctionIds)],
+  );
+  return new Map(rows.map((r) => [r.auction_id, { maxCents: centsOf(r.max), leading: Boolean(r.leading) }]));
 }

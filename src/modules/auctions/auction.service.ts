@@ -10,9 +10,9 @@ import { AccountsApi } from '../accounts/index.js';
 import { CatalogApi, SellerPolicy, type PartDto } from '../catalog/index.js';
 import { ActivityService } from './activity.service.js';
 import type { ListPage } from '../../platform/http/validate.js';
-import { AUCTION_COLUMNS, centsOf, money, readAuction, toAuctionRow, type AuctionRow } from './auction.repository.js';
+import { AUCTION_COLUMNS, centsOf, money, readAuction, readStandings, toAuctionRow, type AuctionRow, type Standing } from './auction.repository.js';
 import { buyItNowAvailable, maskName, nextMinimum, reserveMet } from './auction.rules.js';
-import type { AuctionDto, BidDto } from './auction.dto.js';
+import type { AuctionDto, BidDto, MyBidDto } from './auction.dto.js';
 import type { AuctionCreateInput, AuctionListQuery } from './auction.schemas.js';
 import type { PricingSettings } from './auction-settings.schemas.js';
 import { AuctionSettingsService } from './auction-settings.service.js';
@@ -50,6 +50,13 @@ function humanDuration(seconds: number): string {
   if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`;
   if (seconds % 60 === 0) return `${seconds / 60} minutes`;
   return `${seconds} seconds`;
+}
+
+/** The viewer's own standing; once the auction has a winner (a sale or Buy It Now), leading means being that winner. */
+function myBid(a: AuctionRow, viewerId: string, standing: Standing | undefined): MyBidDto | null {
+  if (!standing) return null;
+  const isLeading = a.status === 'ended' && a.winnerId !== null ? a.winnerId === viewerId : standing.leading;
+  return { maxBid: money(standing.maxCents)!, isLeading };
 }
 
 /** Scheduling, reading and watching forward auctions. */
@@ -174,6 +181,7 @@ export class AuctionService {
     sellerName: string,
     watching: boolean,
     part: PartDto | undefined,
+    standing: Standing | undefined,
   ): AuctionDto {
     const privileged = !!viewer && (viewer.id === a.sellerId || hasRole(viewer.role, 'admin'));
     const visibility = privileged ? 'full' : pricing.reservePriceVisibility;
@@ -215,6 +223,7 @@ export class AuctionService {
       condition: a.conditions,
       location: a.location,
       isWatching: watching,
+      myBid: viewer ? myBid(a, viewer.id, standing) : null,
       images: (part?.images ?? []).map((i) => ({
         url: i.url,
         altText: i.altText,
@@ -237,10 +246,12 @@ export class AuctionService {
       );
       for (const r of w) watched.add(r.auction_id);
     }
+    // Only the viewer's own maximum is read, so no one else's can reach the answer.
+    const standings = viewer && rows.length ? await readStandings(this.fork(), viewer.id, rows.map((r) => r.id)) : new Map<string, Standing>();
     const partIds = [...new Set(rows.map((r) => r.partId))];
     const parts = new Map((partIds.length ? await this.catalog.findParts(partIds) : []).map((p) => [p.id, p]));
     return rows.map((r) =>
-      this.toDto(r, viewer, pricing, names.get(r.sellerId)?.name ?? 'Unknown seller', watched.has(r.id), parts.get(r.partId)),
+      this.toDto(r, viewer, pricing, names.get(r.sellerId)?.name ?? 'Unknown seller', watched.has(r.id), parts.get(r.partId), standings.get(r.id)),
     );
   }
 
