@@ -21,6 +21,31 @@ function cspViolations(page: Page): string[] {
   return seen;
 }
 
+describe('a signed-out visitor', () => {
+  it("opens the home page with no console error but the browser's note of the current user's 401", async () => {
+    const page = await newPage(browser);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      // Chromium notes every 4xx response; /api/auth/user answers 401 to a visitor by contract (spec 000 §1).
+      const signedOutLookup = message.location().url.endsWith('/api/auth/user') && /\b401\b/.test(message.text());
+      if (!signedOutLookup) errors.push(`${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    const userLookups: number[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/auth/user') userLookups.push(response.status());
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.locator('header').getByRole('link', { name: 'Sign In' }).first().isVisible()).toBe(true);
+    // Asked once, not retried.
+    expect(userLookups).toEqual([401]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
 const buyer = {
   username: 'e2e_buyer',
   email: 'e2e-buyer@example.com',
