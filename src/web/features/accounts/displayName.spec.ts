@@ -7,11 +7,11 @@ describe('displayName', () => {
   });
 
   it('shows the first name alone when there is no last name', () => {
-    expect(displayName({ firstName: 'Ada', lastName: null, username: 'ada' })).toBe('Ada');
+    expect(displayName({ firstName: 'Ada', lastName: '', username: 'ada' })).toBe('Ada');
   });
 
   it('falls back to the username without a first name', () => {
     expect(displayName({ firstName: '  ', lastName: 'Lovelace', username: 'ada' })).toBe('ada');
-    expect(displayName({ firstName: null, lastName: null, username: 'ada' })).toBe('ada');
+    expect(displayName({ firstName: '', lastName: '', username: 'ada' })).toBe('ada');
   });
 });
