@@ -2,7 +2,7 @@ import { BooleanField, Datagrid, DateField, EmailField, FunctionField, List, Sea
 import { displayName } from '../session';
 import { RoleField } from './RoleField';
 import { roleChoices } from './roles';
-import type { UserRecord } from './types';
+import type { UserDto } from '../../modules/accounts/account.dto';
 
 const userFilters = [
   <SearchInput key="q" source="q" placeholder="Search users" alwaysOn />,
@@ -14,7 +14,7 @@ export const UserList = () => (
   <List filters={userFilters} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25} exporter={false}>
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <TextField source="username" />
-      <FunctionField<UserRecord> label="Full name" sortBy="lastName" render={(record) => displayName(record)} />
+      <FunctionField<UserDto> label="Full name" sortBy="lastName" render={(record) => displayName(record)} />
       <EmailField source="email" />
       <RoleField source="role" label="Role" />
       <BooleanField source="isVerified" label="Verified" sortable={false} />

@@ -1,11 +1,11 @@
 import { BooleanField, DateField, EditButton, EmailField, FunctionField, ListButton, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
 import { displayName } from '../session';
 import { RoleField } from './RoleField';
-import type { UserRecord } from './types';
+import type { UserDto } from '../../modules/accounts/account.dto';
 
 /** The page title: the user's username. */
 export const UserTitle = () => {
-  const record = useRecordContext<UserRecord>();
+  const record = useRecordContext<UserDto>();
   return <span>User {record ? `"${record.username}"` : ''}</span>;
 };
 
@@ -21,7 +21,7 @@ export const UserShow = () => (
   <Show title={<UserTitle />} actions={<UserShowActions />}>
     <SimpleShowLayout>
       <TextField source="username" />
-      <FunctionField<UserRecord> label="Full name" render={(record) => displayName(record)} />
+      <FunctionField<UserDto> label="Full name" render={(record) => displayName(record)} />
       <EmailField source="email" />
       <RoleField source="role" label="Role" />
       <BooleanField source="isVerified" label="Email verified" />
