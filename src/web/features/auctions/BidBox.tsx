@@ -3,17 +3,20 @@ import { formatDateTime } from '../../lib/format';
 import { useAuth } from '../accounts/useAuth';
 import type { Auction } from './auction.types';
 import { canBuyItNow, detailStatus, minimumNextBidCents } from './auctionRules';
-import { bidBoxMode, isOwnAuction } from './bidBox';
+import { bidBoxMode, bidFormKind, bidStanding, isOwnAuction } from './bidBox';
+import { BidStandingNotice } from './BidStandingNotice';
 import { BidSummary } from './BidSummary';
 import { BuyItNowButton } from './BuyItNowButton';
 import { PlaceBidForm } from './PlaceBidForm';
+import { RaiseMaximumForm } from './RaiseMaximumForm';
 import { useBidBoxActions } from './useBidBoxActions';
 import { useNow } from './useNow';
 import { WatchAuctionButton } from './WatchAuctionButton';
 
 /**
  * The bid box (spec 000 "Auction detail"): the clock, current bid, bid count and minimum next bid together;
- * the bid form while the auction runs, Buy It Now while offered, and Watch. The seller sees a note instead.
+ * the bidder's standing and the bid form while the auction runs (the leader raises their maximum instead),
+ * Buy It Now while offered, and Watch. The seller sees a note instead.
  */
 export function BidBox({ auction }: { auction: Auction }) {
   const now = useNow(1000);
@@ -21,7 +24,10 @@ export function BidBox({ auction }: { auction: Auction }) {
   const status = detailStatus(auction, now);
   const minimumCents = minimumNextBidCents(auction);
   const mode = bidBoxMode(isOwnAuction(user?.id, auction), status);
-  const { placeBid, buyItNow, watch } = useBidBoxActions(auction, user !== null, minimumCents);
+  const { placeBid, raiseMaximum, buyItNow, watch } = useBidBoxActions(auction, user !== null, minimumCents);
+  // The signed-in bidder's standing comes with the auction, so a live refresh (someone outbids them) flips it.
+  const standing = bidStanding(auction);
+  const form = bidFormKind(standing);
 
   return (
     <Card className="p-5">
@@ -32,7 +38,14 @@ export function BidBox({ auction }: { auction: Auction }) {
           This is your auction. Bids, Buy It Now and watching are for other members.
         </p>
       ) : mode === 'bidding' ? (
-        <PlaceBidForm action={placeBid} minimumCents={minimumCents} allowProxy={auction.allowProxy} />
+        <>
+          <BidStandingNotice standing={standing} />
+          {form.form === 'raise' ? (
+            <RaiseMaximumForm action={raiseMaximum} currentMax={form.currentMax} />
+          ) : (
+            <PlaceBidForm action={placeBid} minimumCents={minimumCents} allowProxy={auction.allowProxy} />
+          )}
+        </>
       ) : (
         <p className="mt-5 rounded-md bg-paper p-3 text-sm text-muted">
           {status === 'Ended' ? 'This auction has ended.' : `Bidding opens ${formatDateTime(auction.startTime)}.`}

@@ -1,3 +1,5 @@
+import type { MyBidDto } from '../../../modules/auctions/auction.dto';
+
 /** Shapes of the auction API as the web app reads them (spec 000 §3 "Auction"). Money is a decimal string. */
 
 export type AuctionStatus = 'active' | 'scheduled' | 'ended' | 'pending' | (string & {});
@@ -42,6 +44,8 @@ export interface Auction {
   allowProxy?: boolean;
   /** Whether the signed-in user watches the auction, when the server says so. */
   isWatching?: boolean;
+  /** The signed-in user's own standing (their maximum, whether it leads), when they have bid. */
+  myBid?: MyBidDto | null;
 }
 
 export interface Bid {

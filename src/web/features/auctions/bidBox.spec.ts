@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { formatUsdCents } from '../../lib/format';
 import {
   bidBoxMode,
+  bidFormKind,
   bidPlacedMessage,
+  bidStanding,
   headlinePrice,
   isOwnAuction,
   planBid,
+  planRaise,
   purchaseMessage,
+  raisedMessage,
   serverMessage,
   watchButtonLabel,
 } from './bidBox';
@@ -44,6 +48,68 @@ describe('headlinePrice', () => {
       label: 'Current bid',
       amount: '280.00',
     });
+  });
+});
+
+describe('headlinePrice without bids', () => {
+  it('shows "Starting bid" with the starting bid, never $0.00, while the auction has no bid', () => {
+    for (const auction of [
+      { totalBids: 0, currentBid: '0.00', startingBid: '250.00' },
+      { totalBids: '0' as unknown as number, currentBid: '0.00', startingBid: '250.00' },
+      { totalBids: 1, currentBid: '0.00', startingBid: '250.00' },
+    ]) {
+      const price = headlinePrice(auction);
+      expect(`${price.label} ${money(price.amount)}`).toBe('Starting bid $250.00');
+    }
+  });
+});
+
+describe('bidStanding', () => {
+  it('tells the leader they lead, with their own maximum', () => {
+    expect(bidStanding({ myBid: { maxBid: '400.00', isLeading: true } })).toEqual({ kind: 'leading', maxBid: '400.00' });
+  });
+  it('tells a bidder who no longer leads that they were outbid', () => {
+    expect(bidStanding({ myBid: { maxBid: '300.00', isLeading: false } })).toEqual({ kind: 'outbid', maxBid: '300.00' });
+  });
+  it('says nothing to someone who has not bid or is signed out', () => {
+    expect(bidStanding({ myBid: null })).toEqual({ kind: 'none' });
+    expect(bidStanding({})).toEqual({ kind: 'none' });
+  });
+  it('flips from leading to outbid when a refreshed auction says so', () => {
+    const before = bidStanding({ myBid: { maxBid: '400.00', isLeading: true } });
+    const after = bidStanding({ myBid: { maxBid: '400.00', isLeading: false } });
+    expect([before.kind, after.kind]).toEqual(['leading', 'outbid']);
+  });
+});
+
+describe('bidFormKind', () => {
+  it('never offers the leader a bid against themselves: they raise their maximum instead', () => {
+    expect(bidFormKind({ kind: 'leading', maxBid: '400.00' })).toEqual({ form: 'raise', currentMax: '400.00' });
+    expect(bidFormKind({ kind: 'outbid', maxBid: '300.00' })).toEqual({ form: 'bid' });
+    expect(bidFormKind({ kind: 'none' })).toEqual({ form: 'bid' });
+  });
+});
+
+describe('planRaise', () => {
+  it('sends a new maximum above the present one as a plain bid (the server keeps the price)', () => {
+    expect(planRaise('500', '400.00', 32_000, money)).toEqual({ ok: true, cents: 50_000, input: { bidAmount: 500 } });
+  });
+  it('refuses a maximum that is not more than the present one, or not a number', () => {
+    const refused = { ok: false, title: 'Invalid Bid', message: 'Your new maximum must be more than $400.00' };
+    expect(planRaise('400', '400.00', 32_000, money)).toEqual(refused);
+    expect(planRaise('350', '400.00', 32_000, money)).toEqual(refused);
+    expect(planRaise('', '400.00', 32_000, money)).toEqual(refused);
+    expect(planRaise('lots', '400.00', 32_000, money)).toEqual(refused);
+  });
+  it('refuses a maximum below the minimum next bid, as the server would', () => {
+    expect(planRaise('128', '125.00', 13_000, money)).toEqual({ ok: false, title: 'Invalid Bid', message: 'Minimum bid is $130.00' });
+  });
+});
+
+describe('raisedMessage', () => {
+  it('states the new maximum and the current bid the server answered', () => {
+    expect(raisedMessage({ currentBid: '310.00' }, 50_000, money)).toBe('Your maximum is now $500.00. The current bid is $310.00.');
+    expect(raisedMessage(undefined, 50_000, money)).toBe('Your maximum is now $500.00.');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Auction } from './auction.types';
-import { checkBidAmount, checkMaxBid, type DetailStatus } from './auctionRules';
+import { checkBidAmount, checkMaxBid, toCents, type DetailStatus } from './auctionRules';
 
 /** Formats dollars for the bid box's texts ("$1,250.00"). */
 export type FormatMoney = (dollars: number | string) => string;
@@ -22,7 +22,8 @@ export function headlinePrice(auction: Pick<Auction, 'totalBids' | 'currentBid' 
   label: 'Current bid' | 'Starting bid';
   amount: string;
 } {
-  return Number(auction.totalBids) > 0
+  // A zero current bid never shows as the price ("$0.00"): without a real bid the starting bid is the price.
+  return Number(auction.totalBids) > 0 && (toCents(auction.currentBid) ?? 0) > 0
     ? { label: 'Current bid', amount: auction.currentBid }
     : { label: 'Starting bid', amount: auction.startingBid };
 }
@@ -46,6 +47,50 @@ export function planBid(
   const max = allowProxy === false ? null : checkMaxBid(form.maxBid, bid.cents, money);
   if (max && !max.ok) return max;
   return { ok: true, cents: bid.cents, input: { bidAmount: bid.cents / 100, ...(max ? { maxBidAmount: max.cents / 100 } : {}) } };
+}
+
+/**
+ * Where the signed-in bidder stands while the auction runs: leading (their maximum is shown to them alone),
+ * outbid (their maximum was beaten), or not bidding yet (signed out, or no bid here).
+ */
+export type BidStanding = { kind: 'leading'; maxBid: string } | { kind: 'outbid'; maxBid: string } | { kind: 'none' };
+
+export function bidStanding(auction: Pick<Auction, 'myBid'>): BidStanding {
+  const mine = auction.myBid;
+  if (!mine) return { kind: 'none' };
+  return { kind: mine.isLeading ? 'leading' : 'outbid', maxBid: mine.maxBid };
+}
+
+/**
+ * The leader is never offered a bid against themselves: they get "Raise your maximum" (which keeps the
+ * current bid where it is), everyone else the bid form.
+ */
+export function bidFormKind(standing: BidStanding): { form: 'raise'; currentMax: string } | { form: 'bid' } {
+  return standing.kind === 'leading' ? { form: 'raise', currentMax: standing.maxBid } : { form: 'bid' };
+}
+
+/**
+ * The leader's new maximum: more than their present one and at least the minimum next bid (the server
+ * refuses a leader who does not raise their maximum, and any bid below the minimum). It is sent as a plain
+ * bid: the server keeps it as the leader's maximum and does not raise the current bid for it.
+ */
+export function planRaise(input: string, currentMax: string, minimumCents: number, money: FormatMoney): BidPlan {
+  const maxCents = toCents(currentMax) ?? 0;
+  const text = input.trim();
+  const n = text === '' ? Number.NaN : Number(text);
+  const cents = Number.isFinite(n) ? Math.round(n * 100) : Number.NaN;
+  if (!Number.isFinite(cents) || cents <= maxCents) {
+    return { ok: false, title: 'Invalid Bid', message: `Your new maximum must be more than ${money(maxCents / 100)}` };
+  }
+  if (cents < minimumCents) return { ok: false, title: 'Invalid Bid', message: `Minimum bid is ${money(minimumCents / 100)}` };
+  return { ok: true, cents, input: { bidAmount: cents / 100 } };
+}
+
+/** The toast after a raise: the new maximum and the current bid as the server answered it. */
+export function raisedMessage(answer: unknown, cents: number, money: FormatMoney): string {
+  const current = answer && typeof answer === 'object' ? (answer as { currentBid?: unknown }).currentBid : undefined;
+  const mine = `Your maximum is now ${money(cents / 100)}.`;
+  return typeof current === 'string' || typeof current === 'number' ? `${mine} The current bid is ${money(current)}.` : mine;
 }
 
 /** The `message` of a successful answer ("You are the highest bidder."), when the server sends one. */

@@ -5,7 +5,7 @@ import { requireSignIn } from '../accounts/requireSignIn';
 import type { Auction } from './auction.types';
 import { reportActionFailure } from './actionFailure';
 import { useBuyItNow, usePlaceBid, useWatchAuction } from './auctions.api';
-import { bidPlacedMessage, planBid, purchaseMessage } from './bidBox';
+import { bidPlacedMessage, planBid, planRaise, purchaseMessage, raisedMessage } from './bidBox';
 
 // These hooks live in the bid box, which stays mounted while its buttons come and go,
 // so a request's toast still shows when its answer ends the auction.
@@ -48,6 +48,37 @@ export function usePlaceBidAction(auction: Auction, signedIn: boolean, minimumCe
 }
 
 export type PlaceBidAction = ReturnType<typeof usePlaceBidAction>;
+
+/** The leader's "Raise your maximum": one field, checked in the page, sent as a plain bid that keeps the price. */
+export function useRaiseMaximumAction(auction: Auction, signedIn: boolean, minimumCents: number) {
+  const [maxBid, setMaxBid] = useState('');
+  const placeBid = usePlaceBid(auction.id);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (placeBid.isPending) return;
+    if (!signedIn) {
+      requireSignIn(BID_SIGN_IN);
+      return;
+    }
+    const plan = planRaise(maxBid, auction.myBid?.maxBid ?? '0', minimumCents, money);
+    if (!plan.ok) {
+      toast({ title: plan.title, description: plan.message, variant: 'destructive' });
+      return;
+    }
+    placeBid.mutate(plan.input, {
+      onSuccess: (answer) => {
+        setMaxBid('');
+        toast({ title: 'Maximum Raised', description: raisedMessage(answer, plan.cents, money) });
+      },
+      onError: (error) => reportActionFailure('Bid Failed', error, BID_SIGN_IN),
+    });
+  }
+
+  return { maxBid, setMaxBid, submit, pending: placeBid.isPending };
+}
+
+export type RaiseMaximumAction = ReturnType<typeof useRaiseMaximumAction>;
 
 /** Buy It Now at the listed price, once. */
 export function useBuyItNowAction(auction: Auction, signedIn: boolean) {
@@ -92,10 +123,11 @@ export function useWatchAuctionAction(auction: Auction, signedIn: boolean) {
   return { watch: start, watching, pending: watch.isPending };
 }
 
-/** The bid box's three actions, held by the bid box itself (see above). */
+/** The bid box's actions, held by the bid box itself (see above). */
 export function useBidBoxActions(auction: Auction, signedIn: boolean, minimumCents: number) {
   return {
     placeBid: usePlaceBidAction(auction, signedIn, minimumCents),
+    raiseMaximum: useRaiseMaximumAction(auction, signedIn, minimumCents),
     buyItNow: useBuyItNowAction(auction, signedIn),
     watch: useWatchAuctionAction(auction, signedIn),
   };
