@@ -188,3 +188,90 @@ describe('a live auction', () => {
     await watching.context().close();
   }, 120_000);
 });
+
+describe("a bidder's standing on the auction page (issue 17)", () => {
+  const leader = { username: 'e2e_leader', email: 'e2e-leader@example.com', firstName: 'Juan', lastName: 'Fangio' };
+  const rival = { username: 'e2e_rival', email: 'e2e-rival@example.com', firstName: 'Stirling', lastName: 'Moss' };
+  const STANDING_TITLE = 'Weber 40 DCOE pair, live';
+  let auctionId = '';
+  let rivalUser: SignedInUser;
+
+  /** An auction of its own part, created through the API a few seconds ahead and opened by the worker. */
+  beforeAll(async () => {
+    await registerVerified(leader);
+    await registerVerified(rival);
+    rivalUser = await apiSession(rival.username);
+    const ownPart = await createListedPart(sellerUser, {
+      title: 'Weber 40 DCOE carburettor pair',
+      description: 'A matched pair of Weber 40 DCOE carburettors, rebuilt with new jets.',
+      price: '1800.00',
+      category: 'intake',
+      make: 'ferrari',
+      condition: 'rebuilt',
+      location: 'Miami, FL',
+    });
+    const start = new Date(Date.now() + 4_000);
+    const created = await call(sellerUser.cookie, 'POST', '/api/auctions', {
+      partId: ownPart,
+      title: STANDING_TITLE,
+      description: 'A pair of 40 DCOEs, live now.',
+      startingBid: '300.00',
+      bidIncrement: '10.00',
+      startTime: start.toISOString(),
+      endTime: new Date(start.getTime() + 2 * 60 * 60_000).toISOString(),
+    });
+    if (created.status !== 201) throw new Error(`creating the auction failed: ${created.status} ${await created.text()}`);
+    auctionId = ((await created.json()) as AuctionAnswer).id;
+    await pollUntil(
+      'the auction to start',
+      async () => (await callOk<AuctionAnswer>(sellerUser.cookie, 'GET', `/api/auctions/${auctionId}`)).status === 'active',
+      90_000,
+    );
+  }, 150_000);
+
+  it('tells the leader they lead, lets them raise their maximum without raising the price, and says when they are outbid', async () => {
+    const page = await newPage(browser);
+    await signIn(page, leader.username);
+    const subscribed = feedSubscribed(page);
+    await page.goto(`/auctions/${auctionId}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: STANDING_TITLE }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await subscribed;
+    await expect.poll(() => page.getByText('Connected', { exact: true }).isVisible()).toBe(true);
+    const box = page.getByRole('complementary', { name: 'Bidding' });
+
+    // Without bids the box shows the starting bid, never "$0.00", and no standing.
+    const headline = box.getByText('Starting bid', { exact: true }).locator('..');
+    await expect.poll(() => headline.getByText('$300.00').isVisible()).toBe(true);
+    expect(await box.getByText('$0.00').count()).toBe(0);
+    expect(await box.getByText("You're the highest bidder").count()).toBe(0);
+
+    // The first bid, with a proxy maximum: the page says the bidder leads and shows them their maximum.
+    await page.getByLabel('Your bid (USD)').fill('300');
+    await page.getByLabel('Maximum bid (USD)').fill('450');
+    await page.getByRole('button', { name: 'Place Bid' }).click();
+    await expect.poll(() => page.getByText('Bid Placed').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => box.getByText("You're the highest bidder").isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await box.getByText('Your maximum:').getByText('$450.00').isVisible()).toBe(true);
+
+    // The leader is not offered a bid against themselves: only "Raise your maximum", with nothing filled in.
+    expect(await box.getByRole('button', { name: 'Place Bid' }).count()).toBe(0);
+    const newMaximum = box.getByLabel('New maximum (USD)');
+    expect(await newMaximum.inputValue()).toBe('');
+    await newMaximum.fill('500');
+    await box.getByRole('button', { name: 'Raise your maximum' }).click();
+    await expect.poll(() => page.getByText('Maximum Raised').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => box.getByText('Your maximum:').getByText('$500.00').isVisible(), { timeout: 15_000 }).toBe(true);
+    const current = box.getByText('Current bid', { exact: true }).locator('..');
+    await expect.poll(() => current.getByText('$300.00').isVisible()).toBe(true);
+    expect(await callOk<{ currentBid: string }>(rivalUser.cookie, 'GET', `/api/auctions/${auctionId}`)).toMatchObject({
+      currentBid: '300.00',
+    });
+
+    // Another bidder outbids the leader through the API; the live feed refreshes the page, no reload.
+    await callOk(rivalUser.cookie, 'POST', `/api/auctions/${auctionId}/bids`, { bidAmount: 600 });
+    await expect.poll(() => box.getByText("You've been outbid").isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await box.getByText("You're the highest bidder").count()).toBe(0);
+    expect(await box.getByRole('button', { name: 'Place Bid' }).isVisible()).toBe(true);
+    await page.context().close();
+  }, 150_000);
+});
