@@ -12,10 +12,10 @@ let seller: TestUser;
 let leader: TestUser;
 let rival: TestUser;
 let admin: TestUser;
-let partId: string;
 
-/** Schedules an auction as the seller and opens it; the clock ends at its start time. */
+/** Schedules an auction of a fresh part (one auction per part) as the seller and opens it; the clock ends at its start time. */
 async function activeAuction(overrides: Record<string, unknown> = {}): Promise<string> {
+  const partId = await partOf(seller);
   const res = await seller.agent.post('/api/auctions').send(auctionForm(t, partId, overrides));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   t.clock.advance(HOUR);
@@ -33,7 +33,6 @@ beforeAll(async () => {
   admin = await quickUser(t, 'ann_admin', 'admin');
   leader = await quickUser(t, 'leo_leader');
   rival = await quickUser(t, 'rita_rival');
-  partId = await partOf(seller);
   const current = (await admin.agent.get('/api/admin/settings').expect(200)).body.bidder;
   await admin.agent.put('/api/admin/settings/bidder').send({ ...current, patternAnalysisEnabled: false }).expect(200);
 }, 60_000);
