@@ -12,6 +12,9 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', worker: true, env: 'development', publicUrl: 'http://localhost:3000' });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.smtpUrl).toBeUndefined();
+    expect(config.supportEmail).toBe('support@pitlane.local');
+    expect(loadConfig({ SUPPORT_EMAIL: 'help@pitlane.example', DATA_DIR: dataDir() }).supportEmail).toBe('help@pitlane.example');
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'not an address', DATA_DIR: dataDir() })).toThrow(/SUPPORT_EMAIL/);
   });
 
   it('names every bad variable in one error', () => {
@@ -58,9 +61,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir() }).rateLimits).toEqual({
       registrationsPerAddressPerHour: 0,
       uploadsPerAccountPerHour: 0,
+      contactRequestsPerAddressPerHour: 0,
     });
     const set = loadConfig({ REGISTRATIONS_PER_ADDRESS_PER_HOUR: '3', UPLOADS_PER_ACCOUNT_PER_HOUR: '0', DATA_DIR: dataDir() });
-    expect(set.rateLimits).toEqual({ registrationsPerAddressPerHour: 3, uploadsPerAccountPerHour: 0 });
+    expect(set.rateLimits).toEqual({ registrationsPerAddressPerHour: 3, uploadsPerAccountPerHour: 0, contactRequestsPerAddressPerHour: 5 });
     expect(() => loadConfig({ UPLOADS_PER_ACCOUNT_PER_HOUR: '-1', DATA_DIR: dataDir() })).toThrow(/UPLOADS_PER_ACCOUNT_PER_HOUR/);
   });
 });

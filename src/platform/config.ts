@@ -39,6 +39,8 @@ export const envSchema = z.object({
   TRUST_PROXY: optionalText,
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).optional(),
   UPLOADS_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  CONTACT_REQUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  SUPPORT_EMAIL: z.string().trim().email().default('support@pitlane.local'),
 });
 
 export interface Config {
@@ -57,6 +59,8 @@ export interface Config {
   sessionSecret: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** Where Contact Us requests are mailed. */
+  supportEmail: string;
   worker: boolean;
   uploadsDir: string;
   stripeSecretKey?: string;
@@ -70,11 +74,17 @@ export interface Config {
     registrationsPerAddressPerHour: number;
     /** Photo uploads per signed-in account. */
     uploadsPerAccountPerHour: number;
+    /** Contact Us requests per client address. */
+    contactRequestsPerAddressPerHour: number;
   };
 }
 
 /** The abuse limits when their variables are unset (outside NODE_ENV=test). */
-export const DEFAULT_RATE_LIMITS = { registrationsPerAddressPerHour: 20, uploadsPerAccountPerHour: 100 } as const;
+export const DEFAULT_RATE_LIMITS = {
+  registrationsPerAddressPerHour: 20,
+  uploadsPerAccountPerHour: 100,
+  contactRequestsPerAddressPerHour: 5,
+} as const;
 
 /** Thrown when the environment is invalid; the message names every bad variable. */
 export class ConfigError extends Error {
@@ -131,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
     worker: e.WORKER === 'on',
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     stripeSecretKey: e.STRIPE_SECRET_KEY,
@@ -142,6 +153,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.REGISTRATIONS_PER_ADDRESS_PER_HOUR ?? (e.NODE_ENV === 'test' ? 0 : DEFAULT_RATE_LIMITS.registrationsPerAddressPerHour),
       uploadsPerAccountPerHour:
         e.UPLOADS_PER_ACCOUNT_PER_HOUR ?? (e.NODE_ENV === 'test' ? 0 : DEFAULT_RATE_LIMITS.uploadsPerAccountPerHour),
+      contactRequestsPerAddressPerHour:
+        e.CONTACT_REQUESTS_PER_ADDRESS_PER_HOUR ??
+        (e.NODE_ENV === 'test' ? 0 : DEFAULT_RATE_LIMITS.contactRequestsPerAddressPerHour),
     },
   };
 }

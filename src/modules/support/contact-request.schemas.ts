@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { ContactRequestInput, ContactTopic } from './contact-request.dto.js';
+import { CONTACT_STATUSES, CONTACT_TOPICS } from './contact-request.entity.js';
+
+/** The Contact Us form's messages (the web form shows the same ones). */
+export const CONTACT_MESSAGES = {
+  name: 'Please enter your name',
+  nameLength: 'Name must be at most 100 characters',
+  email: 'Please enter a valid email address',
+  topic: 'Please choose a topic',
+  subject: 'Please enter a subject',
+  subjectLength: 'Subject must be at most 150 characters',
+  message: 'Please write at least 10 characters',
+  messageLength: 'Message must be at most 5000 characters',
+} as const;
+
+/** How each topic reads in mail and in the console. */
+export const TOPIC_LABELS: Record<ContactTopic, string> = {
+  general: 'General question',
+  buying: 'Buying and bidding',
+  selling: 'Selling',
+  payments: 'Payments and payouts',
+  account: 'My account',
+  report: 'Report a listing or member',
+};
+
+/** POST /api/contact-requests. */
+export const contactRequestSchema = z.object({
+  name: z.string({ message: CONTACT_MESSAGES.name }).trim().min(1, CONTACT_MESSAGES.name).max(100, CONTACT_MESSAGES.nameLength),
+  email: z.string({ message: CONTACT_MESSAGES.email }).trim().max(320, CONTACT_MESSAGES.email).pipe(z.email(CONTACT_MESSAGES.email)),
+  topic: z.enum(CONTACT_TOPICS, { message: CONTACT_MESSAGES.topic }),
+  subject: z
+    .string({ message: CONTACT_MESSAGES.subject })
+    .trim()
+    .min(1, CONTACT_MESSAGES.subject)
+    .max(150, CONTACT_MESSAGES.subjectLength)
+    // One line: the subject goes into a mail subject.
+    .transform((v) => v.replace(/\s+/g, ' ')),
+  message: z.string({ message: CONTACT_MESSAGES.message }).trim().min(10, CONTACT_MESSAGES.message).max(5000, CONTACT_MESSAGES.messageLength),
+}) satisfies z.ZodType<ContactRequestInput>;
+
+/** The console's filters: a text in the name, email or subject; the status; the topic. */
+export const contactRequestFilter = z.object({
+  q: z.string().trim().max(200, 'Must be at most 200 characters').optional(),
+  status: z.enum(CONTACT_STATUSES, { message: 'Status must be open or handled' }).optional(),
+  topic: z.enum(CONTACT_TOPICS, { message: 'Not a known topic' }).optional(),
+});
+export type ContactRequestFilter = z.infer<typeof contactRequestFilter>;
+
+/** The console's update (react-admin sends the whole record; only the status is read). */
+export const contactRequestUpdateSchema = z.object({
+  status: z.enum(CONTACT_STATUSES, { message: 'Status must be open or handled' }),
+});

@@ -1,0 +1,1 @@
+export { supportModule } from './support.module.js';
