@@ -382,3 +382,70 @@ describe('ranking a search of several words', () => {
     }
   });
 });
+
+describe("the home page's popular searches", () => {
+  // Stock each link should find, none of it saying "parts", "classic" or "vintage".
+  const stock = [
+    { key: 'carreraCooler', title: '911 Carrera Oil Cooler', description: 'Front-mounted cooler, pressure tested.', category: 'engine', make: 'porsche', model: '911', yearStart: 1974, yearEnd: 1989 },
+    { key: 'ferrariCams', title: 'Ferrari 308 Camshafts', description: 'Intake and exhaust camshafts from one of our rebuilt engines.', category: 'engine', make: 'ferrari', model: '308 GTB', yearStart: 1975, yearEnd: 1985 },
+    { key: 'mustangGrille', title: '1966 Mustang Grille Bars', description: 'Corral emblem mounts intact.', category: 'body', make: 'ford', model: 'Mustang', yearStart: 1965, yearEnd: 1966 },
+    { key: 'bmwBumper', title: '2002 tii Front Bumper', description: 'Chrome, straight, small-bumper cars.', category: 'body', make: 'bmw', model: '2002', yearStart: 1968, yearEnd: 1973 },
+  ];
+
+  beforeAll(async () => {
+    for (const [i, l] of stock.entries()) {
+      const res = await seller.agent
+        .post('/api/parts')
+        .send({ ...l, price: 200, condition: 'used-good', location: 'Austin, TX', images: [{ url: `https://img.example.com/p${i}.jpg`, altText: l.title }] })
+        .expect(201);
+      ids[l.key] = res.body.id;
+      await t.sql(`update parts set is_approved = true where id = $1`, [res.body.id]);
+    }
+  });
+  afterAll(async () => {
+    // Out of the catalog again, so that the other tests' counts hold whatever order they run in.
+    await t.sql('update parts set is_active = false where id = any($1::uuid[])', [stock.map((l) => ids[l.key])]);
+  });
+
+  it('finds the stock of each link, though no title says "parts", "classic" or "vintage", and corrects none of it', async () => {
+    const porsche = await search({ q: 'Porsche 911 Parts' });
+    expect(keysOf(porsche.parts).sort()).toEqual(['carreraCooler', 'porscheClutch', 'porscheRotors']);
+    const ferrari = await search({ q: 'Ferrari Engine Parts' });
+    expect(keysOf(ferrari.parts)).toEqual(['ferrariCams']);
+    const mustang = await search({ q: 'Classic Mustang' });
+    expect(keysOf(mustang.parts).sort()).toEqual(['gasket', 'mustangGrille', 'pressurePlate', 'quarterPanel', 'waterPump']);
+    const bmw = await search({ q: 'Vintage BMW' });
+    expect(keysOf(bmw.parts)).toEqual(['bmwBumper']);
+    for (const res of [porsche, ferrari, mustang, bmw]) {
+      expect(res.correctedQuery).toBeNull();
+      expect(res.total).toBe(res.parts.length);
+    }
+  });
+
+  it('never corrects a word the listings hold in another form ("engine" where they say "engines")', async () => {
+    // As on an install where no public listing is in the Engine category: the lexicon has "engines" only.
+    await t.sql(`delete from part_search_words where word = 'engine'`);
+    expect(await t.sql(`select word from part_search_words where word in ('engine', 'engines')`)).toEqual([{ word: 'engines' }]);
+    const ferrari = await search({ q: 'Ferrari Engine Parts' });
+    expect(ferrari).toMatchObject({ correctedQuery: null, total: 1 });
+    // "camshaft": only "camshafts" is listed; the text index matches both alike.
+    const cams = await search({ q: 'ferrari camshaft' });
+    expect(cams).toMatchObject({ correctedQuery: null, total: 1 });
+    // A misspelt word is still corrected, and the optional words are shown as typed.
+    const typo = await search({ q: 'porshe 911 parts' });
+    expect(typo.correctedQuery).toBe('porsche 911 parts');
+    expect(keysOf(typo.parts).sort()).toEqual(['carreraCooler', 'porscheClutch', 'porscheRotors']);
+  });
+
+  it('answers a search of optional words alone with the whole catalog, newest first, as browsing does', async () => {
+    const all = await search({ limit: 100 });
+    for (const q of ['parts', 'Classic car parts', 'vintage']) {
+      const res = await search({ q, limit: 100 });
+      expect(res).toMatchObject({ total: all.total, correctedQuery: null });
+      expect(keysOf(res.parts)).toEqual(keysOf(all.parts));
+    }
+    // With a filter, the filter still applies.
+    const facets = await t.agent().get('/api/parts/facets').query({ q: 'parts', make: 'bmw' }).expect(200);
+    expect(facets.body.total).toBe(1);
+  });
+});

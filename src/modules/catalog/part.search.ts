@@ -2,7 +2,7 @@ import type { SqlRunner } from './sql.runner.js';
 import { PART_COLUMNS, type PartRow, readPartRows } from './part.reader.js';
 import type { Condition } from './part.entity.js';
 import type { PartSort } from './part.schemas.js';
-import { correctWords, isCorrectable, type KnownWords, lexiconProbe, partNumberCandidates, queryWords } from './search.words.js';
+import { correctWords, isCorrectable, type KnownWords, lexiconProbe, partNumberCandidates, queryWords, requiredWords } from './search.words.js';
 
 /** A relevance search with at most this many matches ranks them all (see rankOf) as they are found. */
 export const RANK_ALL_LIMIT = 2000;
@@ -30,6 +30,7 @@ export interface SearchFilters {
 
 /** A search text after typo correction: what full-text search runs, and the part numbers to match exactly. */
 export interface PreparedQuery {
+  /** The words full-text search runs: the corrected query's words but the optional ones (empty if it has only those). */
   text: string;
   partNumbers: string[];
   /** The corrected text when it differs from what was typed, else null. */
@@ -42,6 +43,11 @@ interface Sql {
 }
 
 const TSQUERY = `plainto_tsquery('english', ?)`;
+/**
+ * A word's English stem as the text index holds it, written as the lexicon's stem index is (migration
+ * catalog-search-word-stems), so the look-up uses it; null for stop words.
+ */
+const STEM_OF = (word: string) => `(ts_lexize('english_stem', ${word}))[1]`;
 /**
  * A match's relevance: ts_rank over the weighted vector (A title, B make, model and part number, C description,
  * D category) with the default weights scaled down tenfold, so that several title words side by side add up
@@ -111,21 +117,34 @@ export class PartSearch {
 
   /**
    * Corrects each query word against the lexicon of listed words, in one query: which probed words the
-   * lexicon knows, and for each correctable query word it does not know, its nearest word by trigrams.
-   * No query when every word is already known (or not one to correct): nothing would change.
+   * lexicon knows, which correctable query words it knows in another form (the same English stem: "engine"
+   * when listings say "engines", which full-text search matches anyway), and for each correctable query word
+   * it knows in no form, its nearest word by trigrams. No query when every word is already known (or not one
+   * to correct): nothing would change. Optional words ("parts", "classic") are kept as typed and left out of
+   * the text searched.
    */
   async prepare(q: string): Promise<PreparedQuery> {
     const words = queryWords(q);
     const partNumbers = partNumberCandidates(q);
-    if (!words.length) return { text: '', partNumbers, corrected: null };
-    if (this.known?.coversAll(words)) return { text: words.join(' '), partNumbers, corrected: null };
+    const prepared = (correctedWords: readonly string[]): PreparedQuery => {
+      const shown = correctedWords.join(' ');
+      return { text: requiredWords(correctedWords).join(' '), partNumbers, corrected: shown === words.join(' ') ? null : shown };
+    };
+    if (!words.length || this.known?.coversAll(words)) return prepared(words);
     const probe = lexiconProbe(words);
     const rows = await this.db.runPrepared<{ asked: string | null; word: string; similarity: number | null }>(
-      `with known as (
+      `with asked as (
+         select distinct w from jsonb_array_elements_text(?::jsonb) as w
+       ),
+       known as (
          select word from part_search_words where word in (select jsonb_array_elements_text(?::jsonb))
+         union
+         select a.w from asked a where exists (
+           select 1 from part_search_words l where ${STEM_OF('l.word')} = ${STEM_OF('a.w')}
+         )
        ),
        unknown as (
-         select distinct w from jsonb_array_elements_text(?::jsonb) as w where w not in (select word from known)
+         select w from asked where w not in (select word from known)
        )
        select null::text as asked, word, null::float8 as similarity from known
        union all
@@ -133,15 +152,13 @@ export class PartSearch {
          select l.word, similarity(l.word, u.w)::float8 as similarity from part_search_words l
          where l.word % u.w order by similarity desc, abs(length(l.word) - length(u.w)) asc, l.word asc limit 1
        ) best`,
-      [JSON.stringify(probe), JSON.stringify(words.filter(isCorrectable))],
+      [JSON.stringify(words.filter(isCorrectable)), JSON.stringify(probe)],
     );
     const known = new Set(rows.filter((r) => r.asked === null).map((r) => r.word));
     this.known?.remember(known);
     const nearest = new Map<string, { word: string; similarity: number }>();
     for (const r of rows) if (r.asked !== null) nearest.set(r.asked, { word: r.word, similarity: Number(r.similarity) });
-    const correctedWords = correctWords(words, { known, nearest });
-    const text = correctedWords.join(' ');
-    return { text, partNumbers, corrected: text === words.join(' ') ? null : text };
+    return prepared(correctWords(words, { known, nearest }));
   }
 
   /** `places` says how the search text's query is written (see KEPT). */

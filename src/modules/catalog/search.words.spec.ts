@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   correctWords,
+  isCorrectable,
   KnownWords,
   lexiconProbe,
   MAX_QUERY_WORDS,
   normalizePartNumber,
   partNumberCandidates,
   queryWords,
+  requiredWords,
   splitCandidates,
 } from './search.words.js';
 
@@ -60,6 +62,24 @@ describe('correctWords', () => {
 
   it('keeps a word it cannot correct, so the search honestly finds nothing', () => {
     expect(correctWords(['zzyzx'], lookup())).toEqual(['zzyzx']);
+  });
+});
+
+describe('optional words', () => {
+  it('leaves the words that describe the whole catalog out of what a listing must match', () => {
+    expect(requiredWords(queryWords('Porsche 911 Parts'))).toEqual(['porsche', '911']);
+    expect(requiredWords(queryWords('Ferrari Engine Parts'))).toEqual(['ferrari', 'engine']);
+    expect(requiredWords(queryWords('Classic Mustang'))).toEqual(['mustang']);
+    expect(requiredWords(queryWords('Vintage BMW'))).toEqual(['bmw']);
+    expect(requiredWords(queryWords('Spare parts for classic cars'))).toEqual(['spare']);
+  });
+
+  it('never corrects them, whatever the lexicon holds', () => {
+    expect(['parts', 'part', 'for', 'classic', 'vintage'].some(isCorrectable)).toBe(false);
+    expect(correctWords(['vintage', 'bmw'], lookup({ vintage: ['vintages', 0.8] }))).toEqual(['vintage', 'bmw']);
+    const known = new KnownWords(() => 0);
+    known.remember(['mustang']);
+    expect(known.coversAll(['classic', 'mustang', 'parts'])).toBe(true);
   });
 });
 

@@ -27,9 +27,21 @@ export function partNumberCandidates(text: string): string[] {
   return [...new Set(tokens.filter((t) => t.length >= 4 && t.length <= 100 && /\d/.test(t)))];
 }
 
-/** Whether a word is worth correcting: long enough and without digits (model codes and sizes are kept). */
+/**
+ * Words that describe the whole catalog rather than a listing ("Porsche 911 Parts", "Classic Mustang"): a search
+ * ignores them, so that a listing need not say them to be found, and never corrects them. A search made of them
+ * alone is the whole catalog (see docs/decisions.md, catalog).
+ */
+export const OPTIONAL_WORDS: ReadonlySet<string> = new Set(['part', 'parts', 'for', 'classic', 'classics', 'vintage', 'antique', 'car', 'cars']);
+
+/** The words a listing must match: the query's words but the optional ones. */
+export function requiredWords(words: readonly string[]): string[] {
+  return words.filter((w) => !OPTIONAL_WORDS.has(w));
+}
+
+/** Whether a word is worth correcting: long enough, without digits (model codes and sizes are kept), not optional. */
 export function isCorrectable(word: string): boolean {
-  return word.length >= 3 && !/\d/.test(word);
+  return word.length >= 3 && !/\d/.test(word) && !OPTIONAL_WORDS.has(word);
 }
 
 /** Every way to cut a word into two parts of at least two characters ("waterpump" -> water + pump, ...). */
@@ -40,7 +52,7 @@ export function splitCandidates(word: string): Array<[string, string]> {
 }
 
 export interface Lookup {
-  /** Words of the lexicon among those asked about. */
+  /** Words of the lexicon among those asked about, and query words one of whose forms it holds (same stem). */
   known: ReadonlySet<string>;
   /** The closest lexicon word by trigram similarity, for words not in the lexicon. */
   nearest: ReadonlyMap<string, { word: string; similarity: number }>;
