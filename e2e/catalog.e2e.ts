@@ -255,3 +255,29 @@ describe('the order of search results', () => {
     await page.context().close();
   }, 90_000);
 });
+
+describe("the home page's popular searches", () => {
+  it('lead a signed-out visitor to parts from every link, though no title says "parts", "classic" or "vintage"', async () => {
+    const sellerUser = await apiSession(seller.username);
+    const listing = { description: 'Straight, clean, ready to fit.', price: '250.00', condition: 'used-good', location: 'Atlanta, GA' };
+    const stock = [
+      { link: 'Porsche 911 Parts', title: 'Porsche 911 SC front oil cooler', category: 'engine', make: 'porsche' },
+      { link: 'Ferrari Engine Parts', title: 'Ferrari 308 camshaft pair', category: 'engine', make: 'ferrari' },
+      { link: 'Classic Mustang', title: '1966 Mustang grille bars', category: 'body', make: 'ford' },
+      { link: 'Vintage BMW', title: '2002 tii chrome front bumper', category: 'body', make: 'bmw' },
+    ];
+    for (const part of stock) await createListedPart(sellerUser, { ...listing, title: part.title, category: part.category, make: part.make });
+
+    const page = await newPage(browser);
+    for (const { link, title } of stock) {
+      await page.goto('/');
+      await page.getByRole('link', { name: link, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === link);
+      await expect.poll(() => page.getByRole('article').filter({ hasText: title }).count(), { timeout: 15_000 }).toBe(1);
+      expect(await page.getByText(/^[1-9]\d* parts? found$/).isVisible()).toBe(true);
+      // Spelt right, so not "corrected" into something else.
+      expect(await page.getByText('Showing results for').count()).toBe(0);
+    }
+    await page.context().close();
+  }, 120_000);
+});
