@@ -4,6 +4,7 @@ export type AppErrorKind =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'not_allowed'
   | 'rate_limited';
 
 export const statusOfKind: Record<AppErrorKind, number> = {
@@ -12,6 +13,7 @@ export const statusOfKind: Record<AppErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  not_allowed: 405,
   rate_limited: 429,
 };
 

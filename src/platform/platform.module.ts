@@ -1,15 +1,17 @@
+import { Router } from 'express';
 import { ContainerModule } from 'inversify';
+import { consoleStatsRoutes } from './console-figures.js';
 import type { PitlaneModule } from './module.js';
 import { MailMessage } from './mail/mail-message.entity.js';
 import { Mailer, mailSchema, SEND_MAIL_TASK } from './mail/mailer.js';
 import { mailAdminRoutes } from './mail/mail.admin-routes.js';
 
-/** Platform features that behave like a module: the mail outbox and its delivery task. */
+/** Platform features that behave like a module: the mail outbox and its delivery task, and the console's figures. */
 export const platformModule: PitlaneModule = {
   name: 'platform',
   containerModule: new ContainerModule(() => {}),
   entities: [MailMessage],
-  adminRoutes: mailAdminRoutes,
+  adminRoutes: (container) => Router().use(mailAdminRoutes(container), consoleStatsRoutes(container)),
   tasks: {
     /**
      * Delivers one queued message, or a batch (an array, from MailQueue.queueMany): a failure is retried with

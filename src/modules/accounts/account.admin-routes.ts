@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Container } from 'inversify';
 import { z } from 'zod';
 import { requireActor } from '../../platform/http/auth.js';
-import { adminListQuery, parseAdminList, sendAdminList } from '../../platform/http/admin-rest.js';
+import { adminListQuery, consoleOrder, parseAdminList, refuseMethods, sendAdminList } from '../../platform/http/admin-rest.js';
 import { handle } from '../../platform/http/validate.js';
 import { ROLES } from '../../platform/roles.js';
 import { UserService } from './user.service.js';
@@ -14,7 +14,7 @@ const filterSchema = z.object({
   role: z.enum(ROLES).optional(),
 });
 
-/** Console resource `users`: list, search, show, change role. */
+/** Console resource `users`: list, search, show, change role (PUT answers the user); create and delete are 405s. */
 export function accountAdminRoutes(container: Container): Router {
   const users = container.get(UserService);
   const router = Router();
@@ -29,7 +29,7 @@ export function accountAdminRoutes(container: Container): Router {
       });
       const { rows, total } = await users.listUsers(
         { ...list.filter, ids: list.ids },
-        { offset: list.offset, limit: list.limit, orderBy: list.orderBy },
+        { offset: list.offset, limit: list.limit, orderBy: consoleOrder(list.orderBy) },
       );
       sendAdminList(res, 'users', rows, list.offset, total);
     }),
@@ -47,5 +47,7 @@ export function accountAdminRoutes(container: Container): Router {
     ),
   );
 
+  refuseMethods(router, '/users', ['POST'], 'GET', 'Users register themselves; the console cannot create them');
+  refuseMethods(router, '/users/:id', ['DELETE'], 'GET, PUT', 'Users cannot be deleted from the console: change their role instead');
   return router;
 }

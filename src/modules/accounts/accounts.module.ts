@@ -1,5 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { IdentityLookup } from '../../platform/http/auth.js';
+import { ConsoleFigures } from '../../platform/console-figures.js';
+import { AccountConsoleFigures } from './account.console-figures.js';
 import type { PitlaneModule } from '../../platform/module.js';
 import { AccountsApi, AccountsApiImpl } from './accounts.api.js';
 import { accountRoutes } from './account.routes.js';
@@ -25,6 +27,7 @@ export const accountsModule: PitlaneModule = {
     bind(PolicyAcceptanceService).toSelf();
     bind(UserService).toSelf();
     bind(AccountsApi).to(AccountsApiImpl);
+    bind(ConsoleFigures).to(AccountConsoleFigures);
     bind(IdentityLookup).toDynamicValue((ctx) => {
       const service = ctx.get(IdentityService);
       return { findActor: (id: string) => service.findActor(id), readSession: (sid: string, now: number) => service.readSession(sid, now) };

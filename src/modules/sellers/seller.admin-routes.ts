@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Container } from 'inversify';
 import { z } from 'zod';
 import { requireActor } from '../../platform/http/auth.js';
-import { adminListQuery, parseAdminList, sendAdminList } from '../../platform/http/admin-rest.js';
+import { adminListQuery, parseAdminList, refuseMethods, sendAdminList } from '../../platform/http/admin-rest.js';
 import { handle } from '../../platform/http/validate.js';
 import { SELLER_STATUSES } from './seller.entity.js';
 import { SellerService } from './seller.service.js';
@@ -80,6 +80,8 @@ export function sellerAdminRoutes(container: Container): Router {
       return sellers.adminGet(params.id);
     }),
   );
+  refuseMethods(router, '/sellers', ['POST'], 'GET', 'Sellers apply from the web app; the console cannot create them');
+  refuseMethods(router, '/sellers/:id', ['DELETE'], 'GET, PUT', 'Seller applications cannot be deleted: reject them with a reason instead');
   router.get('/seller-counts', handle({}, () => sellers.counts()));
   router.get(
     '/seller-analytics',
@@ -93,6 +95,7 @@ export function sellerAdminRoutes(container: Container): Router {
       sendAdminList(res, 'seller-analytics', rows, list.offset, total);
     }),
   );
+  refuseMethods(router, '/seller-analytics/:id', ['PUT', 'PATCH', 'DELETE'], 'GET', 'Seller analytics are read-only');
 
   router.get(
     '/badges',

@@ -334,7 +334,7 @@ export class SellerService {
     const [sellers, total] = await this.em.findAndCount(
       Seller,
       { status: 'approved' },
-      { offset: page.offset, limit: page.limit, orderBy: { ...page.orderBy, id: 'asc' } },
+      consolePageOptions(page),
     );
     const userIds = sellers.map((s) => s.userId);
     const [parts, reputations] = [await this.catalog.sellerPartStats(userIds), await this.reputation.forUsers(userIds)];

@@ -1,4 +1,6 @@
 import { ContainerModule } from 'inversify';
+import { ConsoleFigures } from '../../platform/console-figures.js';
+import { SellerConsoleFigures } from './seller.console-figures.js';
 import type { PitlaneModule } from '../../platform/module.js';
 import { SellerPolicy, UploadClaims } from '../catalog/index.js';
 import { ApprovedSellerPolicy } from './approved-seller-policy.js';
@@ -29,6 +31,7 @@ export const sellersModule: PitlaneModule = {
     bind(BadgeService).toSelf();
     bind(SellerPolicy).to(ApprovedSellerPolicy);
     bind(SellersApi).to(SellersApiImpl);
+    bind(ConsoleFigures).to(SellerConsoleFigures);
     bind(UploadClaims).to(StorefrontUploadClaims);
   }),
   entities: [Seller, Storefront, SellerReputation, SellerSale, SellerReview, Badge, UserBadge],

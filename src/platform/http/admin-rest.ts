@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { RequestHandler, Response, Router } from 'express';
 import { z, type ZodType } from 'zod';
 import { AppError } from '../errors.js';
 import { parseOrThrow } from './validate.js';
@@ -27,7 +27,7 @@ export const adminListQuery = z.object({
 export type AdminListQuery = z.infer<typeof adminListQuery>;
 
 export interface ListSpec<F extends string, Filter> {
-  /** Fields the list may be sorted by (API names). */
+  /** Fields the list may be sorted by (API names) besides `id`, which every list may be sorted by (react-admin's default sort). */
   sortable: readonly F[];
   defaultSort: [F, 'ASC' | 'DESC'];
   maxPage?: number;
@@ -58,7 +58,7 @@ const idFilters = {
 /** Turns a simple-rest list query into ORM paging and the resource's parsed filter; anything bad is a 400. */
 export function parseAdminList<F extends string, Filter>(query: AdminListQuery, spec: ListSpec<F, Filter>): ListRequest<F, Filter> {
   const [field, direction] = query.sort ?? spec.defaultSort;
-  if (!spec.sortable.includes(field as F)) {
+  if (field !== 'id' && !spec.sortable.includes(field as F)) {
     throw new AppError('invalid', 'validation_failed', `Cannot sort by ${field}`, { sort: `Cannot sort by ${field}` });
   }
   const [from, to] = query.range ?? [0, 24];
@@ -83,9 +83,26 @@ export interface ConsolePage {
   orderBy: Record<string, 'asc' | 'desc'>;
 }
 
-/** ORM find options of a console page: the chosen order, then the id, so rows with equal sort keys keep their place across pages. */
+/** The order of a console page: the chosen one, then the id, so rows with equal sort keys keep their place across pages. */
+export function consoleOrder(orderBy: Record<string, 'asc' | 'desc'>): Record<string, 'asc' | 'desc'> {
+  return { ...orderBy, id: orderBy.id ?? 'asc' };
+}
+
+/** ORM find options of a console page (see consoleOrder). */
 export function consolePageOptions(page: ConsolePage) {
-  return { offset: page.offset, limit: page.limit, orderBy: { ...page.orderBy, id: 'asc' as const } };
+  return { offset: page.offset, limit: page.limit, orderBy: consoleOrder(page.orderBy) };
+}
+
+/**
+ * Answers the methods a console resource does not allow with a 405 and `{message, code}` (and `Allow`), instead
+ * of the API's 404 for an unknown route: `refuseMethods(router, '/parts/:id', ['PUT', 'DELETE'], 'GET', '...')`.
+ */
+export function refuseMethods(router: Router, path: string, methods: readonly ('PUT' | 'PATCH' | 'DELETE' | 'POST')[], allow: string, message: string): void {
+  const refuse: RequestHandler = (_req, res) => {
+    res.set('Allow', allow);
+    throw new AppError('not_allowed', 'method_not_allowed', message);
+  };
+  for (const method of methods) router[method.toLowerCase() as 'put' | 'patch' | 'delete' | 'post'](path, refuse);
 }
 
 /** Sends a page of records with the Content-Range header ra-data-simple-rest reads. */

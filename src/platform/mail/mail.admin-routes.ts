@@ -4,7 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { TOKENS } from '../tokens.js';
 import { handle, idParams } from '../http/validate.js';
-import { adminListQuery, parseAdminList, sendAdminList } from '../http/admin-rest.js';
+import { adminListQuery, consoleOrder, parseAdminList, refuseMethods, sendAdminList } from '../http/admin-rest.js';
 import { Errors } from '../errors.js';
 import { containsConditions, containsPattern } from '../db/like.js';
 import { MailMessage } from './mail-message.entity.js';
@@ -40,7 +40,7 @@ export function mailAdminRoutes(container: Container): Router {
         ...(to ? { to: { $ilike: containsPattern(to) } } : {}),
       };
       const [rows, total] = await orm.em.findAndCount(MailMessage, where, {
-        orderBy: list.orderBy,
+        orderBy: consoleOrder(list.orderBy),
         offset: list.offset,
         limit: list.limit,
       });
@@ -55,5 +55,7 @@ export function mailAdminRoutes(container: Container): Router {
       return toDto(message);
     }),
   );
+  refuseMethods(router, '/mail-outbox', ['POST'], 'GET', 'The mail outbox is read-only: mail is queued by the application');
+  refuseMethods(router, '/mail-outbox/:id', ['PUT', 'PATCH', 'DELETE'], 'GET', 'The mail outbox is read-only: sent mail cannot be changed or deleted');
   return router;
 }
