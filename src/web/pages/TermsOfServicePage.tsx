@@ -1,7 +1,8 @@
 import { LegalDocument, type LegalSection } from './LegalDocument';
 import { POLICY } from './policy';
 
-const SECTIONS: readonly LegalSection[] = [
+/** The terms, section by section (the buyer protection and seller guidelines pages quote some). */
+export const SECTIONS: readonly LegalSection[] = [
   {
     heading: 'Accepting these terms',
     blocks: [
