@@ -51,7 +51,6 @@ const servers: { server: http.Server; hub: LiveHub; url: string }[] = [];
 let seller: TestUser;
 let alice: TestUser;
 let bob: TestUser;
-let partId: string;
 
 /** A second process in miniature: its own HTTP server and hub (own LISTEN connection) on the same database. */
 async function startHub() {
@@ -79,7 +78,6 @@ beforeAll(async () => {
   seller = await quickUser(t, 'live_seller', 'admin');
   alice = await fastUser(t, 'alice_live');
   bob = await fastUser(t, 'bob_live');
-  partId = await partOf(seller);
   const current = (await seller.agent.get('/api/admin/settings').expect(200)).body.bidder;
   await seller.agent.put('/api/admin/settings/bidder').send({ ...current, patternAnalysisEnabled: false }).expect(200);
   await startHub();
@@ -94,7 +92,8 @@ afterAll(async () => {
 });
 
 async function openAuction(): Promise<string> {
-  const res = await seller.agent.post('/api/auctions').send(auctionForm(t, partId)).expect(201);
+  // A fresh part each time: a part has at most one open auction.
+  const res = await seller.agent.post('/api/auctions').send(auctionForm(t, await partOf(seller))).expect(201);
   t.clock.advance(HOUR);
   await t.inContext(() => t.rt.container.get(AuctionLifecycleService).tick());
   return res.body.id as string;

@@ -22,6 +22,8 @@ const tick = () => t.inContext(() => lifecycle().tick());
 
 /** Schedules an auction (as the seller) and returns its id. */
 async function schedule(overrides: Record<string, unknown> = {}, startIn = HOUR, runFor = 2 * HOUR): Promise<string> {
+  // A fresh part each time: a part has at most one open auction.
+  partId = await partOf(seller);
   const res = await seller.agent.post('/api/auctions').send(auctionForm(t, partId, overrides, startIn, runFor));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id as string;
@@ -168,7 +170,7 @@ describe('scheduling an auction', () => {
   it('uses the admin default increment when the form leaves it out', async () => {
     await putSettings('auction', { defaultBidIncrement: 5 });
     try {
-      const form = auctionForm(t, partId);
+      const form = auctionForm(t, await partOf(seller));
       delete (form as Partial<typeof form>).bidIncrement;
       const res = await seller.agent.post('/api/auctions').send(form).expect(201);
       expect(res.body.bidIncrement).toBe('5.00');
