@@ -78,7 +78,7 @@ afterAll(async () => {
 });
 
 // The pages a visitor reaches without signing in, with a listing in the catalog.
-const publicPages = () => ['/', '/search?q=water%20pump', '/search?category=engine', `/parts/${partId}`, '/sell', '/login', '/register-buyer', '/faq', '/auctions', '/no/such/page'];
+const publicPages = () => ['/', '/search?q=water%20pump', '/search?category=engine', `/parts/${partId}`, '/sell', '/login', '/register-buyer', '/faq', '/buyer-protection', '/seller-guidelines', '/contact', '/auctions', '/no/such/page'];
 
 describe.each(VIEWPORTS)('the public pages, in %s', (_name, viewport) => {
   it('break no automated accessibility rule (axe-core)', async () => {
@@ -89,7 +89,7 @@ describe.each(VIEWPORTS)('the public pages, in %s', (_name, viewport) => {
 });
 
 // The pages of a signed-in seller who watches a part.
-const SELLER_PAGES = ['/watchlist', '/sell', '/seller-dashboard', '/schedule-auction', '/register-seller'];
+const SELLER_PAGES = ['/watchlist', '/sell', '/seller-dashboard', '/schedule-auction', '/register-seller', '/contact'];
 
 describe.each(VIEWPORTS)("a signed-in seller's pages, in %s", (_name, viewport) => {
   it('break no automated accessibility rule (axe-core)', async () => {

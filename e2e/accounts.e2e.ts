@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, verificationLinkFor } from './browser.js';
-import { admin, baseUrl, newPage, pollUntil, signIn } from './helpers.js';
+import { admin, adminSession, baseUrl, callOk, mailTo, newPage, pollUntil, registerVerified, signIn } from './helpers.js';
 
 let browser: Browser;
 
@@ -176,5 +176,46 @@ describe('an admin', () => {
     await expect.poll(() => page.getByText(buyer.email).first().isVisible()).toBe(true);
     expect(violations).toEqual([]);
     await page.context().close();
+  });
+});
+
+describe('Contact Us', () => {
+  const sender = { username: 'e2e_fangio', email: 'e2e-fangio@example.com', firstName: 'Juan', lastName: 'Fangio' };
+
+  it("takes a signed-in buyer's message from the footer to support's mail and the console, where it is marked handled", async () => {
+    await registerVerified(sender);
+    const page = await newPage(browser);
+    await signIn(page, sender.username);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact Us' }).click();
+    await page.waitForURL(/\/contact$/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Contact Us', level: 1 }).isVisible()).toBe(true);
+    // Name and email come from the account.
+    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Juan Fangio');
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(sender.email);
+
+    const subject = `Gearbox for a 250F ${Date.now()}`;
+    await page.getByLabel('Topic').selectOption('buying');
+    await page.getByLabel('Subject').fill(subject);
+    await page.getByLabel('Message').fill('Does anyone list a five-speed box for a Maserati 250F?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Message Sent' }).isVisible()).toBe(true);
+    await page.context().close();
+
+    const mail = await mailTo('support@pitlane.local', (m) => m.subject.includes(subject));
+    expect(mail.text).toContain(`Juan Fangio <${sender.email}>`);
+
+    const consolePage = await newPage(browser);
+    await signIn(consolePage, admin.username, admin.password);
+    await consolePage.goto('/admin/contact-requests');
+    const row = consolePage.getByText(subject).first();
+    await expect.poll(() => row.isVisible(), { timeout: 15_000 }).toBe(true);
+    await row.click();
+    await consolePage.waitForURL(/\/admin\/contact-requests\/[^/]+\/show$/);
+    await consolePage.getByRole('button', { name: 'Mark handled' }).click();
+    await expect.poll(() => consolePage.getByRole('button', { name: 'Reopen' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    const id = /contact-requests\/([^/]+)\/show/.exec(consolePage.url())![1]!;
+    const stored = await callOk<{ status: string }>((await adminSession()).cookie, 'GET', `/api/admin/contact-requests/${id}`);
+    expect(stored.status).toBe('handled');
+    await consolePage.context().close();
   });
 });
