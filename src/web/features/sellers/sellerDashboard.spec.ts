@@ -20,6 +20,7 @@ describe('normaliseStatus', () => {
   it('keeps the five known statuses and treats others as pending', () => {
     expect(normaliseStatus('ended')).toBe('ended');
     expect(normaliseStatus('scheduled')).toBe('pending');
+    expect(normaliseStatus('cancelled')).toBe('ended');
     expect(normaliseStatus(null)).toBe('pending');
   });
 

@@ -22,9 +22,13 @@ export const STATUS_LABEL: Readonly<Record<ListingStatus, string>> = {
   ended: 'Ended',
 };
 
-/** A status as the server names it, folded onto the five labels; anything else is pending (the spec's default). */
+/**
+ * A status as the server names it, folded onto the five labels; a cancelled auction is over (grey, "Ended"), anything
+ * else is pending (the spec's default).
+ */
 export function normaliseStatus(status: string | null | undefined): ListingStatus {
   const value = (status ?? '').trim().toLowerCase() as ListingStatus;
+  if ((value as string) === 'cancelled') return 'ended';
   return LISTING_STATUSES.includes(value) ? value : 'pending';
 }
 
