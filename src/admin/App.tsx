@@ -1,7 +1,9 @@
 import { Admin, Resource } from 'react-admin';
 import { authProvider } from './authProvider';
+import auctions from './auctions';
 import autoRelist from './auto-relist';
 import badges from './badges';
+import contactRequests from './contact-requests';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import { AccessDeniedPage } from './layout/AccessDeniedPage';
@@ -40,11 +42,13 @@ export const App = () => (
     <Resource name="mail-outbox" options={{ label: 'Mail outbox' }} {...mailOutbox} />
     <Resource name="sellers" options={{ label: 'Sellers' }} {...sellers} />
     <Resource name="parts" options={{ label: 'Listings' }} {...listings} />
+    <Resource name="auctions" options={{ label: 'Auctions' }} {...auctions} />
     <Resource name="auction-settings" options={{ label: 'Auction Settings' }} {...auctionSettings} />
     <Resource name="bidder-settings" options={{ label: 'Bidder Mgmt' }} {...bidderSettings} />
     <Resource name="pricing-settings" options={{ label: 'Reserve & BIN' }} {...pricingSettings} />
     <Resource name="auto-relist" options={{ label: 'Auto-relist' }} {...autoRelist} />
     <Resource name="seller-analytics" options={{ label: 'Seller Analytics' }} {...sellerAnalytics} />
     <Resource name="badges" options={{ label: 'Badges' }} {...badges} />
+    <Resource name="contact-requests" options={{ label: 'Contact requests' }} {...contactRequests} />
   </Admin>
 );

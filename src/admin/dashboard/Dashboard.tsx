@@ -6,7 +6,31 @@ import PeopleIcon from '@mui/icons-material/People';
 import MailIcon from '@mui/icons-material/Mail';
 import SellIcon from '@mui/icons-material/Sell';
 import StorefrontIcon from '@mui/icons-material/Storefront';
+import GavelIcon from '@mui/icons-material/Gavel';
+import InsightsIcon from '@mui/icons-material/Insights';
+import { useQuery } from '@tanstack/react-query';
+import { ADMIN_API, httpClient } from '../dataProvider';
 import { useSellerCounts } from '../sellers/sellersApi';
+
+/** GET /api/admin/stats: the marketplace figures, counted by the server (today: since 00:00 UTC; week: last 7 days). */
+type MarketplaceFigures = Record<
+  | 'liveListings'
+  | 'activeAuctions'
+  | 'bidsToday'
+  | 'bidsThisWeek'
+  | 'newUsersToday'
+  | 'newUsersThisWeek'
+  | 'sellersWaiting',
+  number
+>;
+
+function useMarketplaceFigures() {
+  return useQuery({
+    queryKey: [`${ADMIN_API}/stats`],
+    queryFn: async () => (await httpClient(`${ADMIN_API}/stats`)).json as MarketplaceFigures,
+    refetchInterval: 60_000,
+  });
+}
 
 /**
  * The console's home: the spec's count cards (pending applications, approved sellers, rejected applications) and
@@ -26,6 +50,9 @@ export const Dashboard = () => {
   const listWith = (resource: string, status: string) =>
     `${createPath({ type: 'list', resource })}?filter=${encodeURIComponent(JSON.stringify({ status }))}`;
   const sellerFigure = (key: 'pending' | 'approved' | 'rejected') => (sellerCounts.isError ? null : sellerCounts.data?.[key]);
+  const stats = useMarketplaceFigures();
+  const figure = (key: keyof MarketplaceFigures) => (stats.isError ? null : stats.data?.[key]);
+  const resourceList = (resource: string) => createPath({ type: 'list', resource });
 
   return (
     <Box sx={{ mt: 2, maxWidth: 1040 }}>
@@ -44,6 +71,19 @@ export const Dashboard = () => {
         <CountCard label="Pending applications" value={sellerFigure('pending')} to={listWith('sellers', 'pending')} icon={<StorefrontIcon color="primary" />} />
         <CountCard label="Approved sellers" value={sellerFigure('approved')} to={listWith('sellers', 'approved')} icon={<StorefrontIcon color="action" />} />
         <CountCard label="Rejected applications" value={sellerFigure('rejected')} to={listWith('sellers', 'rejected')} icon={<StorefrontIcon color="action" />} />
+      </Box>
+      <Box
+        component="section"
+        aria-label="Marketplace figures"
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' }, mb: 2 }}
+      >
+        <CountCard label="Live listings" value={figure('liveListings')} to={listWith('parts', 'approved')} icon={<SellIcon color="action" />} />
+        <CountCard label="Active auctions" value={figure('activeAuctions')} to={listWith('auctions', 'active')} icon={<GavelIcon color="primary" />} />
+        <CountCard label="Bids today" value={figure('bidsToday')} to={resourceList('auctions')} icon={<InsightsIcon color="action" />} />
+        <CountCard label="Bids in the last 7 days" value={figure('bidsThisWeek')} to={resourceList('auctions')} icon={<InsightsIcon color="action" />} />
+        <CountCard label="New users today" value={figure('newUsersToday')} to={resourceList('users')} icon={<PeopleIcon color="action" />} />
+        <CountCard label="New users in the last 7 days" value={figure('newUsersThisWeek')} to={resourceList('users')} icon={<PeopleIcon color="action" />} />
+        <CountCard label="Sellers waiting" value={figure('sellersWaiting')} to={listWith('sellers', 'pending')} icon={<StorefrontIcon color="primary" />} />
       </Box>
       <Card sx={{ borderLeft: 6, borderColor: 'primary.main', maxWidth: 760 }}>
         <CardHeader

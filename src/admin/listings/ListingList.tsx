@@ -7,6 +7,7 @@ import {
   SearchInput,
   SelectInput,
   TextField,
+  useGetList,
   useListContext,
 } from 'react-admin';
 import { ListingReviewCard } from './ListingReviewCard';
@@ -18,19 +19,26 @@ const listingFilters = [
   <SelectInput key="status" source="status" label="Approval status" choices={reviewStatusChoices} emptyText="All" alwaysOn />,
 ];
 
-/** Listings: the pending-review queue as cards by default; any other filter shows a table. */
-export const ListingList = () => (
-  <List
-    title="Listings"
-    filters={listingFilters}
-    filterDefaultValues={{ status: 'pending' }}
-    sort={{ field: 'createdAt', order: 'ASC' }}
-    perPage={10}
-    exporter={false}
-  >
-    <ListingBody />
-  </List>
-);
+/**
+ * Listings: the pending-review queue as cards when something waits, otherwise every listing (an empty queue
+ * would look like an empty marketplace); any filter but "Pending review" shows a table.
+ */
+export const ListingList = () => {
+  const queue = useGetList('parts', { filter: { status: 'pending' }, pagination: { page: 1, perPage: 1 }, sort: { field: 'createdAt', order: 'ASC' } });
+  if (queue.isPending) return <LinearProgress sx={{ m: 2 }} aria-label="Loading listings" />;
+  return (
+    <List
+      title="Listings"
+      filters={listingFilters}
+      filterDefaultValues={queue.total ? { status: 'pending' } : {}}
+      sort={{ field: 'createdAt', order: queue.total ? 'ASC' : 'DESC' }}
+      perPage={10}
+      exporter={false}
+    >
+      <ListingBody />
+    </List>
+  );
+};
 
 function ListingBody() {
   const { filterValues } = useListContext();

@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
 import { ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
+import { ListingModeration } from './ListingModeration';
 import { ListingReviewCard } from './ListingReviewCard';
 import type { ListingRecord } from './listingFormat';
 
@@ -17,13 +18,14 @@ const ListingCard = () => {
   ) : null;
 };
 
-/** One listing in any state, with the review decisions. */
+/** One listing in any state, with the review decisions, Unpublish and Delete as spam. */
 export const ListingShow = () => (
   <Show
     title={<ListingTitle />}
     actions={
       <TopToolbar>
         <ListButton />
+        <ListingModeration />
       </TopToolbar>
     }
   >
