@@ -1,7 +1,7 @@
 import { Award, BadgeCheck, Star } from 'lucide-react';
 import { Card, CardContent, CardHeader } from '../../components/Card';
-import { formatDate, formatGrouped, formatUsd } from '../../lib/format';
-import { formatPercent, formatRating, formatResponseTime, ratingBand, stars, tierProgress } from './reputation';
+import { formatDate, formatGrouped } from '../../lib/format';
+import { NO_SALES_YET, formatRating, ratingBand, reputationFigures, stars, tierProgress } from './reputation';
 import { useSellerReputation, useSellerReviews } from './sellers.api';
 import type { SellerReputation, SellerReview } from './sellers.types';
 
@@ -47,16 +47,7 @@ function ReputationDetails({ reputation, reviews }: { reputation: SellerReputati
   const tierName = reputation.levelName || progress.tier.name;
   const rating = formatRating(reputation.overallRating, reputation.totalReviews);
   const band = reputation.totalReviews ? (reputation.ratingBand ?? ratingBand(reputation.overallRating)) : null;
-  const metrics: Array<[string, string]> = [
-    ['Total sales', formatGrouped(reputation.totalSales) || '0'],
-    ['Revenue', formatUsd(reputation.totalRevenue) || '$0'],
-    ['Avg. response', formatResponseTime(reputation.averageResponseTime)],
-    ['Shipping accuracy', formatPercent(reputation.shippingAccuracy)],
-    ['On-time delivery', formatPercent(reputation.onTimeDelivery)],
-    ['Return rate', formatPercent(reputation.returnRate)],
-    ['Satisfaction', formatPercent(reputation.customerSatisfaction)],
-    ['Repeat customers', formatPercent(reputation.repeatCustomerRate)],
-  ];
+  const { noSales, metrics } = reputationFigures(reputation);
 
   return (
     <div className="grid gap-5">
@@ -98,14 +89,21 @@ function ReputationDetails({ reputation, reviews }: { reputation: SellerReputati
         </span>
       </div>
 
-      <dl className="grid grid-cols-2 gap-3 text-sm">
-        {metrics.map(([label, value]) => (
-          <div key={label} className="rounded-md border border-line p-2">
-            <dt className="text-xs text-muted">{label}</dt>
-            <dd className="font-semibold tabular">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      {noSales && (
+        <p className="rounded-md border border-line p-2 text-sm font-semibold" data-testid="reputation-no-sales">
+          {NO_SALES_YET}
+        </p>
+      )}
+      {metrics.length > 0 && (
+        <dl className="grid grid-cols-2 gap-3 text-sm">
+          {metrics.map(([label, value]) => (
+            <div key={label} className="rounded-md border border-line p-2">
+              <dt className="text-xs text-muted">{label}</dt>
+              <dd className="font-semibold tabular">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
 
       <section aria-label="Latest reviews" className="grid gap-3">
         <h3 className="text-sm font-semibold">Latest reviews</h3>
