@@ -1,4 +1,8 @@
 import { inject, injectable } from 'inversify';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { TOKENS } from '../../platform/tokens.js';
+import { ReputationService } from './reputation.service.js';
+import { Seller, Storefront } from './seller.entity.js';
 import { SellerService } from './seller.service.js';
 
 /** A seller as other modules see it. */
@@ -10,16 +14,71 @@ export interface SellerSummary {
   requiresListingApproval: boolean;
 }
 
+/** An approved seller as a buyer comparing quotes sees them: business, storefront and rating. */
+export interface SellerQuoteProfile {
+  userId: string;
+  businessName: string;
+  storefrontSlug: string | null;
+  rating: number;
+  totalReviews: number;
+}
+
 /** What other modules may ask of sellers. */
 export abstract class SellersApi {
   /** The user's current seller record (pending or approved, else their newest application), or null. */
   abstract findByUser(userId: string): Promise<SellerSummary | null>;
+  /** The approved sellers among `userIds` (by user id) with their storefront and rating, in one pass. */
+  abstract quoteProfiles(userIds: readonly string[]): Promise<Map<string, SellerQuoteProfile>>;
+  /**
+   * User ids of approved sellers whose specialties name `terms` (any, case-insensitive), ordered by user id,
+   * after `afterUserId`, at most `limit`: a page of a bounded fan-out.
+   */
+  abstract sellersWithSpecialties(terms: readonly string[], afterUserId: string | null, limit: number): Promise<string[]>;
 }
 
 @injectable()
 export class SellersApiImpl extends SellersApi {
-  constructor(@inject(SellerService) private readonly sellers: SellerService) {
+  constructor(
+    @inject(SellerService) private readonly sellers: SellerService,
+    @inject(ReputationService) private readonly reputation: ReputationService,
+    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+  ) {
     super();
+  }
+
+  async quoteProfiles(userIds: readonly string[]): Promise<Map<string, SellerQuoteProfile>> {
+    const ids = [...new Set(userIds)];
+    if (!ids.length) return new Map();
+    const em = this.orm.em.fork() as EntityManager;
+    const sellers = await em.find(Seller, { userId: { $in: ids }, status: 'approved' });
+    const storefronts = sellers.length ? await em.find(Storefront, { sellerId: { $in: sellers.map((s) => s.id) } }) : [];
+    const slugs = new Map(storefronts.map((f) => [f.sellerId, f.slug]));
+    const ratings = await this.reputation.forUsers(sellers.map((s) => s.userId));
+    return new Map(
+      sellers.map((s) => [
+        s.userId,
+        {
+          userId: s.userId,
+          businessName: s.businessName,
+          storefrontSlug: slugs.get(s.id) ?? null,
+          rating: ratings.get(s.userId)?.overallRating ?? 0,
+          totalReviews: ratings.get(s.userId)?.totalReviews ?? 0,
+        },
+      ]),
+    );
+  }
+
+  async sellersWithSpecialties(terms: readonly string[], afterUserId: string | null, limit: number): Promise<string[]> {
+    const wanted = terms.map((t) => t.trim().toLowerCase()).filter(Boolean);
+    if (!wanted.length) return [];
+    const rows = await (this.orm.em.fork() as EntityManager).execute<{ user_id: string }[]>(
+      `select user_id from sellers
+       where status = 'approved' and user_id > ?::uuid
+         and exists (select 1 from unnest(specialties) s where lower(s) in (select jsonb_array_elements_text(?::jsonb)))
+       order by user_id limit ?`,
+      [afterUserId ?? '00000000-0000-0000-0000-000000000000', JSON.stringify(wanted), limit],
+    );
+    return rows.map((r) => r.user_id);
   }
 
   async findByUser(userId: string): Promise<SellerSummary | null> {

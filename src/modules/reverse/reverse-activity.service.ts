@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { inject, injectable } from 'inversify';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { Clock } from '../../platform/clock.js';
+import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
+import { isUuid } from '../../platform/db/uuid.js';
+import { LIVE_NOTIFY_SQL, liveNotices, type LiveHub } from '../../platform/live.js';
+import { TOKENS } from '../../platform/tokens.js';
+
+export type ReverseActivityType = 'quote' | 'outquoted' | 'watcher' | 'end' | 'award';
+
+export interface ReverseActivityData {
+  username?: string;
+  amount?: string;
+  previousLowBid?: string;
+  currentLowBid?: string | null;
+  totalBids?: number;
+  totalWatchers?: number;
+}
+
+export interface ReverseActivityEvent {
+  id: string;
+  type: ReverseActivityType;
+  timestamp: string;
+  data: ReverseActivityData;
+}
+
+export const reverseTopic = (id: string) => `reverse-auction:${id}`;
+
+/** The live activity feed of reverse auctions: stored in reverse_auction_activity, pushed through NOTIFY on commit. */
+@injectable()
+export class ReverseActivityService {
+  constructor(
+    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Clock) private readonly clock: Clock,
+  ) {}
+
+  /** Records events in the caller's transaction; subscribers receive them when it commits. */
+  async record(em: SqlExecutor, reverseAuctionId: string, items: { type: ReverseActivityType; data: ReverseActivityData }[]): Promise<void> {
+    if (!items.length) return;
+    const timestamp = this.clock.now().toISOString();
+    const events: ReverseActivityEvent[] = items.map(({ type, data }) => ({ id: randomUUID(), type, timestamp, data }));
+    const { channel, payloads } = liveNotices(
+      reverseTopic(reverseAuctionId),
+      events.map((event) => ({ type: 'activity_event', reverseAuctionId, event })),
+    );
+    await em.execute(
+      `with stored as (
+         insert into reverse_auction_activity (id, reverse_auction_id, type, data, created_at)
+         select (e->>'id')::uuid, ?, e->>'type', (e->'data')::jsonb, ? from json_array_elements(?::json) e
+       )
+       ${LIVE_NOTIFY_SQL}`,
+      [reverseAuctionId, timestamp, JSON.stringify(events), channel, payloads],
+    );
+  }
+
+  /** The latest events, oldest first. */
+  async history(reverseAuctionId: string, limit = 50): Promise<ReverseActivityEvent[]> {
+    const rows = await this.orm.em.fork().execute<{ id: string; type: ReverseActivityType; data: ReverseActivityData; created_at: Date }[]>(
+      'select id, type, data, created_at from reverse_auction_activity where reverse_auction_id = ? order by seq desc limit ?',
+      [reverseAuctionId, limit],
+    );
+    return rows.reverse().map((r) => ({ id: r.id, type: r.type, timestamp: new Date(r.created_at).toISOString(), data: r.data }));
+  }
+
+  /** Registers `subscribe_reverse_auction` on a hub. */
+  attach(hub: LiveHub): void {
+    hub.on('subscribe_reverse_auction', async (client, data) => {
+      const raw = data.reverseAuctionId;
+      const id = typeof raw === 'string' && isUuid(raw) ? raw.toLowerCase() : null;
+      if (!id) return client.send('error', { message: 'reverseAuctionId must be a reverse auction id' });
+      const found = await this.orm.em.fork().execute<{ id: string }[]>('select id from reverse_auctions where id = ?', [id]);
+      if (!found.length) return client.send('error', { message: 'Reverse auction not found' });
+      client.subscribe(reverseTopic(id));
+      client.send('subscription_confirmed', { reverseAuctionId: id });
+      client.send('activity_history', { reverseAuctionId: id, events: await this.history(id) });
+    });
+  }
+}

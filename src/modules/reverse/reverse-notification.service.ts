@@ -1,0 +1,253 @@
+import { inject, injectable } from 'inversify';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { Clock } from '../../platform/clock.js';
+import type { Config } from '../../platform/config.js';
+import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
+import { JobQueue } from '../../platform/jobs.js';
+import { MailQueue } from '../../platform/mail/mailer.js';
+import { TOKENS } from '../../platform/tokens.js';
+import { AccountsApi } from '../accounts/index.js';
+import { SellersApi } from '../sellers/index.js';
+import { MATCHING_SELLERS_TASK, NEW_QUOTES_TASK, newQuotesJobKey } from './reverse.jobs.js';
+import { money, readReverse, type ReverseRow } from './reverse.repository.js';
+import { awardDeadline, NEW_QUOTE_MAIL_INTERVAL_MS } from './reverse.rules.js';
+
+const HOUR = 60 * 60 * 1000;
+/** Sellers notified per job of the matching-sellers fan-out. */
+export const MATCHING_PAGE = 200;
+
+/** Reminders before the end, to watchers and sellers who quoted: type, how long before, the window's far edge. */
+const REMINDERS = [
+  { type: 'ends-24h', before: 24 * HOUR, within: 23 * HOUR, title: 'ends in 24 hours' },
+  { type: 'ends-1h', before: HOUR, within: 0, title: 'ends in 1 hour' },
+] as const;
+
+export interface Notice {
+  userId: string;
+  type: string;
+  email: string;
+  title: string;
+  message: string;
+}
+
+/**
+ * The reverse auctions' mail: matching sellers when a request opens, reminders, new quotes (grouped), outquoted
+ * sellers, results and cancellations. Each is stored in auction_notifications (unique per request, user and
+ * kind) in the transaction that queues its mail, so none is sent twice.
+ */
+@injectable()
+export class ReverseNotificationService {
+  constructor(
+    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(TOKENS.Config) private readonly config: Config,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(JobQueue) private readonly jobs: JobQueue,
+    @inject(MailQueue) private readonly mail: MailQueue,
+    @inject(AccountsApi) private readonly accounts: AccountsApi,
+    @inject(SellersApi) private readonly sellers: SellersApi,
+  ) {}
+
+  private fork(): EntityManager {
+    return this.orm.em.fork() as EntityManager;
+  }
+
+  link(id: string): string {
+    return `${this.config.publicUrl.replace(/\/$/, '')}/reverse-auctions/${id}`;
+  }
+
+  /** Stores the notices of request `id` and queues the mail of the new ones, in `tx`. Returns how many were new. */
+  async notify(tx: SqlExecutor, id: string, items: Notice[]): Promise<number> {
+    if (!items.length) return 0;
+    const now = this.clock.now().toISOString();
+    const inserted = await tx.execute<{ user_id: string; notification_type: string }[]>(
+      `insert into auction_notifications (reverse_auction_id, user_id, notification_type, scheduled_for, title, message, status, sent_at)
+       select ?, n."userId", n.type, ?, n.title, n.message, 'sent', ?
+         from json_to_recordset(?::json) as n("userId" uuid, type text, title text, message text)
+       on conflict (reverse_auction_id, user_id, notification_type) where reverse_auction_id is not null do nothing
+       returning user_id, notification_type`,
+      [id, now, now, JSON.stringify(items)],
+    );
+    const fresh = new Set(inserted.map((r) => `${r.user_id}:${r.notification_type}`));
+    const mails = items.filter((n) => fresh.has(`${n.userId}:${n.type}`)).map((n) => ({ to: n.email, subject: n.title, text: n.message }));
+    await this.mail.queueMany(tx, mails);
+    return mails.length;
+  }
+
+  private async emails(ids: string[]): Promise<Map<string, string>> {
+    return new Map((ids.length ? await this.accounts.findUsers(ids) : []).map((u) => [u.id, u.email ?? '']));
+  }
+
+  private describe(r: ReverseRow): string {
+    const vehicle = [r.make, r.model].filter(Boolean).join(' ');
+    return `${r.partCategory}${vehicle ? ` for ${vehicle}` : ''}, budget up to $${money(r.maxBudget)}`;
+  }
+
+  /**
+   * Tells approved sellers whose specialties name the request's category or make that it opened: one page of
+   * MATCHING_PAGE sellers per job, the next page in a job of its own (a bounded fan-out).
+   */
+  async notifyMatchingSellers(id: string, after: string | null): Promise<number> {
+    const r = await readReverse(this.fork(), id);
+    if (!r || r.status !== 'active') return 0;
+    const terms = [r.partCategory, r.make].filter((t): t is string => !!t);
+    const page = await this.sellers.sellersWithSpecialties(terms, after, MATCHING_PAGE);
+    const users = page.filter((u) => u !== r.buyerId);
+    const emails = await this.emails(users);
+    return this.fork().transactional(async (tx) => {
+      const sent = await this.notify(
+        tx,
+        id,
+        users.flatMap((userId) => {
+          const email = emails.get(userId);
+          if (!email) return [];
+          return [{ userId, type: 'new-request', email, title: `Wanted: ${r.title}`, message: `A buyer is looking for "${r.title}" (${this.describe(r)}). Quotes close ${r.endTime.toISOString()}.\n\n${this.link(id)}` }];
+        }),
+      );
+      if (page.length === MATCHING_PAGE) {
+        await this.jobs.add(tx, MATCHING_SELLERS_TASK, { reverseAuctionId: id, after: page[page.length - 1] });
+      }
+      return sent;
+    });
+  }
+
+  /**
+   * Mails the buyer the quotes that arrived since the last such mail, at most once per NEW_QUOTE_MAIL_INTERVAL_MS
+   * per request: a run inside the interval moves the job to its end.
+   */
+  async notifyNewQuotes(id: string): Promise<number> {
+    const r = await readReverse(this.fork(), id);
+    if (!r) return 0;
+    const buyer = await this.accounts.findUser(r.buyerId);
+    return this.fork().transactional(async (tx) => {
+      const [state] = await tx.execute<{ notified: string }[]>(
+        'select quotes_notified_seq::text as notified from reverse_auctions where id = ? for update',
+        [id],
+      );
+      const [last] = await tx.execute<{ sent_at: Date | null }[]>(
+        `select max(sent_at) as sent_at from auction_notifications
+         where reverse_auction_id = ? and user_id = ? and notification_type like 'new-quotes-%'`,
+        [id, r.buyerId],
+      );
+      const now = this.clock.now().getTime();
+      const lastSent = last?.sent_at ? new Date(last.sent_at).getTime() : null;
+      if (lastSent !== null && now - lastSent < NEW_QUOTE_MAIL_INTERVAL_MS) {
+        await this.jobs.add(tx, NEW_QUOTES_TASK, { reverseAuctionId: id }, {
+          runAt: new Date(lastSent + NEW_QUOTE_MAIL_INTERVAL_MS),
+          jobKey: newQuotesJobKey(id),
+          jobKeyMode: 'replace',
+        });
+        return 0;
+      }
+      const [fresh] = await tx.execute<{ n: number; top: string | null; low: string | null }[]>(
+        `select count(*)::int as n, max(seq)::text as top, min(bid_amount)::text as low
+         from reverse_auction_bids where reverse_auction_id = ? and seq > ?::bigint`,
+        [id, state!.notified],
+      );
+      if (!fresh || fresh.n === 0 || !buyer?.email) return 0;
+      await tx.execute('update reverse_auctions set quotes_notified_seq = ?::bigint where id = ?', [fresh.top, id]);
+      const what = fresh.n === 1 ? 'A new quote' : `${fresh.n} new quotes`;
+      return this.notify(tx, id, [
+        {
+          userId: r.buyerId,
+          type: `new-quotes-${fresh.top}`,
+          email: buyer.email,
+          title: `${what} on "${r.title}"`,
+          message: `${what} arrived on your request "${r.title}". The lowest of them is $${fresh.low}; the best quote so far is $${money(r.currentLowestBid) ?? fresh.low}.\n\n${this.link(id)}`,
+        },
+      ]);
+    });
+  }
+
+  /** Tells a seller their quote is no longer the lowest (once per quote that beat it). */
+  async notifyOutquoted(id: string, sellerId: string, bidSeq: string): Promise<number> {
+    const r = await readReverse(this.fork(), id);
+    const seller = await this.accounts.findUser(sellerId);
+    if (!r || !seller?.email) return 0;
+    return this.fork().transactional((tx) =>
+      this.notify(tx, id, [
+        {
+          userId: sellerId,
+          type: `outquoted-${bidSeq}`,
+          email: seller.email!,
+          title: `You have been outquoted: ${r.title}`,
+          message: `Another seller quoted less than you on "${r.title}". The best quote is now $${money(r.currentLowestBid)}; you may quote again while the request is open.\n\n${this.link(id)}`,
+        },
+      ]),
+    );
+  }
+
+  /** Mails what the end of a request means: to the buyer when it ends or closes unawarded, to every quoting seller on an award. */
+  async notifyResult(id: string): Promise<number> {
+    const r = await readReverse(this.fork(), id);
+    if (!r || r.status !== 'ended') return 0;
+    const quoted = await this.fork().execute<{ seller_id: string }[]>('select distinct seller_id from reverse_auction_bids where reverse_auction_id = ?', [id]);
+    const emails = await this.emails([r.buyerId, ...quoted.map((q) => q.seller_id)]);
+    const link = this.link(id);
+    const items: Notice[] = [];
+    const buyerEmail = emails.get(r.buyerId);
+    if (r.awardStatus === 'awarded') {
+      for (const { seller_id } of quoted) {
+        const email = emails.get(seller_id);
+        if (!email) continue;
+        items.push(
+          seller_id === r.winningBidderId
+            ? { userId: seller_id, type: 'awarded', email, title: `Your quote was accepted: ${r.title}`, message: `The buyer accepted your quote on "${r.title}". Please get in touch with them to arrange payment and delivery.\n\n${link}` }
+            : { userId: seller_id, type: 'not-awarded', email, title: `Request awarded to another seller: ${r.title}`, message: `The buyer of "${r.title}" chose another quote. Thank you for quoting.\n\n${link}` },
+        );
+      }
+    } else if (buyerEmail && r.awardStatus === 'unawarded') {
+      const why = r.totalBids === 0 ? 'ended without quotes' : 'closed without an award';
+      items.push({ userId: r.buyerId, type: 'closed', email: buyerEmail, title: `Your request ${why}: ${r.title}`, message: `Your request "${r.title}" ${why}.${r.autoRelist && r.relistCount < r.maxRelists ? ` It will be relisted in ${r.relistDelay} hours.` : ''}\n\n${link}` });
+    } else if (buyerEmail) {
+      items.push({ userId: r.buyerId, type: 'ended', email: buyerEmail, title: `Your request ended: ${r.title}`, message: `Your request "${r.title}" ended with ${r.totalBids} quote${r.totalBids === 1 ? '' : 's'}; the best is $${money(r.currentLowestBid)}. You may award it to any quote until ${awardDeadline(r.endedAt)?.toISOString()}.\n\n${link}` });
+    }
+    return this.fork().transactional((tx) => this.notify(tx, id, items));
+  }
+
+  /** Mails the buyer an admin's cancellation with its reason. */
+  async notifyCancelled(id: string): Promise<number> {
+    const r = await readReverse(this.fork(), id);
+    if (!r || r.status !== 'cancelled') return 0;
+    const buyer = await this.accounts.findUser(r.buyerId);
+    if (!buyer?.email) return 0;
+    return this.fork().transactional((tx) =>
+      this.notify(tx, id, [
+        {
+          userId: r.buyerId,
+          type: 'cancelled',
+          email: buyer.email!,
+          title: `Your request was cancelled: ${r.title}`,
+          message: `An administrator cancelled your request "${r.title}".${r.cancelReason ? `\n\nReason: ${r.cancelReason}` : ''}\n\n${this.link(id)}`,
+        },
+      ]),
+    );
+  }
+
+  /** Reminders 24 h and 1 h before the end, to watchers and sellers who quoted. */
+  async sendReminders(): Promise<number> {
+    const now = this.clock.now().getTime();
+    let sent = 0;
+    for (const rem of REMINDERS) {
+      const rows = await this.fork().execute<{ id: string; title: string; user_id: string; end_time: Date }[]>(
+        `select r.id, r.title, r.end_time, u.user_id from reverse_auctions r
+         join (select reverse_auction_id, user_id from auction_watchers where reverse_auction_id is not null
+               union select reverse_auction_id, seller_id from reverse_auction_bids) u on u.reverse_auction_id = r.id
+         where r.status = 'active' and r.end_time > ? and r.end_time <= ? and r.end_time > ?
+           and not exists (select 1 from auction_notifications n
+                           where n.reverse_auction_id = r.id and n.user_id = u.user_id and n.notification_type = ?)`,
+        [new Date(now).toISOString(), new Date(now + rem.before).toISOString(), new Date(now + rem.within).toISOString(), rem.type],
+      );
+      const emails = await this.emails(rows.map((row) => row.user_id));
+      const byRequest = new Map<string, Notice[]>();
+      for (const row of rows) {
+        const email = emails.get(row.user_id);
+        if (!email) continue;
+        const list = byRequest.get(row.id) ?? [];
+        list.push({ userId: row.user_id, type: rem.type, email, title: `Request ${rem.title}: ${row.title}`, message: `"${row.title}" ${rem.title} (${new Date(row.end_time).toISOString()}).\n\n${this.link(row.id)}` });
+        byRequest.set(row.id, list);
+      }
+      for (const [id, items] of byRequest) sent += await this.fork().transactional((tx) => this.notify(tx, id, items));
+    }
+    return sent;
+  }
+}

@@ -1,0 +1,38 @@
+import { ContainerModule } from 'inversify';
+import type { PitlaneModule } from '../../platform/module.js';
+import { QuoteService } from './quote.service.js';
+import { ReverseActivityService } from './reverse-activity.service.js';
+import { ReverseAdminService } from './reverse-admin.service.js';
+import { ReverseIdempotencyStore } from './reverse-idempotency.store.js';
+import { ReverseLifecycleService } from './reverse-lifecycle.service.js';
+import { ReverseNotificationService } from './reverse-notification.service.js';
+import { reverseAdminRoutes } from './reverse.admin-routes.js';
+import { ReverseApi, ReverseApiImpl } from './reverse.api.js';
+import { reverseRoutes } from './reverse.routes.js';
+import { ReverseService } from './reverse.service.js';
+import { reverseCrontab, reverseStartupTasks, reverseTasks } from './reverse.tasks.js';
+
+/**
+ * The reverse module: wanted-part requests posted by buyers, quotes by approved sellers, the buyer's award,
+ * watchers, live activity, reminders and relists. Tables are read and written with plain SQL, as auctions do.
+ */
+export const reverseModule: PitlaneModule = {
+  name: 'reverse',
+  containerModule: new ContainerModule(({ bind }) => {
+    bind(ReverseActivityService).toSelf();
+    bind(ReverseIdempotencyStore).toSelf();
+    bind(ReverseService).toSelf();
+    bind(QuoteService).toSelf();
+    bind(ReverseNotificationService).toSelf();
+    bind(ReverseLifecycleService).toSelf();
+    bind(ReverseAdminService).toSelf();
+    bind(ReverseApi).to(ReverseApiImpl);
+  }),
+  entities: [],
+  routes: reverseRoutes,
+  adminRoutes: reverseAdminRoutes,
+  tasks: reverseTasks,
+  crontab: reverseCrontab,
+  startupTasks: reverseStartupTasks,
+  live: (container, hub) => container.get(ReverseActivityService).attach(hub),
+};

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { numeric } from '../../platform/http/validate.js';
+import { MAX_CENTS, parseMoney } from '../../platform/money.js';
+import { PART_CATEGORIES, REVERSE_STATUSES, SHIPPING_PREFERENCES, URGENCIES } from './reverse.rules.js';
+
+export const REVERSE_MESSAGES = {
+  title: 'Title is required',
+  description: 'Description is required',
+  partCategory: 'Part category is required',
+  partCategoryChoice: `Part category must be one of ${PART_CATEGORIES.join(', ')}`,
+  maxBudget: 'Maximum budget is required',
+  minBidDecrement: 'Minimum bid decrement is required',
+  startTime: 'Start time is required',
+  endTime: 'End time is required',
+  year: 'Year must be between 1900 and 2030',
+  yearOrder: 'End year must not be before start year',
+  maxRelists: 'Max relists must be between 1 and 10',
+  budgetIncrease: 'Budget increase must be between 0 and 50 percent',
+  relistDelay: 'Relist delay must be between 1 and 168 hours',
+  shipping: 'Shipping preference must be pickup, shipping or both',
+  urgency: 'Urgency must be low, normal or high',
+  bidAmount: 'Quote amount is required',
+  photoUrl: 'Each photo needs an uploaded photo or an http(s) address',
+  tooManyPhotos: 'At most 10 photos',
+  availabilityDate: 'Availability date must be a date',
+  bidId: 'Choose a quote to award',
+} as const;
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** An amount in cents from a number or decimal string: > 0, two decimals at most. */
+const money = (required: string, allowZero = false) =>
+  z.unknown().transform((value, ctx): number => {
+    if (value === undefined || value === null || value === '') {
+      ctx.addIssue({ code: 'custom', message: required });
+      return z.NEVER;
+    }
+    if (typeof value !== 'number' && typeof value !== 'string') {
+      ctx.addIssue({ code: 'custom', message: 'Must be an amount' });
+      return z.NEVER;
+    }
+    const parsed = parseMoney(value);
+    if (!parsed.ok) {
+      const message =
+        parsed.reason === 'decimals' ? 'Use at most two decimals' : parsed.reason === 'range' ? 'Amount is too large' : 'Must be an amount';
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    if (parsed.cents < 0 || (!allowZero && parsed.cents === 0) || parsed.cents > MAX_CENTS) {
+      ctx.addIssue({ code: 'custom', message: allowZero ? 'Must be 0 or more' : 'Must be more than 0' });
+      return z.NEVER;
+    }
+    return parsed.cents;
+  });
+
+const dateTime = (required: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .union([z.string(), z.date()], { error: (issue) => (issue.input === undefined ? required : 'Must be a date and time') })
+      .transform((value, ctx) => {
+        const date = value instanceof Date ? value : new Date(value);
+        if (Number.isNaN(date.getTime())) {
+          ctx.addIssue({ code: 'custom', message: 'Must be a date and time' });
+          return z.NEVER;
+        }
+        return date;
+      }),
+  );
+
+const requiredText = (message: string, max: number) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: message }).min(1, message).max(max, `At most ${max} characters`));
+const optionalText = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() || undefined : blankToUndefined(v)),
+    z.string().max(max, `At most ${max} characters`).optional(),
+  );
+
+const intIn = (min: number, max: number, message: string, fallback: number) =>
+  z.preprocess(blankToUndefined, numeric(z.number({ error: message }).int(message).min(min, message).max(max, message)).default(fallback));
+const year = z.preprocess(blankToUndefined, numeric(z.number({ error: REVERSE_MESSAGES.year }).int(REVERSE_MESSAGES.year).min(1900, REVERSE_MESSAGES.year).max(2030, REVERSE_MESSAGES.year)).optional());
+
+const UPLOAD_URL = /^\/api\/uploads\/files\/[0-9a-f]{32}\.(?:jpg|png)$/;
+const isPhotoUrl = (url: string) => UPLOAD_URL.test(url) || (URL.canParse(url) && /^https?:$/.test(new URL(url).protocol));
+/** Photos as URLs or {url, altText}; stored as {url, altText}. */
+const photos = z
+  .array(
+    z.union([
+      z.string().trim().max(1000, REVERSE_MESSAGES.photoUrl).refine(isPhotoUrl, REVERSE_MESSAGES.photoUrl).transform((url) => ({ url, altText: null as string | null })),
+      z.object({
+        url: z.string({ error: REVERSE_MESSAGES.photoUrl }).trim().max(1000, REVERSE_MESSAGES.photoUrl).refine(isPhotoUrl, REVERSE_MESSAGES.photoUrl),
+        altText: z.preprocess(blankToUndefined, z.string().trim().max(300).optional()).transform((v) => v ?? null),
+      }),
+    ], { error: REVERSE_MESSAGES.photoUrl }),
+  )
+  .max(10, REVERSE_MESSAGES.tooManyPhotos)
+  .default([]);
+
+/** The reverse auction form (spec 001 §3/§5). buyerId, status, totals and relistCount in the body are ignored. */
+export const reverseCreateSchema = z
+  .object({
+    title: requiredText(REVERSE_MESSAGES.title, 200),
+    description: requiredText(REVERSE_MESSAGES.description, 10_000),
+    partCategory: requiredText(REVERSE_MESSAGES.partCategory, 100).transform((value, ctx) => {
+      const match = PART_CATEGORIES.find((c) => c.toLowerCase() === value.toLowerCase());
+      if (!match) {
+        ctx.addIssue({ code: 'custom', message: REVERSE_MESSAGES.partCategoryChoice });
+        return z.NEVER;
+      }
+      return match;
+    }),
+    make: optionalText(100),
+    model: optionalText(100),
+    yearStart: year,
+    yearEnd: year,
+    condition: optionalText(100),
+    location: optionalText(200),
+    maxBudget: money(REVERSE_MESSAGES.maxBudget),
+    /** Absent: the spec's default of 10.00. */
+    minBidDecrement: money(REVERSE_MESSAGES.minBidDecrement).optional().transform((v) => v ?? 1000),
+    startTime: dateTime(REVERSE_MESSAGES.startTime),
+    endTime: dateTime(REVERSE_MESSAGES.endTime),
+    shippingPreference: z.preprocess(blankToUndefined, z.enum(SHIPPING_PREFERENCES, { error: REVERSE_MESSAGES.shipping }).default('both')),
+    urgency: z.preprocess(blankToUndefined, z.enum(URGENCIES, { error: REVERSE_MESSAGES.urgency }).default('normal')),
+    images: photos,
+    autoRelist: z.preprocess(blankToUndefined, z.boolean().default(false)),
+    maxRelists: intIn(1, 10, REVERSE_MESSAGES.maxRelists, 3),
+    relistBudgetIncrease: z.preprocess(
+      blankToUndefined,
+      numeric(
+        z
+          .number({ error: REVERSE_MESSAGES.budgetIncrease })
+          .min(0, REVERSE_MESSAGES.budgetIncrease)
+          .max(50, REVERSE_MESSAGES.budgetIncrease)
+          .multipleOf(0.1, 'Budget increase takes one decimal'),
+      ).default(0),
+    ),
+    relistDelay: intIn(1, 168, REVERSE_MESSAGES.relistDelay, 24),
+  })
+  .superRefine((v, ctx) => {
+    if (v.yearStart !== undefined && v.yearEnd !== undefined && v.yearEnd < v.yearStart) {
+      ctx.addIssue({ code: 'custom', path: ['yearEnd'], message: REVERSE_MESSAGES.yearOrder });
+    }
+  });
+export type ReverseCreateInput = z.infer<typeof reverseCreateSchema>;
+
+/** A seller's quote. */
+export const quoteSchema = z.object({
+  bidAmount: money(REVERSE_MESSAGES.bidAmount),
+  partCondition: optionalText(100),
+  partLocation: optionalText(200),
+  /** The seller's shipping cost estimate. */
+  estimatedShipping: z.preprocess(blankToUndefined, money('Must be an amount', true).optional()),
+  availabilityDate: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: REVERSE_MESSAGES.availabilityDate })
+      .regex(/^\d{4}-\d{2}-\d{2}/, REVERSE_MESSAGES.availabilityDate)
+      .refine((s) => !Number.isNaN(new Date(s.slice(0, 10)).getTime()), REVERSE_MESSAGES.availabilityDate)
+      .transform((s) => s.slice(0, 10))
+      .optional(),
+  ),
+  notes: optionalText(2000),
+  images: photos,
+});
+export type QuoteInput = z.infer<typeof quoteSchema>;
+
+export const awardSchema = z.object({ bidId: z.uuid({ error: REVERSE_MESSAGES.bidId }) });
+
+export const cancelSchema = z.object({ reason: optionalText(1000) });
+
+export const REVERSE_SORTS = ['endTime', 'maxBudget', 'totalBids', 'priority', 'createdAt'] as const;
+export const reverseListQuery = z.object({
+  status: z.enum(REVERSE_STATUSES).optional(),
+  category: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+  q: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+  buyerId: z.uuid({ error: 'Not a valid id' }).optional(),
+  urgency: z.enum(URGENCIES).optional(),
+  /** Only requests ending within this many hours from now (the Ending Soon tab: 24). */
+  endingWithinHours: numeric(z.number().int().min(1).max(24 * 365)).optional(),
+  sort: z.enum(REVERSE_SORTS).default('endTime'),
+  limit: numeric(z.number().int().min(1).max(100)).default(20),
+  offset: numeric(z.number().int().min(0)).default(0),
+});
+export type ReverseListQuery = z.infer<typeof reverseListQuery>;
+
+export const quoteListQuery = z.object({
+  limit: numeric(z.number().int().min(1).max(100)).default(50),
+  offset: numeric(z.number().int().min(0)).default(0),
+});
+
+/** Idempotency-Key header: printable, up to 200 characters. */
+export const idempotencyKey = z.string().trim().min(1).max(200).regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII');
+
+/** Payload of the per-request jobs. */
+export const reversePayload = z.object({ reverseAuctionId: z.uuid() });

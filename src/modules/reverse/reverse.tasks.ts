@@ -1,0 +1,73 @@
+import type { Container } from 'inversify';
+import { z } from 'zod';
+import type { TaskFactories } from '../../platform/module.js';
+import { ReverseLifecycleService } from './reverse-lifecycle.service.js';
+import { ReverseNotificationService } from './reverse-notification.service.js';
+import {
+  CANCELLED_TASK,
+  CLOSE_TASK,
+  END_TASK,
+  MATCHING_SELLERS_TASK,
+  NEW_QUOTES_TASK,
+  OUTQUOTED_TASK,
+  RELIST_TASK,
+  RESULT_TASK,
+  START_TASK,
+  TICK_TASK,
+} from './reverse.jobs.js';
+import { reversePayload } from './reverse.schemas.js';
+
+const idOf = (payload: unknown) => reversePayload.parse(payload).reverseAuctionId;
+const matchingPayload = z.object({ reverseAuctionId: z.uuid(), after: z.uuid().nullable().default(null) });
+const outquotedPayload = z.object({ reverseAuctionId: z.uuid(), sellerId: z.uuid(), bidSeq: z.string().regex(/^\d+$/) });
+
+/** graphile-worker tasks of the reverse module; each re-checks the request's state, so running twice is harmless. */
+export const reverseTasks: TaskFactories = {
+  /** Opens a scheduled request at its start time. */
+  [START_TASK]: (c: Container) => async (payload) => {
+    await c.get(ReverseLifecycleService).start(idOf(payload));
+  },
+  /** Ends a request at its end time. */
+  [END_TASK]: (c: Container) => async (payload) => {
+    await c.get(ReverseLifecycleService).end(idOf(payload));
+  },
+  /** Closes, unawarded, a request whose 7-day award window passed. */
+  [CLOSE_TASK]: (c: Container) => async (payload) => {
+    await c.get(ReverseLifecycleService).close(idOf(payload));
+  },
+  /** Relists a request that got no award, once its relist delay has passed. */
+  [RELIST_TASK]: (c: Container) => async (payload) => {
+    await c.get(ReverseLifecycleService).relist(idOf(payload));
+  },
+  /** Tells matching sellers a request opened, one page per run. */
+  [MATCHING_SELLERS_TASK]: (c: Container) => async (payload) => {
+    const { reverseAuctionId, after } = matchingPayload.parse(payload);
+    await c.get(ReverseNotificationService).notifyMatchingSellers(reverseAuctionId, after);
+  },
+  /** Mails the buyer the new quotes (grouped, at most one mail per 15 minutes). */
+  [NEW_QUOTES_TASK]: (c: Container) => async (payload) => {
+    await c.get(ReverseNotificationService).notifyNewQuotes(idOf(payload));
+  },
+  /** Tells a seller they lost the lowest quote. */
+  [OUTQUOTED_TASK]: (c: Container) => async (payload) => {
+    const { reverseAuctionId, sellerId, bidSeq } = outquotedPayload.parse(payload);
+    await c.get(ReverseNotificationService).notifyOutquoted(reverseAuctionId, sellerId, bidSeq);
+  },
+  /** Mails the end, the award or the unawarded close. */
+  [RESULT_TASK]: (c: Container) => async (payload) => {
+    await c.get(ReverseNotificationService).notifyResult(idOf(payload));
+  },
+  /** Mails an admin's cancellation, with the reason, to the buyer. */
+  [CANCELLED_TASK]: (c: Container) => async (payload) => {
+    await c.get(ReverseNotificationService).notifyCancelled(idOf(payload));
+  },
+  /** Catch-up every minute: whatever is due by the Clock, and the due reminders. */
+  [TICK_TASK]: (c: Container) => async () => {
+    await c.get(ReverseLifecycleService).tick();
+  },
+};
+
+export const reverseCrontab = [`* * * * * ${TICK_TASK} ?max=1&jobKey=reverse-tick`];
+
+/** A restart never leaves a request active past its end: the tick runs as soon as a worker starts. */
+export const reverseStartupTasks = [TICK_TASK];
