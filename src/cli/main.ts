@@ -12,6 +12,10 @@ import { AuctionsApi } from '../modules/auctions/index.js';
 
 import { modules } from '../modules.js';
 import { serveUntilSignal } from '../main.js';
+import { createInterface } from 'node:readline/promises';
+import { clearDemo, DEFAULT_DEMO_PARTS, MAX_DEMO_PARTS, seedDemo } from '../platform/demo/demo.runner.js';
+import { seedDemoBody } from '../platform/demo/demo.admin-routes.js';
+import { progressReporter } from './progress.js';
 
 async function withRuntime<T>(fn: (rt: Runtime) => Promise<T>, options: { migrate?: boolean } = {}): Promise<T> {
   const config = loadConfig();
@@ -59,6 +63,54 @@ export function buildCli(): Command {
           }
         }
         console.log(lines ? 'Seed complete.' : 'Seed complete: nothing to load yet.');
+      });
+    });
+
+  program
+    .command('seed-demo')
+    .description('fill the marketplace with a believable demo (house account, sellers, parts with photos, auctions); running it twice adds nothing twice')
+    .addOption(new Option('--parts <n>', `how many demo parts (1 to ${MAX_DEMO_PARTS})`).default(String(DEFAULT_DEMO_PARTS)))
+    .action(async (opts: { parts: string }) => {
+      const { parts } = parseOrThrow(seedDemoBody, { parts: opts.parts });
+      await withRuntime(async (rt) => {
+        const progress = progressReporter();
+        try {
+          const summary = await seedDemo(rt.container, rt.modules, { parts }, progress.report);
+          progress.end();
+          for (const line of summary) console.log(line);
+          console.log('Demo data ready.');
+        } catch (error) {
+          progress.end();
+          throw error;
+        }
+      });
+    });
+
+  program
+    .command('clear-demo')
+    .description('remove exactly the demo data and everything hanging off it (bids, watchers, activity, photos); real users\' data stays')
+    .addOption(new Option('--yes', 'do not ask for confirmation'))
+    .action(async (opts: { yes?: boolean }) => {
+      if (!opts.yes && process.stdin.isTTY) {
+        const rl = createInterface({ input: process.stdin, output: process.stdout });
+        const answer = await rl.question('Remove all demo data, and real users\' bids on demo auctions? [y/N] ');
+        rl.close();
+        if (!/^y(es)?$/i.test(answer.trim())) {
+          console.log('Nothing removed.');
+          return;
+        }
+      }
+      await withRuntime(async (rt) => {
+        const progress = progressReporter();
+        try {
+          const summary = await clearDemo(rt.container, rt.modules, progress.report);
+          progress.end();
+          for (const line of summary) console.log(line);
+          console.log('Demo data cleared.');
+        } catch (error) {
+          progress.end();
+          throw error;
+        }
       });
     });
 

@@ -3,6 +3,7 @@ import type { Router } from 'express';
 import type { EntitySchema } from '@mikro-orm/core';
 import type { Task } from 'graphile-worker';
 import type { LiveHub } from './live.js';
+import type { DemoContribution } from './demo/demo.js';
 
 /** Maps task names to handlers; each module contributes its own. */
 export type TaskFactories = Record<string, (container: Container) => Task>;
@@ -29,4 +30,11 @@ export interface PitlaneModule {
   live?: (container: Container, hub: LiveHub) => void;
   /** Reference data for `pitlane seed`; must change nothing when run twice. */
   seed?: (container: Container) => Promise<string[]>;
+  /**
+   * Reference data applied at every start (`pitlane serve`): inserts only the rows never applied before (by a
+   * stable key, see reference-data.ts), so what admins changed or deleted stays as they left it.
+   */
+  referenceData?: (container: Container) => Promise<string[]>;
+  /** This module's part of `pitlane seed-demo` and `clear-demo` (its `<module>.demo.ts`). */
+  demo?: (container: Container) => DemoContribution;
 }

@@ -5,14 +5,22 @@ import type { PitlaneModule } from './module.js';
 import { MailMessage } from './mail/mail-message.entity.js';
 import { Mailer, mailSchema, SEND_MAIL_TASK } from './mail/mailer.js';
 import { mailAdminRoutes } from './mail/mail.admin-routes.js';
+import { DEMO_TASK, DemoRuns } from './demo/demo-runs.js';
+import { demoAdminRoutes, demoRoutes } from './demo/demo.admin-routes.js';
+import { demoDataTask } from './demo/demo.tasks.js';
 
 /** Platform features that behave like a module: the mail outbox and its delivery task, and the console's figures. */
 export const platformModule: PitlaneModule = {
   name: 'platform',
-  containerModule: new ContainerModule(() => {}),
+  containerModule: new ContainerModule(({ bind }) => {
+    bind(DemoRuns).toSelf();
+  }),
   entities: [MailMessage],
-  adminRoutes: (container) => Router().use(mailAdminRoutes(container), consoleStatsRoutes(container)),
+  routes: demoRoutes,
+  adminRoutes: (container) => Router().use(mailAdminRoutes(container), consoleStatsRoutes(container), demoAdminRoutes(container)),
   tasks: {
+    /** Runs a console's demo-data request (seed or clear), as `pitlane seed-demo` / `clear-demo` do. */
+    [DEMO_TASK]: demoDataTask,
     /**
      * Delivers one queued message, or a batch (an array, from MailQueue.queueMany): a failure is retried with
      * backoff by graphile-worker, in a batch only the failed messages.

@@ -104,6 +104,7 @@ export async function boot(config: Config, modules: PitlaneModule[], options: Bo
   container.bind(TOKENS.PgLockPool).toConstantValue(lockPool);
   container.bind(TOKENS.PgReadPool).toConstantValue(readPool);
   container.bind(TOKENS.Subscriptions).toConstantValue(subscriptions);
+  container.bind(TOKENS.Modules).toConstantValue(modules);
   container.bind(Clock).toConstantValue(options.clock ?? new SystemClock());
   container.bind(JobQueue).toSelf();
   container.bind(EventBus).toSelf();

@@ -15,6 +15,7 @@ import { UserService } from './user.service.js';
 import { User } from './user.entity.js';
 import { EmailVerificationToken } from './email-verification-token.entity.js';
 import { PolicyAcceptance } from './policy-acceptance.entity.js';
+import { accountsDemo } from './accounts.demo.js';
 
 /** The accounts module: users, sessions, verification, roles, policy acceptances. */
 export const accountsModule: PitlaneModule = {
@@ -36,4 +37,5 @@ export const accountsModule: PitlaneModule = {
   entities: [User, EmailVerificationToken, PolicyAcceptance],
   routes: accountRoutes,
   adminRoutes: accountAdminRoutes,
+  demo: accountsDemo,
 };

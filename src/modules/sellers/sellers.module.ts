@@ -16,6 +16,8 @@ import { SellersApi, SellersApiImpl } from './sellers.api.js';
 import { StorefrontUploadClaims } from './storefront.upload-claims.js';
 import { SUBSCRIBED_EVENTS } from './sellers.events.js';
 import { seedSellers } from './sellers.seed.js';
+import { sellersDemo } from './sellers.demo.js';
+import { sellersReferenceData } from './sellers.reference-data.js';
 import { sellerCrontab, sellerTasks } from './sellers.tasks.js';
 
 /**
@@ -41,4 +43,6 @@ export const sellersModule: PitlaneModule = {
   subscriptions: { [SUBSCRIBED_EVENTS.auctionWon]: [RECORD_SALE_TASK] },
   crontab: sellerCrontab,
   seed: seedSellers,
+  referenceData: sellersReferenceData,
+  demo: sellersDemo,
 };

@@ -1,0 +1,128 @@
+import { inject, injectable } from 'inversify';
+import type pg from 'pg';
+import { Errors } from '../errors.js';
+import { JobQueue } from '../jobs.js';
+import { PgTransaction } from '../db/pg-transaction.js';
+import { TOKENS } from '../tokens.js';
+import { HOUSE_ACCOUNT } from './demo.js';
+import type { DemoProgress } from './demo.runner.js';
+import type { DemoRunDto, DemoStatusDto } from './demo.dto.js';
+
+/** The graphile-worker task that runs a console's seed or clear request. */
+export const DEMO_TASK = 'platform/demo-data';
+/** A run still queued or running after this long was interrupted (its worker stopped); a new one may start. */
+export const STALE_RUN_MS = 30 * 60 * 1000;
+export const DEMO_BUSY_MESSAGE = 'Demo data is already being changed. Wait until that finishes, then try again.';
+
+interface RunRow {
+  id: string;
+  action: 'seed' | 'clear';
+  status: DemoRunDto['status'];
+  parts: number | null;
+  step: string | null;
+  done: number;
+  total: number;
+  percent: number;
+  summary: string[];
+  error: string | null;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+const toDto = (r: RunRow): DemoRunDto => ({
+  id: r.id,
+  action: r.action,
+  status: r.status,
+  parts: r.parts,
+  step: r.step,
+  done: r.done,
+  total: r.total,
+  percent: r.percent,
+  summary: r.summary,
+  error: r.error,
+  createdAt: r.created_at.toISOString(),
+  startedAt: r.started_at?.toISOString() ?? null,
+  finishedAt: r.finished_at?.toISOString() ?? null,
+});
+
+/** The console's demo runs: requested by the HTTP calls, run by DEMO_TASK, polled by the Demo Data tab. */
+@injectable()
+export class DemoRuns {
+  constructor(
+    @inject(TOKENS.PgPool) private readonly pool: pg.Pool,
+    @inject(JobQueue) private readonly jobs: JobQueue,
+  ) {}
+
+  /** Queues a seed or clear as a job; 409 while another run is queued or running. */
+  async request(action: 'seed' | 'clear', parts: number | null, userId: string | null, now: Date): Promise<DemoRunDto> {
+    return PgTransaction.run(this.pool, async (tx) => {
+      await tx.execute(
+        `update demo_runs set status = 'failed', error = 'Interrupted: the worker stopped before the run finished.', finished_at = ?
+          where status in ('queued', 'running') and created_at < ?`,
+        [now.toISOString(), new Date(now.getTime() - STALE_RUN_MS).toISOString()],
+      );
+      const [row] = await tx.execute<RunRow[]>(
+        `insert into demo_runs (action, parts, requested_by, created_at) values (?, ?, ?, ?)
+         on conflict do nothing returning *`,
+        [action, parts, userId, now.toISOString()],
+      );
+      if (!row) throw Errors.conflict('demo_busy', DEMO_BUSY_MESSAGE);
+      await this.jobs.add(tx, DEMO_TASK, { runId: row.id }, { maxAttempts: 1, jobKey: `demo-run:${row.id}` });
+      return toDto(row);
+    });
+  }
+
+  /** The run, or null. */
+  async find(id: string): Promise<DemoRunDto | null> {
+    const { rows } = await this.pool.query<RunRow>('select * from demo_runs where id = $1', [id]);
+    return rows[0] ? toDto(rows[0]) : null;
+  }
+
+  /** Marks the run started; false when it is not queued (already run or interrupted). */
+  async start(id: string, now: Date): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      `update demo_runs set status = 'running', started_at = $2 where id = $1 and status = 'queued'`,
+      [id, now],
+    );
+    return rowCount === 1;
+  }
+
+  /** Records where the run stands (outside its transaction, so the console sees it at once). */
+  async progress(id: string, p: DemoProgress): Promise<void> {
+    await this.pool.query(
+      `update demo_runs set step = $2, done = $3, total = $4, percent = $5 where id = $1 and status = 'running'`,
+      [id, `${p.step}: ${p.label}`.slice(0, 200), p.done, p.total, p.percent],
+    );
+  }
+
+  /** Ends the run with its summary, or with the reason it failed. */
+  async finish(id: string, now: Date, outcome: { summary: string[] } | { error: string }): Promise<void> {
+    if ('summary' in outcome) {
+      await this.pool.query(
+        `update demo_runs set status = 'succeeded', percent = 100, summary = $2::jsonb, finished_at = $3 where id = $1`,
+        [id, JSON.stringify(outcome.summary), now],
+      );
+    } else {
+      await this.pool.query(`update demo_runs set status = 'failed', error = $2, finished_at = $3 where id = $1`, [id, outcome.error, now]);
+    }
+  }
+
+  /** The Demo Data tab's view: the latest run and the demo's records by kind. */
+  async status(): Promise<DemoStatusDto> {
+    const [{ rows: runs }, { rows: kinds }] = await Promise.all([
+      this.pool.query<RunRow>('select * from demo_runs order by created_at desc limit 1'),
+      this.pool.query<{ kind: string; n: number }>('select kind, count(*)::int as n from demo_records group by kind order by kind'),
+    ]);
+    return {
+      run: runs[0] ? toDto(runs[0]) : null,
+      records: Object.fromEntries(kinds.map((k) => [k.kind, k.n])),
+      house: {
+        sellerId: HOUSE_ACCOUNT.id,
+        alias: HOUSE_ACCOUNT.alias,
+        storefrontPath: `/storefront/${HOUSE_ACCOUNT.storefrontSlug}`,
+        searchPath: `/search?sellerId=${HOUSE_ACCOUNT.alias}`,
+      },
+    };
+  }
+}
