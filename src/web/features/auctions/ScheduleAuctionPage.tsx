@@ -1,6 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { CalendarClock, Hammer, Info } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ReverseAuctionForm } from '../reverse/ReverseAuctionForm';
 import { Tabs } from 'radix-ui';
 import { AccessGuard } from '../../components/AccessGuard';
 import { Button, ButtonLink } from '../../components/Button';
@@ -55,10 +56,10 @@ const RELIST_FIELDS = [
 const tabClass =
   'h-9 flex-1 rounded px-4 text-sm font-medium text-muted data-[state=active]:bg-surface data-[state=active]:text-ink data-[state=active]:shadow-sm sm:flex-none';
 
-/** The /schedule-auction route: signed-in sellers (and admins) only. */
+/** The /schedule-auction route: any signed-in user (buyers post reverse auctions); the regular tab needs a seller. */
 export function ScheduleAuctionRoute() {
   return (
-    <AccessGuard role="seller">
+    <AccessGuard>
       <ScheduleAuctionPage />
     </AccessGuard>
   );
@@ -66,6 +67,7 @@ export function ScheduleAuctionRoute() {
 
 /** /schedule-auction: "Regular Auction" and "Reverse Auction" tabs (spec 001 "Scheduling"). */
 export function ScheduleAuctionPage() {
+  const [searchParams] = useSearchParams();
   return (
     <PageContainer className="max-w-3xl" title="Schedule an Auction">
       <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
@@ -73,7 +75,7 @@ export function ScheduleAuctionPage() {
         Schedule an Auction
       </h1>
       <p className="mt-1 text-muted">Pick one of your parts, set the price rules and the time window.</p>
-      <Tabs.Root defaultValue="regular" className="mt-6">
+      <Tabs.Root defaultValue={searchParams.get('tab') === 'reverse' ? 'reverse' : 'regular'} className="mt-6">
         <Tabs.List aria-label="Auction kind" className="flex gap-1 rounded-md bg-black/5 p-1">
           <Tabs.Trigger value="regular" className={tabClass}>
             Regular Auction
@@ -83,23 +85,12 @@ export function ScheduleAuctionPage() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="regular" className="mt-6 focus-visible:outline-none">
-          <RegularAuctionTab />
+          <AccessGuard role="seller">
+            <RegularAuctionTab />
+          </AccessGuard>
         </Tabs.Content>
         <Tabs.Content value="reverse" className="mt-6 focus-visible:outline-none">
-          <Card>
-            <CardHeader>
-              <CardTitle className="text-xl">Reverse auctions are coming soon</CardTitle>
-              <CardDescription>
-                Soon you will be able to post a wanted part with your budget and let sellers quote for it. Until then, browse
-                the wanted requests buyers have posted.
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              <ButtonLink to="/reverse-auctions" variant="outline">
-                See Wanted Requests
-              </ButtonLink>
-            </CardContent>
-          </Card>
+          <ReverseAuctionForm />
         </Tabs.Content>
       </Tabs.Root>
     </PageContainer>

@@ -1,0 +1,357 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { AlertDialog, Dialog } from 'radix-ui';
+import { Eye, Gavel, MapPin, Timer, User } from 'lucide-react';
+import type { ReverseAuctionDto, ReverseBidDto } from '../../../modules/reverse/reverse.dto';
+import { hasRole } from '../../../platform/roles';
+import { Button, ButtonLink } from '../../components/Button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/Card';
+import { TextAreaField, TextField } from '../../components/Field';
+import { PageContainer } from '../../components/PageContainer';
+import { toast } from '../../components/toast';
+import { describeError } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { formatDateTime, formatUsdCents } from '../../lib/format';
+import { useAuth } from '../accounts/useAuth';
+import { useNow } from '../auctions/useNow';
+import { useAwardQuote, useBuyer, useReverseAuction, useReverseBids, useReverseLive, useSubmitQuote, useWatchRequest } from './reverse.api';
+import { buyerName, displayStatus, memberSince, postedAgo, SHIPPING_LABEL, timeLeft, URGENCY_LABEL } from './reverseRules';
+
+/** /reverse-auctions/{id}: one wanted-part request (spec 000 "Reverse auction detail"). */
+export function ReverseAuctionDetailPage() {
+  const { id = '' } = useParams();
+  const request = useReverseAuction(id);
+  useReverseLive(id);
+  if (request.isLoading) {
+    return (
+      <PageContainer>
+        <p role="status" className="text-muted">
+          Loading request...
+        </p>
+      </PageContainer>
+    );
+  }
+  if (request.isError) {
+    return (
+      <PageContainer title="Reverse Auction">
+        <p role="alert" className="text-red-700">
+          Failed to fetch reverse auction
+        </p>
+      </PageContainer>
+    );
+  }
+  if (!request.data) {
+    return (
+      <PageContainer title="Reverse Auction Not Found" className="max-w-xl text-center">
+        <h1 className="text-2xl font-bold">Reverse Auction Not Found</h1>
+        <p className="mt-2 text-muted">The request you're looking for doesn't exist or has been removed.</p>
+        <ButtonLink to="/reverse-auctions" variant="outline" className="mt-6">
+          Back to Reverse Auctions
+        </ButtonLink>
+      </PageContainer>
+    );
+  }
+  return <Detail r={request.data} />;
+}
+
+function Detail({ r }: { r: ReverseAuctionDto }) {
+  const now = useNow();
+  const { user } = useAuth();
+  const buyer = useBuyer(r.buyerId);
+  const watch = useWatchRequest(r.id);
+  const status = displayStatus(r, now);
+  const ended = status === 'Ended' || status === 'Cancelled';
+  const isBuyer = user?.id === r.buyerId;
+  const left = timeLeft(r.endTime, now);
+
+  return (
+    <PageContainer title={r.title}>
+      <nav aria-label="Breadcrumb" className="text-sm text-muted">
+        <Link to="/" className="hover:underline">
+          Home
+        </Link>{' '}
+        /{' '}
+        <Link to="/reverse-auctions" className="hover:underline">
+          Reverse Auctions
+        </Link>{' '}
+        / <span aria-current="page">{r.title}</span>
+      </nav>
+      <div className="mt-4 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">{r.title}</h1>
+          <p className="mt-1 flex flex-wrap items-center gap-3 text-sm text-muted">
+            <span>Posted {postedAgo(r.createdAt, now)}</span>
+            <span className="flex items-center gap-1">
+              <Eye aria-hidden className="size-4" /> {r.watchers} watching
+            </span>
+            <span className="flex items-center gap-1">
+              <Gavel aria-hidden className="size-4" /> {r.totalBids} quote{r.totalBids === 1 ? '' : 's'}
+            </span>
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <span data-testid="reverse-status" className={cn('rounded-full px-3 py-1 text-sm font-medium', ended ? 'bg-black/10' : status === 'Ending Soon' ? 'bg-red-100 text-red-800' : 'bg-green-100 text-green-800')}>
+            {status}
+          </span>
+          <span className={cn('rounded-full px-3 py-1 text-sm font-medium', r.urgency === 'high' ? 'bg-red-600 text-white' : 'bg-black/5')}>{URGENCY_LABEL[r.urgency]}</span>
+        </div>
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+        <div className="grid gap-6 lg:col-span-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>Part Request Details</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-3">
+              <p className="whitespace-pre-line">{r.description}</p>
+              <dl className="grid grid-cols-2 gap-3 text-sm">
+                <Fact label="Make and model" value={[r.make, r.model].filter(Boolean).join(' ') || 'Any'} />
+                <Fact label="Years" value={r.yearStart || r.yearEnd ? `${r.yearStart ?? '…'} - ${r.yearEnd ?? '…'}` : 'Any'} />
+                <Fact label="Category" value={r.partCategory} />
+                <Fact label="Condition" value={r.condition ?? 'Any'} />
+                <Fact label="Location" value={r.location ?? 'Not given'} />
+                <Fact label="Shipping" value={SHIPPING_LABEL[r.shippingPreference] ?? r.shippingPreference} />
+              </dl>
+            </CardContent>
+          </Card>
+          <QuoteList r={r} isBuyer={isBuyer} />
+        </div>
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Budget & Quotes</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-2 text-sm">
+              <Fact label="Maximum budget" value={formatUsdCents(r.maxBudget)} big />
+              <Fact label="Current best quote" value={r.currentLowestBid ? formatUsdCents(r.currentLowestBid) : 'No quotes yet'} />
+              <Fact label="Minimum decrease" value={formatUsdCents(r.minBidDecrement)} />
+              {!ended && <SubmitQuote r={r} />}
+              {r.status === 'ended' && r.awardStatus === null && r.awardDeadline && (
+                <p className="text-muted">The buyer may award a quote until {formatDateTime(r.awardDeadline)}.</p>
+              )}
+              {r.awardStatus === 'awarded' && <p className="font-medium text-green-800">Awarded</p>}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <Timer aria-hidden className="size-5" /> Time Remaining
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <p className={cn('text-2xl font-bold', left.urgent && 'text-red-700')}>{left.text}</p>
+              <p className="text-sm text-muted">Ends {formatDateTime(r.endTime)}</p>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <User aria-hidden className="size-5" /> Buyer Information
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-1 text-sm">
+              {buyer.isError ? (
+                <p role="alert" className="text-red-700">
+                  Failed to fetch buyer
+                </p>
+              ) : (
+                <>
+                  <p className="font-medium">{buyerName(buyer.data)}</p>
+                  <p className="text-muted">Member since {memberSince(buyer.data?.createdAt)}</p>
+                  {buyer.data?.location && (
+                    <p className="flex items-center gap-1 text-muted">
+                      <MapPin aria-hidden className="size-4" /> {buyer.data.location}
+                    </p>
+                  )}
+                </>
+              )}
+            </CardContent>
+          </Card>
+          {!isBuyer && (
+            <Button
+              variant="outline"
+              disabled={r.isWatching || watch.isPending || watch.isSuccess}
+              onClick={() => {
+                if (!user) {
+                  toast({ title: 'Sign In Required', description: 'Please sign in to watch this request.', variant: 'destructive' });
+                  return;
+                }
+                watch.mutate(undefined, {
+                  onError: (error) => toast({ title: 'Failed to Watch', description: describeError(error).message, variant: 'destructive' }),
+                });
+              }}
+            >
+              {r.isWatching || watch.isSuccess ? 'Watching' : 'Watch This Request'}
+            </Button>
+          )}
+        </div>
+      </div>
+    </PageContainer>
+  );
+}
+
+function Fact({ label, value, big }: { label: string; value: string; big?: boolean }) {
+  return (
+    <div>
+      <dt className="text-muted">{label}</dt>
+      <dd className={cn('font-medium', big && 'text-2xl font-bold')}>{value}</dd>
+    </div>
+  );
+}
+
+/** Submit Quote: approved sellers; the dialog shows the maximum the quote may be. */
+function SubmitQuote({ r }: { r: ReverseAuctionDto }) {
+  const { user } = useAuth();
+  const submit = useSubmitQuote(r.id);
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  if (!user || !hasRole(user.role, 'seller') || user.id === r.buyerId) return null;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '').trim() || undefined;
+    const photo = text('photoUrl');
+    submit.mutate(
+      {
+        bidAmount: text('bidAmount') ?? '',
+        partCondition: text('partCondition'),
+        partLocation: text('partLocation'),
+        estimatedShipping: text('estimatedShipping'),
+        availabilityDate: text('availabilityDate'),
+        notes: text('notes'),
+        images: photo ? [photo] : [],
+      },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          setError(undefined);
+          toast({ title: 'Quote Submitted', description: 'The buyer has been told about your quote.' });
+        },
+        onError: (e) => setError(describeError(e).message),
+      },
+    );
+  };
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <Button className="mt-2" disabled={r.status !== 'active'}>
+          Submit Quote
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg bg-surface p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-semibold">Submit Quote</Dialog.Title>
+          <Dialog.Description className="text-sm text-muted">
+            {r.maximumQuote ? `Your quote can be at most ${formatUsdCents(r.maximumQuote)}.` : 'No lower quote can be made.'}
+          </Dialog.Description>
+          <form onSubmit={onSubmit} className="grid gap-3" noValidate>
+            <TextField name="bidAmount" label="Quote amount ($)" type="number" step="0.01" min="0.01" max={r.maximumQuote ?? undefined} required error={error} />
+            <TextField name="partCondition" label="Part condition" hint="(optional)" />
+            <TextField name="partLocation" label="Part location" hint="(optional)" />
+            <TextField name="estimatedShipping" label="Shipping estimate ($)" type="number" step="0.01" min="0" hint="(optional)" />
+            <TextField name="availabilityDate" label="Available from" type="date" hint="(optional)" />
+            <TextAreaField name="notes" label="Notes" hint="(optional)" />
+            <TextField name="photoUrl" label="Photo address" hint="(optional)" placeholder="https://..." />
+            <div className="flex justify-end gap-2">
+              <Dialog.Close asChild>
+                <Button variant="outline">Cancel</Button>
+              </Dialog.Close>
+              <Button type="submit" disabled={submit.isPending}>
+                {submit.isPending ? 'Submitting...' : 'Submit Quote'}
+              </Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function QuoteList({ r, isBuyer }: { r: ReverseAuctionDto; isBuyer: boolean }) {
+  const bids = useReverseBids(r.id);
+  const award = useAwardQuote(r.id);
+  const canAward = isBuyer && r.awardStatus === null && (r.status === 'active' || r.status === 'ended');
+  const items = bids.data?.items ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Quotes</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {items.length === 0 ? (
+          <p className="text-muted">No quotes yet.</p>
+        ) : (
+          <ul className="grid gap-3" aria-label="Quotes">
+            {items.map((q) => (
+              <li key={q.id} className={cn('rounded-md border border-black/10 p-3', q.isWinning && 'border-green-600 bg-green-50')}>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="text-lg font-bold">{formatUsdCents(q.bidAmount)}</span>
+                  <span className="text-xs text-muted">{formatDateTime(q.createdAt)}</span>
+                </div>
+                <QuoteFacts q={q} />
+                {q.isWinning && <p className="mt-1 text-sm font-medium text-green-800">Winning quote</p>}
+                {canAward && <AwardButton q={q} onAward={() => award.mutate(q.id, { onSuccess: () => toast({ title: 'Quote Accepted', description: 'The seller has been told.' }), onError: (e) => toast({ title: 'Award Failed', description: describeError(e).message, variant: 'destructive' }) })} />}
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function QuoteFacts({ q }: { q: ReverseBidDto }) {
+  if (!q.sellerId) return null;
+  return (
+    <div className="mt-1 grid gap-1 text-sm">
+      <p>
+        {q.storefrontSlug ? (
+          <Link to={`/storefront/${q.storefrontSlug}`} className="font-medium hover:underline">
+            {q.sellerName}
+          </Link>
+        ) : (
+          <span className="font-medium">{q.sellerName}</span>
+        )}
+        {q.isMine && <span className="ml-2 text-xs text-muted">(your quote)</span>}
+        {q.sellerReviews ? <span className="ml-2 text-muted">★ {q.sellerRating?.toFixed(1)} ({q.sellerReviews})</span> : null}
+      </p>
+      <p className="text-muted">
+        {[q.partCondition, q.partLocation, q.estimatedShipping ? `shipping ${formatUsdCents(q.estimatedShipping)}` : null, q.availabilityDate ? `available ${q.availabilityDate}` : null]
+          .filter(Boolean)
+          .join(' · ')}
+      </p>
+      {q.notes && <p className="whitespace-pre-line">{q.notes}</p>}
+    </div>
+  );
+}
+
+function AwardButton({ q, onAward }: { q: ReverseBidDto; onAward: () => void }) {
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>
+        <Button size="sm" className="mt-2">
+          Award
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg bg-surface p-6 shadow-xl">
+          <AlertDialog.Title className="text-lg font-semibold">Award this quote?</AlertDialog.Title>
+          <AlertDialog.Description className="text-sm text-muted">
+            {`You accept ${q.sellerName ?? 'this seller'}'s quote of ${formatUsdCents(q.bidAmount)}. The request ends and the other sellers are told.`}
+          </AlertDialog.Description>
+          <div className="flex justify-end gap-2">
+            <AlertDialog.Cancel asChild>
+              <Button variant="outline">Cancel</Button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action asChild>
+              <Button onClick={onAward}>Award Quote</Button>
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { buyerName, displayStatus, memberSince, postedAgo, timeLeft } from './reverseRules';
+
+const now = Date.parse('2026-03-01T12:00:00Z');
+const inMs = (ms: number) => new Date(now + ms).toISOString();
+
+describe('displayStatus', () => {
+  it('follows spec 000: ended, pending, ending soon under an hour, else active', () => {
+    expect(displayStatus({ status: 'ended', endTime: inMs(3600_000) }, now)).toBe('Ended');
+    expect(displayStatus({ status: 'active', endTime: inMs(-1) }, now)).toBe('Ended');
+    expect(displayStatus({ status: 'pending', endTime: inMs(7200_000) }, now)).toBe('Pending');
+    expect(displayStatus({ status: 'active', endTime: inMs(59 * 60_000) }, now)).toBe('Ending Soon');
+    expect(displayStatus({ status: 'active', endTime: inMs(2 * 3600_000) }, now)).toBe('Active');
+  });
+});
+
+describe('timeLeft', () => {
+  it('shows hours and minutes, red under 24 hours', () => {
+    expect(timeLeft(inMs(5 * 3600_000 + 12 * 60_000), now)).toEqual({ text: '5h 12m', urgent: true });
+    expect(timeLeft(inMs(50 * 3600_000), now)).toEqual({ text: '2d 2h', urgent: false });
+    expect(timeLeft(inMs(-5), now).text).toBe('Ended');
+  });
+});
+
+describe('buyer information', () => {
+  it('names the buyer by full name, else username, else Anonymous Buyer', () => {
+    expect(buyerName({ firstName: 'Wanda', lastName: 'Smith', username: 'w' })).toBe('Wanda Smith');
+    expect(buyerName({ firstName: '', lastName: '', username: 'wanda' })).toBe('wanda');
+    expect(buyerName(undefined)).toBe('Anonymous Buyer');
+    expect(memberSince('2024-05-01T00:00:00Z')).toBe('2024');
+    expect(memberSince(undefined)).toBe('Recently');
+  });
+  it('says how long ago a request was posted', () => {
+    expect(postedAgo(inMs(-3 * 3600_000), now)).toBe('3 hours ago');
+    expect(postedAgo(inMs(-30_000), now)).toBe('just now');
+  });
+});

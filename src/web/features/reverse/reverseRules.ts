@@ -1,0 +1,54 @@
+import type { ReverseAuctionDto } from '../../../modules/reverse/reverse.dto';
+
+export const PART_CATEGORIES = ['Engine', 'Body', 'Interior', 'Suspension', 'Electrical', 'Drivetrain', 'Brakes', 'Wheels'] as const;
+const HOUR = 3600_000;
+
+export type DisplayStatus = 'Ended' | 'Pending' | 'Scheduled' | 'Ending Soon' | 'Active' | 'Cancelled';
+
+/** Spec 000 "Reverse auction detail": ended if ended or time is up; Pending; Ending Soon under 1 hour; else Active. */
+export function displayStatus(r: Pick<ReverseAuctionDto, 'status' | 'endTime'>, now: number): DisplayStatus {
+  const left = new Date(r.endTime).getTime() - now;
+  if (r.status === 'cancelled') return 'Cancelled';
+  if (r.status === 'ended' || left <= 0) return 'Ended';
+  if (r.status === 'pending') return 'Pending';
+  if (r.status === 'scheduled') return 'Scheduled';
+  if (left < HOUR) return 'Ending Soon';
+  return 'Active';
+}
+
+/** Hours and minutes left ("5h 12m"), "Ended" once past. */
+export function timeLeft(endTime: string, now: number): { text: string; urgent: boolean } {
+  const ms = new Date(endTime).getTime() - now;
+  if (ms <= 0) return { text: 'Ended', urgent: false };
+  const hours = Math.floor(ms / HOUR);
+  const minutes = Math.floor((ms % HOUR) / 60_000);
+  const days = Math.floor(hours / 24);
+  const text = days >= 1 ? `${days}d ${hours % 24}h` : `${hours}h ${minutes}m`;
+  return { text, urgent: ms < 24 * HOUR };
+}
+
+/** "3 hours ago" style for the posted time. */
+export function postedAgo(createdAt: string, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - new Date(createdAt).getTime()) / 60_000));
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  const days = Math.floor(hours / 24);
+  return `${days} day${days === 1 ? '' : 's'} ago`;
+}
+
+/** Buyer Information's name: full name, else username, else "Anonymous Buyer". */
+export function buyerName(user: { firstName?: string | null; lastName?: string | null; username?: string | null } | undefined): string {
+  const full = `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim();
+  return full || user?.username || 'Anonymous Buyer';
+}
+
+/** Member-since year, or "Recently". */
+export function memberSince(createdAt: string | undefined): string {
+  const year = createdAt ? new Date(createdAt).getUTCFullYear() : NaN;
+  return Number.isFinite(year) ? String(year) : 'Recently';
+}
+
+export const URGENCY_LABEL: Record<string, string> = { high: 'High Priority', normal: 'Normal', low: 'Low' };
+export const SHIPPING_LABEL: Record<string, string> = { pickup: 'Local pickup', shipping: 'Shipping', both: 'Pickup or shipping' };
