@@ -6,6 +6,7 @@ import badges from './badges';
 import contactRequests from './contact-requests';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
+import demoData from './demo-data';
 import { AccessDeniedPage } from './layout/AccessDeniedPage';
 import { LoginPage } from './layout/LoginPage';
 import { PitlaneLayout } from './layout/PitlaneLayout';
@@ -42,6 +43,7 @@ export const App = () => (
     <Resource name="mail-outbox" options={{ label: 'Mail outbox' }} {...mailOutbox} />
     <Resource name="sellers" options={{ label: 'Sellers' }} {...sellers} />
     <Resource name="parts" options={{ label: 'Listings' }} {...listings} />
+    <Resource name="demo-data" options={{ label: 'Demo Data' }} {...demoData} />
     <Resource name="auctions" options={{ label: 'Auctions' }} {...auctions} />
     <Resource name="auction-settings" options={{ label: 'Auction Settings' }} {...auctionSettings} />
     <Resource name="bidder-settings" options={{ label: 'Bidder Mgmt' }} {...bidderSettings} />

@@ -60,6 +60,11 @@ describe('address filters', () => {
     expect(withFilter({}, 'yearFrom', '1960')).toEqual({ yearFrom: '1960' });
   });
 
+  it("keeps a seller filter (the console's link to the house account's parts) through the address", () => {
+    expect(readFilters(new URLSearchParams('sellerId=house-account-user'))).toEqual({ sellerId: 'house-account-user' });
+    expect(searchUrl({ sellerId: 'house-account-user', make: 'ford' })).toBe('/search?make=ford&sellerId=house-account-user');
+  });
+
   it('knows when only a category is chosen', () => {
     expect(isCategoryOnly({ category: 'engine' })).toBe(true);
     expect(isCategoryOnly({ category: 'engine', make: 'ford' })).toBe(false);

@@ -7,9 +7,11 @@ export interface SearchFilters {
   make?: string;
   yearFrom?: string;
   yearTo?: string;
+  /** One seller's parts (the console's link to the house account's: `house-account-user`). */
+  sellerId?: string;
 }
 
-export const FILTER_KEYS = ['q', 'category', 'make', 'yearFrom', 'yearTo'] as const;
+export const FILTER_KEYS = ['q', 'category', 'make', 'yearFrom', 'yearTo', 'sellerId'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 /** The value of every select meaning "no filter". */
