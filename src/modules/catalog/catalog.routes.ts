@@ -13,6 +13,7 @@ import {
   partListQuery,
   partUpdateSchema,
   rejectSchema,
+  sellerPartsQuery,
   watchlistAddSchema,
 } from './part.schemas.js';
 import { NOT_A_SELLER_MESSAGE, PartListingService } from './part-listing.service.js';
@@ -61,6 +62,12 @@ export function catalogRoutes(container: Container): Router {
     '/parts/facets',
     handle({ query: partListQuery }, async ({ query }, req) => parts.facets(query, await getActor(req))),
   );
+  // The signed-in seller's own listings in every state (withdrawn and sold included), for "My listings".
+  router.get(
+    '/parts/mine',
+    requireSignIn,
+    handle({ query: sellerPartsQuery }, async ({ query }, req, res) => sendList(res, await listings.mine(query, await requireActor(req)))),
+  );
   router.get(
     '/parts/pending',
     requireRole('admin'),
@@ -95,6 +102,21 @@ export function catalogRoutes(container: Container): Router {
     handle({ params: partIdParams, body: partUpdateSchema }, async ({ params, body }, req) =>
       listings.update(params.id, body, await requireActor(req)),
     ),
+  );
+  router.post(
+    '/parts/:id/withdraw',
+    requireSignIn,
+    handle({ params: partIdParams }, async ({ params }, req) => listings.remove(params.id, await requireActor(req))),
+  );
+  router.post(
+    '/parts/:id/relist',
+    requireSignIn,
+    handle({ params: partIdParams }, async ({ params }, req) => listings.relist(params.id, await requireActor(req))),
+  );
+  router.post(
+    '/parts/:id/mark-sold',
+    requireSignIn,
+    handle({ params: partIdParams }, async ({ params }, req) => listings.markSold(params.id, await requireActor(req))),
   );
   router.delete(
     '/parts/:id',

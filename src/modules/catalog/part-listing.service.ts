@@ -1,8 +1,9 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, FilterQuery, MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import { Errors } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
+import type { ListPage } from '../../platform/http/validate.js';
 import { EventBus } from '../../platform/events.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { CATALOG_EVENTS } from './catalog.events.js';
@@ -11,14 +12,27 @@ import { Make } from './make.entity.js';
 import { Part } from './part.entity.js';
 import { PartFitment } from './part-fitment.entity.js';
 import type { PartDto } from './part.dto.js';
-import type { FitmentInput, PartCreateInput, PartUpdateInput } from './part.schemas.js';
+import type { PartImage } from './part.entity.js';
+import type { FitmentInput, PartCreateInput, PartUpdateInput, SellerListingStatus, SellerPartsQuery } from './part.schemas.js';
+import { PartHolds } from './part.holds.js';
 import { PartService } from './part.service.js';
 import { SellerPolicy } from './seller-policy.js';
 
 export const NOT_A_SELLER_MESSAGE = 'You need an approved seller account to list parts.';
 export const NOT_YOUR_LISTING_MESSAGE = 'You can only change your own listings.';
 
-/** Fields whose change sends an approved listing back to review (price and location do not). */
+export const LISTING_STATE_MESSAGES = {
+  notActive: 'This listing is no longer on sale. Relist it before changing it.',
+  notWithdrawn: 'Only a withdrawn listing can be relisted.',
+  sold: 'This listing was marked sold and cannot be changed or relisted.',
+  inAuction: 'This part is in an auction. Cancel the auction before you withdraw the listing or mark it sold.',
+} as const;
+
+/**
+ * Fields whose change sends an approved listing back to review when the seller's listings need approval:
+ * everything a buyer judges the part by. Only the price (and the struck-through original price) may change
+ * without a new review.
+ */
 const REVIEWED_FIELDS = [
   'title',
   'description',
@@ -29,11 +43,31 @@ const REVIEWED_FIELDS = [
   'yearEnd',
   'partNumber',
   'condition',
-  'images',
-  'vehicleCompatibility',
+  'location',
 ] as const;
 
-/** A seller's own listings: listing a part, changing it, withdrawing it. */
+const imageKey = (images: readonly PartImage[]) => JSON.stringify(images.map((i) => [i.url, i.altText, i.isPrimary]));
+
+type FitmentFacts = { [K in keyof FitmentInput]?: FitmentInput[K] | undefined } & Pick<FitmentInput, 'make' | 'model'>;
+
+const fitmentKey = (rows: readonly FitmentFacts[]) =>
+  JSON.stringify(
+    rows.map((f) => [f.make, f.model, f.yearStart ?? null, f.yearEnd ?? null, f.engine ?? null, f.transmission ?? null, f.notes ?? null]),
+  );
+
+/** `%`, `_` and `\\` taken literally in an ILIKE pattern. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The where-clause of each state of a seller's own listing (they do not overlap). */
+const STATUS_WHERE: Record<SellerListingStatus, FilterQuery<Part>> = {
+  pending: { isActive: true, isApproved: false, rejectionReason: null },
+  live: { isActive: true, isApproved: true },
+  rejected: { isActive: true, isApproved: false, rejectionReason: { $ne: null } },
+  withdrawn: { isActive: false, soldAt: null },
+  sold: { soldAt: { $ne: null } },
+};
+
+/** A seller's own listings: listing a part, changing it, withdrawing, relisting or marking it sold; their list. */
 @injectable()
 export class PartListingService {
   constructor(
@@ -42,7 +76,13 @@ export class PartListingService {
     @inject(EventBus) private readonly events: EventBus,
     @inject(SellerPolicy) private readonly sellers: SellerPolicy,
     @inject(PartService) private readonly parts: PartService,
+    @inject(PartHolds) private readonly holds: PartHolds,
   ) {}
+
+  /** A part held by an open auction is sold there: it cannot be withdrawn or sold elsewhere meanwhile. */
+  private async assertNotInAuction(id: string): Promise<void> {
+    if ((await this.holds.openAuctions([id])).has(id)) throw Errors.conflict('part_in_auction', LISTING_STATE_MESSAGES.inAuction);
+  }
 
   private get em(): EntityManager {
     return this.orm.em as EntityManager;
@@ -128,23 +168,48 @@ export class PartListingService {
     return this.parts.get(part.id, actor);
   }
 
+  /** The actor's own part, locked; others' parts are a 404 when the actor cannot see them, else a 403. */
   private async ownPart(em: EntityManager, id: string, actor: Actor): Promise<Part> {
     const part = await em.findOne(Part, { id }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
-    if (!part || !this.parts.canSee(part, actor) || !part.isActive) throw Errors.notFound('Part');
-    if (part.sellerId !== actor.id) throw Errors.forbidden(NOT_YOUR_LISTING_MESSAGE);
+    if (!part) throw Errors.notFound('Part');
+    if (part.sellerId !== actor.id) {
+      if (!this.parts.canSee(part, actor)) throw Errors.notFound('Part');
+      throw Errors.forbidden(NOT_YOUR_LISTING_MESSAGE);
+    }
     return part;
+  }
+
+  /** The actor's own part that is still on sale (live, pending or rejected). */
+  private async ownActivePart(em: EntityManager, id: string, actor: Actor): Promise<Part> {
+    const part = await this.ownPart(em, id, actor);
+    if (part.soldAt) throw Errors.conflict('listing_sold', LISTING_STATE_MESSAGES.sold);
+    if (!part.isActive) throw Errors.conflict('listing_not_active', LISTING_STATE_MESSAGES.notActive);
+    return part;
+  }
+
+  /** Whether `input` changes a field the review looks at, compared with the stored values. */
+  private async reviewedChange(em: EntityManager, part: Part, input: PartUpdateInput): Promise<boolean> {
+    const scalar = REVIEWED_FIELDS.some((f) => input[f] !== undefined && (input[f] ?? null) !== (part[f] ?? null));
+    if (scalar) return true;
+    if (input.images !== undefined && imageKey(input.images) !== imageKey(part.images)) return true;
+    if (input.vehicleCompatibility !== undefined) {
+      const stored = await em.find(PartFitment, { partId: part.id }, { orderBy: { position: 'asc' } });
+      if (fitmentKey(input.vehicleCompatibility) !== fitmentKey(stored)) return true;
+    }
+    return false;
   }
 
   /**
    * Changes the seller's own listing. A rejected listing goes back to review; an approved one goes back to
-   * review when a reviewed field changes and the seller's listings need approval (price and location do not).
+   * review when the seller's listings need approval and anything but the price really changed (fields are
+   * compared with the stored values, so the edit form may send every field).
    */
   async update(id: string, input: PartUpdateInput, actor: Actor): Promise<PartDto> {
     await this.assertReferences(input);
     await this.em.transactional(async (em) => {
-      const part = await this.ownPart(em, id, actor);
+      const part = await this.ownActivePart(em, id, actor);
       const terms = await this.sellers.listingTerms(actor.id, actor.role);
-      const reviewedChange = REVIEWED_FIELDS.some((f) => input[f] !== undefined);
+      const reviewedChange = await this.reviewedChange(em, part, input);
       const { vehicleCompatibility, ...fields } = input;
       for (const [key, value] of Object.entries(fields)) {
         if (value !== undefined) (part as Record<string, unknown>)[key] = value;
@@ -176,7 +241,8 @@ export class PartListingService {
   /** Withdraws the seller's own listing (soft: isActive false; watchlists show it as unavailable). */
   async remove(id: string, actor: Actor): Promise<PartDto> {
     const part = await this.em.transactional(async (em) => {
-      const own = await this.ownPart(em, id, actor);
+      const own = await this.ownActivePart(em, id, actor);
+      await this.assertNotInAuction(id);
       own.isActive = false;
       own.updatedAt = this.clock.now();
       await em.flush();
@@ -188,5 +254,88 @@ export class PartListingService {
     });
     const [dto] = await this.parts.toDtos([part]);
     return dto!;
+  }
+
+  /**
+   * Puts the seller's withdrawn listing back on sale: live at once, or into review when the seller's listings
+   * need approval (a rejected one always goes back to review).
+   */
+  async relist(id: string, actor: Actor): Promise<PartDto> {
+    const terms = await this.sellers.listingTerms(actor.id, actor.role);
+    if (!terms.canList) throw Errors.forbidden(NOT_A_SELLER_MESSAGE);
+    const part = await this.em.transactional(async (em) => {
+      const own = await this.ownPart(em, id, actor);
+      if (own.soldAt) throw Errors.conflict('listing_sold', LISTING_STATE_MESSAGES.sold);
+      if (own.isActive) throw Errors.conflict('listing_not_withdrawn', LISTING_STATE_MESSAGES.notWithdrawn);
+      const now = this.clock.now();
+      const approved = !terms.requiresListingApproval && !own.rejectionReason;
+      const wasRejected = own.rejectionReason !== null;
+      own.isActive = true;
+      own.rejectionReason = null;
+      if (!approved || wasRejected) {
+        own.isApproved = false;
+        own.approvedBy = null;
+        own.approvedAt = null;
+      } else if (!own.isApproved) {
+        own.isApproved = true;
+        own.approvedBy = null;
+        own.approvedAt = now;
+      }
+      own.updatedAt = now;
+      await em.flush();
+      await this.events.publish(em, {
+        name: CATALOG_EVENTS.partUpdated,
+        payload: { partId: own.id, sellerId: own.sellerId, isApproved: own.isApproved },
+      });
+      if (own.isApproved) {
+        await this.events.publish(em, {
+          name: CATALOG_EVENTS.partApproved,
+          payload: { partId: own.id, sellerId: own.sellerId, approvedBy: own.approvedBy ?? null },
+        });
+      }
+      return own;
+    });
+    const [dto] = await this.parts.toDtos([part]);
+    return dto!;
+  }
+
+  /** Marks the seller's listing sold elsewhere: it leaves the market for good (isActive false, soldAt set). */
+  async markSold(id: string, actor: Actor): Promise<PartDto> {
+    const part = await this.em.transactional(async (em) => {
+      const own = await this.ownPart(em, id, actor);
+      if (own.soldAt) return own;
+      if (!own.isActive) throw Errors.conflict('listing_not_active', LISTING_STATE_MESSAGES.notActive);
+      await this.assertNotInAuction(id);
+      const now = this.clock.now();
+      own.isActive = false;
+      own.soldAt = now;
+      own.updatedAt = now;
+      await em.flush();
+      await this.events.publish(em, {
+        name: CATALOG_EVENTS.partSold,
+        payload: { partId: own.id, sellerId: own.sellerId },
+      });
+      return own;
+    });
+    const [dto] = await this.parts.toDtos([part]);
+    return dto!;
+  }
+
+  /** The signed-in seller's own listings in every state (or one), newest first, searched by title or part number. */
+  async mine(query: SellerPartsQuery, actor: Actor): Promise<ListPage<PartDto>> {
+    const conditions: FilterQuery<Part>[] = [{ sellerId: actor.id }];
+    if (query.status) conditions.push(STATUS_WHERE[query.status]);
+    if (query.q) {
+      const pattern = likePattern(query.q);
+      conditions.push({ $or: [{ title: { $ilike: pattern } }, { partNumber: { $ilike: pattern } }] });
+    }
+    const where: FilterQuery<Part> = { $and: conditions };
+    const em = this.em.fork();
+    const [parts, total] = await em.findAndCount(Part, where, {
+      orderBy: { createdAt: 'desc', id: 'asc' },
+      limit: query.limit,
+      offset: query.offset,
+    });
+    return { rows: await this.parts.toDtos(parts), total };
   }
 }

@@ -50,6 +50,8 @@ export const Part = defineEntity({
     approvedBy: p.uuid().nullable(),
     approvedAt: p.datetime().nullable(),
     rejectionReason: p.text().nullable(),
+    /** Set when the seller marked the listing sold elsewhere (then `isActive` is false). */
+    soldAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()),
   },

@@ -12,7 +12,7 @@ import { uuidArray } from '../../platform/db/uuid.js';
 export const PART_COLUMNS = `p.id, p.title, p.description, p.price, p.original_price, p.category, p.make, p.model,
     p.year_start, p.year_end, p.part_number, p.condition, p.location, p.seller_id, p.images, p.is_verified,
     p.is_featured, p.is_active, p.is_approved, p.approved_by, p.approved_at, p.rejection_reason, p.created_at,
-    p.updated_at,
+    p.updated_at, p.sold_at,
     (select coalesce(json_agg(json_build_object('id', f.id, 'partId', f.part_id, 'position', f.position,
        'make', f.make, 'model', f.model, 'yearStart', f.year_start, 'yearEnd', f.year_end, 'engine', f.engine,
        'transmission', f.transmission, 'notes', f.notes) order by f.position), '[]'::json)
@@ -51,6 +51,7 @@ export interface PartRow {
   rejection_reason: string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  sold_at: Date | string | null;
   fitments: PartFitment[] | string;
 }
 
@@ -106,6 +107,7 @@ export function snapshotsOf(rows: readonly PartRow[]): PartSnapshots {
       rejectionReason: r.rejection_reason,
       createdAt: date(r.created_at),
       updatedAt: date(r.updated_at),
+      soldAt: r.sold_at == null ? null : date(r.sold_at),
     };
     parts.push(part as Part);
     fitments.set(r.id, json(r.fitments));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { numeric } from '../../platform/http/validate.js';
 import { CONDITIONS, type PartImage } from './part.entity.js';
 import { formatCents, MAX_CENTS, parseMoney } from '../../platform/money.js';
+import { resolveSellerAlias } from '../../platform/demo/demo.js';
 
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = 2030;
@@ -228,7 +229,8 @@ export const partListQuery = z
     make: optionalSlug,
     yearFrom: queryYear('Year From'),
     yearTo: queryYear('Year To'),
-    sellerId: z.preprocess(blankToUndefined, z.uuid({ message: 'Not a valid seller id' }).optional()),
+    // The spec's house-account-user is the house account's id (docs/decisions.md, "Demo data").
+    sellerId: z.preprocess((v) => resolveSellerAlias(blankToUndefined(v)), z.uuid({ message: 'Not a valid seller id' }).optional()),
     condition: z.preprocess(
       (v) => (v === 'all' ? undefined : blankToUndefined(v)),
       z.enum(CONDITIONS, { message: MESSAGES.condition }).optional(),
@@ -257,6 +259,28 @@ export const partListQuery = z
     path: ['maxPrice'],
   });
 export type PartListQuery = z.infer<typeof partListQuery>;
+
+/** The states a seller's own listing can be in (GET /api/parts/mine?status=). */
+export const SELLER_LISTING_STATUSES = ['pending', 'live', 'rejected', 'withdrawn', 'sold'] as const;
+export type SellerListingStatus = (typeof SELLER_LISTING_STATUSES)[number];
+
+/** The query of GET /api/parts/mine: the signed-in seller's listings in every state, newest first. */
+export const sellerPartsQuery = z.object({
+  status: z.preprocess(
+    (v) => (v === 'all' ? undefined : blankToUndefined(v)),
+    z.enum(SELLER_LISTING_STATUSES, { message: `Status must be one of ${SELLER_LISTING_STATUSES.join(', ')}` }).optional(),
+  ),
+  q: optionalQueryText(200),
+  limit: numeric(
+    z
+      .number({ message: `Limit must be between 1 and ${MAX_PAGE_SIZE}` })
+      .int()
+      .min(1, `Limit must be between 1 and ${MAX_PAGE_SIZE}`)
+      .max(MAX_PAGE_SIZE, `Limit must be between 1 and ${MAX_PAGE_SIZE}`),
+  ).default(20),
+  offset: numeric(z.number({ message: 'Offset must be 0 or more' }).int().min(0, 'Offset must be 0 or more').max(100_000)).default(0),
+});
+export type SellerPartsQuery = z.infer<typeof sellerPartsQuery>;
 
 /** A page of a plain list (pending parts, watchlist). */
 export const pageQuery = z.object({
