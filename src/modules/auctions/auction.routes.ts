@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import type { Container } from 'inversify';
 import { getActor, requireActor, requireSignIn } from '../../platform/http/auth.js';
 import { handle, idParams, parseOrThrow, sendList } from '../../platform/http/validate.js';
+import { AuctionCancelService } from './auction-cancel.service.js';
 import { AuctionSettingsService } from './auction-settings.service.js';
 import { auctionCreateSchema, auctionListQuery, bidListQuery, bidSchema, idempotencyKey } from './auction.schemas.js';
 import { AuctionService } from './auction.service.js';
@@ -25,6 +26,7 @@ export function auctionRoutes(container: Container): Router {
   const bidding = container.get(BiddingService);
   const buyItNow = container.get(BuyItNowService);
   const settings = container.get(AuctionSettingsService);
+  const cancelling = container.get(AuctionCancelService);
   const router = Router();
 
   router.get(
@@ -59,6 +61,12 @@ export function auctionRoutes(container: Container): Router {
       const { status, body: answer } = await buyItNow.buy(params.id, await requireActor(req), requestMeta(req));
       res.status(status).json(answer);
     }),
+  );
+  // The seller calls off a scheduled auction that has no bids.
+  router.post(
+    '/auctions/:id/cancel',
+    requireSignIn,
+    handle({ params: idParams }, async ({ params }, req) => cancelling.cancelBySeller(params.id, await requireActor(req))),
   );
   router.post(
     '/auctions/:id/watch',

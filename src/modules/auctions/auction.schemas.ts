@@ -94,7 +94,7 @@ export const bidSchema = z.object({
 });
 export type BidInput = z.infer<typeof bidSchema>;
 
-export const AUCTION_STATUSES = ['scheduled', 'active', 'ended', 'pending'] as const;
+export const AUCTION_STATUSES = ['scheduled', 'active', 'ended', 'pending', 'cancelled'] as const;
 export const auctionListQuery = z.object({
   status: z.enum(AUCTION_STATUSES).optional(),
   sellerId: z.uuid({ error: 'Not a valid id' }).optional(),
