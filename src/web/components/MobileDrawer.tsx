@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Heart, Info, LogIn, LogOut, Menu, Search, Store, UserRound, X } from 'lucide-react';
+import { Gavel, Heart, Info, LogIn, LogOut, Menu, Package, Search, Store, UserRound, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Link, useLocation } from 'react-router';
 import { signOut, SIGN_OUT_PATH } from '../features/accounts/signOut';
@@ -44,6 +44,16 @@ export function MobileDrawer() {
             <Link to="/sell" className={rowClass} onClick={close}>
               <Store aria-hidden className="size-5 text-muted" /> Sell
             </Link>
+            {user?.role === 'seller' && (
+              <>
+                <Link to="/my-listings" className={rowClass} onClick={close}>
+                  <Package aria-hidden className="size-5 text-muted" /> My Listings
+                </Link>
+                <Link to="/my-auctions" className={rowClass} onClick={close}>
+                  <Gavel aria-hidden className="size-5 text-muted" /> My Auctions
+                </Link>
+              </>
+            )}
             <div className={rowClass}>
               <Info aria-hidden className="size-5 text-muted" />
               <PlaceholderLink label="About" className="flex-1" />

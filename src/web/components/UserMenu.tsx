@@ -1,4 +1,4 @@
-import { ChevronDown, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { ChevronDown, Gavel, LayoutDashboard, LogOut, Package, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { signOut, SIGN_OUT_PATH } from '../features/accounts/signOut';
@@ -7,7 +7,7 @@ import { displayName, type CurrentUser } from '../features/accounts/useAuth';
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-sm px-2 py-2 text-sm text-ink outline-none select-none data-[highlighted]:bg-paper data-[highlighted]:text-racing';
 
-/** The signed-in user's menu: name on the trigger; email, Seller Dashboard (sellers) and Sign Out inside. */
+/** The signed-in user's menu: name on the trigger; email, Seller Dashboard, My Listings, My Auctions (sellers) and Sign Out inside. */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const name = displayName(user);
   return (
@@ -38,6 +38,22 @@ export function UserMenu({ user }: { user: CurrentUser }) {
               <Link to="/seller-dashboard">
                 <LayoutDashboard aria-hidden className="size-4" />
                 Seller Dashboard
+              </Link>
+            </DropdownMenu.Item>
+          )}
+          {user.role === 'seller' && (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/my-listings">
+                <Package aria-hidden className="size-4" />
+                My Listings
+              </Link>
+            </DropdownMenu.Item>
+          )}
+          {user.role === 'seller' && (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/my-auctions">
+                <Gavel aria-hidden className="size-4" />
+                My Auctions
               </Link>
             </DropdownMenu.Item>
           )}

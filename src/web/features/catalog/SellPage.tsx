@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Gavel, Store, Tag } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Gavel, PackageX, Store, Tag } from 'lucide-react';
+import { useNavigate, useParams } from 'react-router';
 import { Button, ButtonAnchor, ButtonLink } from '../../components/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/Card';
 import { SelectField, TextAreaField, TextField } from '../../components/Field';
@@ -14,15 +15,18 @@ import { signInHref } from '../../lib/navigation';
 import { useAuth } from '../accounts/useAuth';
 import { FitmentEditor } from './FitmentEditor';
 import { PhotoUploader } from './PhotoUploader';
-import { useCategories, useCreatePart, useMakes, useSellerLookup } from './sell.api';
+import type { PartDto } from '../../../modules/catalog/part.dto';
+import { useCategories, useCreatePart, useMakes, useSellerLookup, useUpdatePart } from './sell.api';
 import {
   CONDITION_OPTIONS,
+  editSavedMessage,
   EMPTY_SELL_FORM,
   keptFitments,
   MAX_YEAR,
   MIN_YEAR,
   photoProblem,
   sellAccess,
+  sellFormFromPart,
   SELL_MESSAGES,
   splitServerErrors,
   toPartPayload,
@@ -49,6 +53,59 @@ export function SellPage() {
   }
   if (mode === 'choose') return <ListingChoice onMarketplace={() => setMode('marketplace')} />;
   return <ListYourPartForm onRefused={() => setRefused(true)} />;
+}
+
+/** /my-listings/:id/edit: the sell form, filled with the seller's listing; saving goes to the part page. */
+export function EditListingPage() {
+  const { id = '' } = useParams();
+  const { user, isLoading } = useAuth();
+  const lookup = useSellerLookup(user?.id ?? null);
+  const [refused, setRefused] = useState(false);
+  const access = sellAccess(user, isLoading, lookup.isPending && user ? 'loading' : (lookup.data ?? 'unknown'));
+  const part = useQuery<PartDto>({
+    queryKey: [`/api/parts/${encodeURIComponent(id)}`],
+    enabled: access === 'allowed',
+    retry: false,
+  });
+
+  if (access === 'loading') return <SellSkeleton />;
+  if (access === 'signed-out') return <SignInCard />;
+  if (access === 'not-seller' || access === 'seller-pending' || refused) {
+    return <SellerRequiredCard pending={access === 'seller-pending'} />;
+  }
+  if (part.isPending) return <SellSkeleton />;
+  if (part.isError || !part.data || part.data.sellerId !== user?.id) {
+    const notFound = part.isError && describeError(part.error).status !== 404 ? false : true;
+    return (
+      <MessageCard
+        icon={PackageX}
+        title={notFound ? 'Listing Not Found' : 'Listing Unavailable'}
+        description={
+          notFound
+            ? 'This listing does not exist, or it is not one of yours.'
+            : 'We could not load this listing. Please try again in a moment.'
+        }
+      >
+        <ButtonLink to="/my-listings">Back to My Listings</ButtonLink>
+      </MessageCard>
+    );
+  }
+  if (!part.data.isActive) {
+    return (
+      <MessageCard
+        icon={PackageX}
+        title={part.data.isSold ? 'Listing Sold' : 'Listing Withdrawn'}
+        description={
+          part.data.isSold
+            ? 'This listing was marked sold and can no longer be changed.'
+            : 'Relist this part from My Listings before changing it.'
+        }
+      >
+        <ButtonLink to="/my-listings">Back to My Listings</ButtonLink>
+      </MessageCard>
+    );
+  }
+  return <ListYourPartForm key={part.data.id} existing={part.data} onRefused={() => setRefused(true)} />;
 }
 
 function SellSkeleton() {
@@ -111,15 +168,19 @@ function ListingChoice({ onMarketplace }: { onMarketplace: () => void }) {
   );
 }
 
-function ListYourPartForm({ onRefused }: { onRefused: () => void }) {
+/** "List Your Part", or with `existing` the same form filled to edit that listing. */
+function ListYourPartForm({ onRefused, existing }: { onRefused: () => void; existing?: PartDto }) {
   const navigate = useNavigate();
   const categories = useCategories();
   const makes = useMakes();
-  const create = useCreatePart();
-  const { form, setErrors, set, text } = useFormState<SellForm>(EMPTY_SELL_FORM, 'sell');
-  const [photos, setPhotos] = useState<PhotoItem[]>([]);
+  const createPart = useCreatePart();
+  const updatePart = useUpdatePart(existing?.id ?? '');
+  const create = existing ? updatePart : createPart;
+  const [initial] = useState(() => (existing ? sellFormFromPart(existing) : null));
+  const { form, setErrors, set, text } = useFormState<SellForm>(initial?.form ?? EMPTY_SELL_FORM, 'sell');
+  const [photos, setPhotos] = useState<PhotoItem[]>(initial?.photos ?? []);
   const [photoErrors, setPhotoErrors] = useState<Record<string, string>>({});
-  const [fitments, setFitments] = useState<FitmentDraft[]>([]);
+  const [fitments, setFitments] = useState<FitmentDraft[]>(initial?.fitments ?? []);
   const [fitmentErrors, setFitmentErrors] = useState<Record<string, Partial<Record<string, string>>>>({});
   const [generalErrors, setGeneralErrors] = useState<string[]>([]);
 
@@ -144,9 +205,9 @@ function ListYourPartForm({ onRefused }: { onRefused: () => void }) {
     const sentPhotoKeys = photos.map((p) => p.key);
     const sentFitmentKeys = keptFitments(fitments).map((f) => f.key);
     create.mutate(toPartPayload(form, photos, fitments), {
-      onSuccess: (created) => {
-        toast(SELL_MESSAGES.success);
-        void navigate(`/parts/${created.id}`);
+      onSuccess: (saved) => {
+        toast(existing ? editSavedMessage(existing, saved as PartDto) : SELL_MESSAGES.success);
+        void navigate(`/parts/${saved.id}`);
       },
       onError: (error) => {
         const details = describeError(error, SELL_MESSAGES.failure.description);
@@ -159,7 +220,7 @@ function ListYourPartForm({ onRefused }: { onRefused: () => void }) {
         setPhotoErrors(split.photos);
         setFitmentErrors(split.fitments);
         setGeneralErrors(split.general);
-        toast({ ...SELL_MESSAGES.failure, variant: 'destructive' });
+        toast({ ...(existing ? SELL_MESSAGES.saveFailure : SELL_MESSAGES.failure), variant: 'destructive' });
       },
     });
   }
@@ -168,13 +229,14 @@ function ListYourPartForm({ onRefused }: { onRefused: () => void }) {
   const listsFailed = categories.isError || makes.isError;
 
   return (
-    <PageContainer className="max-w-3xl" title="List Your Part">
+    <PageContainer className="max-w-3xl" title={existing ? 'Edit Listing' : 'List Your Part'}>
       <Card>
         <CardHeader>
-          <CardTitle>List Your Part</CardTitle>
+          <CardTitle>{existing ? 'Edit Listing' : 'List Your Part'}</CardTitle>
           <CardDescription>
-            Describe the part honestly, add clear photos and the vehicles it fits. New listings are reviewed before
-            they go live.
+            {existing
+              ? 'Change the price, description, photos or the vehicles it fits. A price change stays live; other changes may be reviewed again before buyers see them.'
+              : 'Describe the part honestly, add clear photos and the vehicles it fits. New listings are reviewed before they go live.'}
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -183,7 +245,7 @@ function ListYourPartForm({ onRefused }: { onRefused: () => void }) {
               The categories and makes could not be loaded. Refresh the page to try again.
             </p>
           )}
-          <form onSubmit={submit} noValidate aria-label="List your part" className="grid gap-6">
+          <form onSubmit={submit} noValidate aria-label={existing ? 'Edit listing' : 'List your part'} className="grid gap-6">
             <div className="grid gap-4">
               <TextField label="Title" maxLength={200} placeholder="e.g. Porsche 911 clutch kit" {...text('title')} />
               <div className="grid gap-4 sm:grid-cols-2">
@@ -250,9 +312,16 @@ function ListYourPartForm({ onRefused }: { onRefused: () => void }) {
                 ))}
               </ul>
             )}
-            <Button type="submit" size="lg" disabled={create.isPending}>
-              {create.isPending ? 'Listing...' : 'List Part'}
-            </Button>
+            <div className="flex flex-wrap gap-3">
+              <Button type="submit" size="lg" disabled={create.isPending}>
+                {existing ? (create.isPending ? 'Saving...' : 'Save Changes') : create.isPending ? 'Listing...' : 'List Part'}
+              </Button>
+              {existing && (
+                <ButtonLink to="/my-listings" variant="outline" size="lg">
+                  Cancel
+                </ButtonLink>
+              )}
+            </div>
           </form>
         </CardContent>
       </Card>

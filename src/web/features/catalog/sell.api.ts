@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, describeError } from '../../lib/api';
+import type { PartDto } from '../../../modules/catalog/part.dto';
 import { lookupOfStatus, type PartPayload, type SellerLookup } from './sellForm';
 
 export interface CategoryOption {
@@ -90,6 +91,21 @@ export function useCreatePart() {
       await client.invalidateQueries({
         predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/parts'),
       });
+    },
+  });
+}
+
+/** Every parts query (search, lists, part pages, the seller's own list) is stale after a listing changes. */
+export const isPartsQuery = (key: readonly unknown[]) => typeof key[0] === 'string' && key[0].startsWith('/api/parts');
+
+/** Saves the edit form (PATCH /api/parts/{id}); the part page's cache gets the answer, the lists are refreshed. */
+export function useUpdatePart(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: PartPayload) => apiRequest<PartDto>(`/api/parts/${encodeURIComponent(id)}`, { method: 'PATCH', data: payload }),
+    onSuccess: async (saved) => {
+      client.setQueryData([`/api/parts/${encodeURIComponent(id)}`], saved);
+      await client.invalidateQueries({ predicate: (query) => isPartsQuery(query.queryKey) });
     },
   });
 }

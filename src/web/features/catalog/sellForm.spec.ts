@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { PartDto } from '../../../modules/catalog/part.dto';
 import {
   acceptPhotoFiles,
   addPhotos,
+  editSavedMessage,
   EMPTY_SELL_FORM,
   keptFitments,
   lookupOfStatus,
@@ -11,6 +13,8 @@ import {
   photoProblem,
   removePhoto,
   sellAccess,
+  sellFormFromPart,
+  SELL_MESSAGES,
   splitServerErrors,
   toPartPayload,
   updatePhoto,
@@ -274,5 +278,49 @@ describe('reading the seller record', () => {
     expect(lookupOfStatus('pending')).toBe('pending');
     expect(lookupOfStatus('rejected')).toBe('missing');
     expect(lookupOfStatus(undefined)).toBe('missing');
+  });
+});
+
+describe('the edit form, filled from a listing', () => {
+  const listing = {
+    title: 'Bosch distributor',
+    category: 'electrical',
+    condition: 'rebuilt',
+    make: 'porsche',
+    model: null,
+    yearStart: 1972,
+    yearEnd: null,
+    partNumber: '0231170234',
+    price: '650.00',
+    location: 'Stuttgart',
+    description: 'Rebuilt.',
+    images: [
+      { url: '/api/uploads/files/aa.jpg', thumbnailUrl: '/api/uploads/files/aa-thumb.jpg', altText: 'Side', isPrimary: false },
+      { url: 'https://img.example.com/b.jpg', altText: 'Top', isPrimary: true },
+    ],
+    vehicleCompatibility: [
+      { id: 'f1', make: 'Porsche', model: '911 T', yearStart: 1972, yearEnd: 1973, engine: '2.4', transmission: null, notes: null },
+    ],
+  } as unknown as PartDto;
+
+  it('fills every field, photo and vehicle entry, and sends back what it was given', () => {
+    const filled = sellFormFromPart(listing);
+    expect(filled.form).toMatchObject({ model: '', yearStart: '1972', yearEnd: '', price: '650.00', condition: 'rebuilt' });
+    expect(filled.photos.map((p) => [p.url, p.altText, p.isPrimary, p.status])).toEqual([
+      ['/api/uploads/files/aa.jpg', 'Side', false, 'uploaded'],
+      ['https://img.example.com/b.jpg', 'Top', true, 'uploaded'],
+    ]);
+    expect(photoProblem(filled.photos)).toBeNull();
+    const payload = toPartPayload({ ...filled.form, price: '599' }, filled.photos, filled.fitments);
+    expect(payload).toMatchObject({ price: '599', model: null, yearStart: 1972, partNumber: '0231170234' });
+    expect(payload.vehicleCompatibility).toEqual([
+      { make: 'Porsche', model: '911 T', yearStart: 1972, yearEnd: 1973, engine: '2.4', transmission: null, notes: null },
+    ]);
+  });
+
+  it('says when a live listing went back to review', () => {
+    expect(editSavedMessage({ isApproved: true }, { isApproved: false })).toBe(SELL_MESSAGES.savedForReview);
+    expect(editSavedMessage({ isApproved: true }, { isApproved: true })).toBe(SELL_MESSAGES.saved);
+    expect(editSavedMessage({ isApproved: false }, { isApproved: false })).toBe(SELL_MESSAGES.saved);
   });
 });

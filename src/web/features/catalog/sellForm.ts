@@ -4,6 +4,7 @@
  */
 
 import type { FieldErrors } from '../../lib/form';
+import type { PartDto } from '../../../modules/catalog/part.dto';
 
 export const MAX_PHOTOS = 5;
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
@@ -33,6 +34,12 @@ export const SELL_MESSAGES = {
   uploading: { title: 'Photos Uploading', description: 'Please wait until your photos have finished uploading.' },
   success: { title: 'Part listed successfully!', description: 'Your part has been added to the marketplace.' },
   failure: { title: 'Error', description: 'Failed to list your part. Please try again.' },
+  saved: { title: 'Listing updated', description: 'Your changes have been saved.' },
+  savedForReview: {
+    title: 'Listing updated',
+    description: 'Your changes were sent for review. The listing is hidden from buyers until our team approves it.',
+  },
+  saveFailure: { title: 'Error', description: 'Failed to save your changes. Please try again.' },
 } as const;
 
 // ---------------------------------------------------------------------------------------------------
@@ -297,6 +304,53 @@ export function toPartPayload(form: SellForm, photos: readonly PhotoItem[], fitm
     images: photos.map((p) => ({ url: p.url, altText: p.altText.trim(), isPrimary: p.isPrimary })),
     vehicleCompatibility: keptFitments(fitments).map(toFitmentPayload),
   };
+}
+
+/** The form, photos and vehicle entries of an existing listing, for the edit form (the sell form, filled). */
+export function sellFormFromPart(part: PartDto): { form: SellForm; photos: PhotoItem[]; fitments: FitmentDraft[] } {
+  const year = (value: number | null) => (value === null ? '' : String(value));
+  const condition = CONDITION_OPTIONS.some((c) => c.value === part.condition)
+    ? (part.condition as ConditionValue)
+    : EMPTY_SELL_FORM.condition;
+  return {
+    form: {
+      title: part.title,
+      category: part.category,
+      condition,
+      make: part.make,
+      model: part.model ?? '',
+      yearStart: year(part.yearStart),
+      yearEnd: year(part.yearEnd),
+      partNumber: part.partNumber ?? '',
+      price: part.price,
+      location: part.location,
+      description: part.description,
+    },
+    photos: part.images.map((image, index) => ({
+      key: `saved-photo-${index}`,
+      url: image.url,
+      ...(image.thumbnailUrl ? { thumbnailUrl: image.thumbnailUrl } : {}),
+      altText: image.altText,
+      isPrimary: image.isPrimary,
+      status: 'uploaded' as const,
+      progress: 100,
+    })),
+    fitments: part.vehicleCompatibility.map((f, index) => ({
+      key: `saved-fitment-${index}`,
+      make: f.make,
+      model: f.model,
+      yearStart: year(f.yearStart),
+      yearEnd: year(f.yearEnd),
+      engine: f.engine ?? '',
+      transmission: f.transmission ?? '',
+      notes: f.notes ?? '',
+    })),
+  };
+}
+
+/** The toast after saving an edit: a live listing that went back to review says so. */
+export function editSavedMessage(before: Pick<PartDto, 'isApproved'>, after: Pick<PartDto, 'isApproved'>) {
+  return before.isApproved && !after.isApproved ? SELL_MESSAGES.savedForReview : SELL_MESSAGES.saved;
 }
 
 export interface SplitServerErrors {

@@ -114,9 +114,17 @@ function Dashboard({ seller, userId }: { seller: SellerDto; userId: string }) {
           <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Welcome back, {seller.businessName}</h1>
           <p className="text-sm text-muted">Your listings, auctions and storefront at a glance.</p>
         </div>
-        <ButtonLink to="/sell">
-          <Plus aria-hidden className="size-4" /> Create Listing
-        </ButtonLink>
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink to="/my-listings" variant="outline">
+            <Package aria-hidden className="size-4" /> My Listings
+          </ButtonLink>
+          <ButtonLink to="/my-auctions" variant="outline">
+            <Gavel aria-hidden className="size-4" /> My Auctions
+          </ButtonLink>
+          <ButtonLink to="/sell">
+            <Plus aria-hidden className="size-4" /> Create Listing
+          </ButtonLink>
+        </div>
       </header>
 
       <Card
@@ -164,6 +172,7 @@ function Dashboard({ seller, userId }: { seller: SellerDto; userId: string }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <TableCard
           title="Latest Listings"
+          more={{ to: '/my-listings', label: 'View all listings' }}
           loading={parts.isLoading}
           error={parts.isError ? 'Your listings could not be loaded.' : null}
           empty={partRows.length === 0}
@@ -184,6 +193,7 @@ function Dashboard({ seller, userId }: { seller: SellerDto; userId: string }) {
 
         <TableCard
           title="Latest Auctions"
+          more={{ to: '/my-auctions', label: 'View all auctions' }}
           loading={auctions.isLoading}
           error={null}
           empty={auctionRows.length === 0}
@@ -241,6 +251,8 @@ export function StatusBadge({ status }: { status: ListingStatus }) {
 
 interface TableCardProps {
   title: string;
+  /** A link to the full list, beside the title. */
+  more?: { to: string; label: string };
   loading: boolean;
   error: string | null;
   empty: boolean;
@@ -250,11 +262,16 @@ interface TableCardProps {
   children: ReactNode;
 }
 
-function TableCard({ title, loading, error, empty, emptyText, emptyAction, head, children }: TableCardProps) {
+function TableCard({ title, more, loading, error, empty, emptyText, emptyAction, head, children }: TableCardProps) {
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">{title}</h2>
+        {more && (
+          <Link to={more.to} className="text-sm font-medium text-racing hover:underline">
+            {more.label}
+          </Link>
+        )}
       </CardHeader>
       <CardContent>
         {loading ? (
