@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser.js';
-import { admin, apiSession, applyToSell, baseUrl, callOk, figureOf, mailTo, newPage, registerVerified, signIn } from './helpers.js';
+import {
+  admin,
+  apiSession,
+  applyToSell,
+  baseUrl,
+  callOk,
+  createListedPart,
+  figureOf,
+  mailTo,
+  makeApprovedSeller,
+  newPage,
+  registerVerified,
+  signIn,
+} from './helpers.js';
 
 let browser: Browser;
 
@@ -168,5 +181,78 @@ describe('a refused seller application', () => {
     const user = await apiSession(refused.username);
     const seller = await callOk<{ status: string; rejectionReason: string }>(user.cookie, 'GET', `/api/sellers/by-user/${user.id}`);
     expect(seller).toMatchObject({ status: 'rejected', rejectionReason: REASON });
+  }, 90_000);
+});
+
+describe('a seller managing a listing from My Listings (issue 17)', () => {
+  const owner = { username: 'e2e_lister', email: 'e2e-lister@example.com', firstName: 'Graham', lastName: 'Hill' };
+  const TITLE = 'Hewland FT200 gearbox casing';
+  let partId = '';
+
+  beforeAll(async () => {
+    await registerVerified(owner);
+    await makeApprovedSeller(owner.username, {
+      businessName: 'Hill Historic Spares',
+      businessType: 'individual',
+      contactPhone: '(317) 555-0188',
+      businessAddress: '5 Pit Lane',
+      businessCity: 'Indianapolis',
+      businessState: 'IN',
+      businessZip: '46222',
+    });
+    partId = await createListedPart(await apiSession(owner.username), {
+      title: TITLE,
+      description: 'Magnesium casing from a Formula Ford, crack tested.',
+      price: '1850.00',
+      category: 'drivetrain',
+      make: 'ford',
+      condition: 'used-good',
+      location: 'Indianapolis, IN',
+      partNumber: 'FT200-C',
+    });
+  });
+
+  it('edits the price from My Listings and sees the new price on the part page, still live', async () => {
+    const page = await newPage(browser);
+    await signIn(page, owner.username);
+    await page.goto('/seller-dashboard');
+    await expect.poll(() => page.getByRole('link', { name: 'My Listings', exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByRole('link', { name: 'My Listings', exact: true }).click();
+    await page.waitForURL(/\/my-listings$/);
+
+    // Search narrows the list to the listing.
+    const search = page.getByRole('search', { name: 'Search your listings' });
+    await search.getByRole('searchbox').fill('FT200');
+    await search.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/\/my-listings\?q=FT200$/);
+    const row = page.getByRole('listitem', { name: TITLE });
+    await expect.poll(() => row.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await row.getByText('Live', { exact: true }).isVisible()).toBe(true);
+    expect(await row.getByText('$1,850.00').isVisible()).toBe(true);
+
+    await row.getByRole('link', { name: `Edit ${TITLE}` }).click();
+    await page.waitForURL(new RegExp(`/my-listings/${partId}/edit$`));
+    const form = page.getByRole('form', { name: 'Edit listing' });
+    await expect.poll(() => form.isVisible(), { timeout: 15_000 }).toBe(true);
+    const price = form.getByLabel('Price (USD)');
+    expect(await price.inputValue()).toBe('1850.00');
+    expect(await form.getByLabel('Title', { exact: true }).inputValue()).toBe(TITLE);
+    await price.fill('1725');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+
+    await page.waitForURL(`${baseUrl}/parts/${partId}`, { timeout: 15_000 });
+    await expect.poll(() => page.getByText('$1,725', { exact: true }).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText('Listing updated').first().isVisible()).toBe(true);
+
+    // A price-only edit keeps the listing live: buyers see the new price too.
+    const res = await fetch(`${baseUrl}/api/parts/${partId}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ price: '1725.00', isApproved: true, isActive: true });
+
+    await page.goto('/my-listings?status=live');
+    const liveRow = page.getByRole('listitem', { name: TITLE });
+    await expect.poll(() => liveRow.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await liveRow.getByText('$1,725.00').isVisible()).toBe(true);
+    await page.context().close();
   }, 90_000);
 });
