@@ -3,6 +3,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { TOKENS } from '../../platform/tokens.js';
 import { Part } from './part.entity.js';
 import type { PartDto } from './part.dto.js';
+import { fixedPriceAvailability, type FixedPriceAvailability } from './part.availability.js';
 import { PartService } from './part.service.js';
 import { uuidArray } from '../../platform/db/uuid.js';
 
@@ -26,6 +27,11 @@ export abstract class CatalogApi {
   abstract publicPartsOfSeller(sellerUserId: string, page: { limit: number; offset: number }): Promise<{ rows: PartDto[]; total: number }>;
   /** Listing figures per seller user id (every id given gets an entry). */
   abstract sellerPartStats(sellerUserIds: string[]): Promise<Map<string, SellerPartStats>>;
+  /**
+   * Whether a part can be bought at its fixed price now (listed, unsold, under no open auction), and the auction
+   * that holds it; null for an unknown id. The one rule the part page shows and orders must check.
+   */
+  abstract fixedPriceAvailability(partId: string): Promise<FixedPriceAvailability | null>;
 }
 
 @injectable()
@@ -43,6 +49,11 @@ export class CatalogApiImpl extends CatalogApi {
 
   async findParts(ids: string[]): Promise<PartDto[]> {
     return this.parts.findByIds(ids);
+  }
+
+  async fixedPriceAvailability(partId: string): Promise<FixedPriceAvailability | null> {
+    const [part] = await this.parts.findByIds([partId]);
+    return part ? fixedPriceAvailability(part) : null;
   }
 
   async publicPartsOfSeller(sellerUserId: string, page: { limit: number; offset: number }) {

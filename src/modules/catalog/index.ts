@@ -2,6 +2,8 @@ export { catalogModule } from './catalog.module.js';
 export { CatalogApi } from './catalog.api.js';
 export type { SellerPartStats } from './catalog.api.js';
 export { SellerPolicy } from './seller-policy.js';
+export { PartHolds } from './part.holds.js';
+export { FIXED_PRICE_MESSAGES, type FixedPriceAvailability, type FixedPriceBlock } from './part.availability.js';
 export type { ListingTerms } from './seller-policy.js';
 export { CATALOG_EVENTS } from './catalog.events.js';
 export { UploadClaims, UPLOAD_ID_PATTERN, photoIdArray } from './upload.claims.js';

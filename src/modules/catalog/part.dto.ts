@@ -51,6 +51,14 @@ export interface PartDto {
   rejectionReason: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The seller marked it sold elsewhere (it is then inactive); `soldAt` says when. */
+  isSold: boolean;
+  soldAt: string | null;
+  /**
+   * The open (scheduled or active) auction holding the part, else null: while there is one, the part is sold only
+   * through that auction, not at its fixed price.
+   */
+  activeAuctionId: string | null;
   vehicleCompatibility: FitmentDto[];
 }
 

@@ -39,6 +39,8 @@ export interface DtoContext {
   makeNames: ReadonlyMap<string, string>;
   sellerNames: ReadonlyMap<string, string>;
   fitments: ReadonlyMap<string, PartFitment[]>;
+  /** The open auction holding each part that has one (PartHolds). */
+  openAuctions?: ReadonlyMap<string, string>;
 }
 
 export function toPartDto(part: Part, ctx: DtoContext): PartDto {
@@ -70,6 +72,9 @@ export function toPartDto(part: Part, ctx: DtoContext): PartDto {
     rejectionReason: part.rejectionReason ?? null,
     createdAt: part.createdAt.toISOString(),
     updatedAt: part.updatedAt.toISOString(),
+    isSold: part.soldAt != null,
+    soldAt: part.soldAt ? part.soldAt.toISOString() : null,
+    activeAuctionId: ctx.openAuctions?.get(part.id) ?? null,
     vehicleCompatibility: (ctx.fitments.get(part.id) ?? []).map(toFitmentDto),
   };
 }

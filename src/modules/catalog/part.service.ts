@@ -9,6 +9,7 @@ import { TOKENS } from '../../platform/tokens.js';
 import { CatalogLookups } from './catalog.lookups.js';
 import { Part } from './part.entity.js';
 import { PartFitment } from './part-fitment.entity.js';
+import { PartHolds } from './part.holds.js';
 import type { CategoryDto, MakeDto, PartDto } from './part.dto.js';
 import { toPartDto } from './part.mapper.js';
 import type { PartListQuery } from './part.schemas.js';
@@ -38,6 +39,7 @@ export class PartService {
     @inject(Clock) private readonly clock: Clock,
     @inject(CatalogLookups) private readonly lookups: CatalogLookups,
     @inject(TOKENS.PgReadPool) readPool: pg.Pool,
+    @inject(PartHolds) private readonly holds: PartHolds,
   ) {
     this.db = preparedRunner(readPool);
     this.partRows = new PartRowBatcher(this.db);
@@ -67,10 +69,13 @@ export class PartService {
     return (await this.lookups.get()).makes;
   }
 
-  /** Whether `actor` may see `part`: public listings to all, active own listings to their seller, all to admins. */
+  /**
+   * Whether `actor` may see `part`: public listings to all, active own listings to their seller, all to admins.
+   * A sold listing keeps its page (it says "Sold"), though it has left search.
+   */
   canSee(part: Part, actor: Actor | null): boolean {
     if (isAdmin(actor)) return true;
-    if (!part.isActive) return false;
+    if (!part.isActive && !part.soldAt) return false;
     return part.isApproved || part.sellerId === actor?.id;
   }
 
@@ -146,16 +151,18 @@ export class PartService {
   async toDtos(parts: Part[], fitments?: ReadonlyMap<string, PartFitment[]>): Promise<PartDto[]> {
     if (!parts.length) return [];
     const ids = parts.map((p) => p.id);
-    const [refs, byPart, sellerNames] = await Promise.all([
+    const [refs, byPart, sellerNames, openAuctions] = await Promise.all([
       this.lookups.get({ categories: parts.map((p) => p.category), makes: parts.map((p) => p.make) }),
       fitments ?? this.fitmentsOf(ids),
       this.lookups.usernames(parts.map((p) => p.sellerId)),
+      this.holds.openAuctions(ids),
     ]);
     const ctx = {
       categoryNames: refs.categoryNames,
       makeNames: refs.makeNames,
       sellerNames,
       fitments: byPart,
+      openAuctions,
     };
     return parts.map((p) => toPartDto(p, ctx));
   }
