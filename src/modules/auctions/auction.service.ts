@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import { Errors } from '../../platform/errors.js';
@@ -23,6 +24,10 @@ export const AUCTION_MESSAGES = {
   partNotFound: 'Part not found',
   notOwnPart: 'You can only auction your own parts',
   partInactive: 'This part is no longer listed',
+  partPending: 'This part is still waiting for review: it can be auctioned once it is approved',
+  partRejected: 'This part was not approved, so it cannot be auctioned',
+  partSold: 'This part has been sold',
+  partInAuction: 'This part already has a scheduled or active auction',
   startFuture: 'Start time must be in the future',
   endAfterStart: 'End time must be after start time',
   reserveNotAllowed: 'Reserve prices are not allowed',
@@ -59,6 +64,32 @@ function myBid(a: AuctionRow, viewerId: string, standing: Standing | undefined):
   return { maxBid: money(standing.maxCents)!, isLeading };
 }
 
+/** The clash of a second open auction of one part with `auctions_one_open_per_part`. */
+export function isOpenAuctionClash(error: unknown): boolean {
+  return error instanceof UniqueConstraintViolationException && error.message.includes('auctions_one_open_per_part');
+}
+
+const partInAuction = () =>
+  Errors.conflict('part_in_auction', AUCTION_MESSAGES.partInAuction, { partId: AUCTION_MESSAGES.partInAuction });
+
+/**
+ * Why `part` cannot go into an auction, or null: it must be approved, live and unsold, and under no other open
+ * auction (the database holds the last rule; this names it first). Ownership is the caller's check.
+ */
+export function auctionRefusal(
+  part: Pick<PartDto, 'isActive' | 'isApproved' | 'isSold' | 'rejectionReason' | 'activeAuctionId'>,
+): { kind: 'invalid' | 'conflict'; code: string; message: string } | null {
+  if (part.isSold) return { kind: 'conflict', code: 'part_sold', message: AUCTION_MESSAGES.partSold };
+  if (!part.isActive) return { kind: 'invalid', code: 'part_inactive', message: AUCTION_MESSAGES.partInactive };
+  if (!part.isApproved) {
+    return part.rejectionReason
+      ? { kind: 'invalid', code: 'part_rejected', message: AUCTION_MESSAGES.partRejected }
+      : { kind: 'invalid', code: 'part_pending', message: AUCTION_MESSAGES.partPending };
+  }
+  if (part.activeAuctionId) return { kind: 'conflict', code: 'part_in_auction', message: AUCTION_MESSAGES.partInAuction };
+  return null;
+}
+
 /** Scheduling, reading and watching forward auctions. */
 @injectable()
 export class AuctionService {
@@ -84,7 +115,8 @@ export class AuctionService {
     const [part] = await this.catalog.findParts([input.partId]);
     if (!part) throw bad('partId', AUCTION_MESSAGES.partNotFound);
     if (part.sellerId !== actor.id) throw Errors.forbidden(AUCTION_MESSAGES.notOwnPart);
-    if (!part.isActive) throw bad('partId', AUCTION_MESSAGES.partInactive);
+    const refusal = auctionRefusal(part);
+    if (refusal?.kind === 'invalid') throw bad('partId', refusal.message);
 
     const now = this.clock.now();
     const { auction, pricing } = await this.settings.all();
@@ -114,9 +146,14 @@ export class AuctionService {
       if (reserve !== null && bin < reserve) throw bad('buyItNowPrice', AUCTION_MESSAGES.binBelowReserve);
     }
     const increment = input.bidIncrement ?? Math.round(auction.defaultBidIncrement * 100);
+    // The part's state conflicts (sold, in another auction) come after the form's own mistakes.
+    if (refusal) throw Errors.conflict(refusal.code, refusal.message, { partId: refusal.message });
 
     const em = this.fork();
     const id = await em.transactional(async (tx) => {
+      // An ended auction with a winner sold the part, though the catalog may not have marked it sold yet.
+      const [sold] = await tx.execute<{ id: string }[]>('select id from auctions where part_id = ? and winner_id is not null limit 1', [part.id]);
+      if (sold) throw Errors.conflict('part_sold', AUCTION_MESSAGES.partSold, { partId: AUCTION_MESSAGES.partSold });
       const [row] = await tx.execute<{ id: string }[]>(
         `insert into auctions (part_id, seller_id, auction_type, title, description, starting_bid, reserve_price,
            buy_it_now_price, bid_increment, start_time, end_time, auto_extend_trigger, auto_extend_time, max_extensions,
@@ -153,6 +190,8 @@ export class AuctionService {
       );
       await this.scheduleJobs(tx, row!.id, input.startTime, input.endTime);
       return row!.id;
+    }).catch((error: unknown) => {
+      throw isOpenAuctionClash(error) ? partInAuction() : error;
     });
     return this.get(id, actor);
   }
@@ -272,6 +311,10 @@ export class AuctionService {
     if (query.sellerId) {
       where.push('seller_id = ?');
       params.push(query.sellerId);
+    }
+    // A cancelled auction is only listed to its seller and to admins, or when asked for by status.
+    if (!query.status && !(viewer && (viewer.id === query.sellerId || hasRole(viewer.role, 'admin')))) {
+      where.push(`status <> 'cancelled'`);
     }
     const clause = where.length ? `where ${where.join(' and ')}` : '';
     const order = query.order ?? (query.sort === 'endTime' ? 'asc' : 'desc');

@@ -8,6 +8,15 @@ export const AUCTION_EVENTS = {
   auctionEnded: 'auctions.auction.ended',
 } as const;
 
+/** Events of other modules the auctions module listens to. */
+export const AUCTIONS_SUBSCRIBED_EVENTS = {
+  /** Published by the catalog when a part sold (by an auction or elsewhere). */
+  partSold: 'catalog.part.sold',
+} as const;
+
+/** The facts of `catalog.part.sold` this module needs, inside the event envelope. */
+export const partSoldEvent = z.object({ event: z.string(), payload: z.object({ partId: z.uuid() }) });
+
 export const auctionWonPayload = z.object({
   auctionId: z.uuid(),
   partId: z.uuid(),
