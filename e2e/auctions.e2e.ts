@@ -114,15 +114,26 @@ describe('scheduling an auction', () => {
 
 describe('a live auction', () => {
   let auctionId = '';
+  let livePartId = '';
 
   /**
    * The form only offers starts an hour ahead and nothing starts an auction early, so the bidding journey
    * uses an auction created through the API a few seconds ahead; the worker's start job opens it.
    */
   beforeAll(async () => {
+    // A part of its own: the scheduled auction above holds the first part (one open auction per part).
+    livePartId = await createListedPart(sellerUser, {
+      title: `${PART_TITLE} (second)`,
+      description: 'A second rebuilt Weber 36 DCL3 carburettor for the 250 GT.',
+      price: '2400.00',
+      category: 'intake',
+      make: 'ferrari',
+      condition: 'rebuilt',
+      location: 'Miami, FL',
+    });
     const start = new Date(Date.now() + 4_000);
     const created = await call(sellerUser.cookie, 'POST', '/api/auctions', {
-      partId,
+      partId: livePartId,
       title: LIVE_TITLE,
       description: 'The same Weber, live now.',
       startingBid: '250.00',
@@ -138,6 +149,17 @@ describe('a live auction', () => {
       90_000,
     );
   }, 120_000);
+
+  it("sends a visitor from the part's page to its auction instead of offering the fixed price", async () => {
+    const page = await newPage(browser);
+    await page.goto(`/parts/${livePartId}`);
+    await expect.poll(() => page.getByText('This part is up for auction').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByRole('button', { name: 'Make an Offer' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'View auction' }).click();
+    await page.waitForURL(`**/auctions/${auctionId}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: LIVE_TITLE }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.context().close();
+  }, 60_000);
 
   it('takes a bid from a buyer and shows it live to another buyer', async () => {
     // The second buyer's page is open on the auction before any bid.

@@ -12,6 +12,7 @@ import { formatUsd } from '../../lib/format';
 import { ComingSoonButton } from './ComingSoonButton';
 import { crossCompatibilityHints } from './compatibility';
 import { conditionLabel, listingNotice, makeModel, primaryImage, yearsLabel } from './partFormat';
+import { offersFixedPrice, PartSaleStatus } from './PartSaleStatus';
 import { SellerInfoCard } from './SellerInfoCard';
 import { WatchButton } from './WatchButton';
 import type { FitmentDto, PartDto, PartImageDto } from '../../../modules/catalog/part.dto';
@@ -30,7 +31,8 @@ export function PartDetailPage() {
 
   const years = yearsLabel(part.yearStart, part.yearEnd);
   const vehicle = makeModel(part);
-  const notice = listingNotice(part);
+  // A sold listing is inactive too: its page says "Sold", not "withdrawn".
+  const notice = part.isSold ? null : listingNotice(part);
 
   return (
     <PageContainer title={part.title}>
@@ -100,14 +102,19 @@ export function PartDetailPage() {
               </li>
             )}
           </ul>
-          <p className="tabular text-4xl font-extrabold">{formatUsd(part.price)}</p>
+          <p className={cn('tabular text-4xl font-extrabold', part.isSold && 'text-muted line-through')}>{formatUsd(part.price)}</p>
+          <PartSaleStatus part={part} />
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-            <ComingSoonButton hint={MESSAGING_SOON}>
-              <MessageSquare aria-hidden className="size-4" /> Contact Seller
-            </ComingSoonButton>
-            <ComingSoonButton hint={MESSAGING_SOON} variant="outline">
-              <Tag aria-hidden className="size-4" /> Make an Offer
-            </ComingSoonButton>
+            {!part.isSold && (
+              <ComingSoonButton hint={MESSAGING_SOON}>
+                <MessageSquare aria-hidden className="size-4" /> Contact Seller
+              </ComingSoonButton>
+            )}
+            {offersFixedPrice(part) && (
+              <ComingSoonButton hint={MESSAGING_SOON} variant="outline">
+                <Tag aria-hidden className="size-4" /> Make an Offer
+              </ComingSoonButton>
+            )}
             <WatchButton partId={part.id} />
           </div>
           <CompatibilityCard part={part} />
