@@ -12,8 +12,6 @@ import { Layout } from './Layout';
 const COMING_SOON: Array<[path: string, title: string]> = [
   ['/messages', 'Messages'],
   ['/garage', 'My Garage'],
-  ['/reverse-auctions', 'Reverse Auctions'],
-  ['/reverse-auctions/:id', 'Wanted Part Request'],
 ];
 
 export const router = createBrowserRouter([
@@ -46,6 +44,16 @@ export const router = createBrowserRouter([
         path: '/terms-of-service',
         lazy: async () => ({ Component: (await import('../pages/TermsOfServicePage')).TermsOfServicePage }),
       },
+      // The footer's support pages (issue 17).
+      {
+        path: '/buyer-protection',
+        lazy: async () => ({ Component: (await import('../pages/BuyerProtectionPage')).BuyerProtectionPage }),
+      },
+      {
+        path: '/seller-guidelines',
+        lazy: async () => ({ Component: (await import('../pages/SellerGuidelinesPage')).SellerGuidelinesPage }),
+      },
+      { path: '/contact', lazy: async () => ({ Component: (await import('../pages/ContactPage')).ContactPage }) },
       // Sellers (issue 4).
       {
         path: '/seller-dashboard',
@@ -55,6 +63,37 @@ export const router = createBrowserRouter([
             element: (
               <AccessGuard role="seller">
                 <SellerDashboard />
+              </AccessGuard>
+            ),
+          };
+        },
+      },
+      // A seller's own listings and auctions (issue 17).
+      {
+        path: '/my-listings',
+        lazy: async () => {
+          const { MyListingsPage } = await import('../features/sellers/MyListingsPage');
+          return {
+            element: (
+              <AccessGuard role="seller">
+                <MyListingsPage />
+              </AccessGuard>
+            ),
+          };
+        },
+      },
+      {
+        path: '/my-listings/:id/edit',
+        lazy: async () => ({ Component: (await import('../features/catalog/SellPage')).EditListingPage }),
+      },
+      {
+        path: '/my-auctions',
+        lazy: async () => {
+          const { MyAuctionsPage } = await import('../features/sellers/MyAuctionsPage');
+          return {
+            element: (
+              <AccessGuard role="seller">
+                <MyAuctionsPage />
               </AccessGuard>
             ),
           };
@@ -89,6 +128,15 @@ export const router = createBrowserRouter([
       {
         path: '/schedule-auction',
         lazy: async () => ({ Component: (await import('../features/auctions/ScheduleAuctionPage')).ScheduleAuctionRoute }),
+      },
+      // Reverse auctions (issue 18).
+      {
+        path: '/reverse-auctions',
+        lazy: async () => ({ Component: (await import('../features/reverse/ReverseAuctionsPage')).ReverseAuctionsPage }),
+      },
+      {
+        path: '/reverse-auctions/:id',
+        lazy: async () => ({ Component: (await import('../features/reverse/ReverseAuctionDetailPage')).ReverseAuctionDetailPage }),
       },
       ...COMING_SOON.map(([path, title]) => ({ path, element: <ComingSoonPage title={title} /> })),
       { path: '*', element: <NotFoundPage /> },

@@ -12,6 +12,9 @@ const SUPPORT_LINKS = [
   { to: '/payments', label: 'Payment Options' },
   { to: '/privacy-policy', label: 'Privacy Policy' },
   { to: '/terms-of-service', label: 'Terms of Service' },
+  { to: '/buyer-protection', label: 'Buyer Protection' },
+  { to: '/seller-guidelines', label: 'Seller Guidelines' },
+  { to: '/contact', label: 'Contact Us' },
 ] as const;
 
 /** The site footer (spec 000 §2 "Footer"). */
@@ -37,15 +40,6 @@ export function Footer() {
                 </Link>
               </li>
             ))}
-            <li>
-              <PlaceholderLink label="Buyer Protection" className={linkClass} />
-            </li>
-            <li>
-              <PlaceholderLink label="Seller Guidelines" className={linkClass} />
-            </li>
-            <li>
-              <PlaceholderLink label="Contact Us" className={linkClass} />
-            </li>
             <li>
               <a href="/admin" className={linkClass}>
                 Admin
