@@ -10,6 +10,14 @@ import { Migration20261123230000AuctionsBatchedBids } from './20261123230000-auc
 import { Migration20261124000000AuctionsShorterBidLock } from './20261124000000-auctions-shorter-bid-lock.js';
 import { Migration20261124010000CatalogBrowseCounts } from './20261124010000-catalog-browse-counts.js';
 import { Migration20261124020000CatalogPagingIndexes } from './20261124020000-catalog-paging-indexes.js';
+import { Migration20261124143000CatalogPartSold } from './20261124143000-catalog-part-sold.js';
+import { Migration20261124143100AuctionsCancelled } from './20261124143100-auctions-cancelled.js';
+import { Migration20261124150000AuctionsAdminClose } from './20261124150000-auctions-admin-close.js';
+import { Migration20261124151000AuctionsOneOpenPerPart } from './20261124151000-auctions-one-open-per-part.js';
+import { Migration20261124160000CatalogSearchWordStems } from './20261124160000-catalog-search-word-stems.js';
+import { Migration20261124161000SupportContactRequests } from './20261124161000-support-contact-requests.js';
+import { Migration20261124170000ReverseInit } from './20261124170000-reverse-init.js';
+import { Migration20261124180000PlatformDemoData } from './20261124180000-platform-demo-data.js';
 
 /** The migration chain, in order. Add each new migration here. */
 export const migrations: MigrationObject[] = [
@@ -24,4 +32,12 @@ export const migrations: MigrationObject[] = [
   { name: '20261124000000-auctions-shorter-bid-lock', class: Migration20261124000000AuctionsShorterBidLock },
   { name: '20261124010000-catalog-browse-counts', class: Migration20261124010000CatalogBrowseCounts },
   { name: '20261124020000-catalog-paging-indexes', class: Migration20261124020000CatalogPagingIndexes },
+  { name: '20261124143000-catalog-part-sold', class: Migration20261124143000CatalogPartSold },
+  { name: '20261124143100-auctions-cancelled', class: Migration20261124143100AuctionsCancelled },
+  { name: '20261124150000-auctions-admin-close', class: Migration20261124150000AuctionsAdminClose },
+  { name: '20261124151000-auctions-one-open-per-part', class: Migration20261124151000AuctionsOneOpenPerPart },
+  { name: '20261124160000-catalog-search-word-stems', class: Migration20261124160000CatalogSearchWordStems },
+  { name: '20261124161000-support-contact-requests', class: Migration20261124161000SupportContactRequests },
+  { name: '20261124170000-reverse-init', class: Migration20261124170000ReverseInit },
+  { name: '20261124180000-platform-demo-data', class: Migration20261124180000PlatformDemoData },
 ];

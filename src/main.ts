@@ -7,6 +7,7 @@ import { boot, type Runtime } from './platform/runtime.js';
 import { createApp, type Readiness } from './platform/http/app.js';
 import { LiveHub } from './platform/live.js';
 import { startWorker } from './jobs/runner.js';
+import { applyReferenceData } from './platform/reference-data.js';
 import { modules } from './modules.js';
 
 export interface Server {
@@ -44,6 +45,8 @@ export async function serve(config: Config, logger: Logger = createLogger(config
     server.close();
     throw error;
   }
+  // Categories, makes and default badges a fresh install needs; only rows never applied before (reference-data.ts).
+  await applyReferenceData(runtime.container, modules, logger);
   readiness.database = true;
   app = createApp({ container: runtime.container, modules, readiness });
   const hub = new LiveHub(logger);

@@ -4,6 +4,8 @@ import { accountsModule } from './modules/accounts/index.js';
 import { catalogModule } from './modules/catalog/index.js';
 import { auctionsModule } from './modules/auctions/index.js';
 import { sellersModule } from './modules/sellers/index.js';
+import { supportModule } from './modules/support/index.js';
+import { reverseModule } from './modules/reverse/index.js';
 
 /** Every bounded module of the process, in load order. */
-export const modules: PitlaneModule[] = [platformModule, accountsModule, catalogModule, auctionsModule, sellersModule];
+export const modules: PitlaneModule[] = [platformModule, accountsModule, catalogModule, auctionsModule, sellersModule, supportModule, reverseModule];

@@ -12,7 +12,7 @@ import { ActivityService } from './activity.service.js';
 import { AuctionNotificationService, RESULT_TASK } from './auction-notification.service.js';
 import { money, readAuction, type AuctionRow } from './auction.repository.js';
 import { maskName, reserveMet } from './auction.rules.js';
-import { AuctionService, END_TASK, endJobKey } from './auction.service.js';
+import { auctionRefusal, AuctionService, END_TASK, endJobKey } from './auction.service.js';
 import { AUCTION_EVENTS } from './auctions.events.js';
 
 export const RELIST_TASK = 'auctions/relist';
@@ -58,8 +58,11 @@ export class AuctionLifecycleService {
     });
   }
 
-  /** Closes an active auction whose end time has come: the top bid wins if the reserve is met. */
-  async end(id: string): Promise<boolean> {
+  /**
+   * Closes an active auction whose end time has come: the top bid wins if the reserve is met. `early`: an admin
+   * ends it now, before its end time, and `early` runs in the same transaction after the normal end.
+   */
+  async end(id: string, early?: (tx: EntityManager, a: AuctionRow) => Promise<void>): Promise<boolean> {
     // The likely winner's name is read before the lock, so no other module is asked while the row is held.
     const [leader] = await this.fork().execute<{ bidder_id: string }[]>(
       'select bidder_id from bids where auction_id = ? and is_winning',
@@ -68,7 +71,7 @@ export class AuctionLifecycleService {
     const leaderName = leader ? (await this.accounts.findUser(leader.bidder_id))?.username : undefined;
     return this.fork().transactional(async (tx) => {
       const a = await readAuction(tx, id, true);
-      if (!a || a.status !== 'active' || this.clock.now().getTime() < a.endTime.getTime()) return false;
+      if (!a || a.status !== 'active' || (!early && this.clock.now().getTime() < a.endTime.getTime())) return false;
       let winnerId: string | null = null;
       if (a.totalBids > 0 && reserveMet(a)) {
         const [top] = await tx.execute<{ bidder_id: string }[]>(
@@ -78,6 +81,7 @@ export class AuctionLifecycleService {
         winnerId = top?.bidder_id ?? null;
       }
       await this.finish(tx, a, winnerId, a.currentBid, winnerId === leader?.bidder_id ? leaderName : undefined);
+      if (early) await early(tx, a);
       return true;
     });
   }
@@ -152,9 +156,14 @@ export class AuctionLifecycleService {
         return null;
       }
       if (!force && now.getTime() < new Date(job.scheduled_time).getTime()) return null;
-      if (!part || !part.isActive) {
+      // A part sold, no longer listed or approved, or already in another open auction is not relisted.
+      const [open] = await tx.execute<{ id: string }[]>(
+        `select id from auctions where part_id = ? and status in ('scheduled', 'active') limit 1`,
+        [a.partId],
+      );
+      if (!part || auctionRefusal(part) || open) {
         await tx.execute(`update auction_relists set status = 'skipped', processed_at = ? where id = ?`, [now.toISOString(), job.id]);
-        this.logger.info({ auctionId: originalId }, 'relist skipped: the part is no longer listed');
+        this.logger.info({ auctionId: originalId }, 'relist skipped: the part is no longer for auction');
         return null;
       }
       const tenths = Math.round(a.relistPriceReduction * 10);
@@ -180,6 +189,31 @@ export class AuctionLifecycleService {
       await this.auctions.scheduleJobs(tx, row!.id, startTime, endTime);
       return row!.id;
     });
+  }
+
+  /**
+   * Ends, unsold, every open auction of a part that was sold (event `catalog.part.sold`): a part sells once, and
+   * an auction of a sold part must take no more bids. Idempotent; returns how many it closed.
+   */
+  async closeForSoldPart(partId: string): Promise<number> {
+    const open = await this.fork().execute<{ id: string }[]>(
+      `select id from auctions where part_id = ? and status in ('scheduled', 'active')`,
+      [partId],
+    );
+    let closed = 0;
+    for (const { id } of open) {
+      const done = await this.fork().transactional(async (tx) => {
+        const a = await readAuction(tx, id, true);
+        if (!a || (a.status !== 'scheduled' && a.status !== 'active')) return false;
+        const now = this.clock.now().toISOString();
+        await tx.execute(`update auctions set status = 'ended', ended_at = ?, updated_at = ? where id = ?`, [now, now, id]);
+        await this.activity.record(tx, id, 'end', { currentBid: money(a.currentBid)! });
+        await this.bus.publish(tx, { name: AUCTION_EVENTS.auctionEnded, payload: { auctionId: id, sold: false } });
+        return true;
+      });
+      if (done) closed++;
+    }
+    return closed;
   }
 
   /** Catch-up: starts, ends and relists whatever is due by the Clock, then sends due reminders. */

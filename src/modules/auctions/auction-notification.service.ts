@@ -11,6 +11,7 @@ import { reserveMet } from './auction.rules.js';
 
 export const RESULT_TASK = 'auctions/notify-result';
 export const OUTBID_TASK = 'auctions/notify-outbid';
+export const CLOSED_TASK = 'auctions/notify-closed';
 /**
  * The pending outbid job of an auction: notices queued while it waits for the worker join its payload (a
  * graphile-worker batch job), so a hot auction mails in bulk. Per auction, since every bid upserts its key's
@@ -78,6 +79,40 @@ export class AuctionNotificationService {
         });
       }
     }
+  }
+
+  /**
+   * Mails an admin's early end or cancellation, with its reason, to every bidder and the seller (once each);
+   * the result of an early end is mailed by notifyResult as for any end.
+   */
+  async notifyClosed(auctionId: string): Promise<void> {
+    const em = this.fork();
+    const [a] = await em.execute<{ id: string; title: string; status: string; seller_id: string; close_reason: string | null }[]>(
+      'select id, title, status, seller_id, close_reason from auctions where id = ?',
+      [auctionId],
+    );
+    if (!a?.close_reason || (a.status !== 'ended' && a.status !== 'cancelled')) return;
+    const bidders = await em.execute<{ bidder_id: string }[]>('select distinct bidder_id from bids where auction_id = ?', [a.id]);
+    const users = await this.accounts.findUsers([a.seller_id, ...bidders.map((b) => b.bidder_id)]);
+    const cancelled = a.status === 'cancelled';
+    const title = cancelled ? `Auction cancelled: ${a.title}` : `Auction ended early: ${a.title}`;
+    const what = cancelled
+      ? `was cancelled by Pitlane. It has no winner and its bids are void`
+      : `was ended early by Pitlane. The result stands as at the moment it ended`;
+    await this.notify(
+      users.flatMap((u) =>
+        u.email
+          ? [{
+              auctionId: a.id,
+              userId: u.id,
+              type: cancelled ? 'admin-cancelled' : 'admin-ended',
+              email: u.email,
+              title,
+              message: `The auction "${a.title}" ${what}.\n\nReason: ${a.close_reason}\n\n${this.link(a.id)}`,
+            }]
+          : [],
+      ),
+    );
   }
 
   /**

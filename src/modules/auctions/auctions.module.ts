@@ -1,6 +1,10 @@
 import { ContainerModule } from 'inversify';
+import { ConsoleFigures } from '../../platform/console-figures.js';
+import { AuctionConsoleFigures } from './auction.console-figures.js';
 import type { PitlaneModule } from '../../platform/module.js';
 import { ActivityService } from './activity.service.js';
+import { AuctionCancelService } from './auction-cancel.service.js';
+import { AuctionAdminService } from './auction-admin.service.js';
 import { AuctionLifecycleService } from './auction-lifecycle.service.js';
 import { AuctionNotificationService } from './auction-notification.service.js';
 import { AuctionSettingsService } from './auction-settings.service.js';
@@ -8,7 +12,10 @@ import { auctionAdminRoutes } from './auction.admin-routes.js';
 import { auctionRoutes } from './auction.routes.js';
 import { AuctionService } from './auction.service.js';
 import { AuctionsApi, AuctionsApiImpl } from './auctions.api.js';
-import { auctionCrontab, auctionStartupTasks, auctionTasks } from './auctions.tasks.js';
+import { auctionCrontab, auctionStartupTasks, auctionTasks, CLOSE_FOR_SOLD_PART_TASK } from './auctions.tasks.js';
+import { AUCTIONS_SUBSCRIBED_EVENTS } from './auctions.events.js';
+import { PartHolds } from '../catalog/index.js';
+import { OpenAuctionHolds } from './open-auction.holds.js';
 import { BidBatchService } from './bid-batch.service.js';
 import { BidQueue } from './bid.queue.js';
 import { BiddingPatternService } from './bidding-pattern.service.js';
@@ -16,6 +23,7 @@ import { BiddingService } from './bidding.service.js';
 import { BidderEligibilityService } from './bidder-eligibility.service.js';
 import { BuyItNowService } from './buy-it-now.service.js';
 import { IdempotencyKeyStore } from './idempotency-key.store.js';
+import { auctionsDemo } from './auctions.demo.js';
 
 /**
  * The auctions module: scheduling, proxy bidding, Buy It Now, anti-sniping, watchers, live activity,
@@ -29,6 +37,8 @@ export const auctionsModule: PitlaneModule = {
     bind(AuctionService).toSelf();
     bind(AuctionNotificationService).toSelf();
     bind(AuctionLifecycleService).toSelf();
+    bind(AuctionAdminService).toSelf();
+    bind(AuctionCancelService).toSelf();
     bind(IdempotencyKeyStore).toSelf();
     bind(BidderEligibilityService).toSelf();
     bind(BiddingPatternService).toSelf();
@@ -37,6 +47,8 @@ export const auctionsModule: PitlaneModule = {
     bind(BiddingService).toSelf();
     bind(BuyItNowService).toSelf();
     bind(AuctionsApi).to(AuctionsApiImpl);
+    bind(PartHolds).to(OpenAuctionHolds);
+    bind(ConsoleFigures).to(AuctionConsoleFigures);
   }),
   entities: [],
   routes: auctionRoutes,
@@ -44,5 +56,7 @@ export const auctionsModule: PitlaneModule = {
   tasks: auctionTasks,
   crontab: auctionCrontab,
   startupTasks: auctionStartupTasks,
+  demo: auctionsDemo,
+  subscriptions: { [AUCTIONS_SUBSCRIBED_EVENTS.partSold]: [CLOSE_FOR_SOLD_PART_TASK] },
   live: (container, hub) => container.get(ActivityService).attach(hub),
 };

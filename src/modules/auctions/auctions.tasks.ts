@@ -2,8 +2,11 @@ import type { Container } from 'inversify';
 import { z } from 'zod';
 import type { TaskFactories } from '../../platform/module.js';
 import { AuctionLifecycleService, RELIST_TASK, TICK_TASK } from './auction-lifecycle.service.js';
-import { AuctionNotificationService, OUTBID_TASK, RESULT_TASK } from './auction-notification.service.js';
+import { AuctionNotificationService, CLOSED_TASK, OUTBID_TASK, RESULT_TASK } from './auction-notification.service.js';
 import { END_TASK, START_TASK } from './auction.service.js';
+import { partSoldEvent } from './auctions.events.js';
+
+export const CLOSE_FOR_SOLD_PART_TASK = 'auctions/close-sold-part';
 
 const auctionPayload = z.object({ auctionId: z.uuid() });
 const outbidNotice = z.object({ auctionId: z.uuid(), userId: z.uuid(), bidSeq: z.string().regex(/^\d+$/) });
@@ -28,9 +31,17 @@ export const auctionTasks: TaskFactories = {
   [RESULT_TASK]: (c: Container) => async (payload) => {
     await c.get(AuctionNotificationService).notifyResult(auctionPayload.parse(payload).auctionId);
   },
+  /** Mails an admin's early end or cancellation, with the reason, to the bidders and the seller. */
+  [CLOSED_TASK]: (c: Container) => async (payload) => {
+    await c.get(AuctionNotificationService).notifyClosed(auctionPayload.parse(payload).auctionId);
+  },
   /** Mails "you have been outbid" for a batch of notices. */
   [OUTBID_TASK]: (c: Container) => async (payload) => {
     await c.get(AuctionNotificationService).notifyOutbid(outbidPayload.parse(payload));
+  },
+  /** Ends the open auctions of a part that sold (event `catalog.part.sold`); idempotent. */
+  [CLOSE_FOR_SOLD_PART_TASK]: (c: Container) => async (payload) => {
+    await c.get(AuctionLifecycleService).closeForSoldPart(partSoldEvent.parse(payload).payload.partId);
   },
   /** Catch-up every minute: whatever is due by the Clock, and the due reminders. */
   [TICK_TASK]: (c: Container) => async () => {

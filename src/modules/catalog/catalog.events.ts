@@ -12,6 +12,10 @@ export const CATALOG_EVENTS = {
   partRejected: 'catalog.part.rejected',
   /** A seller withdrew a listing (payload: partId, sellerId). */
   partRemoved: 'catalog.part.removed',
+  /** An admin deleted a listing as spam; its row is gone (payload: partId, sellerId, deletedBy). */
+  partDeleted: 'catalog.part.deleted',
+  /** A seller marked a listing sold elsewhere; it left the market (payload: partId, sellerId). */
+  partSold: 'catalog.part.sold',
 } as const;
 
 export const partChangedPayload = z.object({ partId: z.uuid(), sellerId: z.uuid(), isApproved: z.boolean() });
@@ -23,3 +27,5 @@ export const partRejectedPayload = z.object({
   rejectedBy: z.uuid(),
 });
 export const partRemovedPayload = z.object({ partId: z.uuid(), sellerId: z.uuid() });
+export const partDeletedPayload = z.object({ partId: z.uuid(), sellerId: z.uuid(), deletedBy: z.uuid() });
+export const partSoldPayload = partRemovedPayload;

@@ -1,10 +1,14 @@
 import { ContainerModule } from 'inversify';
+import { ConsoleFigures } from '../../platform/console-figures.js';
+import { PartConsoleFigures } from './part.console-figures.js';
 import type { PitlaneModule } from '../../platform/module.js';
 import { CatalogApi, CatalogApiImpl } from './catalog.api.js';
 import { CatalogLookups } from './catalog.lookups.js';
 import { catalogCrontab, catalogTasks } from './catalog.tasks.js';
 import { catalogRoutes } from './catalog.routes.js';
 import { seedCatalog } from './catalog.seed.js';
+import { catalogDemo } from './catalog.demo.js';
+import { catalogReferenceData } from './catalog.reference-data.js';
 import { Category } from './category.entity.js';
 import { Favorite } from './favorite.entity.js';
 import { Make } from './make.entity.js';
@@ -13,6 +17,7 @@ import { Part } from './part.entity.js';
 import { PartFitment } from './part-fitment.entity.js';
 import { PartListingService } from './part-listing.service.js';
 import { PartReviewService } from './part-review.service.js';
+import { CATALOG_SUBSCRIBED_EVENTS, MARK_SOLD_BY_AUCTION_TASK, PartSaleService } from './part-sale.service.js';
 import { PartService } from './part.service.js';
 import { PartUploadClaims } from './part.upload-claims.js';
 import { UploadClaims } from './upload.claims.js';
@@ -27,17 +32,22 @@ export const catalogModule: PitlaneModule = {
     bind(PartService).toSelf();
     bind(PartListingService).toSelf();
     bind(PartReviewService).toSelf();
+    bind(PartSaleService).toSelf();
     bind(CatalogLookups).toSelf();
     bind(WatchlistService).toSelf();
     bind(UploadService).toSelf();
     bind(UploadCleanupService).toSelf();
     bind(UploadClaims).to(PartUploadClaims);
     bind(CatalogApi).to(CatalogApiImpl);
+    bind(ConsoleFigures).to(PartConsoleFigures);
   }),
   entities: [Category, Make, Part, PartFitment, Favorite],
   routes: catalogRoutes,
   adminRoutes: partAdminRoutes,
   tasks: catalogTasks,
   crontab: catalogCrontab,
+  subscriptions: { [CATALOG_SUBSCRIBED_EVENTS.auctionWon]: [MARK_SOLD_BY_AUCTION_TASK] },
   seed: seedCatalog,
+  referenceData: catalogReferenceData,
+  demo: catalogDemo,
 };

@@ -105,7 +105,51 @@ export class PartReviewService {
     return dto!;
   }
 
-  private async notifySeller(em: EntityManager, part: Part, outcome: 'approved' | 'rejected'): Promise<void> {
+  /**
+   * Takes a live listing off the market with a reason (it becomes rejected: the seller is mailed the reason and
+   * may edit it for another review).
+   */
+  async unpublish(id: string, reason: string, admin: Actor): Promise<PartDto> {
+    if (!isAdmin(admin)) throw Errors.forbidden();
+    const part = await this.em.transactional(async (em) => {
+      const part = await em.findOne(Part, { id }, { lockMode: 4 });
+      if (!part) throw Errors.notFound('Part');
+      if (!part.isActive || !part.isApproved) throw Errors.conflict('part_not_live', 'Only a live listing can be unpublished');
+      part.isApproved = false;
+      part.approvedBy = null;
+      part.approvedAt = null;
+      part.rejectionReason = reason;
+      part.updatedAt = this.clock.now();
+      await em.flush();
+      await this.events.publish(em, {
+        name: CATALOG_EVENTS.partRejected,
+        payload: { partId: part.id, sellerId: part.sellerId, rejectionReason: reason, rejectedBy: admin.id },
+      });
+      await this.notifySeller(em, part, 'unpublished');
+      return part;
+    });
+    const [dto] = await this.parts.toDtos([part]);
+    return dto!;
+  }
+
+  /** Deletes a spam listing for good (its fitments and watchlist entries go with it); the seller is not mailed. */
+  async deleteAsSpam(id: string, admin: Actor): Promise<PartDto> {
+    if (!isAdmin(admin)) throw Errors.forbidden();
+    const part = await this.em.findOne(Part, { id });
+    if (!part) throw Errors.notFound('Part');
+    const [dto] = await this.parts.toDtos([part]);
+    await this.em.transactional(async (em) => {
+      const deleted = await em.nativeDelete(Part, { id });
+      if (!deleted) throw Errors.notFound('Part');
+      await this.events.publish(em, {
+        name: CATALOG_EVENTS.partDeleted,
+        payload: { partId: id, sellerId: part.sellerId, deletedBy: admin.id },
+      });
+    });
+    return dto!;
+  }
+
+  private async notifySeller(em: EntityManager, part: Part, outcome: 'approved' | 'rejected' | 'unpublished'): Promise<void> {
     const seller = await this.accounts.findUser(part.sellerId);
     if (!seller?.email) return;
     const link = `${this.config.publicUrl}/parts/${part.id}`;
@@ -117,7 +161,14 @@ export class PartReviewService {
               `Hi ${seller.firstName},\n\nGood news: your listing "${part.title}" has been approved and is now visible to buyers.\n\n` +
               `${link}\n\n— The Pitlane team`,
           }
-        : {
+        : outcome === 'unpublished'
+          ? {
+              subject: `Your listing "${part.title}" was taken down`,
+              text:
+                `Hi ${seller.firstName},\n\nYour listing "${part.title}" was taken off Pitlane for this reason:\n\n${part.rejectionReason}\n\n` +
+                `You can edit the listing and it will be reviewed again:\n\n${link}\n\n— The Pitlane team`,
+            }
+          : {
             subject: `Your listing "${part.title}" was not approved`,
             text:
               `Hi ${seller.firstName},\n\nYour listing "${part.title}" was not approved for this reason:\n\n${part.rejectionReason}\n\n` +

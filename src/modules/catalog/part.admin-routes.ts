@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import type { Container } from 'inversify';
 import { z } from 'zod';
-import { adminListQuery, parseAdminList, sendAdminList } from '../../platform/http/admin-rest.js';
+import { adminListQuery, parseAdminList, refuseMethods, sendAdminList } from '../../platform/http/admin-rest.js';
+import { requireActor } from '../../platform/http/auth.js';
 import { handle } from '../../platform/http/validate.js';
 import { partIdParams } from './part.schemas.js';
 import { PART_REVIEW_STATUSES, PartReviewService } from './part-review.service.js';
@@ -19,7 +20,15 @@ const filterSchema = z.object({
     .optional(),
 });
 
-/** Console resource `parts`: list (filters q, status, isApproved, isActive, sellerId, category) and show. */
+export const UNPUBLISH_REASON_MESSAGE = 'A reason is required: it is mailed to the seller';
+const unpublishBody = z.object({
+  reason: z.string({ message: UNPUBLISH_REASON_MESSAGE }).trim().min(1, UNPUBLISH_REASON_MESSAGE).max(1000, 'The reason must be at most 1000 characters'),
+});
+
+/**
+ * Console resource `parts`: list (filters q, status, isApproved, isActive, sellerId, category), show, unpublish
+ * with a reason, and delete (for spam). Listings are edited by their sellers, so PUT is a 405.
+ */
 export function partAdminRoutes(container: Container): Router {
   const parts = container.get(PartReviewService);
   const router = Router();
@@ -41,6 +50,21 @@ export function partAdminRoutes(container: Container): Router {
   );
 
   router.get('/parts/:id', handle({ params: partIdParams }, async ({ params }) => parts.adminGet(params.id)));
+  router.post(
+    '/parts/:id/unpublish',
+    handle({ params: partIdParams, body: unpublishBody }, async ({ params, body }, req) =>
+      parts.unpublish(params.id, body.reason, await requireActor(req)),
+    ),
+  );
+  router.delete('/parts/:id', handle({ params: partIdParams }, async ({ params }, req) => parts.deleteAsSpam(params.id, await requireActor(req))));
+  refuseMethods(router, '/parts', ['POST'], 'GET', 'Listings are created by sellers, not in the console');
+  refuseMethods(
+    router,
+    '/parts/:id',
+    ['PUT', 'PATCH'],
+    'GET, DELETE',
+    'Listings are edited by their sellers: approve, reject or unpublish them with a reason instead',
+  );
 
   return router;
 }

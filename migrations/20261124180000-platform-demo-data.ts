@@ -10,7 +10,7 @@ import { Migration } from '@mikro-orm/migrations';
  * - reference_data: the keys of the reference rows (categories, makes, default badges) start-up has applied, so a
  *   row an admin later renamed or deleted is never put back.
  */
-export class Migration20261125000000PlatformDemoData extends Migration {
+export class Migration20261124180000PlatformDemoData extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create table "demo_records" (
       "kind" varchar(60) not null,
