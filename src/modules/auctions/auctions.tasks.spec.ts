@@ -3,7 +3,7 @@ import { parseCrontab } from 'graphile-worker';
 import type { Container } from 'inversify';
 import { AuctionLifecycleService, TICK_TASK } from './auction-lifecycle.service.js';
 import { AuctionNotificationService, OUTBID_TASK } from './auction-notification.service.js';
-import { auctionCrontab, auctionStartupTasks, auctionTasks } from './auctions.tasks.js';
+import { auctionCrontab, auctionStartupTasks, auctionTasks, CLOSE_FOR_SOLD_PART_TASK } from './auctions.tasks.js';
 
 /** A container whose services record the calls the tasks make. */
 function recorder() {
@@ -44,10 +44,25 @@ describe('auctions tasks', () => {
 
   it('refuses a payload that is not an auction id', async () => {
     const { calls, container } = recorder();
-    for (const task of Object.keys(auctionTasks).filter((t) => t !== TICK_TASK && t !== OUTBID_TASK)) {
+    const perAuction = Object.keys(auctionTasks).filter((t) => ![TICK_TASK, OUTBID_TASK, CLOSE_FOR_SOLD_PART_TASK].includes(t));
+    for (const task of perAuction) {
       await expect(run(task, container, { auctionId: 'nope' })).rejects.toThrow();
       await run(task, container, { auctionId });
     }
-    expect(calls.map(([call]) => call)).toEqual(['lifecycle.start', 'lifecycle.end', 'lifecycle.relist', 'notifications.notifyResult']);
+    expect(calls.map(([call]) => call)).toEqual([
+      'lifecycle.start',
+      'lifecycle.end',
+      'lifecycle.relist',
+      'notifications.notifyResult',
+      'notifications.notifyClosed',
+    ]);
+  });
+
+  it('closes the auctions of a sold part from the catalog.part.sold event, and refuses another payload', async () => {
+    const { calls, container } = recorder();
+    const partId = '00000000-0000-4000-8000-000000000003';
+    await expect(run(CLOSE_FOR_SOLD_PART_TASK, container, { partId })).rejects.toThrow();
+    await run(CLOSE_FOR_SOLD_PART_TASK, container, { event: 'catalog.part.sold', payload: { partId } });
+    expect(calls).toEqual([['lifecycle.closeForSoldPart', partId]]);
   });
 });
