@@ -5,7 +5,7 @@ import { uuidArray } from '../../platform/db/uuid.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
-import type { AdminReverseAuctionDto, ReverseBidDto } from './reverse.dto.js';
+import type { AdminReverseAuctionDetailDto, AdminReverseAuctionDto } from './reverse.dto.js';
 import { REVERSE_COLUMNS, toReverseRow, type ReverseRow } from './reverse.repository.js';
 import { QuoteService } from './quote.service.js';
 import { ReverseService } from './reverse.service.js';
@@ -88,7 +88,7 @@ export class ReverseAdminService {
   }
 
   /** One request with every quote in full. */
-  async get(id: string, admin: Actor): Promise<AdminReverseAuctionDto & { quotes: ReverseBidDto[] }> {
+  async get(id: string, admin: Actor): Promise<AdminReverseAuctionDetailDto> {
     const row = await this.requests.row(id);
     const [dto] = await this.withBuyers([row]);
     const { rows } = await this.quotes.bids(id, admin, { limit: 100, offset: 0 });

@@ -107,3 +107,8 @@ export interface AdminReverseAuctionDto extends ReverseAuctionDto {
   buyerUsername: string | null;
   cancelReason: string | null;
 }
+
+/** One request in the console (GET /api/admin/reverse-auctions/{id}): every quote in full, lowest first. */
+export interface AdminReverseAuctionDetailDto extends AdminReverseAuctionDto {
+  quotes: ReverseBidDto[];
+}

@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Chip, Divider, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
+import type { AdminReverseAuctionDetailDto } from '../../modules/reverse/reverse.dto';
+import { moneyText } from '../auctions/auctionFormat';
+import { ReasonDialog } from '../auctions/ReasonDialog';
+import { reverseCancelState, reverseResultText, reverseStatusText, URGENCY_TEXT } from './reverseFormat';
+import { useCancelReverseAuction } from './useCancelReverseAuction';
+
+const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('en-US') : '—');
+const day = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString('en-US') : '—');
+
+const ReverseTitle = () => {
+  const record = useRecordContext<AdminReverseAuctionDetailDto>();
+  return <span>Reverse auction {record ? `"${record.title}"` : ''}</span>;
+};
+
+/** Cancel, asking for the reason mailed to the buyer, while the request is open and has no quotes. */
+function ReverseActions() {
+  const record = useRecordContext<AdminReverseAuctionDetailDto>();
+  const [open, setOpen] = useState(false);
+  const cancel = useCancelReverseAuction(() => setOpen(false));
+  if (!record) return null;
+  const state = reverseCancelState(record);
+  return (
+    <TopToolbar>
+      <ListButton />
+      {state.allowed && (
+        <Button color="error" variant="outlined" onClick={() => setOpen(true)}>
+          Cancel request
+        </Button>
+      )}
+      <ReasonDialog
+        open={open}
+        title="Cancel reverse auction"
+        confirmLabel="Cancel request"
+        pendingLabel="Cancelling..."
+        text={`Cancel "${record.title}"? It closes at once and sellers can no longer quote. The buyer is emailed the reason.`}
+        reasonLabel="Reason (mailed to the buyer)"
+        pending={cancel.isPending}
+        onClose={() => setOpen(false)}
+        onConfirm={(reason) => cancel.mutate({ id: record.id, reason })}
+      />
+    </TopToolbar>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="body1" component="div">
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function ReverseDetail() {
+  const r = useRecordContext<AdminReverseAuctionDetailDto>();
+  if (!r) return null;
+  const cancelState = reverseCancelState(r);
+  const vehicle = [r.make, r.model, r.yearStart && r.yearEnd ? `${r.yearStart}–${r.yearEnd}` : (r.yearStart ?? r.yearEnd)].filter(Boolean).join(' ');
+  return (
+    <Box sx={{ p: 2 }}>
+      <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center' }}>
+        <Chip label={reverseStatusText(r.status)} color={r.status === 'active' ? 'success' : r.status === 'cancelled' ? 'error' : 'default'} />
+        <Chip label={URGENCY_TEXT[r.urgency] ?? r.urgency} color={r.urgency === 'high' ? 'warning' : 'default'} variant="outlined" />
+      </Stack>
+      {r.status === 'cancelled' && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Cancelled{r.cancelReason ? ` by an admin: ${r.cancelReason}` : ' by the buyer'}
+        </Alert>
+      )}
+      {cancelState.why && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {cancelState.why}
+        </Alert>
+      )}
+      <Typography variant="body2" sx={{ mb: 2, whiteSpace: 'pre-wrap' }}>
+        {r.description}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, mb: 3 }}>
+        <Fact label="Buyer">{r.buyerUsername ?? r.buyerId}</Fact>
+        <Fact label="Category">{r.partCategory}</Fact>
+        <Fact label="Vehicle">{vehicle || '—'}</Fact>
+        <Fact label="Condition">{r.condition ?? 'Any'}</Fact>
+        <Fact label="Max budget">{moneyText(r.maxBudget)}</Fact>
+        <Fact label="Best quote">{moneyText(r.currentLowestBid)}</Fact>
+        <Fact label="Min decrease">{moneyText(r.minBidDecrement)}</Fact>
+        <Fact label="Quotes">{r.totalBids}</Fact>
+        <Fact label="Watchers">{r.watchers}</Fact>
+        <Fact label="Location">{r.location ?? '—'}</Fact>
+        <Fact label="Starts">{when(r.startTime)}</Fact>
+        <Fact label="Ends">{when(r.endTime)}</Fact>
+        <Fact label="Result">{reverseResultText(r)}</Fact>
+        <Fact label="Award deadline">{when(r.awardDeadline)}</Fact>
+        <Fact label="Auto-relist">{r.autoRelist ? `On (${r.relistCount} of ${r.maxRelists}, +${r.relistBudgetIncrease}% after ${r.relistDelay} h)` : 'Off'}</Fact>
+        <Fact label="Relisted from">{r.relistedFrom ?? '—'}</Fact>
+      </Box>
+      <Divider sx={{ mb: 2 }} />
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        Quotes
+      </Typography>
+      {r.quotes.length ? (
+        <Table size="small" aria-label="Quotes">
+          <TableHead>
+            <TableRow>
+              <TableCell>Seller</TableCell>
+              <TableCell>Amount</TableCell>
+              <TableCell>Condition</TableCell>
+              <TableCell>Location</TableCell>
+              <TableCell>Shipping</TableCell>
+              <TableCell>Available</TableCell>
+              <TableCell>Notes</TableCell>
+              <TableCell>Quoted</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {r.quotes.map((q) => (
+              <TableRow key={q.id}>
+                <TableCell>{q.sellerName ?? '—'}</TableCell>
+                <TableCell>{moneyText(q.bidAmount)}</TableCell>
+                <TableCell>{q.partCondition ?? '—'}</TableCell>
+                <TableCell>{q.partLocation ?? '—'}</TableCell>
+                <TableCell>{q.estimatedShipping ?? '—'}</TableCell>
+                <TableCell>{day(q.availabilityDate)}</TableCell>
+                <TableCell sx={{ maxWidth: 280 }}>
+                  {q.notes ?? ''}
+                  {q.images?.length ? ` (${q.images.length} photo${q.images.length === 1 ? '' : 's'})` : ''}
+                </TableCell>
+                <TableCell>{when(q.createdAt)}</TableCell>
+                <TableCell>{q.isWinning && <Chip size="small" label="Awarded" color="success" />}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : (
+        <Typography color="text.secondary">No quotes yet.</Typography>
+      )}
+    </Box>
+  );
+}
+
+/** One request: its facts, every quote in full (sellers named), and Cancel with the reason mailed to the buyer. */
+export const ReverseAuctionShow = () => (
+  <Show title={<ReverseTitle />} actions={<ReverseActions />}>
+    <ReverseDetail />
+  </Show>
+);
