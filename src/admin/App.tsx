@@ -12,6 +12,7 @@ import { LoginPage } from './layout/LoginPage';
 import { PitlaneLayout } from './layout/PitlaneLayout';
 import listings from './listings';
 import mailOutbox from './mail-outbox';
+import reverseAuctions from './reverse-auctions';
 import sellerAnalytics from './seller-analytics';
 import sellers from './sellers';
 import { auctionSettings, bidderSettings, pricingSettings } from './settings';
@@ -45,6 +46,7 @@ export const App = () => (
     <Resource name="parts" options={{ label: 'Listings' }} {...listings} />
     <Resource name="demo-data" options={{ label: 'Demo Data' }} {...demoData} />
     <Resource name="auctions" options={{ label: 'Auctions' }} {...auctions} />
+    <Resource name="reverse-auctions" options={{ label: 'Reverse auctions' }} {...reverseAuctions} />
     <Resource name="auction-settings" options={{ label: 'Auction Settings' }} {...auctionSettings} />
     <Resource name="bidder-settings" options={{ label: 'Bidder Mgmt' }} {...bidderSettings} />
     <Resource name="pricing-settings" options={{ label: 'Reserve & BIN' }} {...pricingSettings} />
