@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { requireActor } from '../../platform/http/auth.js';
 import { adminListQuery, parseAdminList, refuseMethods, sendAdminList } from '../../platform/http/admin-rest.js';
 import { handle, idParams } from '../../platform/http/validate.js';
+import { gatherRelistStatus } from '../../platform/relist-status.js';
 import { ADMIN_AUCTION_SORT, ADMIN_AUCTION_STATUSES, AuctionAdminService, type AdminAuctionSort } from './auction-admin.service.js';
-import { AuctionLifecycleService } from './auction-lifecycle.service.js';
 import { SETTINGS_GROUPS } from './auction-settings.schemas.js';
 import { AuctionSettingsService } from './auction-settings.service.js';
 import { AuctionsApi } from './auctions.api.js';
@@ -40,7 +40,6 @@ const SORTABLE = Object.keys(ADMIN_AUCTION_SORT).filter((k) => k !== 'id') as Ad
 /** The console's auctions, auction settings and relists (mounted under /api/admin, admins only). */
 export function auctionAdminRoutes(container: Container): Router {
   const settings = container.get(AuctionSettingsService);
-  const lifecycle = container.get(AuctionLifecycleService);
   const admin = container.get(AuctionAdminService);
   const api = container.get(AuctionsApi);
   const router = Router();
@@ -49,7 +48,8 @@ export function auctionAdminRoutes(container: Container): Router {
     '/settings/:group',
     handle({ params: groupParams }, async ({ params, body }, req) => settings.update(params.group, body, (await requireActor(req)).id)),
   );
-  router.get('/auto-relist/status', handle({}, () => lifecycle.relistStatus()));
+  // Every module's relists (auctions and reverse auctions), through the platform's multi-bound RelistStatusSource.
+  router.get('/auto-relist/status', handle({}, () => gatherRelistStatus(container)));
   router.post(
     '/auto-relist/manual/auction/:id',
     handle({ params: idParams }, async ({ params }) => ({

@@ -1,5 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { ConsoleFigures } from '../../platform/console-figures.js';
+import { RelistStatusSource } from '../../platform/relist-status.js';
+import { AuctionRelistStatus } from './auction.relist-status.js';
 import { AuctionConsoleFigures } from './auction.console-figures.js';
 import type { PitlaneModule } from '../../platform/module.js';
 import { ActivityService } from './activity.service.js';
@@ -49,6 +51,7 @@ export const auctionsModule: PitlaneModule = {
     bind(AuctionsApi).to(AuctionsApiImpl);
     bind(PartHolds).to(OpenAuctionHolds);
     bind(ConsoleFigures).to(AuctionConsoleFigures);
+    bind(RelistStatusSource).to(AuctionRelistStatus);
   }),
   entities: [],
   routes: auctionRoutes,

@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import type { PitlaneModule } from '../../platform/module.js';
+import { RelistStatusSource } from '../../platform/relist-status.js';
 import { QuoteService } from './quote.service.js';
 import { ReverseActivityService } from './reverse-activity.service.js';
 import { ReverseAdminService } from './reverse-admin.service.js';
@@ -8,6 +9,7 @@ import { ReverseLifecycleService } from './reverse-lifecycle.service.js';
 import { ReverseNotificationService } from './reverse-notification.service.js';
 import { reverseAdminRoutes } from './reverse.admin-routes.js';
 import { ReverseApi, ReverseApiImpl } from './reverse.api.js';
+import { ReverseRelistStatus } from './reverse.relist-status.js';
 import { reverseRoutes } from './reverse.routes.js';
 import { ReverseService } from './reverse.service.js';
 import { reverseCrontab, reverseStartupTasks, reverseTasks } from './reverse.tasks.js';
@@ -27,6 +29,7 @@ export const reverseModule: PitlaneModule = {
     bind(ReverseLifecycleService).toSelf();
     bind(ReverseAdminService).toSelf();
     bind(ReverseApi).to(ReverseApiImpl);
+    bind(RelistStatusSource).to(ReverseRelistStatus);
   }),
   entities: [],
   routes: reverseRoutes,
