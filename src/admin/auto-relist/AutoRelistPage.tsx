@@ -4,6 +4,7 @@ import {
   Box,
   Button,
   Card,
+  MenuItem,
   CardContent,
   CardHeader,
   Skeleton,
@@ -18,7 +19,16 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useNotify } from 'react-admin';
 import { httpClient } from '../dataProvider';
-import { AUTO_RELIST_API, manualRelistRequest, relistTypeLabel, STATUS_ERROR, STATUS_POLL_MS, toRelistStatus } from './autoRelist';
+import {
+  AUTO_RELIST_API,
+  manualRelistRequest,
+  RELIST_TYPES,
+  relistTypeLabel,
+  STATUS_ERROR,
+  STATUS_POLL_MS,
+  toRelistStatus,
+  type RelistType,
+} from './autoRelist';
 
 const STATUS_KEY = ['admin', 'auto-relist', 'status'] as const;
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -117,6 +127,7 @@ function Figure({ label, value }: { label: string; value: number | undefined }) 
 
 function ManualRelist() {
   const [auctionId, setAuctionId] = useState('');
+  const [type, setType] = useState<RelistType>('auction');
   const [error, setError] = useState<string | null>(null);
   const notify = useNotify();
   const client = useQueryClient();
@@ -128,7 +139,7 @@ function ManualRelist() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (relist.isPending) return;
-    const request = manualRelistRequest(auctionId);
+    const request = manualRelistRequest(auctionId, type);
     if (!request.ok) {
       setError(request.message);
       notify(request.message, { type: 'warning' });
@@ -137,7 +148,7 @@ function ManualRelist() {
     setError(null);
     relist.mutate(request.path, {
       onSuccess: () => {
-        notify('Auction relisted', { type: 'success' });
+        notify(`${relistTypeLabel(type)} relisted`, { type: 'success' });
         setAuctionId('');
       },
       onError: (e) => notify(e instanceof Error && e.message ? e.message : 'The auction could not be relisted', { type: 'error' }),
@@ -146,9 +157,25 @@ function ManualRelist() {
 
   return (
     <Card>
-      <CardHeader title="Manual Relist" subheader="Relist an ended auction now, without waiting for its delay." />
+      <CardHeader title="Manual Relist" subheader="Relist an ended auction or a closed reverse auction now, without waiting for its delay." />
       <CardContent sx={{ pt: 0 }}>
         <Box component="form" onSubmit={submit} noValidate sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+          <TextField
+            select
+            id="manual-relist-type"
+            label="Type"
+            value={type}
+            onChange={(e) => setType(e.target.value as RelistType)}
+            size="small"
+            helperText=" "
+            sx={{ minWidth: 180 }}
+          >
+            {RELIST_TYPES.map((t) => (
+              <MenuItem key={t} value={t}>
+                {relistTypeLabel(t)}
+              </MenuItem>
+            ))}
+          </TextField>
           <TextField
             id="manual-relist-auction-id"
             label="Auction ID"

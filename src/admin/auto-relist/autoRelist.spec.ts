@@ -13,6 +13,10 @@ describe('manualRelistRequest', () => {
     });
     expect(manualRelistRequest('a/b')).toEqual({ ok: true, path: '/api/admin/auto-relist/manual/auction/a%2Fb' });
   });
+  it('posts a reverse auction to the reverse-auction manual relist path', () => {
+    expect(manualRelistRequest(' r1 ', 'reverse-auction')).toEqual({ ok: true, path: '/api/admin/auto-relist/manual/reverse-auction/r1' });
+    expect(manualRelistRequest(' ', 'reverse-auction')).toEqual({ ok: false, message: EMPTY_ID_MESSAGE });
+  });
 });
 
 describe('toRelistStatus', () => {

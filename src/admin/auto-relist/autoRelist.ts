@@ -36,11 +36,15 @@ export function toRelistStatus(data: unknown): AutoRelistStatus {
 
 export type ManualRelistCheck = { ok: true; path: string } | { ok: false; message: string };
 
-/** The manual relist needs a non-empty auction id; the id goes into the path encoded. */
-export function manualRelistRequest(auctionId: string): ManualRelistCheck {
+/** The kinds of listing a manual relist takes (spec 001: POST /api/admin/auto-relist/manual/{type}/{id}). */
+export const RELIST_TYPES = ['auction', 'reverse-auction'] as const;
+export type RelistType = (typeof RELIST_TYPES)[number];
+
+/** The manual relist needs a non-empty auction id; the type and the id go into the path, the id encoded. */
+export function manualRelistRequest(auctionId: string, type: RelistType = 'auction'): ManualRelistCheck {
   const id = auctionId.trim();
   if (!id) return { ok: false, message: EMPTY_ID_MESSAGE };
-  return { ok: true, path: `${AUTO_RELIST_API}/manual/auction/${encodeURIComponent(id)}` };
+  return { ok: true, path: `${AUTO_RELIST_API}/manual/${type}/${encodeURIComponent(id)}` };
 }
 
 /** "auction" -> "Auction", "reverse-auction" / "reverse_auction" -> "Reverse auction". */
