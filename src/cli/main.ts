@@ -9,6 +9,7 @@ import { RequestContext } from '@mikro-orm/postgresql';
 import { drainJobs, startWorker } from '../jobs/runner.js';
 import { AccountsApi, createAdminSchema } from '../modules/accounts/index.js';
 import { AuctionsApi } from '../modules/auctions/index.js';
+import { ReverseApi } from '../modules/reverse/index.js';
 
 import { modules } from '../modules.js';
 import { serveUntilSignal } from '../main.js';
@@ -128,9 +129,10 @@ export function buildCli(): Command {
       });
     });
 
-  program
+  const relist = program
     .command('relist')
-    .description('relist an ended, unsold item at once (what the console\'s manual relist does)')
+    .description('relist an ended, unsold item at once (what the console\'s manual relist does)');
+  relist
     .command('auction <id>')
     .description('relist the forward auction <id> now, with its relist price reduction')
     .action(async (id: string) => {
@@ -138,6 +140,16 @@ export function buildCli(): Command {
       await withRuntime(async (rt) => {
         const newId = await rt.container.get(AuctionsApi).relistNow(auctionId);
         console.log(`Auction ${auctionId} relisted as ${newId}.`);
+      });
+    });
+  relist
+    .command('reverse-auction <id>')
+    .description('relist the reverse auction <id> now (closed without an award), with its budget increase')
+    .action(async (id: string) => {
+      const reverseAuctionId = parseOrThrow(z.object({ id: z.uuid({ message: 'Please enter an auction ID' }) }), { id }).id;
+      await withRuntime(async (rt) => {
+        const newId = await rt.container.get(ReverseApi).relistNow(reverseAuctionId);
+        console.log(`Reverse auction ${reverseAuctionId} relisted as ${newId}.`);
       });
     });
 

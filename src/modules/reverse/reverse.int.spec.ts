@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { fastUser, HOUR, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 import { approvedSeller, requestForm } from '../../../test/reverse.fixtures.js';
+import { buildCli } from '../../cli/main.js';
 import { EventBus } from '../../platform/events.js';
 import { ReverseLifecycleService } from './reverse-lifecycle.service.js';
 import { ReverseNotificationService } from './reverse-notification.service.js';
@@ -482,6 +483,10 @@ describe('relist', () => {
     t.clock.advance(HOUR);
     await tick();
     expect(await t.sql(`select id from reverse_auctions where relisted_from = $1`, [id])).toHaveLength(0);
+    // The console's Auto-relist page shows the waiting relist beside the forward auctions' ones.
+    const status = (await admin.agent.get('/api/admin/auto-relist/status').expect(200)).body;
+    expect(status.upcomingJobs).toContainEqual({ type: 'reverse-auction', originalId: id, scheduledTime: expect.any(String) });
+    expect(status.pendingJobs).toBeGreaterThanOrEqual(1);
     t.clock.advance(HOUR + 60_000);
     await tick();
     await tick();
@@ -505,6 +510,32 @@ describe('relist', () => {
     const res = await admin.agent.post(`/api/admin/auto-relist/manual/reverse-auction/${id}`).expect(200);
     expect(res.body.newReverseAuctionId).toEqual(expect.any(String));
     await admin.agent.post(`/api/admin/auto-relist/manual/reverse-auction/${id}`).expect(409);
+    const status = (await admin.agent.get('/api/admin/auto-relist/status').expect(200)).body;
+    expect(status.upcomingJobs.some((j: { originalId: string }) => j.originalId === id)).toBe(false);
+    expect(status.processedJobs).toBeGreaterThanOrEqual(1);
+  });
+
+  it('relists by hand from the command line: pitlane relist reverse-auction <id>', async () => {
+    const id = await open({ title: 'CLI relist', maxBudget: '300', relistBudgetIncrease: 5 });
+    t.clock.advance(2 * HOUR);
+    await tick();
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      DATABASE_URL: t.rt.databaseUrl,
+      DATA_DIR: t.rt.config.dataDir,
+      SESSION_SECRET: t.rt.config.sessionSecret,
+      LOG_LEVEL: 'silent',
+    });
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    try {
+      await buildCli().parseAsync(['node', 'pitlane', 'relist', 'reverse-auction', id]);
+      const [row] = await t.sql<{ id: string; max_budget: string }>('select id, max_budget::text from reverse_auctions where relisted_from = $1', [id]);
+      expect(row!.max_budget).toBe('315.00');
+      expect(log).toHaveBeenCalledWith(`Reverse auction ${id} relisted as ${row!.id}.`);
+    } finally {
+      log.mockRestore();
+      process.env = saved;
+    }
   });
 });
 
