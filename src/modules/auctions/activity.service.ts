@@ -5,24 +5,7 @@ import { Clock } from '../../platform/clock.js';
 import { LIVE_NOTIFY_SQL, liveNotices, type LiveHub } from '../../platform/live.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { isUuid } from '../../platform/db/uuid.js';
-
-export type ActivityType = 'bid' | 'outbid' | 'extension' | 'watcher' | 'end';
-
-export interface ActivityData {
-  username?: string;
-  amount?: string;
-  previousHighBid?: string;
-  totalWatchers?: number;
-  extensionTime?: number;
-  currentBid?: string;
-}
-
-export interface ActivityEvent {
-  id: string;
-  type: ActivityType;
-  timestamp: string;
-  data: ActivityData;
-}
+import type { ActivityData, ActivityEventDto as ActivityEvent, ActivityStatsDto, ActivityType } from './auction.dto.js';
 
 export const auctionTopic = (auctionId: string) => `auction:${auctionId}`;
 /** How far back "recent bids" reach in the activity stats. */
@@ -88,7 +71,7 @@ export class ActivityService {
     }));
   }
 
-  async stats(auctionId: string) {
+  async stats(auctionId: string): Promise<ActivityStatsDto | null> {
     const since = new Date(this.clock.now().getTime() - RECENT_BIDS_WINDOW_MS).toISOString();
     const [row] = await this.orm.em.fork().execute<
       { recent_bids: number; active_watchers: number; extensions: number; total_events: number }[]

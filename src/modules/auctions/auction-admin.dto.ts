@@ -1,7 +1,9 @@
 /** The console's answers about auctions (`/api/admin/auctions`), declared once here; the console imports them with `import type`. */
 
+import type { AuctionStatus } from './auction.dto.js';
+
 /** Where an auction is, as the console filters it. */
-export type AdminAuctionStatus = 'scheduled' | 'active' | 'ended' | 'pending' | 'cancelled';
+export type AdminAuctionStatus = AuctionStatus;
 
 /** One auction in the console's list. */
 export interface AdminAuctionDto {

@@ -1,10 +1,13 @@
 import { inject, injectable } from 'inversify';
 import type { z } from 'zod';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { AuditLog } from '../../platform/audit.js';
 import { Clock } from '../../platform/clock.js';
+import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { Errors } from '../../platform/errors.js';
 import { parseOrThrow } from '../../platform/http/validate.js';
 import { TOKENS } from '../../platform/tokens.js';
+import type { PublicAuctionSettingsDto } from './auction.dto.js';
 import { DEFAULT_SETTINGS, settingsSchemas, type AllSettings, type SettingsGroup } from './auction-settings.schemas.js';
 
 /** How long the bid path may use settings it read earlier (see AuctionSettingsService.recent). */
@@ -16,6 +19,7 @@ export class AuctionSettingsService {
   constructor(
     @inject(TOKENS.Orm) private readonly orm: MikroORM,
     @inject(Clock) private readonly clock: Clock,
+    @inject(AuditLog) private readonly audit: AuditLog,
   ) {}
 
   /** Every group, stored values over the defaults. */
@@ -51,10 +55,10 @@ export class AuctionSettingsService {
     return structuredClone(await this.cache.value);
   }
 
-  /** Stores one group (already validated). */
-  async save<G extends SettingsGroup>(group: G, value: AllSettings[G], adminId: string): Promise<AllSettings[G]> {
+  /** Stores one group (already validated), in `tx` when given (then call forget() after its commit). */
+  async save<G extends SettingsGroup>(group: G, value: AllSettings[G], adminId: string, tx?: SqlExecutor): Promise<AllSettings[G]> {
     this.cache = undefined;
-    const em = this.orm.em.fork() as EntityManager;
+    const em = tx ?? (this.orm.em.fork() as EntityManager);
     await em.execute(
       `insert into auction_settings (group_name, value, updated_by, updated_at) values (?, ?::jsonb, ?, ?)
        on conflict (group_name) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
@@ -62,6 +66,11 @@ export class AuctionSettingsService {
     );
     this.cache = undefined;
     return value;
+  }
+
+  /** Drops this process's copy of the settings (after a transaction that saved a group commits). */
+  forget(): void {
+    this.cache = undefined;
   }
 
   /**
@@ -72,13 +81,19 @@ export class AuctionSettingsService {
     if (typeof changes !== 'object' || changes === null || Array.isArray(changes)) {
       throw Errors.invalid('validation_failed', 'Settings must be a JSON object');
     }
-    const current = (await this.all())[group];
-    const value = parseOrThrow(settingsSchemas[group] as z.ZodType<AllSettings[SettingsGroup]>, { ...current, ...changes });
-    return this.save(group, value as never, adminId);
+    const saved = await (this.orm.em.fork() as EntityManager).transactional(async (tx) => {
+      const current = (await this.all(tx))[group];
+      const value = parseOrThrow(settingsSchemas[group] as z.ZodType<AllSettings[SettingsGroup]>, { ...current, ...changes });
+      await this.save(group, value as never, adminId, tx);
+      await this.audit.record(tx, { actorId: adminId, action: 'settings.updated', entityType: 'settings', entityId: group, before: current, after: value });
+      return value;
+    });
+    this.forget();
+    return saved;
   }
 
   /** What the scheduling form needs. */
-  async publicSettings() {
+  async publicSettings(): Promise<PublicAuctionSettingsDto> {
     const { auction, pricing } = await this.all();
     return {
       defaults: {

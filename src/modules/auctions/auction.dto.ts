@@ -1,6 +1,15 @@
-import type { AuctionRow } from './auction.repository.js';
+/** The answers of the auctions API, declared once here, declarations only; both front ends import them with `import type`. */
 
-/** The answers of the auctions API, declared once here; both front ends import them with `import type`. */
+/** Where a forward auction is: cancelled ones show only to their seller and admins. */
+export type AuctionStatus = 'scheduled' | 'active' | 'ended' | 'pending' | 'cancelled';
+
+/** One photo of the auctioned part. */
+export interface AuctionImageDto {
+  url: string;
+  altText: string;
+  isPrimary: boolean;
+  thumbnailUrl?: string;
+}
 
 /** One forward auction as a viewer sees it. */
 export interface AuctionDto {
@@ -11,7 +20,7 @@ export interface AuctionDto {
   title: string;
   description: string;
   auctionType: 'standard' | 'reserve';
-  status: AuctionRow['status'];
+  status: AuctionStatus;
   startingBid: string;
   currentBid: string;
   bidIncrement: string;
@@ -46,7 +55,7 @@ export interface AuctionDto {
   /** The signed-in viewer's own standing, when they have bid here (null otherwise); never another bidder's. */
   myBid: MyBidDto | null;
   /** The part's photos and part number, for the auction page. */
-  images: { url: string; altText: string; isPrimary: boolean; thumbnailUrl?: string }[];
+  images: AuctionImageDto[];
   partNumber: string | null;
   createdAt: string;
 }
@@ -89,4 +98,56 @@ export interface BuyItNowResultDto {
   winnerId: string;
   amount: string;
   message: string;
+}
+
+/** GET /api/auction-settings/public: what the scheduling form may offer, and the admin's defaults for a new auction. */
+export interface PublicAuctionSettingsDto {
+  defaults: {
+    bidIncrement: string;
+    autoExtendTrigger: number;
+    autoExtendTime: number;
+    maxExtensions: number;
+    maxRelists: number;
+    relistPriceReduction: number;
+    relistDelay: number;
+    reserveEnabled: boolean;
+    buyItNowEnabled: boolean;
+  };
+  /** Seconds. */
+  minimumAuctionDuration: number;
+  allowProxy: boolean;
+  allowReservePrices: boolean;
+  allowBuyItNow: boolean;
+  maxReservePercentage: number;
+  minBuyItNowMultiplier: number;
+  reservePriceVisibility: 'hidden' | 'met-status' | 'full';
+}
+
+/** The kinds of event in an auction's live activity feed. */
+export type ActivityType = 'bid' | 'outbid' | 'extension' | 'watcher' | 'end';
+
+/** The facts of one activity event (amounts as decimal strings). */
+export interface ActivityData {
+  username?: string;
+  amount?: string;
+  previousHighBid?: string;
+  totalWatchers?: number;
+  extensionTime?: number;
+  currentBid?: string;
+}
+
+/** One event of the live activity feed (`activity_event`, `activity_history` over /api/ws). */
+export interface ActivityEventDto {
+  id: string;
+  type: ActivityType;
+  timestamp: string;
+  data: ActivityData;
+}
+
+/** An auction's activity figures (`activity_stats` over /api/ws). */
+export interface ActivityStatsDto {
+  recentBids: number;
+  activeWatchers: number;
+  extensions: number;
+  totalEvents: number;
 }

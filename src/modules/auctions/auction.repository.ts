@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { uuidArray } from '../../platform/db/uuid.js';
 import { formatCents, storedCents } from '../../platform/money.js';
+import type { AuctionStatus } from './auction.dto.js';
 
 /** The auctions row as plain SQL reads it: its columns, its mapping to AuctionRow (amounts in cents), readAuction. */
 
@@ -26,7 +27,7 @@ export interface AuctionRow {
   bidIncrement: number;
   startTime: Date;
   endTime: Date;
-  status: 'scheduled' | 'active' | 'ended' | 'pending';
+  status: AuctionStatus;
   winnerId: string | null;
   totalBids: number;
   watchers: number;

@@ -12,10 +12,10 @@ import { CatalogApi, SellerPolicy, type PartDto } from '../catalog/index.js';
 import { ActivityService } from './activity.service.js';
 import type { ListPage } from '../../platform/http/validate.js';
 import { AUCTION_COLUMNS, centsOf, money, readAuction, readStandings, toAuctionRow, type AuctionRow, type Standing } from './auction.repository.js';
-import { buyItNowAvailable, maskName, nextMinimum, reserveMet } from './auction.rules.js';
-import type { AuctionDto, BidDto, MyBidDto } from './auction.dto.js';
+import { maskName } from './auction.rules.js';
+import type { AuctionDto, BidDto } from './auction.dto.js';
+import { toAuctionDto } from './auction.mapper.js';
 import type { AuctionCreateInput, AuctionListQuery } from './auction.schemas.js';
-import type { PricingSettings } from './auction-settings.schemas.js';
 import { AuctionSettingsService } from './auction-settings.service.js';
 import { uuidArray } from '../../platform/db/uuid.js';
 
@@ -55,13 +55,6 @@ function humanDuration(seconds: number): string {
   if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`;
   if (seconds % 60 === 0) return `${seconds / 60} minutes`;
   return `${seconds} seconds`;
-}
-
-/** The viewer's own standing; once the auction has a winner (a sale or Buy It Now), leading means being that winner. */
-function myBid(a: AuctionRow, viewerId: string, standing: Standing | undefined): MyBidDto | null {
-  if (!standing) return null;
-  const isLeading = a.status === 'ended' && a.winnerId !== null ? a.winnerId === viewerId : standing.leading;
-  return { maxBid: money(standing.maxCents)!, isLeading };
 }
 
 /** The clash of a second open auction of one part with `auctions_one_open_per_part`. */
@@ -213,67 +206,6 @@ export class AuctionService {
     return result;
   }
 
-  private toDto(
-    a: AuctionRow,
-    viewer: Actor | null,
-    pricing: PricingSettings,
-    sellerName: string,
-    watching: boolean,
-    part: PartDto | undefined,
-    standing: Standing | undefined,
-  ): AuctionDto {
-    const privileged = !!viewer && (viewer.id === a.sellerId || hasRole(viewer.role, 'admin'));
-    const visibility = privileged ? 'full' : pricing.reservePriceVisibility;
-    return {
-      id: a.id,
-      partId: a.partId,
-      sellerId: a.sellerId,
-      sellerName,
-      title: a.title,
-      description: a.description,
-      auctionType: a.auctionType,
-      status: a.status,
-      startingBid: money(a.startingBid)!,
-      currentBid: money(a.currentBid)!,
-      bidIncrement: money(a.bidIncrement)!,
-      reservePrice: visibility === 'full' ? money(a.reservePrice) : null,
-      hasReserve: a.reservePrice !== null,
-      reserveMet: visibility === 'hidden' ? null : reserveMet(a),
-      buyItNowPrice: money(a.buyItNowPrice),
-      buyItNowAvailable: buyItNowAvailable(a, pricing, this.clock.now()),
-      minimumNextBid: money(nextMinimum(a))!,
-      startTime: a.startTime.toISOString(),
-      endTime: a.endTime.toISOString(),
-      winnerId: a.winnerId,
-      totalBids: a.totalBids,
-      watchers: a.watchers,
-      extensions: a.currentExtensions,
-      autoExtendTrigger: a.autoExtendTrigger,
-      autoExtendTime: a.autoExtendTime,
-      maxExtensions: a.maxExtensions,
-      autoRelist: a.autoRelist,
-      relistCount: a.relistCount,
-      maxRelists: a.maxRelists,
-      relistPriceReduction: a.relistPriceReduction,
-      relistDelay: a.relistDelay,
-      relistedFrom: a.relistedFrom,
-      allowProxy: a.allowProxy,
-      shippingCost: money(a.shippingCost),
-      condition: a.conditions,
-      location: a.location,
-      isWatching: watching,
-      myBid: viewer ? myBid(a, viewer.id, standing) : null,
-      images: (part?.images ?? []).map((i) => ({
-        url: i.url,
-        altText: i.altText,
-        isPrimary: i.isPrimary,
-        ...(i.thumbnailUrl ? { thumbnailUrl: i.thumbnailUrl } : {}),
-      })),
-      partNumber: part?.partNumber ?? null,
-      createdAt: a.createdAt.toISOString(),
-    };
-  }
-
   private async dtos(rows: AuctionRow[], viewer: Actor | null): Promise<AuctionDto[]> {
     const { pricing } = await this.settings.all();
     const names = await this.names(rows.map((r) => r.sellerId));
@@ -289,8 +221,17 @@ export class AuctionService {
     const standings = viewer && rows.length ? await readStandings(this.fork(), viewer.id, rows.map((r) => r.id)) : new Map<string, Standing>();
     const partIds = [...new Set(rows.map((r) => r.partId))];
     const parts = new Map((partIds.length ? await this.catalog.findParts(partIds) : []).map((p) => [p.id, p]));
+    const now = this.clock.now();
     return rows.map((r) =>
-      this.toDto(r, viewer, pricing, names.get(r.sellerId)?.name ?? 'Unknown seller', watched.has(r.id), parts.get(r.partId), standings.get(r.id)),
+      toAuctionDto(r, {
+        viewer,
+        pricing,
+        now,
+        sellerName: names.get(r.sellerId)?.name ?? 'Unknown seller',
+        watching: watched.has(r.id),
+        part: parts.get(r.partId),
+        standing: standings.get(r.id),
+      }),
     );
   }
 

@@ -1,6 +1,6 @@
 import { AppError, Errors } from '../../platform/errors.js';
 import type { BidderDto } from '../accounts/index.js';
-import type { ActivityData, ActivityType } from './activity.service.js';
+import type { ActivityData, ActivityType } from './auction.dto.js';
 import type { AllSettings, BidderSettings } from './auction-settings.schemas.js';
 import { money, type AuctionRow } from './auction.repository.js';
 import { maskName, nextMinimum, ownIncrement } from './auction.rules.js';

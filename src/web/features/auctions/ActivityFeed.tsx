@@ -4,7 +4,7 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { cn } from '../../lib/cn';
 import { formatUsdCents } from '../../lib/format';
-import type { ActivityEvent } from './auction.types';
+import type { ActivityEventDto } from '../../../modules/auctions/auction.dto';
 import { describeEvent } from './activityFeed';
 import type { ActivityFeedState } from './useActivityFeed';
 
@@ -25,7 +25,7 @@ const EVENT_DOT: Record<string, string> = {
 export function ActivityFeed({ feed }: { feed: ActivityFeedState }) {
   const [paused, setPaused] = useState(false);
   const [autoScroll, setAutoScroll] = useState(true);
-  const [frozen, setFrozen] = useState<ActivityEvent[]>([]);
+  const [frozen, setFrozen] = useState<ActivityEventDto[]>([]);
   const listRef = useRef<HTMLOListElement>(null);
   const shown = paused ? frozen : feed.events;
 

@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import { MapPin, Truck } from 'lucide-react';
 import { Card } from '../../components/Card';
 import { formatDateTime, formatGrouped, formatUsdCents } from '../../lib/format';
-import type { Auction } from './auction.types';
+import type { AuctionDto } from '../../../modules/auctions/auction.dto';
 import { listingStatusLabel, shortConditionLabel } from './auctionRules';
 
 /** The auction's title (the page's h1) with part number, condition and location, then its description and terms. */
-export function AuctionFacts({ auction }: { auction: Auction }) {
+export function AuctionFacts({ auction }: { auction: AuctionDto }) {
   const condition = shortConditionLabel(auction.condition);
   return (
     <section aria-labelledby="auction-title" className="grid gap-4">

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Photo } from '../../components/Photo';
 import { cn } from '../../lib/cn';
-import type { Auction } from './auction.types';
+import type { AuctionDto } from '../../../modules/auctions/auction.dto';
 import { auctionPhotos } from './auctionRules';
 
 /** The large photo (4:3) and, with more than one, a row of thumbnails that pick it. */
-export function AuctionGallery({ auction }: { auction: Auction }) {
+export function AuctionGallery({ auction }: { auction: AuctionDto }) {
   const photos = auctionPhotos(auction);
   const [index, setIndex] = useState(0);
   const current = photos[Math.min(index, photos.length - 1)];

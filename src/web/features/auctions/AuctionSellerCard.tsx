@@ -1,13 +1,13 @@
 import { Store } from 'lucide-react';
 import { ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
-import { useSellerStorefront } from './auctions.api';
+import { useSellerStorefront } from '../sellers/sellers.api';
 
 /** "Seller Information": the storefront's name, location and link, or "Private Seller" when there is no storefront. */
 export function AuctionSellerCard({ sellerId, sellerName }: { sellerId: string; sellerName?: string | null }) {
   const storefront = useSellerStorefront(sellerId);
   const store = storefront.data;
-  const name = store?.storeName || store?.name || sellerName || 'Seller';
+  const name = store?.displayName || sellerName || 'Seller';
   return (
     <Card className="p-5">
       <h2 className="flex items-center gap-2 text-lg font-semibold">

@@ -11,7 +11,7 @@ import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatGrouped, formatUsdCents } from '../../lib/format';
 import { useAuth } from '../accounts/useAuth';
-import type { Auction } from './auction.types';
+import type { AuctionDto } from '../../../modules/auctions/auction.dto';
 import { AuctionClock } from './AuctionClock';
 import {
   auctionPhotos,
@@ -210,7 +210,7 @@ function LoadingGrid() {
   );
 }
 
-function AuctionResults({ auctions, view, now, empty }: { auctions: Auction[]; view: 'grid' | 'table'; now: number; empty: string }) {
+function AuctionResults({ auctions, view, now, empty }: { auctions: AuctionDto[]; view: 'grid' | 'table'; now: number; empty: string }) {
   if (auctions.length === 0) {
     return (
       <Card className="p-10 text-center">
@@ -235,7 +235,7 @@ function AuctionResults({ auctions, view, now, empty }: { auctions: Auction[]; v
   );
 }
 
-function AuctionCard({ auction, now }: { auction: Auction; now: number }) {
+function AuctionCard({ auction, now }: { auction: AuctionDto; now: number }) {
   const photo = auctionPhotos(auction)[0];
   const condition = shortConditionLabel(auction.condition);
   const hasBids = Number(auction.totalBids) > 0;
@@ -282,7 +282,7 @@ function Badge({ kind }: { kind: TableBadge }) {
   return <span className={cn('inline-block rounded px-2 py-0.5 text-xs font-semibold', BADGE_STYLE[kind])}>{kind}</span>;
 }
 
-function AuctionTable({ auctions, now }: { auctions: Auction[]; now: number }) {
+function AuctionTable({ auctions, now }: { auctions: AuctionDto[]; now: number }) {
   return (
     <Card className="overflow-x-auto">
       <table className="w-full min-w-[640px] text-sm">

@@ -1,7 +1,7 @@
 import { Card } from '../../components/Card';
 import { formatDateTime } from '../../lib/format';
 import { useAuth } from '../accounts/useAuth';
-import type { Auction } from './auction.types';
+import type { AuctionDto } from '../../../modules/auctions/auction.dto';
 import { canBuyItNow, detailStatus, minimumNextBidCents } from './auctionRules';
 import { bidBoxMode, bidFormKind, bidStanding, isOwnAuction } from './bidBox';
 import { BidStandingNotice } from './BidStandingNotice';
@@ -18,7 +18,7 @@ import { WatchAuctionButton } from './WatchAuctionButton';
  * the bidder's standing and the bid form while the auction runs (the leader raises their maximum instead),
  * Buy It Now while offered, and Watch. The seller sees a note instead.
  */
-export function BidBox({ auction }: { auction: Auction }) {
+export function BidBox({ auction }: { auction: AuctionDto }) {
   const now = useNow(1000);
   const { user } = useAuth();
   const status = detailStatus(auction, now);

@@ -1,10 +1,9 @@
 import { ShieldCheck } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { formatGrouped, formatUsdCents } from '../../lib/format';
-import type { Auction } from './auction.types';
+import type { AuctionDto } from '../../../modules/auctions/auction.dto';
 import { AuctionClock } from './AuctionClock';
-import { reserveInfo, type DetailStatus } from './auctionRules';
-import { headlinePrice } from './bidBox';
+import { headlinePrice, reserveInfo, type DetailStatus } from './auctionRules';
 
 const STATUS_STYLE: Record<DetailStatus, string> = {
   Active: 'bg-green-100 text-success',
@@ -19,7 +18,7 @@ export function BidSummary({
   now,
   minimumCents,
 }: {
-  auction: Auction;
+  auction: AuctionDto;
   status: DetailStatus;
   now: number;
   minimumCents: number;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ActivityEvent } from './auction.types';
+import type { ActivityEventDto, ActivityType } from '../../../modules/auctions/auction.dto';
 import { describeEvent, FEED_LIMIT, feedUrl, parseFeedMessage, withEvent, withHistory } from './activityFeed';
 
-const event = (id: number, data: ActivityEvent['data'] = {}, type = 'bid'): ActivityEvent => ({
+const event = (id: number, data: ActivityEventDto['data'] = {}, type: ActivityType = 'bid'): ActivityEventDto => ({
   id: `e${id}`,
   type,
   timestamp: new Date(Date.UTC(2026, 0, 1, 0, id)).toISOString(),
@@ -70,7 +70,7 @@ describe('feedUrl', () => {
 describe('describeEvent', () => {
   it('describes each kind of event', () => {
     expect(describeEvent(event(1, { username: 'j***e', amount: '150.00' }), usd)).toBe('j***e bid $150.00');
-    expect(describeEvent(event(1, { username: 'a***b', previousHighBid: 140 }, 'outbid'), usd)).toBe(
+    expect(describeEvent(event(1, { username: 'a***b', previousHighBid: '140.00' }, 'outbid'), usd)).toBe(
       'a***b was outbid (previous high $140.00)',
     );
     expect(describeEvent(event(1, { extensionTime: 120 }, 'extension'), usd)).toBe('Auction extended by 2 minutes');

@@ -1,4 +1,4 @@
-import type { ActivityEvent, ActivityStats } from './auction.types';
+import type { ActivityEventDto, ActivityStatsDto } from '../../../modules/auctions/auction.dto';
 
 /** Spec 000 §9: the feed keeps the latest 50 events and reconnects 3 s after a disconnect. */
 export const FEED_LIMIT = 50;
@@ -10,9 +10,9 @@ export const CONNECT_FAILED = 'Failed to connect to activity feed';
 /** A message from /api/ws, as far as the feed cares. */
 export type FeedMessage =
   | { type: 'subscription_confirmed'; auctionId: string }
-  | { type: 'activity_history'; events: ActivityEvent[] }
-  | { type: 'activity_event'; event: ActivityEvent }
-  | { type: 'activity_stats'; stats: ActivityStats }
+  | { type: 'activity_history'; events: ActivityEventDto[] }
+  | { type: 'activity_event'; event: ActivityEventDto }
+  | { type: 'activity_stats'; stats: ActivityStatsDto }
   | { type: 'error'; message: string };
 
 /** Reads one WebSocket frame; null for anything that is not a feed message. */
@@ -34,7 +34,7 @@ export function parseFeedMessage(raw: unknown): FeedMessage | null {
     case 'activity_event':
       return isEvent(m.event) ? { type: 'activity_event', event: m.event } : null;
     case 'activity_stats':
-      return m.stats && typeof m.stats === 'object' ? { type: 'activity_stats', stats: m.stats as ActivityStats } : null;
+      return m.stats && typeof m.stats === 'object' ? { type: 'activity_stats', stats: m.stats as ActivityStatsDto } : null;
     case 'error':
       return { type: 'error', message: typeof m.message === 'string' && m.message ? m.message : CONNECTION_ERROR };
     default:
@@ -42,18 +42,18 @@ export function parseFeedMessage(raw: unknown): FeedMessage | null {
   }
 }
 
-function isEvent(value: unknown): value is ActivityEvent {
+function isEvent(value: unknown): value is ActivityEventDto {
   if (!value || typeof value !== 'object') return false;
   const e = value as Record<string, unknown>;
   return typeof e.id === 'string' && typeof e.type === 'string' && typeof e.timestamp === 'string';
 }
 
-function newestFirst(a: ActivityEvent, b: ActivityEvent): number {
+function newestFirst(a: ActivityEventDto, b: ActivityEventDto): number {
   return new Date(b.timestamp).getTime() - new Date(a.timestamp).getTime();
 }
 
 /** The history replaces the list: newest first, at most 50. */
-export function withHistory(events: ActivityEvent[]): ActivityEvent[] {
+export function withHistory(events: ActivityEventDto[]): ActivityEventDto[] {
   const seen = new Set<string>();
   return [...events]
     .sort(newestFirst)
@@ -62,7 +62,7 @@ export function withHistory(events: ActivityEvent[]): ActivityEvent[] {
 }
 
 /** A new event goes on top (an event already shown is not repeated); the oldest drop off past 50. */
-export function withEvent(events: ActivityEvent[], event: ActivityEvent): ActivityEvent[] {
+export function withEvent(events: ActivityEventDto[], event: ActivityEventDto): ActivityEventDto[] {
   if (events.some((e) => e.id === event.id)) return events;
   return [event, ...events].slice(0, FEED_LIMIT);
 }
@@ -73,7 +73,7 @@ export function feedUrl(location: Pick<Location, 'protocol' | 'host'>): string {
 }
 
 /** One line describing an event, for the feed and screen readers. */
-export function describeEvent(event: ActivityEvent, formatMoney: (value: string | number) => string): string {
+export function describeEvent(event: ActivityEventDto, formatMoney: (value: string | number) => string): string {
   const who = event.data.username || 'A bidder';
   const amount = event.data.amount ?? event.data.currentBid;
   switch (event.type) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Auction } from './auction.types';
+import type { AuctionDto } from '../../../modules/auctions/auction.dto';
 import {
   auctionPhotos,
   auctionStats,
@@ -11,6 +11,7 @@ import {
   detailStatus,
   filterByTab,
   formatTimeRemaining,
+  headlinePrice,
   listingStatusLabel,
   minimumNextBidCents,
   reserveInfo,
@@ -18,6 +19,7 @@ import {
   tableBadge,
   nextOffset,
 } from './auctionRules';
+import { formatUsdCents } from '../../lib/format';
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');
 const MIN = 60_000;
@@ -26,22 +28,49 @@ const DAY = 24 * HOUR;
 const at = (offsetMs: number) => new Date(NOW + offsetMs).toISOString();
 const usd = (n: number) => `$${n.toFixed(2)}`;
 
-function auction(overrides: Partial<Auction> = {}): Auction {
+function auction(overrides: Partial<AuctionDto> = {}): AuctionDto {
   return {
     id: 'a1',
+    partId: 'p1',
+    sellerId: 's1',
+    sellerName: 'Jane Seller',
     title: 'Holley 4150 carburetor',
     description: 'Rebuilt',
+    auctionType: 'standard',
     status: 'active',
     startingBid: '100.00',
     currentBid: '0.00',
     bidIncrement: '10.00',
-    auctionType: 'standard',
+    reservePrice: null,
+    hasReserve: false,
+    reserveMet: null,
+    buyItNowPrice: null,
+    buyItNowAvailable: false,
+    minimumNextBid: '100.00',
     startTime: at(-DAY),
     endTime: at(2 * DAY),
-    createdAt: at(-2 * DAY),
+    winnerId: null,
     totalBids: 0,
     watchers: 0,
-    sellerId: 's1',
+    extensions: 0,
+    autoExtendTrigger: 300,
+    autoExtendTime: 300,
+    maxExtensions: 10,
+    autoRelist: false,
+    relistCount: 0,
+    maxRelists: 3,
+    relistPriceReduction: 0,
+    relistDelay: 24,
+    relistedFrom: null,
+    allowProxy: true,
+    shippingCost: null,
+    condition: null,
+    location: null,
+    isWatching: false,
+    myBid: null,
+    images: [],
+    partNumber: null,
+    createdAt: at(-2 * DAY),
     ...overrides,
   };
 }
@@ -157,14 +186,40 @@ describe('nextOffset', () => {
 });
 
 describe('minimumNextBidCents', () => {
-  it("uses the server's minimum next bid when given", () => {
+  it("is the server's minimum next bid, in cents", () => {
     expect(minimumNextBidCents(auction({ minimumNextBid: '152.50' }))).toBe(15250);
-  });
-  it('is the starting bid before any bid', () => {
     expect(minimumNextBidCents(auction())).toBe(10000);
   });
-  it('is the current bid plus the increment after bids', () => {
-    expect(minimumNextBidCents(auction({ currentBid: '140.00', totalBids: 2 }))).toBe(15000);
+});
+
+describe('headlinePrice', () => {
+  it('shows the starting bid before any bid and the current bid after', () => {
+    expect(headlinePrice({ totalBids: 0, currentBid: '0.00', startingBid: '250.00' })).toEqual({
+      label: 'Starting bid',
+      amount: '250.00',
+    });
+    expect(headlinePrice({ totalBids: 3, currentBid: '280.00', startingBid: '250.00' })).toEqual({
+      label: 'Current bid',
+      amount: '280.00',
+    });
+  });
+});
+
+describe('headlinePrice without bids', () => {
+  it("is the starting bid for a listed auction without bids, as the seller dashboard and My Auctions show it", () => {
+    // The list answers currentBid '0.00' before any bid, a truthy string: `currentBid || startingBid` showed $0.00.
+    expect(formatUsdCents(headlinePrice(auction({ startingBid: '250.00', currentBid: '0.00', totalBids: 0 })).amount)).toBe('$250.00');
+    expect(formatUsdCents(headlinePrice(auction({ startingBid: '250.00', currentBid: '275.00', totalBids: 1 })).amount)).toBe('$275.00');
+  });
+  it('shows "Starting bid" with the starting bid, never $0.00, while the auction has no bid', () => {
+    for (const auction of [
+      { totalBids: 0, currentBid: '0.00', startingBid: '250.00' },
+      { totalBids: '0' as unknown as number, currentBid: '0.00', startingBid: '250.00' },
+      { totalBids: 1, currentBid: '0.00', startingBid: '250.00' },
+    ]) {
+      const price = headlinePrice(auction);
+      expect(`${price.label} ${formatUsdCents(price.amount)}`).toBe('Starting bid $250.00');
+    }
   });
 });
 
@@ -220,13 +275,13 @@ describe('reserveInfo', () => {
 
 describe('canBuyItNow', () => {
   it('is offered on a running auction with a price still available', () => {
-    expect(canBuyItNow(auction({ buyItNowPrice: '900.00' }), NOW)).toBe(true);
+    expect(canBuyItNow(auction({ buyItNowPrice: '900.00', buyItNowAvailable: true }), NOW)).toBe(true);
   });
   it('is not offered without a price, when withdrawn, or once ended', () => {
     expect(canBuyItNow(auction(), NOW)).toBe(false);
     expect(canBuyItNow(auction({ buyItNowPrice: '900.00', buyItNowAvailable: false }), NOW)).toBe(false);
-    expect(canBuyItNow(auction({ buyItNowPrice: '900.00', endTime: at(-1) }), NOW)).toBe(false);
-    expect(canBuyItNow(auction({ buyItNowPrice: '900.00', status: 'scheduled' }), NOW)).toBe(false);
+    expect(canBuyItNow(auction({ buyItNowPrice: '900.00', buyItNowAvailable: true, endTime: at(-1) }), NOW)).toBe(false);
+    expect(canBuyItNow(auction({ buyItNowPrice: '900.00', buyItNowAvailable: true, status: 'scheduled' }), NOW)).toBe(false);
   });
 });
 
@@ -241,11 +296,14 @@ describe('bidHistoryRows', () => {
 });
 
 describe('auctionPhotos', () => {
-  it('reads image objects and plain URLs, with alt text falling back to the title', () => {
+  it('reads the image objects, with alt text falling back to the title and the thumbnail to the photo', () => {
     expect(
       auctionPhotos({
         title: 'Gearbox',
-        images: [{ url: '/a.jpg', altText: 'Left side', thumbnailUrl: '/a-thumb.jpg' }, '/b.jpg'],
+        images: [
+          { url: '/a.jpg', altText: 'Left side', isPrimary: true, thumbnailUrl: '/a-thumb.jpg' },
+          { url: '/b.jpg', altText: '', isPrimary: false },
+        ],
       }),
     ).toEqual([
       { url: '/a.jpg', alt: 'Left side', thumb: '/a-thumb.jpg' },

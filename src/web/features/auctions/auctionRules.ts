@@ -1,4 +1,4 @@
-import type { Auction, AuctionImage } from './auction.types';
+import type { AuctionDto } from '../../../modules/auctions/auction.dto';
 
 /** Spec 000 §9: "ending soon" thresholds and the Recently Added window. */
 export const HOUR_MS = 60 * 60 * 1000;
@@ -49,7 +49,7 @@ export function clockUrgency(endTime: string, now: number): ClockUrgency {
 export type DetailStatus = 'Active' | 'Ended' | 'Scheduled';
 
 /** Spec 000 "Auction detail": Active when active and time remains; Ended when ended or time up; else Scheduled. */
-export function detailStatus(auction: Pick<Auction, 'status' | 'endTime'>, now: number): DetailStatus {
+export function detailStatus(auction: Pick<AuctionDto, 'status' | 'endTime'>, now: number): DetailStatus {
   const timeLeft = msRemaining(auction.endTime, now) > 0;
   if (auction.status === 'ended' || !timeLeft) return 'Ended';
   if (auction.status === 'active') return 'Active';
@@ -66,7 +66,7 @@ export function listingStatusLabel(status: string): string {
 export type TableBadge = 'Ended' | 'Pending' | 'Ending Soon' | 'Active';
 
 /** Spec 000 "Live Auctions" table badge: Ended, Pending, Ending Soon (under 1 hour) or Active. */
-export function tableBadge(auction: Pick<Auction, 'status' | 'endTime'>, now: number): TableBadge {
+export function tableBadge(auction: Pick<AuctionDto, 'status' | 'endTime'>, now: number): TableBadge {
   const left = msRemaining(auction.endTime, now);
   if (auction.status === 'ended' || left <= 0) return 'Ended';
   if (auction.status === 'pending') return 'Pending';
@@ -75,13 +75,13 @@ export function tableBadge(auction: Pick<Auction, 'status' | 'endTime'>, now: nu
 }
 
 /** Still running (not ended, time left) and ending within 24 hours. */
-export function isEndingSoon(auction: Pick<Auction, 'status' | 'endTime'>, now: number): boolean {
+export function isEndingSoon(auction: Pick<AuctionDto, 'status' | 'endTime'>, now: number): boolean {
   const left = msRemaining(auction.endTime, now);
   return auction.status !== 'ended' && left > 0 && left < ENDING_SOON_MS;
 }
 
 /** Created within the last 24 hours. */
-export function isRecentlyAdded(auction: Pick<Auction, 'createdAt'>, now: number): boolean {
+export function isRecentlyAdded(auction: Pick<AuctionDto, 'createdAt'>, now: number): boolean {
   const created = timeOf(auction.createdAt);
   return Number.isFinite(created) && now - created >= 0 && now - created < RECENTLY_ADDED_MS;
 }
@@ -89,7 +89,7 @@ export function isRecentlyAdded(auction: Pick<Auction, 'createdAt'>, now: number
 export type AuctionTab = 'all' | 'ending-soon' | 'recent';
 
 /** The auctions a list tab shows, in the order loaded. */
-export function filterByTab<T extends Pick<Auction, 'status' | 'endTime' | 'createdAt'>>(
+export function filterByTab<T extends Pick<AuctionDto, 'status' | 'endTime' | 'createdAt'>>(
   auctions: T[],
   tab: AuctionTab,
   now: number,
@@ -107,7 +107,7 @@ export interface AuctionStats {
 }
 
 /** The stat cards of /auctions, computed from the loaded auctions. */
-export function auctionStats(auctions: Auction[], now: number): AuctionStats {
+export function auctionStats(auctions: AuctionDto[], now: number): AuctionStats {
   let active = 0;
   let endingSoon = 0;
   let totalBids = 0;
@@ -135,14 +135,23 @@ export function toCents(value: string | number | null | undefined): number | nul
   return Number.isFinite(n) ? Math.round(n * 100) : null;
 }
 
-/** The lowest acceptable next bid in cents: the server's figure, else current bid + increment, else the starting bid. */
-export function minimumNextBidCents(auction: Pick<Auction, 'minimumNextBid' | 'currentBid' | 'bidIncrement' | 'startingBid' | 'totalBids'>): number {
-  const given = toCents(auction.minimumNextBid);
-  if (given !== null) return given;
-  const current = toCents(auction.currentBid) ?? 0;
-  const starting = toCents(auction.startingBid) ?? 0;
-  if (current <= 0 || !auction.totalBids) return Math.max(starting, current);
-  return current + (toCents(auction.bidIncrement) ?? 0);
+/** The lowest acceptable next bid in cents: the server's figure (its nextMinimum rule decides, spec 000 §4). */
+export function minimumNextBidCents(auction: Pick<AuctionDto, 'minimumNextBid'>): number {
+  return toCents(auction.minimumNextBid) ?? 0;
+}
+
+/**
+ * The headline amount: the current bid once there are bids, else the starting bid. The auction page, the seller
+ * dashboard and My Auctions all show this one price.
+ */
+export function headlinePrice(auction: Pick<AuctionDto, 'totalBids' | 'currentBid' | 'startingBid'>): {
+  label: 'Current bid' | 'Starting bid';
+  amount: string;
+} {
+  // A zero current bid never shows as the price ("$0.00"): without a real bid the starting bid is the price.
+  return Number(auction.totalBids) > 0 && (toCents(auction.currentBid) ?? 0) > 0
+    ? { label: 'Current bid', amount: auction.currentBid }
+    : { label: 'Starting bid', amount: auction.startingBid };
 }
 
 export type BidCheck = { ok: true; cents: number } | { ok: false; title: 'Invalid Bid'; message: string };
@@ -180,7 +189,7 @@ export interface ReserveInfo {
  * Spec 000: the reserve is shown only for auctionType reserve with a reserve price; "Reserve Met" when the
  * current bid is at or above it. When the server hides the amount but says whether it is met, that is shown.
  */
-export function reserveInfo(auction: Pick<Auction, 'auctionType' | 'reservePrice' | 'reserveMet' | 'currentBid'>): ReserveInfo {
+export function reserveInfo(auction: Pick<AuctionDto, 'auctionType' | 'reservePrice' | 'reserveMet' | 'currentBid'>): ReserveInfo {
   if (auction.auctionType !== 'reserve') return { shown: false, reservePrice: null, met: false };
   const reserve = toCents(auction.reservePrice);
   if (reserve !== null && reserve > 0) {
@@ -192,23 +201,21 @@ export function reserveInfo(auction: Pick<Auction, 'auctionType' | 'reservePrice
 }
 
 /** Buy It Now is offered while the auction runs, has a price, and the server has not withdrawn it. */
-export function canBuyItNow(auction: Pick<Auction, 'buyItNowPrice' | 'buyItNowAvailable' | 'status' | 'endTime'>, now: number): boolean {
+export function canBuyItNow(auction: Pick<AuctionDto, 'buyItNowPrice' | 'buyItNowAvailable' | 'status' | 'endTime'>, now: number): boolean {
   const price = toCents(auction.buyItNowPrice);
   if (price === null || price <= 0) return false;
   if (auction.buyItNowAvailable === false) return false;
   return detailStatus(auction, now) === 'Active';
 }
 
-/** The photos of an auction as {url, alt, thumb}. */
-export function auctionPhotos(auction: Pick<Auction, 'images' | 'title'>): Array<{ url: string; alt: string; thumb: string }> {
-  const list = auction.images ?? [];
-  return list
-    .map((image: AuctionImage | string, index) => {
-      const url = typeof image === 'string' ? image : image.url;
-      const alt = (typeof image === 'string' ? '' : image.altText) || `${auction.title} photo ${index + 1}`;
-      const thumb = (typeof image === 'string' ? null : image.thumbnailUrl) || url;
-      return { url, alt, thumb };
-    })
+/** The photos of an auction as {url, alt, thumb}, the alt text falling back to the title. */
+export function auctionPhotos(auction: Pick<AuctionDto, 'images' | 'title'>): Array<{ url: string; alt: string; thumb: string }> {
+  return auction.images
+    .map((image, index) => ({
+      url: image.url,
+      alt: image.altText || `${auction.title} photo ${index + 1}`,
+      thumb: image.thumbnailUrl || image.url,
+    }))
     .filter((p) => Boolean(p.url));
 }
 

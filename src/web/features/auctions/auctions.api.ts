@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, buildQueryUrl, fetchListPage, listQueryFn, throwIfResNotOk, type ListPage } from '../../lib/api';
-import type { Auction, Bid, PublicAuctionSettings } from './auction.types';
+import type { AuctionDto, BidDto, PublicAuctionSettingsDto } from '../../../modules/auctions/auction.dto';
+import type { PartDto } from '../../../modules/catalog/part.dto';
 import { nextOffset } from './auctionRules';
 import type { ScheduleAuctionPayload } from './scheduleAuction.validation';
 
@@ -22,7 +23,7 @@ export const bidsKey = (id: string) => [`${AUCTIONS_PATH}/${id}/bids`] as const;
 
 /** One page of GET /api/auctions, with the offset it starts at. */
 export interface AuctionPage {
-  items: Auction[];
+  items: AuctionDto[];
   /** The full count, from X-Total-Count. */
   total: number;
   offset: number;
@@ -34,7 +35,7 @@ export async function fetchAuctionPage(
   offset: number,
   signal?: AbortSignal,
 ): Promise<AuctionPage> {
-  const { items, total } = await fetchListPage<Auction>(buildQueryUrl([AUCTIONS_PATH, { ...params, offset }]), signal);
+  const { items, total } = await fetchListPage<AuctionDto>(buildQueryUrl([AUCTIONS_PATH, { ...params, offset }]), signal);
   return { items, total, offset };
 }
 
@@ -51,14 +52,14 @@ export function useAuctions(params: Omit<AuctionListParams, 'offset'>) {
 
 /** GET /api/auctions/{id}; a 404 resolves to null (the not-found page). */
 export function useAuction(id: string) {
-  return useQuery<Auction | null>({
+  return useQuery<AuctionDto | null>({
     queryKey: auctionKey(id),
     queryFn: async ({ signal }) => {
       const res = await fetch(`${AUCTIONS_PATH}/${encodeURIComponent(id)}`, { credentials: 'include', signal });
       // An unknown id (404) or one that is not an id at all (400) is the not-found page.
       if (res.status === 404 || res.status === 400) return null;
       await throwIfResNotOk(res);
-      return (await res.json()) as Auction;
+      return (await res.json()) as AuctionDto;
     },
   });
 }
@@ -68,13 +69,13 @@ export function useAuctionBids(id: string, enabled: boolean) {
   return useQuery({
     queryKey: bidsKey(id),
     enabled,
-    queryFn: listQueryFn<Bid>(),
-    select: (page: ListPage<Bid>) => page.items,
+    queryFn: listQueryFn<BidDto>(),
+    select: (page: ListPage<BidDto>) => page.items,
   });
 }
 
 export function usePublicAuctionSettings() {
-  return useQuery<PublicAuctionSettings>({ queryKey: PUBLIC_SETTINGS_KEY });
+  return useQuery<PublicAuctionSettingsDto>({ queryKey: PUBLIC_SETTINGS_KEY });
 }
 
 /** A POST that carries a fresh Idempotency-Key: one key per attempt, so a retried request is not applied twice. */
@@ -138,17 +139,9 @@ export function useWatchAuction(id: string) {
 export function useScheduleAuction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (payload: ScheduleAuctionPayload) => apiRequest<Auction>(AUCTIONS_PATH, { method: 'POST', data: payload }),
+    mutationFn: (payload: ScheduleAuctionPayload) => apiRequest<AuctionDto>(AUCTIONS_PATH, { method: 'POST', data: payload }),
     onSuccess: () => client.invalidateQueries({ queryKey: [AUCTIONS_PATH] }),
   });
-}
-
-export interface SellerPart {
-  id: string;
-  title: string;
-  partNumber?: string | null;
-  condition?: string;
-  location?: string;
 }
 
 /** The signed-in seller's parts for the part select (GET /api/parts?sellerId={me}). */
@@ -156,30 +149,7 @@ export function useSellerParts(sellerId: string | undefined) {
   return useQuery({
     queryKey: ['/api/parts', { sellerId, limit: 100 }],
     enabled: Boolean(sellerId),
-    queryFn: listQueryFn<SellerPart>(),
-    select: (page: ListPage<SellerPart>) => page.items,
-  });
-}
-
-export interface SellerStorefront {
-  slug?: string | null;
-  storeName?: string | null;
-  name?: string | null;
-  description?: string | null;
-  location?: string | null;
-}
-
-/** GET /api/sellers/{sellerId}/storefront; a 404 (no storefront) resolves to null: a "Private Seller". */
-export function useSellerStorefront(sellerId: string | undefined) {
-  return useQuery<SellerStorefront | null>({
-    queryKey: [`/api/sellers/${sellerId ?? ''}/storefront`],
-    enabled: Boolean(sellerId),
-    retry: false,
-    queryFn: async ({ signal }) => {
-      const res = await fetch(`/api/sellers/${encodeURIComponent(sellerId ?? '')}/storefront`, { credentials: 'include', signal });
-      if (res.status === 404) return null;
-      await throwIfResNotOk(res);
-      return (await res.json()) as SellerStorefront;
-    },
+    queryFn: listQueryFn<PartDto>(),
+    select: (page: ListPage<PartDto>) => page.items,
   });
 }

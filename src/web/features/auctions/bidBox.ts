@@ -1,4 +1,4 @@
-import type { Auction } from './auction.types';
+import type { AuctionDto } from '../../../modules/auctions/auction.dto';
 import { checkBidAmount, checkMaxBid, toCents, type DetailStatus } from './auctionRules';
 
 /** Formats dollars for the bid box's texts ("$1,250.00"). */
@@ -13,19 +13,8 @@ export function bidBoxMode(ownAuction: boolean, status: DetailStatus): BidBoxMod
 }
 
 /** Whether the signed-in user (if any) is the auction's seller. */
-export function isOwnAuction(userId: string | null | undefined, auction: Pick<Auction, 'sellerId'>): boolean {
+export function isOwnAuction(userId: string | null | undefined, auction: Pick<AuctionDto, 'sellerId'>): boolean {
   return Boolean(userId && userId === auction.sellerId);
-}
-
-/** The headline amount: the current bid once there are bids, else the starting bid. */
-export function headlinePrice(auction: Pick<Auction, 'totalBids' | 'currentBid' | 'startingBid'>): {
-  label: 'Current bid' | 'Starting bid';
-  amount: string;
-} {
-  // A zero current bid never shows as the price ("$0.00"): without a real bid the starting bid is the price.
-  return Number(auction.totalBids) > 0 && (toCents(auction.currentBid) ?? 0) > 0
-    ? { label: 'Current bid', amount: auction.currentBid }
-    : { label: 'Starting bid', amount: auction.startingBid };
 }
 
 export type BidPlan =
@@ -55,7 +44,7 @@ export function planBid(
  */
 export type BidStanding = { kind: 'leading'; maxBid: string } | { kind: 'outbid'; maxBid: string } | { kind: 'none' };
 
-export function bidStanding(auction: Pick<Auction, 'myBid'>): BidStanding {
+export function bidStanding(auction: Pick<AuctionDto, 'myBid'>): BidStanding {
   const mine = auction.myBid;
   if (!mine) return { kind: 'none' };
   return { kind: mine.isLeading ? 'leading' : 'outbid', maxBid: mine.maxBid };
@@ -105,7 +94,7 @@ export function bidPlacedMessage(answer: unknown, cents: number, money: FormatMo
 }
 
 /** The "Purchase Successful" toast's text: the server's message, else what was bought for how much. */
-export function purchaseMessage(answer: unknown, auction: Pick<Auction, 'title' | 'buyItNowPrice'>, money: FormatMoney): string {
+export function purchaseMessage(answer: unknown, auction: Pick<AuctionDto, 'title' | 'buyItNowPrice'>, money: FormatMoney): string {
   return serverMessage(answer) ?? `You bought "${auction.title}" for ${money(auction.buyItNowPrice ?? 0)}.`;
 }
 

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ActivityEvent, ActivityStats } from './auction.types';
+import type { ActivityEventDto, ActivityStatsDto } from '../../../modules/auctions/auction.dto';
 import { CONNECT_FAILED, CONNECTION_ERROR, feedUrl, parseFeedMessage, RECONNECT_DELAY_MS, withEvent, withHistory } from './activityFeed';
 
 export interface ActivityFeedState {
   connected: boolean;
-  events: ActivityEvent[];
-  stats: ActivityStats | null;
+  events: ActivityEventDto[];
+  stats: ActivityStatsDto | null;
   error: string | null;
 }
 
@@ -13,10 +13,10 @@ export interface ActivityFeedState {
  * The live activity of one auction over /api/ws: subscribes, asks for the stats, keeps the latest
  * 50 events and reconnects 3 s after a disconnect. `onEvent` runs for every live event.
  */
-export function useActivityFeed(auctionId: string | undefined, onEvent: (event: ActivityEvent) => void): ActivityFeedState {
+export function useActivityFeed(auctionId: string | undefined, onEvent: (event: ActivityEventDto) => void): ActivityFeedState {
   const [connected, setConnected] = useState(false);
-  const [events, setEvents] = useState<ActivityEvent[]>([]);
-  const [stats, setStats] = useState<ActivityStats | null>(null);
+  const [events, setEvents] = useState<ActivityEventDto[]>([]);
+  const [stats, setStats] = useState<ActivityStatsDto | null>(null);
   const [error, setError] = useState<string | null>(null);
   const onEventRef = useRef(onEvent);
   useEffect(() => {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from '../../components/toast';
 import { formatUsdCents } from '../../lib/format';
 import { requireSignIn } from '../accounts/requireSignIn';
-import type { Auction } from './auction.types';
+import type { AuctionDto } from '../../../modules/auctions/auction.dto';
 import { reportActionFailure } from './actionFailure';
 import { useBuyItNow, usePlaceBid, useWatchAuction } from './auctions.api';
 import { bidPlacedMessage, planBid, planRaise, purchaseMessage, raisedMessage } from './bidBox';
@@ -17,7 +17,7 @@ const BUY_SIGN_IN = 'Please sign in to use Buy It Now.';
 const WATCH_SIGN_IN = 'Please sign in to watch this auction.';
 
 /** The bid form's fields and its submit: checked in the page, then POSTed once (no double submit). */
-export function usePlaceBidAction(auction: Auction, signedIn: boolean, minimumCents: number) {
+export function usePlaceBidAction(auction: AuctionDto, signedIn: boolean, minimumCents: number) {
   const [bidAmount, setBidAmount] = useState('');
   const [maxBid, setMaxBid] = useState('');
   const placeBid = usePlaceBid(auction.id);
@@ -50,7 +50,7 @@ export function usePlaceBidAction(auction: Auction, signedIn: boolean, minimumCe
 export type PlaceBidAction = ReturnType<typeof usePlaceBidAction>;
 
 /** The leader's "Raise your maximum": one field, checked in the page, sent as a plain bid that keeps the price. */
-export function useRaiseMaximumAction(auction: Auction, signedIn: boolean, minimumCents: number) {
+export function useRaiseMaximumAction(auction: AuctionDto, signedIn: boolean, minimumCents: number) {
   const [maxBid, setMaxBid] = useState('');
   const placeBid = usePlaceBid(auction.id);
 
@@ -81,7 +81,7 @@ export function useRaiseMaximumAction(auction: Auction, signedIn: boolean, minim
 export type RaiseMaximumAction = ReturnType<typeof useRaiseMaximumAction>;
 
 /** Buy It Now at the listed price, once. */
-export function useBuyItNowAction(auction: Auction, signedIn: boolean) {
+export function useBuyItNowAction(auction: AuctionDto, signedIn: boolean) {
   const buyNow = useBuyItNow(auction.id);
 
   function buy() {
@@ -100,7 +100,7 @@ export function useBuyItNowAction(auction: Auction, signedIn: boolean) {
 }
 
 /** Watching the auction: once watched (here or as the server says), the button stays "Watching". */
-export function useWatchAuctionAction(auction: Auction, signedIn: boolean) {
+export function useWatchAuctionAction(auction: AuctionDto, signedIn: boolean) {
   const [watched, setWatched] = useState(false);
   const watch = useWatchAuction(auction.id);
   const watching = watched || auction.isWatching === true;
@@ -124,7 +124,7 @@ export function useWatchAuctionAction(auction: Auction, signedIn: boolean) {
 }
 
 /** The bid box's actions, held by the bid box itself (see above). */
-export function useBidBoxActions(auction: Auction, signedIn: boolean, minimumCents: number) {
+export function useBidBoxActions(auction: AuctionDto, signedIn: boolean, minimumCents: number) {
   return {
     placeBid: usePlaceBidAction(auction, signedIn, minimumCents),
     raiseMaximum: useRaiseMaximumAction(auction, signedIn, minimumCents),
