@@ -8,6 +8,7 @@ import { describeError } from '../../lib/api';
 import { formatDateTime, formatGrouped, formatUsdCents } from '../../lib/format';
 import type { AuctionDto } from '../../../modules/auctions/auction.dto';
 import { useAuth } from '../accounts/useAuth';
+import { headlinePrice } from '../auctions/auctionRules';
 import {
   AUCTION_FILTERS,
   AUCTION_STATUS_VIEW,
@@ -114,7 +115,8 @@ function AuctionRow({ auction }: { auction: AuctionDto }) {
   const cancel = useCancelAuction();
   const view = AUCTION_STATUS_VIEW[auction.status] ?? { label: auction.status, className: 'bg-gray-100 text-gray-700 border-gray-200' };
   const photo = auction.images.find((i) => i.isPrimary) ?? auction.images[0];
-  const bidLabel = auction.totalBids > 0 ? 'Current bid' : 'Starting bid';
+  const price = headlinePrice(auction);
+  const bidLabel = price.label;
 
   function runCancel() {
     cancel.mutate(auction.id, {
@@ -140,7 +142,7 @@ function AuctionRow({ auction }: { auction: AuctionDto }) {
             <div className="flex gap-1">
               <dt className="text-muted">{bidLabel}</dt>
               <dd className="tabular font-semibold">
-                {formatUsdCents(auction.totalBids > 0 ? auction.currentBid : auction.startingBid)}
+                {formatUsdCents(price.amount)}
               </dd>
             </div>
             <div className="flex gap-1">

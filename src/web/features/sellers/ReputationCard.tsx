@@ -1,9 +1,9 @@
 import { Award, BadgeCheck, Star } from 'lucide-react';
 import { Card, CardContent, CardHeader } from '../../components/Card';
 import { formatDate, formatGrouped } from '../../lib/format';
-import { NO_SALES_YET, formatRating, ratingBand, reputationFigures, stars, tierProgress } from './reputation';
+import { NO_SALES_YET, formatRating, reputationFigures, stars, tierProgress } from './reputation';
 import { useSellerReputation, useSellerReviews } from './sellers.api';
-import type { SellerReputation, SellerReview } from './sellers.types';
+import type { ReputationDto, ReviewDto } from '../../../modules/sellers/reputation.dto';
 
 /** Reviews shown on the reputation card (spec 001 §9). */
 export const REPUTATION_REVIEWS = 3;
@@ -41,12 +41,13 @@ export function ReputationCard({ sellerId }: { sellerId: string | undefined }) {
   );
 }
 
-function ReputationDetails({ reputation, reviews }: { reputation: SellerReputation; reviews: SellerReview[] }) {
+function ReputationDetails({ reputation, reviews }: { reputation: ReputationDto; reviews: ReviewDto[] }) {
   const points = Number(reputation.reputationPoints) || 0;
   const progress = tierProgress(points);
   const tierName = reputation.levelName || progress.tier.name;
   const rating = formatRating(reputation.overallRating, reputation.totalReviews);
-  const band = reputation.totalReviews ? (reputation.ratingBand ?? ratingBand(reputation.overallRating)) : null;
+  // The server bands the rating (reputation.rules.ts), null while there is no review.
+  const band = reputation.ratingBand;
   const { noSales, metrics } = reputationFigures(reputation);
 
   return (
@@ -117,7 +118,7 @@ function ReputationDetails({ reputation, reviews }: { reputation: SellerReputati
   );
 }
 
-function ReviewItem({ review }: { review: SellerReview }) {
+function ReviewItem({ review }: { review: ReviewDto }) {
   return (
     <article className="grid gap-1 rounded-md border border-line p-3 text-sm">
       <div className="flex flex-wrap items-center gap-2">
@@ -133,11 +134,9 @@ function ReviewItem({ review }: { review: SellerReview }) {
       </div>
       {review.title && <p className="font-semibold">{review.title}</p>}
       {review.reviewText && <p className="text-muted">{review.reviewText}</p>}
-      {review.pros && review.pros.length > 0 && <p className="text-xs">Pros: {review.pros.join(', ')}</p>}
-      {review.cons && review.cons.length > 0 && <p className="text-xs">Cons: {review.cons.join(', ')}</p>}
-      {(review.buyerName ?? review.reviewerName) && (
-        <p className="text-xs text-muted">— {review.buyerName ?? review.reviewerName}</p>
-      )}
+      {review.pros.length > 0 && <p className="text-xs">Pros: {review.pros.join(', ')}</p>}
+      {review.cons.length > 0 && <p className="text-xs">Cons: {review.cons.join(', ')}</p>}
+      {review.reviewerName && <p className="text-xs text-muted">— {review.reviewerName}</p>}
       {review.sellerResponse && (
         <p className="mt-1 rounded bg-paper p-2 text-xs">
           <span className="font-semibold">Seller response: </span>

@@ -25,21 +25,11 @@ import { EditStorefrontForm } from './EditStorefrontForm';
 import { useSellerByUser, useSellerReputation, useSellerStorefront } from './sellers.api';
 import type { SellerDto } from '../../../modules/sellers/seller.dto';
 import type { PartDto } from '../../../modules/catalog/part.dto';
+import type { AuctionDto } from '../../../modules/auctions/auction.dto';
+import { headlinePrice } from '../auctions/auctionRules';
 
 /** Rows per dashboard table (spec 001 §9). */
 export const DASHBOARD_ROWS = 5;
-
-interface DashboardAuction {
-  id: string;
-  title: string;
-  status: string;
-  currentBid?: string | null;
-  startingBid?: string | null;
-  totalBids?: number;
-  endTime?: string | null;
-  startTime?: string | null;
-  createdAt?: string | null;
-}
 
 /** /seller-dashboard; the router wraps it in the seller AccessGuard (spec 001 §2, §6). */
 export function SellerDashboard() {
@@ -84,7 +74,7 @@ function Dashboard({ seller, userId }: { seller: SellerDto; userId: string }) {
     queryKey: ['/api/auctions', { sellerId: userId, sort: 'createdAt', order: 'desc', limit: DASHBOARD_ROWS }],
     queryFn: async ({ queryKey, signal }) => {
       try {
-        return (await fetchListPage<DashboardAuction>(buildQueryUrl(queryKey), signal)).items;
+        return (await fetchListPage<AuctionDto>(buildQueryUrl(queryKey), signal)).items;
       } catch {
         return [];
       }
@@ -94,7 +84,7 @@ function Dashboard({ seller, userId }: { seller: SellerDto; userId: string }) {
     queryKey: ['/api/auctions', { sellerId: userId, status: 'active', limit: 1 }],
     queryFn: async ({ queryKey, signal }) => {
       try {
-        return (await fetchListPage<DashboardAuction>(buildQueryUrl(queryKey), signal)).total;
+        return (await fetchListPage<AuctionDto>(buildQueryUrl(queryKey), signal)).total;
       } catch {
         return 0;
       }
@@ -203,8 +193,8 @@ function Dashboard({ seller, userId }: { seller: SellerDto; userId: string }) {
         >
           {auctionRows.map((auction) => (
             <Row key={auction.id} to={`/auctions/${auction.id}`} label={auction.title}>
-              <td className="px-3 py-2 text-right tabular">{formatUsdCents(auction.currentBid || auction.startingBid)}</td>
-              <td className="px-3 py-2 text-right tabular">{formatGrouped(auction.totalBids ?? 0)}</td>
+              <td className="px-3 py-2 text-right tabular">{formatUsdCents(headlinePrice(auction).amount)}</td>
+              <td className="px-3 py-2 text-right tabular">{formatGrouped(auction.totalBids)}</td>
               <td className="px-3 py-2">
                 <StatusBadge status={normaliseStatus(auction.status)} />
               </td>

@@ -5,7 +5,6 @@ import {
   formatRating,
   formatResponseTime,
   memberSinceYear,
-  ratingBand,
   reputationFigures,
   stars,
   tierForPoints,
@@ -50,26 +49,6 @@ describe('tierProgress', () => {
       percent: 100,
       pointsToNext: 0,
     });
-  });
-});
-
-describe('ratingBand', () => {
-  it.each([
-    [5, 'Excellent'],
-    [4.5, 'Excellent'],
-    [4.49, 'Good'],
-    [4, 'Good'],
-    [3.99, 'Average'],
-    [3.5, 'Average'],
-    [3.49, 'Poor'],
-    [0, 'Poor'],
-  ] as const)('rates %s as %s', (rating, band) => {
-    expect(ratingBand(rating)).toBe(band);
-  });
-
-  it('reads decimal strings as the API sends them and treats a missing rating as Poor', () => {
-    expect(ratingBand('4.70')).toBe('Excellent');
-    expect(ratingBand(null)).toBe('Poor');
   });
 });
 

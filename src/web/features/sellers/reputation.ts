@@ -1,24 +1,16 @@
 import { formatGrouped, formatUsd } from '../../lib/format';
+// The tiers are the server's (spec 001 §4), shared as pure code; the rating band comes in the reputation answer.
+import { TIERS, type Tier } from '../../../modules/sellers/reputation.rules';
 
-/** Reputation tiers by points (spec 001 §4). */
-export const REPUTATION_TIERS = [
-  { level: 1, name: 'New Seller', minPoints: 0 },
-  { level: 2, name: 'Trusted Seller', minPoints: 100 },
-  { level: 3, name: 'Expert Seller', minPoints: 500 },
-  { level: 4, name: 'Elite Seller', minPoints: 1500 },
-  { level: 5, name: 'Master Seller', minPoints: 4000 },
-  { level: 6, name: 'Legendary Seller', minPoints: 10000 },
-] as const;
-
-export type ReputationTier = (typeof REPUTATION_TIERS)[number];
+export type ReputationTier = Tier;
 
 const safePoints = (points: number) => (Number.isFinite(points) ? Math.max(0, Math.floor(points)) : 0);
 
 /** The tier a number of points reaches. */
 export function tierForPoints(points: number): ReputationTier {
   const p = safePoints(points);
-  let tier: ReputationTier = REPUTATION_TIERS[0];
-  for (const candidate of REPUTATION_TIERS) if (p >= candidate.minPoints) tier = candidate;
+  let tier: ReputationTier = TIERS[0]!;
+  for (const candidate of TIERS) if (p >= candidate.minPoints) tier = candidate;
   return tier;
 }
 
@@ -36,22 +28,11 @@ export interface TierProgress {
 export function tierProgress(points: number): TierProgress {
   const p = safePoints(points);
   const tier = tierForPoints(p);
-  const next = REPUTATION_TIERS.find((t) => t.level === tier.level + 1) ?? null;
+  const next = TIERS.find((t) => t.level === tier.level + 1) ?? null;
   if (!next) return { tier, next: null, percent: 100, pointsToNext: 0 };
   const span = next.minPoints - tier.minPoints;
   const percent = Math.min(100, Math.max(0, Math.floor(((p - tier.minPoints) / span) * 100)));
   return { tier, next, percent, pointsToNext: next.minPoints - p };
-}
-
-export type RatingBand = 'Excellent' | 'Good' | 'Average' | 'Poor';
-
-/** Seller rating bands: 4.5 and up Excellent, 4 and up Good, 3.5 and up Average, else Poor (spec 001 §2). */
-export function ratingBand(rating: number | string | null | undefined): RatingBand {
-  const n = toNumber(rating) ?? 0;
-  if (n >= 4.5) return 'Excellent';
-  if (n >= 4) return 'Good';
-  if (n >= 3.5) return 'Average';
-  return 'Poor';
 }
 
 function toNumber(value: number | string | null | undefined): number | null {
