@@ -10,6 +10,8 @@ import { ReverseNotificationService } from './reverse-notification.service.js';
 import { reverseAdminRoutes } from './reverse.admin-routes.js';
 import { ReverseApi, ReverseApiImpl } from './reverse.api.js';
 import { ReverseRelistStatus } from './reverse.relist-status.js';
+import { ReverseUploadClaims } from './reverse.upload-claims.js';
+import { UploadClaims } from '../catalog/index.js';
 import { reverseRoutes } from './reverse.routes.js';
 import { ReverseService } from './reverse.service.js';
 import { reverseCrontab, reverseStartupTasks, reverseTasks } from './reverse.tasks.js';
@@ -30,6 +32,7 @@ export const reverseModule: PitlaneModule = {
     bind(ReverseAdminService).toSelf();
     bind(ReverseApi).to(ReverseApiImpl);
     bind(RelistStatusSource).to(ReverseRelistStatus);
+    bind(UploadClaims).to(ReverseUploadClaims);
   }),
   entities: [],
   routes: reverseRoutes,

@@ -13,9 +13,11 @@ import { describeError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDateTime, formatUsdCents } from '../../lib/format';
 import { useAuth } from '../accounts/useAuth';
+import { PhotoUploader } from '../catalog/PhotoUploader';
+import { SELL_MESSAGES, type PhotoItem } from '../catalog/sellForm';
 import { useNow } from '../auctions/useNow';
 import { useAwardQuote, useBuyer, useReverseAuction, useReverseBids, useReverseLive, useSubmitQuote, useWatchRequest } from './reverse.api';
-import { buyerName, displayStatus, memberSince, postedAgo, SHIPPING_LABEL, timeLeft, URGENCY_LABEL } from './reverseRules';
+import { buyerName, displayStatus, memberSince, postedAgo, quoteImages, SHIPPING_LABEL, timeLeft, URGENCY_LABEL } from './reverseRules';
 
 /** /reverse-auctions/{id}: one wanted-part request (spec 000 "Reverse auction detail"). */
 export function ReverseAuctionDetailPage() {
@@ -206,12 +208,16 @@ function SubmitQuote({ r }: { r: ReverseAuctionDto }) {
   const submit = useSubmitQuote(r.id);
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  const [photos, setPhotos] = useState<PhotoItem[]>([]);
   if (!user || !hasRole(user.role, 'seller') || user.id === r.buyerId) return null;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (photos.some((p) => p.status !== 'uploaded')) {
+      toast(SELL_MESSAGES.uploading);
+      return;
+    }
     const data = new FormData(event.currentTarget);
     const text = (name: string) => String(data.get(name) ?? '').trim() || undefined;
-    const photo = text('photoUrl');
     submit.mutate(
       {
         bidAmount: text('bidAmount') ?? '',
@@ -220,12 +226,13 @@ function SubmitQuote({ r }: { r: ReverseAuctionDto }) {
         estimatedShipping: text('estimatedShipping'),
         availabilityDate: text('availabilityDate'),
         notes: text('notes'),
-        images: photo ? [photo] : [],
+        images: quoteImages(photos),
       },
       {
         onSuccess: () => {
           setOpen(false);
           setError(undefined);
+          setPhotos([]);
           toast({ title: 'Quote Submitted', description: 'The buyer has been told about your quote.' });
         },
         onError: (e) => setError(describeError(e).message),
@@ -233,7 +240,14 @@ function SubmitQuote({ r }: { r: ReverseAuctionDto }) {
     );
   };
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        // Closing unmounts the uploader, which stops its uploads: start again from no photos.
+        if (!next) setPhotos([]);
+      }}
+    >
       <Dialog.Trigger asChild>
         <Button className="mt-2" disabled={r.status !== 'active'}>
           Submit Quote
@@ -253,7 +267,7 @@ function SubmitQuote({ r }: { r: ReverseAuctionDto }) {
             <TextField name="estimatedShipping" label="Shipping estimate ($)" type="number" step="0.01" min="0" hint="(optional)" />
             <TextField name="availabilityDate" label="Available from" type="date" hint="(optional)" />
             <TextAreaField name="notes" label="Notes" hint="(optional)" />
-            <TextField name="photoUrl" label="Photo address" hint="(optional)" placeholder="https://..." />
+            <PhotoUploader photos={photos} setPhotos={setPhotos} disabled={submit.isPending} />
             <div className="flex justify-end gap-2">
               <Dialog.Close asChild>
                 <Button variant="outline">Cancel</Button>
@@ -323,6 +337,17 @@ function QuoteFacts({ q }: { q: ReverseBidDto }) {
           .join(' · ')}
       </p>
       {q.notes && <p className="whitespace-pre-line">{q.notes}</p>}
+      {q.images && q.images.length > 0 && (
+        <ul className="mt-1 flex flex-wrap gap-2" aria-label="Quote photos">
+          {q.images.map((image, index) => (
+            <li key={image.url}>
+              <a href={image.url} target="_blank" rel="noreferrer">
+                <img src={image.url} alt={image.altText ?? `Quote photo ${index + 1}`} loading="lazy" className="size-20 rounded border border-line object-cover" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -110,7 +110,8 @@ export interface QuotePayload {
   estimatedShipping?: string;
   availabilityDate?: string;
   notes?: string;
-  images: string[];
+  /** Uploaded photos (POST /api/uploads) with their optional alt text. */
+  images: { url: string; altText?: string }[];
 }
 
 /** Refreshes one request's answers (after a write or a live event). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buyerName, displayStatus, memberSince, postedAgo, timeLeft } from './reverseRules';
+import { buyerName, displayStatus, memberSince, postedAgo, quoteImages, timeLeft } from './reverseRules';
 
 const now = Date.parse('2026-03-01T12:00:00Z');
 const inMs = (ms: number) => new Date(now + ms).toISOString();
@@ -33,5 +33,19 @@ describe('buyer information', () => {
   it('says how long ago a request was posted', () => {
     expect(postedAgo(inMs(-3 * 3600_000), now)).toBe('3 hours ago');
     expect(postedAgo(inMs(-30_000), now)).toBe('just now');
+  });
+});
+
+describe('quoteImages', () => {
+  it('sends uploaded photos only, the primary first, with alt text when written', () => {
+    const photo = (url: string, altText: string, isPrimary: boolean, status = 'uploaded') => ({ url, altText, isPrimary, status });
+    expect(
+      quoteImages([
+        photo('/api/uploads/files/a.jpg', '', false),
+        photo('/api/uploads/files/b.jpg', ' Flange ', true),
+        photo('', '', false, 'uploading'),
+      ]),
+    ).toEqual([{ url: '/api/uploads/files/b.jpg', altText: 'Flange' }, { url: '/api/uploads/files/a.jpg' }]);
+    expect(quoteImages([])).toEqual([]);
   });
 });

@@ -52,3 +52,11 @@ export function memberSince(createdAt: string | undefined): string {
 
 export const URGENCY_LABEL: Record<string, string> = { high: 'High Priority', normal: 'Normal', low: 'Low' };
 export const SHIPPING_LABEL: Record<string, string> = { pickup: 'Local pickup', shipping: 'Shipping', both: 'Pickup or shipping' };
+
+/** A quote's photos for POST /api/reverse-auctions/{id}/bids: uploaded ones only, the primary first, alt text when given. */
+export function quoteImages(photos: readonly { url: string; altText: string; isPrimary: boolean; status: string }[]): { url: string; altText?: string }[] {
+  return [...photos]
+    .filter((p) => p.status === 'uploaded' && p.url)
+    .sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary))
+    .map((p) => (p.altText.trim() ? { url: p.url, altText: p.altText.trim() } : { url: p.url }));
+}

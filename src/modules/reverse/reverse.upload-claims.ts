@@ -1,0 +1,28 @@
+import { inject, injectable } from 'inversify';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { TOKENS } from '../../platform/tokens.js';
+import { photoIdArray, UPLOAD_ID_PATTERN, UploadClaims } from '../catalog/index.js';
+
+/**
+ * Uploaded photos that a quote or a wanted-part request shows, in any state (the buyer weighs quote photos
+ * during the 7-day award window and after), so the catalog's cleanup of unclaimed uploads keeps them.
+ */
+@injectable()
+export class ReverseUploadClaims extends UploadClaims {
+  constructor(@inject(TOKENS.Orm) private readonly orm: MikroORM) {
+    super();
+  }
+
+  async claimed(ids: readonly string[]): Promise<string[]> {
+    const rows = await this.orm.em.fork().execute<{ id: string }[]>(
+      `select distinct id from (
+         select substring(image->>'url' from ?) as id from reverse_auction_bids, jsonb_array_elements(images) as image
+         union all
+         select substring(image->>'url' from ?) as id from reverse_auctions, jsonb_array_elements(images) as image
+       ) as used
+       where id = any(?::text[])`,
+      [UPLOAD_ID_PATTERN, UPLOAD_ID_PATTERN, photoIdArray(ids)],
+    );
+    return rows.map((r) => r.id);
+  }
+}
