@@ -8,16 +8,19 @@ import { mailAdminRoutes } from './mail/mail.admin-routes.js';
 import { DEMO_TASK, DemoRuns } from './demo/demo-runs.js';
 import { demoAdminRoutes, demoRoutes } from './demo/demo.admin-routes.js';
 import { demoDataTask } from './demo/demo.tasks.js';
+import { AuditLog } from './audit.js';
+import { auditAdminRoutes } from './audit.admin-routes.js';
 
 /** Platform features that behave like a module: the mail outbox and its delivery task, and the console's figures. */
 export const platformModule: PitlaneModule = {
   name: 'platform',
   containerModule: new ContainerModule(({ bind }) => {
     bind(DemoRuns).toSelf();
+    bind(AuditLog).toSelf();
   }),
   entities: [MailMessage],
   routes: demoRoutes,
-  adminRoutes: (container) => Router().use(mailAdminRoutes(container), consoleStatsRoutes(container), demoAdminRoutes(container)),
+  adminRoutes: (container) => Router().use(mailAdminRoutes(container), consoleStatsRoutes(container), demoAdminRoutes(container), auditAdminRoutes(container)),
   tasks: {
     /** Runs a console's demo-data request (seed or clear), as `pitlane seed-demo` / `clear-demo` do. */
     [DEMO_TASK]: demoDataTask,

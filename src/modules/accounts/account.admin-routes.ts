@@ -6,15 +6,20 @@ import { adminListQuery, consoleOrder, parseAdminList, refuseMethods, sendAdminL
 import { handle } from '../../platform/http/validate.js';
 import { ROLES } from '../../platform/roles.js';
 import { UserService } from './user.service.js';
-import { roleChangeSchema } from './account.schemas.js';
+import { reinstateSchema, roleChangeSchema, suspendSchema } from './account.schemas.js';
 
 const params = z.object({ id: z.uuid({ message: 'Not a valid user id' }) });
 const filterSchema = z.object({
   q: z.string().trim().max(100).optional(),
   role: z.enum(ROLES).optional(),
+  /** true: suspended users only; false: users in good standing only. */
+  suspended: z.boolean({ message: 'Must be true or false' }).optional(),
 });
 
-/** Console resource `users`: list, search, show, change role (PUT answers the user); create and delete are 405s. */
+/**
+ * Console resource `users`: list, search, show, change role (PUT answers the user), suspend and reinstate with a
+ * reason (POST /users/:id/suspend, /users/:id/reinstate); create and delete are 405s. Every change is audited.
+ */
 export function accountAdminRoutes(container: Container): Router {
   const users = container.get(UserService);
   const router = Router();
@@ -23,11 +28,11 @@ export function accountAdminRoutes(container: Container): Router {
     '/users',
     handle({ query: adminListQuery }, async ({ query }, _req, res) => {
       const list = parseAdminList(query, {
-        sortable: ['createdAt', 'username', 'email', 'role', 'lastName'],
+        sortable: ['createdAt', 'username', 'email', 'role', 'lastName', 'suspendedAt', 'suspiciousActivityScore'],
         defaultSort: ['createdAt', 'DESC'],
         filter: filterSchema,
       });
-      const { rows, total } = await users.listUsers(
+      const { rows, total } = await users.listAdminUsers(
         { ...list.filter, ids: list.ids },
         { offset: list.offset, limit: list.limit, orderBy: consoleOrder(list.orderBy) },
       );
@@ -37,7 +42,17 @@ export function accountAdminRoutes(container: Container): Router {
 
   router.get(
     '/users/:id',
-    handle({ params }, async ({ params: p }, req) => users.getUser(p.id, await requireActor(req))),
+    handle({ params }, async ({ params: p }) => users.getAdminUser(p.id)),
+  );
+
+  router.post(
+    '/users/:id/suspend',
+    handle({ params, body: suspendSchema }, async ({ params: p, body }, req) => users.suspend(await requireActor(req), p.id, body.reason)),
+  );
+
+  router.post(
+    '/users/:id/reinstate',
+    handle({ params, body: reinstateSchema }, async ({ params: p, body }, req) => users.reinstate(await requireActor(req), p.id, body.reason)),
   );
 
   router.put(

@@ -26,6 +26,19 @@ export interface UserDto {
   country: string;
   location: string | null;
   createdAt: string;
+  /** Only for the user themselves and admins: when an admin suspended the account (null while it is in good standing). */
+  suspendedAt?: string | null;
+  /** Only for the user themselves and admins: the admin's reason for the suspension. */
+  suspensionReason?: string | null;
+}
+
+/** A user as the console's users resource shows them: the profile, the suspension and the suspicious-activity score. */
+export interface AdminUserDto extends UserDto {
+  email: string;
+  suspendedAt: string | null;
+  suspensionReason: string | null;
+  suspendedBy: string | null;
+  suspiciousActivityScore: number;
 }
 
 /** A user as the bidding rules see them: the profile plus the suspicious-activity score. */

@@ -1,5 +1,5 @@
 /** Builds the answers declared in account.dto.ts from the accounts' entities. */
-import type { CurrentUserDto, PolicyAcceptanceDto, UserDto } from './account.dto.js';
+import type { AdminUserDto, CurrentUserDto, PolicyAcceptanceDto, UserDto } from './account.dto.js';
 import type { PolicyAcceptance } from './policy-acceptance.entity.js';
 import type { User } from './user.entity.js';
 
@@ -24,6 +24,17 @@ export const toUserDto = (u: User, showEmail: boolean): UserDto => ({
   country: u.country,
   location: u.location ?? null,
   createdAt: u.createdAt.toISOString(),
+  ...(showEmail ? { suspendedAt: u.suspendedAt?.toISOString() ?? null, suspensionReason: u.suspensionReason ?? null } : {}),
+});
+
+/** A user for the console: the profile with the suspension and the suspicious-activity score. */
+export const toAdminUserDto = (u: User): AdminUserDto => ({
+  ...toUserDto(u, true),
+  email: u.email,
+  suspendedAt: u.suspendedAt?.toISOString() ?? null,
+  suspensionReason: u.suspensionReason ?? null,
+  suspendedBy: u.suspendedBy ?? null,
+  suspiciousActivityScore: u.suspiciousActivityScore,
 });
 
 export const toAcceptanceDto = (a: PolicyAcceptance): PolicyAcceptanceDto => ({

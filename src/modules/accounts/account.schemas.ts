@@ -98,6 +98,20 @@ export const roleChangeSchema = z.object({
   role: z.enum(ROLES, { message: 'Role must be buyer, seller or admin' }),
 });
 
+/** Suspending a user: the reason is required (it is kept, shown in the console and logged). */
+export const suspendSchema = z.object({
+  reason: z
+    .string({ message: 'Please give a reason for the suspension' })
+    .trim()
+    .min(1, 'Please give a reason for the suspension')
+    .max(1000, 'The reason must be at most 1000 characters'),
+});
+
+/** Reinstating a user: a reason is optional. */
+export const reinstateSchema = z.object({
+  reason: z.string().trim().max(1000, 'The reason must be at most 1000 characters').optional(),
+});
+
 export const createAdminSchema = z.object({
   username: registerSchema.shape.username,
   email: registerSchema.shape.email,

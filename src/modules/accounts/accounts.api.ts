@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import type { Role } from '../../platform/roles.js';
 import type { BidderDto, UserDto } from './account.dto.js';
 import { IdentityService } from './identity.service.js';
@@ -18,6 +19,12 @@ export abstract class AccountsApi {
   abstract findBidder(id: string): Promise<BidderDto | null>;
   /** Adds `points` to a user's suspicious-activity score, kept within 0-100; returns the new score. */
   abstract addSuspicionScore(userId: string, points: number): Promise<number>;
+  /** Several users with their suspicious-activity scores (console views), in one query; unknown ids are left out. */
+  abstract findBidders(ids: readonly string[]): Promise<BidderDto[]>;
+  /** Sets a user's suspicious-activity score (0-100) as an admin's reviewed decision, in the caller's transaction, audited. */
+  abstract setSuspicionScore(tx: SqlExecutor, actorId: string, userId: string, score: number): Promise<{ before: number; after: number }>;
+  /** Whether an admin has suspended the user (false for an unknown id): their listings stay off the market. */
+  abstract isSuspended(userId: string): Promise<boolean>;
   /** Creates an admin, or makes the existing user of that username an admin (the CLI; idempotent). */
   abstract createAdmin(input: { username: string; email: string; password: string }): Promise<{ id: string; created: boolean }>;
 }
@@ -52,6 +59,15 @@ export class AccountsApiImpl extends AccountsApi {
   }
   async addSuspicionScore(userId: string, points: number): Promise<number> {
     return this.identities.addSuspicionScore(userId, points);
+  }
+  async findBidders(ids: readonly string[]): Promise<BidderDto[]> {
+    return this.identities.findUsers(ids);
+  }
+  async setSuspicionScore(tx: SqlExecutor, actorId: string, userId: string, score: number): Promise<{ before: number; after: number }> {
+    return this.users.setSuspicionScore(tx, actorId, userId, score);
+  }
+  async isSuspended(userId: string): Promise<boolean> {
+    return this.users.isSuspended(userId);
   }
   async createAdmin(input: { username: string; email: string; password: string }): Promise<{ id: string; created: boolean }> {
     return this.users.createAdmin(input);

@@ -22,9 +22,10 @@ interface IdentityRow {
   location: string | null;
   created_at: Date;
   suspicious_activity_score: number;
+  suspended_at: Date | null;
 }
 const IDENTITY_COLUMNS = `id, username, first_name, last_name, email, role, is_verified, country, location, created_at,
-  suspicious_activity_score`;
+  suspicious_activity_score, suspended_at`;
 const IDENTITY_SQL = `select ${IDENTITY_COLUMNS} from users where id = $1`;
 /** A session with its user's identity columns (null when the session names no existing user). */
 const SESSION_SQL = `select s.sess, ${IDENTITY_COLUMNS.replace(/(\w+)/g, 'u.$1')}
@@ -45,6 +46,8 @@ const identityOf = (u: IdentityRow): BidderDto => ({
   createdAt: new Date(u.created_at).toISOString(),
   suspiciousActivityScore: u.suspicious_activity_score,
 });
+/** The user as an actor (sessions, bidding): nobody when an admin suspended them, so they can do nothing signed in. */
+const actorOf = (u: IdentityRow): BidderDto | null => (u.suspended_at === null ? identityOf(u) : null);
 const identityKey = (userId: string) => `accounts:identity:${userId}`;
 
 /**
@@ -58,7 +61,7 @@ export class IdentityService {
     @inject(TOKENS.PgPool) private readonly pool: pg.Pool,
   ) {}
 
-  /** The actor of a session, or null when the user is gone. */
+  /** The actor of a session, or null when the user is gone or suspended (so existing sessions stop working at once). */
   async findActor(userId: string): Promise<Actor | null> {
     const user = await this.identity(userId);
     return user ? { id: user.id, role: user.role } : null;
@@ -71,7 +74,7 @@ export class IdentityService {
   private identity(userId: string): Promise<BidderDto | null> {
     return rememberInRequest(identityKey(userId), async () => {
       const { rows } = await this.pool.query<IdentityRow>({ name: 'accounts-identity', text: IDENTITY_SQL, values: [userId] });
-      return rows[0] ? identityOf(rows[0]) : null;
+      return rows[0] ? actorOf(rows[0]) : null;
     });
   }
 
@@ -90,7 +93,7 @@ export class IdentityService {
     const sess = parseSession(row.sess);
     const userId = sess?.userId;
     if (userId) {
-      const identity = row.id === null ? null : identityOf(row as IdentityRow);
+      const identity = row.id === null ? null : actorOf(row as IdentityRow);
       void rememberInRequest(identityKey(userId), () => Promise.resolve(identity));
     }
     return sess;
@@ -105,7 +108,7 @@ export class IdentityService {
     return rows.map(identityOf);
   }
 
-  /** A user with email and suspicious-activity score, for the bidding rules (one query), or null. */
+  /** A user with email and suspicious-activity score, for the bidding rules (one query), or null (also when suspended). */
   async findBidder(id: string): Promise<BidderDto | null> {
     return this.identity(id);
   }

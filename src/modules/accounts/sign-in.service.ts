@@ -6,6 +6,9 @@ import { TOKENS } from '../../platform/tokens.js';
 import { byLoginName } from './user.filters.js';
 import { User } from './user.entity.js';
 
+/** What a suspended user is told when they sign in. */
+export const ACCOUNT_SUSPENDED_MESSAGE = 'Your account is suspended. Please contact support if you think this is a mistake.';
+
 // A real argon2 hash to compare against when the user does not exist, so timing does not reveal it.
 let dummyHash: Promise<string> | undefined;
 
@@ -27,6 +30,8 @@ export class SignInService {
         'Please verify your email address before signing in. Check your inbox for the link we sent.',
       );
     }
+    // Only after the right password, so the message tells nobody else that the account exists.
+    if (user.suspendedAt) throw new AppError('forbidden', 'account_suspended', ACCOUNT_SUSPENDED_MESSAGE);
     return user;
   }
 

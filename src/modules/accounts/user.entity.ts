@@ -23,6 +23,10 @@ export const User = defineEntity({
     ipAddress: p.string().length(64).nullable(),
     suspiciousActivityScore: p.integer().default(0),
     profileImageUrl: p.string().length(500).nullable(),
+    /** Set while an admin has suspended the user: no sign-in, no session, no bidding, listing, quoting or messages. */
+    suspendedAt: p.datetime().nullable(),
+    suspensionReason: p.text().nullable(),
+    suspendedBy: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

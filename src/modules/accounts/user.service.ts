@@ -1,7 +1,10 @@
 import { inject, injectable } from 'inversify';
 import argon2 from 'argon2';
 import type { FilterQuery } from '@mikro-orm/core';
+import { LockMode } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
+import { AuditLog } from '../../platform/audit.js';
 import { Clock } from '../../platform/clock.js';
 import { containsConditions } from '../../platform/db/like.js';
 import { Errors } from '../../platform/errors.js';
@@ -9,8 +12,8 @@ import type { Actor } from '../../platform/http/auth.js';
 import { EventBus } from '../../platform/events.js';
 import { hasRole, type Role } from '../../platform/roles.js';
 import { TOKENS } from '../../platform/tokens.js';
-import type { CurrentUserDto, UserDto } from './account.dto.js';
-import { toCurrentUser, toUserDto } from './account.mapper.js';
+import type { AdminUserDto, CurrentUserDto, UserDto } from './account.dto.js';
+import { toAdminUserDto, toCurrentUser, toUserDto } from './account.mapper.js';
 import { ACCOUNT_EVENTS } from './accounts.events.js';
 import { byEmail, byUsername } from './user.filters.js';
 import { User } from './user.entity.js';
@@ -22,6 +25,7 @@ export class UserService {
     @inject(TOKENS.Orm) private readonly orm: MikroORM,
     @inject(Clock) private readonly clock: Clock,
     @inject(EventBus) private readonly events: EventBus,
+    @inject(AuditLog) private readonly audit: AuditLog,
   ) {}
 
   private get em() {
@@ -42,10 +46,30 @@ export class UserService {
     return toUserDto(user, viewer !== null && (viewer.id === id || hasRole(viewer.role, 'admin')));
   }
 
+  /** One user for the console, with the suspension and the suspicious-activity score. */
+  async getAdminUser(id: string): Promise<AdminUserDto> {
+    const user = await this.em.findOne(User, { id });
+    if (!user) throw Errors.notFound('User');
+    return toAdminUserDto(user);
+  }
+
   /** Users for admins, newest first. */
-  async listUsers(filter: { role?: Role; q?: string; ids?: string[] }, page: { offset: number; limit: number; orderBy?: Record<string, 'asc' | 'desc'> }) {
+  async listUsers(
+    filter: { role?: Role; q?: string; ids?: string[]; suspended?: boolean },
+    page: { offset: number; limit: number; orderBy?: Record<string, 'asc' | 'desc'> },
+  ) {
+    const { rows, total } = await this.listAdminUsers(filter, page);
+    return { rows: rows.map(({ suspendedBy: _by, suspiciousActivityScore: _score, ...u }): UserDto => u), total };
+  }
+
+  /** Users for the console, with the suspension and the suspicious-activity score. */
+  async listAdminUsers(
+    filter: { role?: Role; q?: string; ids?: string[]; suspended?: boolean },
+    page: { offset: number; limit: number; orderBy?: Record<string, 'asc' | 'desc'> },
+  ): Promise<{ rows: AdminUserDto[]; total: number }> {
     const where: FilterQuery<User> = {
       ...(filter.role ? { role: filter.role } : {}),
+      ...(filter.suspended === undefined ? {} : { suspendedAt: filter.suspended ? { $ne: null } : null }),
       ...(filter.ids ? { id: { $in: filter.ids } } : {}),
       ...(filter.q
         ? { $or: containsConditions<User>(['username', 'email', 'firstName', 'lastName'], filter.q) }
@@ -56,11 +80,11 @@ export class UserService {
       limit: page.limit,
       orderBy: page.orderBy ?? { createdAt: 'desc' },
     });
-    return { rows: rows.map((u) => toUserDto(u, true)), total };
+    return { rows: rows.map(toAdminUserDto), total };
   }
 
   /** Changes a user's role (admins only; an admin cannot change their own role). */
-  async setRole(actor: Actor, userId: string, role: Role): Promise<UserDto> {
+  async setRole(actor: Actor, userId: string, role: Role): Promise<AdminUserDto> {
     if (!hasRole(actor.role, 'admin')) throw Errors.forbidden();
     if (actor.id === userId) {
       throw Errors.conflict('own_role', 'You cannot change your own role', { role: 'You cannot change your own role' });
@@ -76,9 +100,100 @@ export class UserService {
           name: ACCOUNT_EVENTS.roleChanged,
           payload: { userId, previousRole: previous, role, changedBy: actor.id },
         });
+        await this.audit.record(em, {
+          actorId: actor.id,
+          action: 'user.role_changed',
+          entityType: 'user',
+          entityId: userId,
+          before: { role: previous },
+          after: { role },
+        });
       }
-      return toUserDto(user, true);
+      return toAdminUserDto(user);
     });
+  }
+
+  /**
+   * Suspends a user (admins only, never themselves): they cannot sign in, their sessions stop working, and
+   * `accounts.user.suspended` takes their live listings off the market. Suspending a suspended user changes nothing.
+   */
+  async suspend(actor: Actor, userId: string, reason: string): Promise<AdminUserDto> {
+    if (!hasRole(actor.role, 'admin')) throw Errors.forbidden();
+    if (actor.id === userId) {
+      throw Errors.conflict('own_suspension', 'You cannot suspend your own account', { reason: 'You cannot suspend your own account' });
+    }
+    return this.em.transactional(async (em) => {
+      const user = await em.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!user) throw Errors.notFound('User');
+      if (user.suspendedAt) return toAdminUserDto(user);
+      const before = suspensionOf(user);
+      user.suspendedAt = this.clock.now();
+      user.suspensionReason = reason;
+      user.suspendedBy = actor.id;
+      await em.flush();
+      await this.events.publish(em, { name: ACCOUNT_EVENTS.userSuspended, payload: { userId, suspendedBy: actor.id, reason } });
+      await this.audit.record(em, {
+        actorId: actor.id,
+        action: 'user.suspended',
+        entityType: 'user',
+        entityId: userId,
+        reason,
+        before,
+        after: suspensionOf(user),
+      });
+      return toAdminUserDto(user);
+    });
+  }
+
+  /** Lifts a user's suspension (admins only); their hidden listings come back. Reinstating an active user changes nothing. */
+  async reinstate(actor: Actor, userId: string, reason?: string): Promise<AdminUserDto> {
+    if (!hasRole(actor.role, 'admin')) throw Errors.forbidden();
+    return this.em.transactional(async (em) => {
+      const user = await em.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!user) throw Errors.notFound('User');
+      if (!user.suspendedAt) return toAdminUserDto(user);
+      const before = suspensionOf(user);
+      user.suspendedAt = null;
+      user.suspensionReason = null;
+      user.suspendedBy = null;
+      await em.flush();
+      await this.events.publish(em, { name: ACCOUNT_EVENTS.userReinstated, payload: { userId, reinstatedBy: actor.id } });
+      await this.audit.record(em, {
+        actorId: actor.id,
+        action: 'user.reinstated',
+        entityType: 'user',
+        entityId: userId,
+        reason: reason ?? null,
+        before,
+        after: suspensionOf(user),
+      });
+      return toAdminUserDto(user);
+    });
+  }
+
+  /** Whether an admin suspended the user (false for an unknown id). */
+  async isSuspended(userId: string): Promise<boolean> {
+    const user = await this.orm.em.fork().findOne(User, { id: userId }, { fields: ['suspendedAt'] });
+    return Boolean(user?.suspendedAt);
+  }
+
+  /** Sets a user's suspicious-activity score from a reviewed flag, in the caller's transaction, audited. */
+  async setSuspicionScore(tx: SqlExecutor, actorId: string, userId: string, score: number): Promise<{ before: number; after: number }> {
+    const [current] = await tx.execute<{ score: number }[]>('select suspicious_activity_score as score from users where id = ? for update', [userId]);
+    if (!current) throw Errors.notFound('User');
+    await tx.execute('update users set suspicious_activity_score = ? where id = ?', [score, userId]);
+    const row = { before: current.score, after: score };
+    if (row.before !== row.after) {
+      await this.audit.record(tx, {
+        actorId,
+        action: 'user.suspicious_score_set',
+        entityType: 'user',
+        entityId: userId,
+        before: { suspiciousActivityScore: row.before },
+        after: { suspiciousActivityScore: row.after },
+      });
+    }
+    return row;
   }
 
   /** Grants a role without an acting admin (other modules: seller approval; the CLI). */
@@ -127,3 +242,10 @@ export class UserService {
     });
   }
 }
+
+/** The suspension facts of a user, as the audit log keeps them. */
+const suspensionOf = (u: User) => ({
+  suspendedAt: u.suspendedAt?.toISOString() ?? null,
+  suspensionReason: u.suspensionReason ?? null,
+  suspendedBy: u.suspendedBy ?? null,
+});

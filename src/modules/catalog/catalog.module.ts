@@ -24,6 +24,7 @@ import { UploadClaims } from './upload.claims.js';
 import { UploadCleanupService } from './upload-cleanup.service.js';
 import { UploadService } from './upload.service.js';
 import { WatchlistService } from './watchlist.service.js';
+import { SELLER_SUSPENSION_SUBSCRIPTIONS, SellerSuspensionService, sellerSuspensionTasks } from './seller-suspension.service.js';
 
 /** The catalog module: categories, makes, parts and their search, listing review, photos, the watchlist. */
 export const catalogModule: PitlaneModule = {
@@ -33,6 +34,7 @@ export const catalogModule: PitlaneModule = {
     bind(PartListingService).toSelf();
     bind(PartReviewService).toSelf();
     bind(PartSaleService).toSelf();
+    bind(SellerSuspensionService).toSelf();
     bind(CatalogLookups).toSelf();
     bind(WatchlistService).toSelf();
     bind(UploadService).toSelf();
@@ -44,9 +46,9 @@ export const catalogModule: PitlaneModule = {
   entities: [Category, Make, Part, PartFitment, Favorite],
   routes: catalogRoutes,
   adminRoutes: partAdminRoutes,
-  tasks: catalogTasks,
+  tasks: { ...catalogTasks, ...sellerSuspensionTasks },
   crontab: catalogCrontab,
-  subscriptions: { [CATALOG_SUBSCRIBED_EVENTS.auctionWon]: [MARK_SOLD_BY_AUCTION_TASK] },
+  subscriptions: { [CATALOG_SUBSCRIBED_EVENTS.auctionWon]: [MARK_SOLD_BY_AUCTION_TASK], ...SELLER_SUSPENSION_SUBSCRIPTIONS },
   seed: seedCatalog,
   referenceData: catalogReferenceData,
   demo: catalogDemo,

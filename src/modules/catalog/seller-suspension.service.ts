@@ -1,0 +1,63 @@
+import { inject, injectable } from 'inversify';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import { Clock } from '../../platform/clock.js';
+import type { TaskFactories } from '../../platform/module.js';
+import { parseOrThrow } from '../../platform/http/validate.js';
+import { TOKENS } from '../../platform/tokens.js';
+import { AccountsApi, ACCOUNT_EVENTS } from '../accounts/index.js';
+
+export const APPLY_SELLER_SUSPENSION_TASK = 'catalog/apply-seller-suspension';
+
+/** The accounts events that change whether a seller's listings may be public. */
+export const SELLER_SUSPENSION_SUBSCRIPTIONS = {
+  [ACCOUNT_EVENTS.userSuspended]: [APPLY_SELLER_SUSPENSION_TASK],
+  [ACCOUNT_EVENTS.userReinstated]: [APPLY_SELLER_SUSPENSION_TASK],
+};
+
+/** The facts of `accounts.user.suspended` / `reinstated` the catalog needs, inside the event envelope. */
+const suspensionEvent = z.object({ event: z.string(), payload: z.object({ userId: z.uuid() }) });
+
+/**
+ * A suspended seller's live listings leave the market (inactive, marked `hidden_by_suspension_at`, so search,
+ * counts and part pages all treat them as withdrawn); reinstating the seller brings back exactly those listings.
+ */
+@injectable()
+export class SellerSuspensionService {
+  constructor(
+    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(AccountsApi) private readonly accounts: AccountsApi,
+  ) {}
+
+  /**
+   * Brings the seller's listings in line with their account as it is now (not as the event said, so a late or
+   * repeated job after a quick suspend-and-reinstate does the right thing); returns how many listings changed.
+   */
+  async apply(sellerId: string): Promise<number> {
+    const suspended = await this.accounts.isSuspended(sellerId);
+    const em = this.orm.em.fork() as EntityManager;
+    const now = this.clock.now().toISOString();
+    const rows = suspended
+      ? await em.execute<{ id: string }[]>(
+          `update parts set is_active = false, hidden_by_suspension_at = ?, updated_at = ?
+           where seller_id = ? and is_active and sold_at is null returning id`,
+          [now, now, sellerId],
+        )
+      : await em.execute<{ id: string }[]>(
+          `update parts set is_active = true, hidden_by_suspension_at = null, updated_at = ?
+           where seller_id = ? and hidden_by_suspension_at is not null and sold_at is null returning id`,
+          [now, sellerId],
+        );
+    return rows.length;
+  }
+}
+
+/** Tasks of the seller suspension. */
+export const sellerSuspensionTasks: TaskFactories = {
+  /** Hides or restores a seller's listings after `accounts.user.suspended` / `reinstated`; idempotent. */
+  [APPLY_SELLER_SUSPENSION_TASK]: (container) => async (payload) => {
+    const { payload: event } = parseOrThrow(suspensionEvent, payload);
+    await container.get(SellerSuspensionService).apply(event.userId);
+  },
+};
