@@ -16,13 +16,8 @@ import {
 import { httpClient } from '../dataProvider';
 import { categoryChoices, rarityChoices, typeChoices } from './badgeForm';
 import { DeleteBadgeButton } from './BadgeEdit';
-
-interface BadgeRecord {
-  id: string;
-  name: string;
-  icon: string;
-  rarity: string;
-}
+import type { BadgeDto } from '../../modules/sellers/reputation.dto';
+import type { BadgeRarity } from '../../modules/sellers/reputation.rules';
 
 const badgeFilters = [
   <SearchInput key="q" source="q" placeholder="Search badges" alwaysOn />,
@@ -40,7 +35,7 @@ const badgeFilters = [
   />,
 ];
 
-const RARITY_COLOR: Record<string, 'default' | 'info' | 'secondary' | 'warning'> = {
+const RARITY_COLOR: Record<BadgeRarity, 'default' | 'info' | 'secondary' | 'warning'> = {
   common: 'default',
   rare: 'info',
   epic: 'secondary',
@@ -79,7 +74,7 @@ export const BadgeList = () => {
         <TextField source="description" sortable={false} />
         <TextField source="category" sx={{ textTransform: 'capitalize' }} />
         <TextField source="type" sortable={false} sx={{ textTransform: 'capitalize' }} />
-        <FunctionField<BadgeRecord>
+        <FunctionField<BadgeDto>
           label="Rarity"
           sortBy="rarity"
           render={(record) => (
@@ -87,7 +82,7 @@ export const BadgeList = () => {
           )}
         />
         <NumberField source="pointsAwarded" label="Points" />
-        <FunctionField<BadgeRecord>
+        <FunctionField<BadgeDto>
           label="Holders"
           render={(record) => (stats.isLoading ? '…' : String(stats.data?.[record.id] ?? 0))}
         />

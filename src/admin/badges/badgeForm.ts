@@ -1,12 +1,8 @@
 /** Pure rules of the console's badge form (spec 001 §3 "Badge", §5 "Badge form", §8 "Badges"). */
-import { REQUIREMENT_KEYS } from '../../modules/sellers/reputation.rules';
+import { BADGE_CATEGORIES, BADGE_RARITIES, BADGE_TYPES, REQUIREMENT_KEYS } from '../../modules/sellers/reputation.rules';
 
 /** Keys a requirement may hold (spec 001 §3): the server's list, shown as a hint. */
 export { REQUIREMENT_KEYS };
-
-export const BADGE_CATEGORIES = ['sales', 'service', 'quality', 'milestone', 'special'] as const;
-export const BADGE_TYPES = ['buyer', 'seller', 'both'] as const;
-export const BADGE_RARITIES = ['common', 'rare', 'epic', 'legendary'] as const;
 
 const choices = (values: readonly string[]) => values.map((id) => ({ id, name: id.charAt(0).toUpperCase() + id.slice(1) }));
 export const categoryChoices = choices(BADGE_CATEGORIES);

@@ -18,19 +18,18 @@ import {
   csvFileName,
   csvRow,
   ratingText,
-  reviewCount,
   toCsv,
-  type SellerAnalyticsRecord,
 } from './analyticsExport';
+import type { SellerAnalyticsRow } from '../../modules/sellers/seller.dto';
 
 /** The server's largest page. */
 const EXPORT_PAGE = 100;
 
 /** Every approved seller (page by page, not just the rows on screen) as a dated CSV file. */
-export const exportSellerAnalytics: Exporter<SellerAnalyticsRecord> = async (_records, _fetchRelated, dataProvider: DataProvider, resource) => {
-  const all: SellerAnalyticsRecord[] = [];
+export const exportSellerAnalytics: Exporter<SellerAnalyticsRow> = async (_records, _fetchRelated, dataProvider: DataProvider, resource) => {
+  const all: SellerAnalyticsRow[] = [];
   for (let page = 1; ; page += 1) {
-    const { data, total } = await dataProvider.getList<SellerAnalyticsRecord>(resource ?? 'seller-analytics', {
+    const { data, total } = await dataProvider.getList<SellerAnalyticsRow>(resource ?? 'seller-analytics', {
       pagination: { page, perPage: EXPORT_PAGE },
       sort: { field: 'businessName', order: 'ASC' },
       filter: {},
@@ -65,7 +64,7 @@ export const SellerAnalyticsList = () => (
   >
     <Datagrid bulkActionButtons={false} rowClick={false}>
       <TextField source="businessName" label="Seller" />
-      <FunctionField<SellerAnalyticsRecord>
+      <FunctionField<SellerAnalyticsRow>
         label="Location"
         render={(r) => [r.businessCity, r.businessState].filter(Boolean).join(', ') || '—'}
       />
@@ -81,15 +80,15 @@ export const SellerAnalyticsList = () => (
         options={{ style: 'currency', currency: 'USD' }}
         transform={(v: unknown) => Number(v)}
       />
-      <FunctionField<SellerAnalyticsRecord> label="Rating" render={(r) => ratingText(r)} />
-      <FunctionField<SellerAnalyticsRecord>
+      <FunctionField<SellerAnalyticsRow> label="Rating" render={(r) => ratingText(r)} />
+      <FunctionField<SellerAnalyticsRow>
         label="Rating band"
         render={(r) => {
           const band = bandOf(r);
           return <Chip size="small" label={band} color={BAND_COLOR[band] ?? 'default'} variant={band === 'No reviews' ? 'outlined' : 'filled'} />;
         }}
       />
-      <FunctionField<SellerAnalyticsRecord> label="Reviews" render={(r) => String(reviewCount(r))} />
+      <FunctionField<SellerAnalyticsRow> label="Reviews" render={(r) => String(r.reviews)} />
       <NumberField source="reputationPoints" label="Points" sortable={false} />
       <TextField source="levelName" label="Tier" sortable={false} />
     </Datagrid>

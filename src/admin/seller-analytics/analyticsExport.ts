@@ -1,35 +1,5 @@
 /** Pure helpers of the Seller Analytics & Performance screen (spec 001 §2 "Analysis screens"). */
-
-export interface SellerAnalyticsRecord {
-  id: string;
-  businessName: string;
-  businessCity?: string | null;
-  businessState?: string | null;
-  approvedAt?: string | null;
-  partsListed: number;
-  activeParts: number;
-  soldCount: number;
-  /** Decimal string ("1234.50"). */
-  revenue: string | number;
-  rating?: number | string | null;
-  overallRating?: number | string | null;
-  ratingBand?: string | null;
-  reviews?: number | null;
-  totalReviews?: number | null;
-  reputationPoints: number;
-  level?: number | null;
-  levelName: string;
-}
-
-export type RatingBand = 'Excellent' | 'Good' | 'Average' | 'Poor';
-
-/** 4.5 and up Excellent, 4 and up Good, 3.5 and up Average, else Poor. */
-export function ratingBand(rating: number): RatingBand {
-  if (rating >= 4.5) return 'Excellent';
-  if (rating >= 4) return 'Good';
-  if (rating >= 3.5) return 'Average';
-  return 'Poor';
-}
+import type { SellerAnalyticsRow } from '../../modules/sellers/seller.dto';
 
 const num = (v: unknown): number | null => {
   if (v === null || v === undefined || v === '') return null;
@@ -37,20 +7,14 @@ const num = (v: unknown): number | null => {
   return Number.isFinite(n) ? n : null;
 };
 
-export const reviewCount = (r: SellerAnalyticsRecord): number => num(r.reviews ?? r.totalReviews) ?? 0;
-export const ratingOf = (r: SellerAnalyticsRecord): number | null => num(r.rating ?? r.overallRating);
-
-/** The band of a seller's real rating; "No reviews" until someone reviewed them. */
-export function bandOf(r: SellerAnalyticsRecord): string {
-  const rating = ratingOf(r);
-  if (reviewCount(r) === 0 || rating === null) return 'No reviews';
-  return r.ratingBand ?? ratingBand(rating);
+/** The band of a seller's real rating, as the server banded it (reputation.rules.ts); "No reviews" until someone reviewed them. */
+export function bandOf(r: Pick<SellerAnalyticsRow, 'reviews' | 'ratingBand'>): string {
+  return r.reviews === 0 || !r.ratingBand ? 'No reviews' : r.ratingBand;
 }
 
 /** The rating as shown ("4.6"), or "—" without reviews. */
-export function ratingText(r: SellerAnalyticsRecord): string {
-  const rating = ratingOf(r);
-  return reviewCount(r) === 0 || rating === null ? '—' : rating.toFixed(1);
+export function ratingText(r: Pick<SellerAnalyticsRow, 'reviews' | 'rating'>): string {
+  return r.reviews === 0 ? '—' : r.rating.toFixed(1);
 }
 
 export const CSV_HEADERS = [
@@ -69,7 +33,7 @@ export const CSV_HEADERS = [
 ] as const;
 
 /** One CSV row per seller, in CSV_HEADERS order. */
-export function csvRow(r: SellerAnalyticsRecord): Array<string | number> {
+export function csvRow(r: SellerAnalyticsRow): Array<string | number> {
   const revenue = num(r.revenue);
   return [
     r.businessName,
@@ -81,7 +45,7 @@ export function csvRow(r: SellerAnalyticsRecord): Array<string | number> {
     revenue === null ? '' : revenue.toFixed(2),
     ratingText(r) === '—' ? '' : ratingText(r),
     bandOf(r),
-    reviewCount(r),
+    r.reviews,
     r.reputationPoints,
     r.levelName,
   ];

@@ -37,26 +37,8 @@ import {
   type SellerStatus,
 } from './sellerReview';
 import { decideSeller, setListingApproval, useInvalidateSellerCounts, useSellerCounts } from './sellersApi';
+import type { AdminSellerDto } from '../../modules/sellers/seller.dto';
 
-export interface SellerRecord {
-  id: string;
-  userId: string;
-  username?: string | null;
-  email?: string | null;
-  businessName: string;
-  businessType: string;
-  businessCity: string | null;
-  businessState: string | null;
-  contactPhone: string | null;
-  website: string | null;
-  specialties: string[] | null;
-  description: string | null;
-  status: SellerStatus;
-  requiresListingApproval: boolean;
-  rejectionReason: string | null;
-  approvedAt: string | null;
-  createdAt: string;
-}
 
 const sellerFilters = [<SearchInput key="q" source="q" placeholder="Search business, city or phone" alwaysOn />];
 
@@ -96,7 +78,7 @@ function StatusTabs() {
 }
 
 function SellerCards() {
-  const { data, isPending, filterValues } = useListContext<SellerRecord>();
+  const { data, isPending, filterValues } = useListContext<AdminSellerDto>();
   if (isPending) return <Typography sx={{ p: 3 }}>Loading...</Typography>;
   if (!data || data.length === 0) {
     const status = (filterValues.status as string | undefined) ?? 'pending';
@@ -117,7 +99,7 @@ const STATUS_COLOR: Record<SellerStatus, 'warning' | 'success' | 'error'> = {
   rejected: 'error',
 };
 
-export function SellerCard({ seller }: { seller: SellerRecord }) {
+export function SellerCard({ seller }: { seller: AdminSellerDto }) {
   const website = websiteHref(seller.website);
   const place = cityState(seller.businessCity, seller.businessState);
   return (
@@ -186,7 +168,7 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
-function DecisionActions({ seller }: { seller: SellerRecord }) {
+function DecisionActions({ seller }: { seller: AdminSellerDto }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const refreshCounts = useInvalidateSellerCounts();
@@ -276,7 +258,7 @@ function DecisionActions({ seller }: { seller: SellerRecord }) {
   );
 }
 
-function ListingApprovalSwitch({ seller }: { seller: SellerRecord }) {
+function ListingApprovalSwitch({ seller }: { seller: AdminSellerDto }) {
   const notify = useNotify();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);

@@ -1,6 +1,8 @@
 /** Pure rules of the console's seller review screen (spec 001 §2 "Admin dashboard", §5 "Admin", §8). */
 
-export type SellerStatus = 'pending' | 'approved' | 'rejected';
+import type { SellerStatus } from '../../modules/sellers/seller.dto';
+
+export type { SellerStatus };
 
 export const SELLER_TABS: ReadonlyArray<{ status: SellerStatus; label: string }> = [
   { status: 'pending', label: 'Pending' },

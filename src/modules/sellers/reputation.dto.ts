@@ -2,7 +2,7 @@
  * The reputation API's answers (reputation, reviews, badges), declared once here: the services build them and both
  * front ends read them with `import type`. Declarations only, besides the pure rules they name.
  */
-import type { RatingBand } from './reputation.rules.js';
+import type { BadgeCategory, BadgeRarity, BadgeType, RatingBand } from './reputation.rules.js';
 
 /** Seller reputation as the API returns it; money as a decimal string, rates as numbers. */
 export interface ReputationDto {
@@ -56,9 +56,9 @@ export interface BadgeDto {
   name: string;
   description: string;
   icon: string;
-  category: string;
-  type: string;
-  rarity: string;
+  category: BadgeCategory;
+  type: BadgeType;
+  rarity: BadgeRarity;
   pointsAwarded: number;
   requirement: Record<string, unknown>;
   isActive: boolean;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { BADGE_CATEGORIES, BADGE_RARITIES, BADGE_TYPES } from './reputation.rules.js';
 
 /** Spec 001 §9 seller_reputation, one row per seller's user id; recomputed from reviews, sales and badges. */
 export const SellerReputation = defineEntity({
@@ -70,10 +71,6 @@ export const SellerReview = defineEntity({
   },
 });
 export type SellerReview = InferEntity<typeof SellerReview>;
-
-export const BADGE_CATEGORIES = ['sales', 'service', 'quality', 'milestone', 'special'] as const;
-export const BADGE_TYPES = ['buyer', 'seller', 'both'] as const;
-export const BADGE_RARITIES = ['common', 'rare', 'epic', 'legendary'] as const;
 
 /** An achievement badge and the requirement (JSON) that earns it. */
 export const Badge = defineEntity({

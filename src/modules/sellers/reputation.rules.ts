@@ -46,6 +46,14 @@ export function reputationPoints(input: { sales: number; ratings: Record<number,
   return Math.max(0, input.sales * POINTS_PER_SALE + review + input.badgePoints);
 }
 
+/** A badge's category, who earns it and its rarity (spec 001 §3): the entity, the API's schemas and the console's form. */
+export const BADGE_CATEGORIES = ['sales', 'service', 'quality', 'milestone', 'special'] as const;
+export const BADGE_TYPES = ['buyer', 'seller', 'both'] as const;
+export const BADGE_RARITIES = ['common', 'rare', 'epic', 'legendary'] as const;
+export type BadgeCategory = (typeof BADGE_CATEGORIES)[number];
+export type BadgeType = (typeof BADGE_TYPES)[number];
+export type BadgeRarity = (typeof BADGE_RARITIES)[number];
+
 /** The keys a badge requirement may hold (spec 001 §3); the console's badge form imports this list. */
 export const REQUIREMENT_KEYS = [
   'minSales',

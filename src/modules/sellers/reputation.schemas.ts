@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { numeric } from '../../platform/http/validate.js';
-import { BADGE_CATEGORIES, BADGE_RARITIES, BADGE_TYPES } from './reputation.entity.js';
-import { REQUIREMENT_KEYS } from './reputation.rules.js';
+import { BADGE_CATEGORIES, BADGE_RARITIES, BADGE_TYPES, REQUIREMENT_KEYS } from './reputation.rules.js';
 import { uniqueList } from './seller.schemas.js';
 
 export const REVIEW_MESSAGES = {

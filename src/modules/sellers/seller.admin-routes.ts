@@ -7,7 +7,7 @@ import { handle } from '../../platform/http/validate.js';
 import { SELLER_STATUSES } from './seller.entity.js';
 import { SellerService } from './seller.service.js';
 import { BadgeService } from './badge.service.js';
-import { BADGE_CATEGORIES, BADGE_RARITIES, BADGE_TYPES } from './reputation.entity.js';
+import { BADGE_CATEGORIES, BADGE_RARITIES, BADGE_TYPES } from './reputation.rules.js';
 import { badgeCreateSchema, badgeUpdateSchema } from './reputation.schemas.js';
 import { SELLER_MESSAGES, sellerIdParams } from './seller.schemas.js';
 

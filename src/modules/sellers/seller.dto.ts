@@ -3,6 +3,11 @@
  * builds them (seller.mapper.ts, the services) and both front ends read them with `import type`. Declarations only.
  */
 
+import type { RatingBand } from './reputation.rules.js';
+
+/** Where a seller application stands. */
+export type SellerStatus = 'pending' | 'approved' | 'rejected';
+
 /** A seller record as its owner and admins see it. */
 export interface SellerDto {
   id: string;
@@ -21,7 +26,7 @@ export interface SellerDto {
   description: string | null;
   yearsInBusiness: number | null;
   specialties: string[];
-  status: string;
+  status: SellerStatus;
   requiresListingApproval: boolean;
   rejectionReason: string | null;
   approvedBy: string | null;
@@ -74,7 +79,7 @@ export interface SellerAnalyticsRow {
   soldCount: number;
   revenue: string;
   rating: number;
-  ratingBand: string | null;
+  ratingBand: RatingBand | null;
   reviews: number;
   reputationPoints: number;
   level: number;

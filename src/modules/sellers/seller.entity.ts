@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { SellerStatus } from './seller.dto.js';
 
 export const BUSINESS_TYPES = ['individual', 'business', 'dealership'] as const;
-export const SELLER_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type SellerStatus = (typeof SELLER_STATUSES)[number];
+export const SELLER_STATUSES = ['pending', 'approved', 'rejected'] as const satisfies readonly SellerStatus[];
+export type { SellerStatus };
 
 /** A seller application and, once approved, the seller record. `userId` and `approvedBy` are user ids. */
 export const Seller = defineEntity({
