@@ -79,6 +79,14 @@ export interface MakeDto {
   logo: string | null;
 }
 
+/** POST /api/uploads: the stored photo's web copy and thumbnail, and the web copy's size in pixels. */
+export interface UploadDto {
+  url: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+}
+
 /** A watchlist entry with the facts of its part the watchlist page shows (GET /api/watchlist). */
 export interface WatchlistEntryDto {
   id: string;

@@ -6,6 +6,7 @@ import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import type { Config } from '../../platform/config.js';
 import { Errors } from '../../platform/errors.js';
 import { TOKENS } from '../../platform/tokens.js';
+import type { UploadDto } from './part.dto.js';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const WEB_MAX_PX = 1600;
@@ -33,13 +34,6 @@ export function detectImageKind(bytes: Uint8Array): ImageKind | null {
   return null;
 }
 
-export interface UploadResult {
-  url: string;
-  thumbnailUrl: string;
-  width: number;
-  height: number;
-}
-
 /** Stores listing photos: checks the bytes, re-encodes (dropping metadata), writes a web copy and a thumbnail. */
 @injectable()
 export class UploadService {
@@ -55,7 +49,7 @@ export class UploadService {
   }
 
   /** Validates and stores one photo; nothing is written unless both copies were made. */
-  async store(file: { buffer: Buffer; size: number } | undefined): Promise<UploadResult> {
+  async store(file: { buffer: Buffer; size: number } | undefined): Promise<UploadDto> {
     if (!file) throw Errors.invalid('upload_missing', UPLOAD_MESSAGES.missing, { file: UPLOAD_MESSAGES.missing });
     if (file.size > MAX_UPLOAD_BYTES) throw Errors.invalid('upload_too_large', UPLOAD_MESSAGES.size, { file: UPLOAD_MESSAGES.size });
     const kind = detectImageKind(file.buffer);

@@ -1,24 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, describeError } from '../../lib/api';
-import type { PartDto } from '../../../modules/catalog/part.dto';
+import type { PartDto, UploadDto } from '../../../modules/catalog/part.dto';
 import { lookupOfStatus, type PartPayload, type SellerLookup } from './sellForm';
-
-export interface CategoryOption {
-  id: string;
-  name: string;
-  slug: string;
-}
-
-export interface MakeOption {
-  id: string;
-  name: string;
-  slug: string;
-}
-
-export interface UploadedPhoto {
-  url: string;
-  thumbnailUrl: string;
-}
 
 /** GET /api/categories and /api/makes, shared with the search so that both read one cached list. */
 export { useCategories, useMakes } from './catalog.api';
@@ -53,7 +36,7 @@ export function useSellerLookup(userId: string | null) {
  * POST /api/uploads (multipart field "file") with upload progress, which fetch cannot report.
  * Rejects with an ApiError carrying the server's JSON body, like apiRequest.
  */
-export function uploadPhoto(file: Blob, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<UploadedPhoto> {
+export function uploadPhoto(file: Blob, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<UploadDto> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/uploads');
@@ -65,7 +48,7 @@ export function uploadPhoto(file: Blob, onProgress: (percent: number) => void, s
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         try {
-          resolve(JSON.parse(xhr.responseText) as UploadedPhoto);
+          resolve(JSON.parse(xhr.responseText) as UploadDto);
         } catch {
           reject(new ApiError(xhr.status, 'The upload answer could not be read'));
         }

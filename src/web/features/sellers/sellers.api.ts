@@ -4,6 +4,7 @@ import { recordPolicyAcceptances } from '../accounts/accounts.api';
 import type { SellerApplicationPayload } from './registerSeller.validation';
 import type { ReputationDto, ReviewDto, UserBadgeDto } from '../../../modules/sellers/reputation.dto';
 import type { SellerDto, StorefrontDto } from '../../../modules/sellers/seller.dto';
+import type { UploadDto } from '../../../modules/catalog/part.dto';
 import type { StorefrontUpdate } from './storefrontForm';
 
 /** Query key of the signed-in user's seller record. */
@@ -127,16 +128,11 @@ export function useUpdateStorefront(storefrontId: string | undefined) {
   });
 }
 
-export interface UploadedImage {
-  url: string;
-  thumbnailUrl?: string;
-}
-
 /** Uploads one image (multipart field "file") and answers its URL. */
-export async function uploadImage(file: File): Promise<UploadedImage> {
+export async function uploadImage(file: File): Promise<UploadDto> {
   const body = new FormData();
   body.append('file', file);
   const res = await fetch('/api/uploads', { method: 'POST', credentials: 'include', body });
   await throwIfResNotOk(res);
-  return (await res.json()) as UploadedImage;
+  return (await res.json()) as UploadDto;
 }
