@@ -1,8 +1,11 @@
+import { Router } from 'express';
 import { ContainerModule } from 'inversify';
 import { ConsoleFigures } from '../../platform/console-figures.js';
 import { RelistStatusSource } from '../../platform/relist-status.js';
 import { AuctionRelistStatus } from './auction.relist-status.js';
 import { AuctionConsoleFigures } from './auction.console-figures.js';
+import { MetricsSource } from '../../platform/metrics.js';
+import { AuctionMetrics } from './auction.metrics.js';
 import type { PitlaneModule } from '../../platform/module.js';
 import { ActivityService } from './activity.service.js';
 import { AuctionCancelService } from './auction-cancel.service.js';
@@ -21,6 +24,8 @@ import { OpenAuctionHolds } from './open-auction.holds.js';
 import { BidBatchService } from './bid-batch.service.js';
 import { BidQueue } from './bid.queue.js';
 import { BiddingPatternService } from './bidding-pattern.service.js';
+import { BiddingPatternReviewService } from './bidding-pattern-review.service.js';
+import { biddingPatternAdminRoutes } from './bidding-pattern.admin-routes.js';
 import { BiddingService } from './bidding.service.js';
 import { BidderEligibilityService } from './bidder-eligibility.service.js';
 import { BuyItNowService } from './buy-it-now.service.js';
@@ -44,6 +49,7 @@ export const auctionsModule: PitlaneModule = {
     bind(IdempotencyKeyStore).toSelf();
     bind(BidderEligibilityService).toSelf();
     bind(BiddingPatternService).toSelf();
+    bind(BiddingPatternReviewService).toSelf();
     bind(BidBatchService).toSelf();
     bind(BidQueue).toSelf();
     bind(BiddingService).toSelf();
@@ -51,11 +57,12 @@ export const auctionsModule: PitlaneModule = {
     bind(AuctionsApi).to(AuctionsApiImpl);
     bind(PartHolds).to(OpenAuctionHolds);
     bind(ConsoleFigures).to(AuctionConsoleFigures);
+    bind(MetricsSource).to(AuctionMetrics);
     bind(RelistStatusSource).to(AuctionRelistStatus);
   }),
   entities: [],
   routes: auctionRoutes,
-  adminRoutes: auctionAdminRoutes,
+  adminRoutes: (container) => Router().use(auctionAdminRoutes(container), biddingPatternAdminRoutes(container)),
   tasks: auctionTasks,
   crontab: auctionCrontab,
   startupTasks: auctionStartupTasks,

@@ -1,0 +1,224 @@
+import { inject, injectable } from 'inversify';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { AuditLog } from '../../platform/audit.js';
+import { Clock } from '../../platform/clock.js';
+import { AppError, Errors } from '../../platform/errors.js';
+import type { ConsolePage } from '../../platform/http/admin-rest.js';
+import { consoleOrder } from '../../platform/http/admin-rest.js';
+import type { Actor } from '../../platform/http/auth.js';
+import { MailQueue } from '../../platform/mail/mailer.js';
+import { TOKENS } from '../../platform/tokens.js';
+import { AccountsApi } from '../accounts/index.js';
+import { AuctionSettingsService } from './auction-settings.service.js';
+import type { BiddingPatternDto, PatternAction, PatternStatus } from './bidding-pattern.dto.js';
+
+/** The console's filters of the queue. */
+export interface PatternFilter {
+  status?: PatternStatus;
+  patternType?: string;
+  userId?: string;
+  auctionId?: string;
+  actionTaken?: PatternAction;
+  ids?: string[];
+}
+
+/** An admin's review of one flag. */
+export interface PatternReview {
+  actionTaken: PatternAction;
+  /** Why (kept in the audit log; the warning mail quotes it). */
+  notes?: string;
+  /** The bidder's suspicious-activity score after the review (0-100), when the admin changes it. */
+  suspiciousActivityScore?: number;
+}
+
+export const CANCEL_BIDS_MESSAGES = {
+  notActive: 'Bids can only be cancelled while the auction is active',
+  unsupported:
+    "Cancelling bids is not available yet: the auction's price and leader would have to be recomputed. Block the bidder, or end or cancel the auction from its page instead.",
+} as const;
+
+/** Sort keys of the queue and their columns. */
+export const PATTERN_SORT = {
+  id: 'p.id',
+  flaggedAt: 'p.flagged_at',
+  riskScore: 'p.risk_score',
+  patternType: 'p.pattern_type',
+  status: 'p.status',
+  reviewedAt: 'p.reviewed_at',
+} as const;
+export type PatternSort = keyof typeof PATTERN_SORT;
+
+interface PatternRow {
+  id: string;
+  user_id: string;
+  auction_id: string;
+  auction_title: string;
+  auction_status: string;
+  pattern_type: string;
+  description: string;
+  risk_score: number;
+  flagged_at: Date | string;
+  status: PatternStatus;
+  action_taken: PatternAction | null;
+  reviewed_by: string | null;
+  reviewed_at: Date | string | null;
+}
+
+const SELECT = `select p.id, p.user_id, p.auction_id, a.title as auction_title, a.status as auction_status, p.pattern_type,
+  p.description, p.risk_score, p.flagged_at, p.status, p.action_taken, p.reviewed_by, p.reviewed_at
+  from bidding_patterns p join auctions a on a.id = p.auction_id`;
+
+/** The review of the flags the bidding engine records: the console's queue and the actions an admin takes. */
+@injectable()
+export class BiddingPatternReviewService {
+  constructor(
+    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(AccountsApi) private readonly accounts: AccountsApi,
+    @inject(AuctionSettingsService) private readonly settings: AuctionSettingsService,
+    @inject(AuditLog) private readonly audit: AuditLog,
+    @inject(MailQueue) private readonly mail: MailQueue,
+  ) {}
+
+  private fork(): EntityManager {
+    return this.orm.em.fork() as EntityManager;
+  }
+
+  /** A page of the queue (pending first by default, then newest). */
+  async list(filter: PatternFilter, page: ConsolePage): Promise<{ rows: BiddingPatternDto[]; total: number }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (clause: string, value: unknown) => {
+      where.push(clause);
+      params.push(value);
+    };
+    if (filter.ids) add('p.id = any(?::uuid[])', `{${filter.ids.join(',')}}`);
+    if (filter.status) add('p.status = ?', filter.status);
+    if (filter.patternType) add('p.pattern_type = ?', filter.patternType);
+    if (filter.userId) add('p.user_id = ?', filter.userId);
+    if (filter.auctionId) add('p.auction_id = ?', filter.auctionId);
+    if (filter.actionTaken) add('p.action_taken = ?', filter.actionTaken);
+    const clause = where.length ? `where ${where.join(' and ')}` : '';
+    const order = Object.entries(consoleOrder(page.orderBy))
+      .map(([field, dir]) => `${PATTERN_SORT[field as PatternSort]} ${dir === 'desc' ? 'desc nulls last' : 'asc nulls first'}`)
+      .join(', ');
+    const em = this.fork();
+    const rows = await em.execute<PatternRow[]>(`${SELECT} ${clause} order by ${order} limit ? offset ?`, [...params, page.limit, page.offset]);
+    const [count] = await em.execute<{ n: number }[]>(`select count(*)::int as n from bidding_patterns p ${clause}`, params);
+    return { rows: await this.toDtos(rows), total: count!.n };
+  }
+
+  /** One flag. */
+  async get(id: string): Promise<BiddingPatternDto> {
+    const [row] = await this.fork().execute<PatternRow[]>(`${SELECT} where p.id = ?`, [id]);
+    if (!row) throw Errors.notFound('Bidding pattern');
+    const [dto] = await this.toDtos([row]);
+    return dto!;
+  }
+
+  /**
+   * Records an admin's review of a pending flag, in one transaction with its effects and the audit entry:
+   * `warning` mails the bidder, `block_bidder` adds them to the admin's blocked-bidders list (the bid rules refuse
+   * them from then on), `cancel_bids` is refused (see CANCEL_BIDS_MESSAGES). A reviewed flag is a 409.
+   */
+  async review(actor: Actor, id: string, review: PatternReview): Promise<BiddingPatternDto> {
+    await this.fork().transactional(async (tx) => {
+      const [row] = await tx.execute<PatternRow[]>(`${SELECT} where p.id = ? for update of p`, [id]);
+      if (!row) throw Errors.notFound('Bidding pattern');
+      if (row.status !== 'pending') {
+        throw Errors.conflict('already_reviewed', 'This flag has already been reviewed', { actionTaken: 'This flag has already been reviewed' });
+      }
+      if (review.actionTaken === 'cancel_bids') {
+        const message = row.auction_status === 'active' ? CANCEL_BIDS_MESSAGES.unsupported : CANCEL_BIDS_MESSAGES.notActive;
+        throw new AppError('conflict', 'cancel_bids_unavailable', message, { actionTaken: message });
+      }
+      const [bidder] = await this.accounts.findBidders([row.user_id]);
+      if (review.actionTaken === 'block_bidder') {
+        if (!bidder) throw Errors.conflict('bidder_gone', 'The bidder no longer has an account', { actionTaken: 'The bidder no longer has an account' });
+        await this.block(tx, actor.id, bidder.username);
+      }
+      if (review.actionTaken === 'warning' && bidder?.email) {
+        await this.mail.queue(tx, {
+          to: bidder.email,
+          subject: 'A warning about your bidding on Pitlane',
+          text: [
+            `Hello ${bidder.firstName || bidder.username},`,
+            '',
+            `Our team reviewed your bidding on "${row.auction_title}" and found activity that breaks our bidding rules (${row.description}).`,
+            ...(review.notes ? ['', review.notes] : []),
+            '',
+            'Further activity of this kind can lead to your account being blocked from bidding or suspended.',
+            '',
+            'The Pitlane team',
+          ].join('\n'),
+        });
+      }
+      const score =
+        review.suspiciousActivityScore === undefined
+          ? null
+          : await this.accounts.setSuspicionScore(tx, actor.id, row.user_id, review.suspiciousActivityScore);
+      const reviewedAt = this.clock.now().toISOString();
+      await tx.execute(`update bidding_patterns set status = 'reviewed', action_taken = ?, reviewed_by = ?, reviewed_at = ? where id = ?`, [
+        review.actionTaken,
+        actor.id,
+        reviewedAt,
+        id,
+      ]);
+      await this.audit.record(tx, {
+        actorId: actor.id,
+        action: 'bidding_pattern.reviewed',
+        entityType: 'bidding_pattern',
+        entityId: id,
+        reason: review.notes ?? null,
+        before: { status: row.status, actionTaken: row.action_taken, ...(score ? { suspiciousActivityScore: score.before } : {}) },
+        after: { status: 'reviewed', actionTaken: review.actionTaken, ...(score ? { suspiciousActivityScore: score.after } : {}) },
+      });
+    });
+    this.settings.forget();
+    return this.get(id);
+  }
+
+  /** Adds the bidder to the admin's blocked-bidders list (bidder settings), audited as a settings change. */
+  private async block(tx: EntityManager, actorId: string, username: string): Promise<void> {
+    await tx.execute(`select pg_advisory_xact_lock(hashtext('auction_settings:bidder'))`);
+    const bidder = (await this.settings.all(tx)).bidder;
+    if (bidder.blockedBidders.some((b) => b.toLowerCase() === username.toLowerCase())) return;
+    const after = { ...bidder, blockedBidders: [...bidder.blockedBidders, username] };
+    await this.settings.save('bidder', after, actorId, tx);
+    await this.audit.record(tx, {
+      actorId,
+      action: 'settings.updated',
+      entityType: 'settings',
+      entityId: 'bidder',
+      reason: `Bidder ${username} blocked after a bidding-pattern review`,
+      before: { blockedBidders: bidder.blockedBidders },
+      after: { blockedBidders: after.blockedBidders },
+    });
+  }
+
+  private async toDtos(rows: PatternRow[]): Promise<BiddingPatternDto[]> {
+    const bidders = new Map((await this.accounts.findBidders([...new Set(rows.map((r) => r.user_id))])).map((b) => [b.id, b]));
+    const blocked = new Set((await this.settings.all(this.fork())).bidder.blockedBidders.map((b) => b.toLowerCase()));
+    return rows.map((r) => {
+      const bidder = bidders.get(r.user_id);
+      return {
+        id: r.id,
+        userId: r.user_id,
+        username: bidder?.username ?? 'Unknown user',
+        suspiciousActivityScore: bidder?.suspiciousActivityScore ?? null,
+        auctionId: r.auction_id,
+        auctionTitle: r.auction_title,
+        auctionStatus: r.auction_status,
+        patternType: r.pattern_type,
+        description: r.description,
+        riskScore: r.risk_score,
+        flaggedAt: new Date(r.flagged_at).toISOString(),
+        status: r.status,
+        actionTaken: r.action_taken,
+        reviewedBy: r.reviewed_by,
+        reviewedAt: r.reviewed_at ? new Date(r.reviewed_at).toISOString() : null,
+        bidderBlocked: bidder ? blocked.has(bidder.username.toLowerCase()) : false,
+      };
+    });
+  }
+}
