@@ -11,7 +11,8 @@ import {
   useListContext,
 } from 'react-admin';
 import { ListingReviewCard } from './ListingReviewCard';
-import { conditionText, priceText, reviewStatusChoices, reviewStatusOf, type ListingRecord } from './listingFormat';
+import { conditionText, priceText, reviewStatusChoices, reviewStatusOf } from './listingFormat';
+import type { PartDto } from '../../modules/catalog/part.dto';
 import { ReviewButtons } from './ReviewButtons';
 
 const listingFilters = [
@@ -47,7 +48,7 @@ function ListingBody() {
 
 /** "Pending review": one card per listing, oldest first, with Approve and Reject. */
 function PendingReview() {
-  const { data, isPending, total } = useListContext<ListingRecord>();
+  const { data, isPending, total } = useListContext<PartDto>();
   if (isPending) return <LinearProgress sx={{ m: 2 }} aria-label="Loading listings" />;
   return (
     <Box sx={{ p: 2 }}>
@@ -71,19 +72,19 @@ function ListingTable() {
   return (
     <Datagrid rowClick="show" bulkActionButtons={false}>
       <TextField source="title" />
-      <FunctionField<ListingRecord> label="Category" render={(r) => r.categoryName ?? r.category} sortable={false} />
-      <FunctionField<ListingRecord> label="Make" render={(r) => r.makeName ?? r.make} sortable={false} />
-      <FunctionField<ListingRecord> label="Price" sortBy="price" render={(r) => priceText(r.price)} />
-      <FunctionField<ListingRecord> label="Condition" render={(r) => conditionText(r.condition)} sortable={false} />
+      <FunctionField<PartDto> label="Category" render={(r) => r.categoryName ?? r.category} sortable={false} />
+      <FunctionField<PartDto> label="Make" render={(r) => r.makeName ?? r.make} sortable={false} />
+      <FunctionField<PartDto> label="Price" sortBy="price" render={(r) => priceText(r.price)} />
+      <FunctionField<PartDto> label="Condition" render={(r) => conditionText(r.condition)} sortable={false} />
       <TextField source="sellerName" label="Seller" sortable={false} emptyText="—" />
-      <FunctionField<ListingRecord> label="Status" sortBy="isApproved" render={(r) => statusLabel(r)} />
+      <FunctionField<PartDto> label="Status" sortBy="isApproved" render={(r) => statusLabel(r)} />
       <DateField source="createdAt" label="Listed" />
-      <FunctionField<ListingRecord> label="Review" render={(r) => <ReviewButtons record={r} />} />
+      <FunctionField<PartDto> label="Review" render={(r) => <ReviewButtons record={r} />} />
     </Datagrid>
   );
 }
 
-function statusLabel(record: ListingRecord): string {
+function statusLabel(record: PartDto): string {
   const status = reviewStatusOf(record);
   return reviewStatusChoices.find((c) => c.id === status)?.name ?? 'Withdrawn';
 }

@@ -4,13 +4,13 @@ import { useMutation } from '@tanstack/react-query';
 import { DeleteWithConfirmButton, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { ReasonDialog } from '../auctions/ReasonDialog';
 import { ADMIN_API, httpClient } from '../dataProvider';
-import type { ListingRecord } from './listingFormat';
+import type { PartDto } from '../../modules/catalog/part.dto';
 
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong');
 
 /** Unpublish (a live listing, with the reason mailed to the seller) and Delete as spam (for good, after a confirmation). */
 export function ListingModeration() {
-  const record = useRecordContext<ListingRecord>();
+  const record = useRecordContext<PartDto>();
   const [open, setOpen] = useState(false);
   const notify = useNotify();
   const refresh = useRefresh();

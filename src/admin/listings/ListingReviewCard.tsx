@@ -1,5 +1,6 @@
 import { Box, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { conditionText, listedText, photosInOrder, priceText, reviewStatusOf, type ListingRecord } from './listingFormat';
+import { conditionText, listedText, photosInOrder, priceText, reviewStatusOf } from './listingFormat';
+import type { PartDto } from '../../modules/catalog/part.dto';
 import { ReviewButtons } from './ReviewButtons';
 
 const STATUS_CHIP = {
@@ -10,7 +11,7 @@ const STATUS_CHIP = {
 } as const;
 
 /** A listing as the review screen shows it: the facts an admin judges, the photos, and the decisions. */
-export function ListingReviewCard({ record }: { record: ListingRecord }) {
+export function ListingReviewCard({ record }: { record: PartDto }) {
   const status = STATUS_CHIP[reviewStatusOf(record)];
   const photos = photosInOrder(record.images ?? []);
   return (

@@ -2,15 +2,15 @@ import { Box } from '@mui/material';
 import { ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
 import { ListingModeration } from './ListingModeration';
 import { ListingReviewCard } from './ListingReviewCard';
-import type { ListingRecord } from './listingFormat';
+import type { PartDto } from '../../modules/catalog/part.dto';
 
 const ListingTitle = () => {
-  const record = useRecordContext<ListingRecord>();
+  const record = useRecordContext<PartDto>();
   return <span>Listing {record ? `"${record.title}"` : ''}</span>;
 };
 
 const ListingCard = () => {
-  const record = useRecordContext<ListingRecord>();
+  const record = useRecordContext<PartDto>();
   return record ? (
     <Box sx={{ p: 2 }}>
       <ListingReviewCard record={record} />

@@ -3,14 +3,15 @@ import { Button, Stack } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { RejectDialog } from './RejectDialog';
-import { reviewStatusOf, type ListingRecord } from './listingFormat';
+import { reviewStatusOf } from './listingFormat';
+import type { PartDto } from '../../modules/catalog/part.dto';
 import { useApprovePart, useRejectPart } from './useReview';
 
 /**
  * Approve and Reject for one listing: pending listings get both, approved ones can be taken down
  * (Reject), rejected ones approved after all. Withdrawn listings get neither.
  */
-export function ReviewButtons({ record }: { record: ListingRecord }) {
+export function ReviewButtons({ record }: { record: PartDto }) {
   const approve = useApprovePart();
   const reject = useRejectPart();
   const [rejecting, setRejecting] = useState(false);

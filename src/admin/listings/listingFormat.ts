@@ -1,4 +1,5 @@
 /** Display rules of the console's Listings screen (spec 001 §2 "Admin dashboard" listing cards). */
+import type { PartDto, PartImageDto } from '../../modules/catalog/part.dto';
 
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
@@ -8,35 +9,6 @@ export const reviewStatusChoices = [
   { id: 'approved', name: 'Approved' },
   { id: 'rejected', name: 'Rejected' },
 ];
-
-export interface ListingImage {
-  url: string;
-  altText: string;
-  isPrimary: boolean;
-  thumbnailUrl?: string;
-}
-
-/** A part as GET /api/admin/parts returns it (the fields the console reads). */
-export interface ListingRecord {
-  id: string;
-  title: string;
-  description: string;
-  price: string;
-  condition: string;
-  category: string;
-  categoryName: string | null;
-  make: string;
-  makeName: string | null;
-  model: string | null;
-  location: string;
-  images: ListingImage[];
-  sellerId: string;
-  sellerName: string | null;
-  isActive: boolean;
-  isApproved: boolean;
-  rejectionReason: string | null;
-  createdAt: string;
-}
 
 /** The condition as the review card shows it: hyphens as spaces ("used-good" → "used good"). */
 export function conditionText(condition: string): string {
@@ -60,14 +32,14 @@ export function listedText(createdAt: string): string {
 }
 
 /** Where a listing is in review; withdrawn listings are neither pending nor decided. */
-export function reviewStatusOf(record: Pick<ListingRecord, 'isActive' | 'isApproved' | 'rejectionReason'>): ReviewStatus | 'withdrawn' {
+export function reviewStatusOf(record: Pick<PartDto, 'isActive' | 'isApproved' | 'rejectionReason'>): ReviewStatus | 'withdrawn' {
   if (record.isApproved) return 'approved';
   if (record.rejectionReason) return 'rejected';
   return record.isActive ? 'pending' : 'withdrawn';
 }
 
 /** The photos in display order: the primary first, then the others as listed. */
-export function photosInOrder(images: readonly ListingImage[]): ListingImage[] {
+export function photosInOrder(images: readonly PartImageDto[]): PartImageDto[] {
   return [...images.filter((i) => i.isPrimary), ...images.filter((i) => !i.isPrimary)];
 }
 
