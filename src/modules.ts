@@ -6,6 +6,7 @@ import { auctionsModule } from './modules/auctions/index.js';
 import { sellersModule } from './modules/sellers/index.js';
 import { supportModule } from './modules/support/index.js';
 import { reverseModule } from './modules/reverse/index.js';
+import { messagingModule } from './modules/messaging/index.js';
 
 /** Every bounded module of the process, in load order. */
-export const modules: PitlaneModule[] = [platformModule, accountsModule, catalogModule, auctionsModule, sellersModule, supportModule, reverseModule];
+export const modules: PitlaneModule[] = [platformModule, accountsModule, catalogModule, auctionsModule, sellersModule, supportModule, reverseModule, messagingModule];

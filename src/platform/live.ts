@@ -101,11 +101,16 @@ export class LiveOutbox {
 
 /** One browser connection of the live hub. */
 export interface LiveClient {
+  /** The signed-in user of the socket (read from the session cookie of its upgrade), or null. */
+  readonly userId: string | null;
   send(type: string, data: Record<string, unknown>): void;
   subscribe(topic: string): void;
 }
 
 export type LiveHandler = (client: LiveClient, data: Record<string, unknown>) => Promise<void> | void;
+
+/** Finds the signed-in user of an upgrade request (its session cookie), or null. */
+export type LiveIdentify = (req: IncomingMessage) => Promise<string | null>;
 
 /**
  * The WebSocket hub at /api/ws. Modules register message handlers; changes reach browsers through
@@ -125,14 +130,18 @@ export class LiveHub {
     this.handlers.set(type, handler);
   }
 
-  /** Starts listening for upgrades on `/api/ws` and for NOTIFY on the live channel. */
-  async attach(server: Server, databaseUrl: string): Promise<void> {
+  /**
+   * Starts listening for upgrades on `/api/ws` and for NOTIFY on the live channel. With `identify`, each socket
+   * knows its signed-in user (read once, at the upgrade), for per-user topics.
+   */
+  async attach(server: Server, databaseUrl: string, identify?: LiveIdentify): Promise<void> {
     server.on('upgrade', (req: IncomingMessage, socket, head) => {
       if (new URL(req.url ?? '/', 'http://x').pathname !== '/api/ws') {
         socket.destroy();
         return;
       }
-      this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws));
+      const who = identify ? identify(req).catch((err: unknown) => (this.logger.warn({ err }, 'live identify failed'), null)) : Promise.resolve(null);
+      void who.then((userId) => this.wss.handleUpgrade(req, socket, head, (ws) => this.connected(ws, userId)));
     });
     this.listener = new pg.Client({ connectionString: databaseUrl });
     this.listener.on('error', (err) => this.logger.warn({ err }, 'live listener error'));
@@ -157,9 +166,10 @@ export class LiveHub {
     for (const ws of sockets) this.outbox.send(ws, data);
   }
 
-  private connected(ws: WebSocket): void {
+  private connected(ws: WebSocket, userId: string | null = null): void {
     const mine = new Set<string>();
     const client: LiveClient = {
+      userId,
       send: (type, data) => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ type, ...data })),
       subscribe: (topic) => {
         mine.add(topic);

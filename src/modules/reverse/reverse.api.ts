@@ -1,5 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { ReverseLifecycleService } from './reverse-lifecycle.service.js';
+import { ReverseService } from './reverse.service.js';
+import type { ReverseAuctionDto } from './reverse.dto.js';
+import type { Actor } from '../../platform/http/auth.js';
+import { AppError } from '../../platform/errors.js';
 
 /** What other modules and the CLI may ask of reverse auctions. */
 export abstract class ReverseApi {
@@ -15,12 +19,23 @@ export abstract class ReverseApi {
     processedJobs: number;
     upcomingJobs: { type: string; originalId: string; scheduledTime: string }[];
   }>;
+  /** One request as `viewer` may see it (the request page's answer), or null when unknown or hidden. */
+  abstract findRequest(id: string, viewer: Actor | null): Promise<ReverseAuctionDto | null>;
 }
 
 @injectable()
 export class ReverseApiImpl extends ReverseApi {
-  constructor(@inject(ReverseLifecycleService) private readonly lifecycle: ReverseLifecycleService) {
+  constructor(
+    @inject(ReverseLifecycleService) private readonly lifecycle: ReverseLifecycleService,
+    @inject(ReverseService) private readonly requests: ReverseService,
+  ) {
     super();
+  }
+  async findRequest(id: string, viewer: Actor | null): Promise<ReverseAuctionDto | null> {
+    return this.requests.get(id, viewer).catch((err: unknown) => {
+      if (err instanceof AppError && err.kind === 'not_found') return null;
+      throw err;
+    });
   }
   async relistNow(reverseAuctionId: string): Promise<string | null> {
     return this.lifecycle.relist(reverseAuctionId, true);

@@ -1,0 +1,11 @@
+export { messagingModule } from './messaging.module.js';
+export { MESSAGING_EVENTS, type MessageSentPayload, type ConversationReportedPayload } from './messaging.events.js';
+export type {
+  ConversationDto,
+  MessageDto,
+  MessageLiveDto,
+  MessageTemplateDto,
+  MessageTemplatesDto,
+  RelatedItemType,
+  UnreadCountDto,
+} from './messaging.dto.js';

@@ -1,0 +1,25 @@
+import { ContainerModule } from 'inversify';
+import type { PitlaneModule } from '../../platform/module.js';
+import { ConversationItems } from './conversation.items.js';
+import { ConversationService } from './conversation.service.js';
+import { MessageTemplateService } from './message-template.service.js';
+import { MessagingLive } from './messaging.live.js';
+import { messagingRoutes } from './messaging.routes.js';
+import { messagingTasks } from './messaging.tasks.js';
+import { UnreadMailService } from './unread-mail.service.js';
+
+/** The messaging module: conversations about parts, auctions and wanted requests, live, with suggested messages. */
+export const messagingModule: PitlaneModule = {
+  name: 'messaging',
+  containerModule: new ContainerModule(({ bind }) => {
+    bind(ConversationItems).toSelf();
+    bind(ConversationService).toSelf();
+    bind(MessageTemplateService).toSelf();
+    bind(MessagingLive).toSelf().inSingletonScope();
+    bind(UnreadMailService).toSelf();
+  }),
+  entities: [],
+  routes: messagingRoutes,
+  tasks: messagingTasks,
+  live: (container, hub) => container.get(MessagingLive).attach(hub),
+};
