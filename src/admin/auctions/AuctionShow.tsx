@@ -5,6 +5,7 @@ import {
   Button,
   Chip,
   Divider,
+  LinearProgress,
   Stack,
   Table,
   TableBody,
@@ -95,6 +96,8 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 function AuctionDetail() {
   const a = useRecordContext<AdminAuctionDetailDto>();
   if (!a) return null;
+  // react-admin shows the list's row while the page's own record loads: it has no bids, flags or activity yet.
+  const detailsLoaded = Array.isArray(a.bids) && Array.isArray(a.flags) && Array.isArray(a.activity);
   return (
     <Box sx={{ p: 2 }}>
       <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center' }}>
@@ -121,88 +124,94 @@ function AuctionDetail() {
         <Fact label="Relists">{a.relistedAs ? `Relisted as ${a.relistedAs}` : a.relistCount ? `Relist ${a.relistCount}` : '—'}</Fact>
       </Box>
       <Divider sx={{ mb: 2 }} />
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        Bids
-      </Typography>
-      {a.bids.length ? (
-        <Table size="small" aria-label="Bids" sx={{ mb: 3 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Bidder</TableCell>
-              <TableCell>Amount</TableCell>
-              <TableCell>Maximum</TableCell>
-              <TableCell>Type</TableCell>
-              <TableCell>Placed</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {a.bids.map((b) => (
-              <TableRow key={b.id}>
-                <TableCell>{b.bidderName}</TableCell>
-                <TableCell>{moneyText(b.bidAmount)}</TableCell>
-                <TableCell>{moneyText(b.maxBidAmount)}</TableCell>
-                <TableCell>{b.bidType.replaceAll('_', ' ')}</TableCell>
-                <TableCell>{when(b.createdAt)}</TableCell>
-                <TableCell>
-                  {b.isWinning && <Chip size="small" label="Leading" color="success" sx={{ mr: 1 }} />}
-                  {b.suspicious && <Chip size="small" label="Suspicious" color="warning" />}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+      {detailsLoaded ? (
+        <>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            Bids
+          </Typography>
+          {a.bids.length ? (
+            <Table size="small" aria-label="Bids" sx={{ mb: 3 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Bidder</TableCell>
+                  <TableCell>Amount</TableCell>
+                  <TableCell>Maximum</TableCell>
+                  <TableCell>Type</TableCell>
+                  <TableCell>Placed</TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {a.bids.map((b) => (
+                  <TableRow key={b.id}>
+                    <TableCell>{b.bidderName}</TableCell>
+                    <TableCell>{moneyText(b.bidAmount)}</TableCell>
+                    <TableCell>{moneyText(b.maxBidAmount)}</TableCell>
+                    <TableCell>{b.bidType.replaceAll('_', ' ')}</TableCell>
+                    <TableCell>{when(b.createdAt)}</TableCell>
+                    <TableCell>
+                      {b.isWinning && <Chip size="small" label="Leading" color="success" sx={{ mr: 1 }} />}
+                      {b.suspicious && <Chip size="small" label="Suspicious" color="warning" />}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          ) : (
+            <Typography color="text.secondary" sx={{ mb: 3 }}>
+              No bids yet.
+            </Typography>
+          )}
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            Bidding-pattern flags
+          </Typography>
+          {a.flags.length ? (
+            <Table size="small" aria-label="Bidding-pattern flags" sx={{ mb: 3 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Bidder</TableCell>
+                  <TableCell>Pattern</TableCell>
+                  <TableCell>Risk</TableCell>
+                  <TableCell>Flagged</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {a.flags.map((f) => (
+                  <TableRow key={f.id}>
+                    <TableCell>{f.username}</TableCell>
+                    <TableCell>{f.description}</TableCell>
+                    <TableCell>{f.riskScore}</TableCell>
+                    <TableCell>{when(f.flaggedAt)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          ) : (
+            <Typography color="text.secondary" sx={{ mb: 3 }}>
+              No flags.
+            </Typography>
+          )}
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            Activity
+          </Typography>
+          {a.activity.length ? (
+            <Box component="ul" sx={{ m: 0, pl: 3 }} aria-label="Activity">
+              {a.activity.map((e) => (
+                <li key={e.id}>
+                  <Typography variant="body2">
+                    {when(e.timestamp)} — {e.type}
+                    {typeof e.data.username === 'string' ? ` by ${e.data.username}` : ''}
+                    {typeof e.data.amount === 'string' ? ` at ${moneyText(e.data.amount)}` : ''}
+                  </Typography>
+                </li>
+              ))}
+            </Box>
+          ) : (
+            <Typography color="text.secondary">No activity yet.</Typography>
+          )}
+        </>
       ) : (
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          No bids yet.
-        </Typography>
-      )}
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        Bidding-pattern flags
-      </Typography>
-      {a.flags.length ? (
-        <Table size="small" aria-label="Bidding-pattern flags" sx={{ mb: 3 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Bidder</TableCell>
-              <TableCell>Pattern</TableCell>
-              <TableCell>Risk</TableCell>
-              <TableCell>Flagged</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {a.flags.map((f) => (
-              <TableRow key={f.id}>
-                <TableCell>{f.username}</TableCell>
-                <TableCell>{f.description}</TableCell>
-                <TableCell>{f.riskScore}</TableCell>
-                <TableCell>{when(f.flaggedAt)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      ) : (
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          No flags.
-        </Typography>
-      )}
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        Activity
-      </Typography>
-      {a.activity.length ? (
-        <Box component="ul" sx={{ m: 0, pl: 3 }} aria-label="Activity">
-          {a.activity.map((e) => (
-            <li key={e.id}>
-              <Typography variant="body2">
-                {when(e.timestamp)} — {e.type}
-                {typeof e.data.username === 'string' ? ` by ${e.data.username}` : ''}
-                {typeof e.data.amount === 'string' ? ` at ${moneyText(e.data.amount)}` : ''}
-              </Typography>
-            </li>
-          ))}
-        </Box>
-      ) : (
-        <Typography color="text.secondary">No activity yet.</Typography>
+        <LinearProgress aria-label="Loading the bids, flags and activity" />
       )}
     </Box>
   );
