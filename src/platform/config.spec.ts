@@ -48,6 +48,12 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(1);
   });
 
+  it('keeps metrics off unless METRICS_TOKEN is set, and refuses a short token', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'm'.repeat(32), DATA_DIR: dataDir() }).metricsToken).toBe('m'.repeat(32));
+    expect(() => loadConfig({ METRICS_TOKEN: 'short', DATA_DIR: dataDir() })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+  });
+
   it('sizes the read pool to the machine unless DB_READ_CONNECTIONS says otherwise', () => {
     expect(defaultReadConnections(2)).toBe(3);
     expect(defaultReadConnections(8)).toBe(9);

@@ -41,6 +41,9 @@ export const envSchema = z.object({
   UPLOADS_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).optional(),
   CONTACT_REQUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SUPPORT_EMAIL: z.string().trim().email().default('support@pitlane.local'),
+  METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, {
+    message: 'must be at least 16 characters',
+  }),
 });
 
 export interface Config {
@@ -61,6 +64,8 @@ export interface Config {
   mailFrom: string;
   /** Where Contact Us requests are mailed. */
   supportEmail: string;
+  /** The bearer token a scraper presents to GET /api/metrics; unset turns the route off (404). */
+  metricsToken?: string;
   worker: boolean;
   uploadsDir: string;
   stripeSecretKey?: string;
@@ -142,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
+    metricsToken: e.METRICS_TOKEN,
     worker: e.WORKER === 'on',
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     stripeSecretKey: e.STRIPE_SECRET_KEY,

@@ -18,6 +18,8 @@ import { securityHeaders } from './security-headers.js';
 import { createSessionStore } from './session-store.js';
 import { requestScope } from '../request-scope.js';
 import { apiNotFound, errorHandler } from './errors.js';
+import { Metrics, metricsHandler } from '../metrics.js';
+import { POLICY_GUARDED_WRITES, PolicyGate, requireCurrentPolicies } from './policy-gate.js';
 
 /** The request path without its query string (which may carry tokens). */
 const pathOf = (req: { originalUrl?: string; url?: string }) => String(req.originalUrl ?? req.url).split('?')[0];
@@ -34,8 +36,23 @@ export interface AppOptions {
   container: Container;
   modules: PitlaneModule[];
   readiness: Readiness;
+  /** The process's metrics (main.ts shares it with the WebSocket hub and the worker); made here when omitted. */
+  metrics?: Metrics;
   /** Folder holding the built web app (index.html) and admin console (admin/index.html). */
   staticDir?: string;
+}
+
+/** Whether the database answers `select 1` within `ms` (a pool waiting for a free connection counts as no). */
+async function answersWithin(pool: pg.Pool, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([pool.query('select 1').then(() => true, () => false), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function spa(dir: string, indexFile: string): RequestHandler[] {
@@ -50,7 +67,7 @@ function spa(dir: string, indexFile: string): RequestHandler[] {
 }
 
 /** Builds the Express application: API, live session, admin resources and the two front ends. */
-export function createApp({ container, modules, readiness, staticDir }: AppOptions): Express {
+export function createApp({ container, modules, readiness, metrics: given, staticDir }: AppOptions): Express {
   const config = container.get<Config>(TOKENS.Config);
   const logger = container.get<Logger>(TOKENS.Logger);
   const orm = container.get<MikroORM>(TOKENS.Orm);
@@ -62,6 +79,9 @@ export function createApp({ container, modules, readiness, staticDir }: AppOptio
   // web app (react-query keeps its own cache) does not ask for. Static files keep theirs (serve-static).
   app.set('etag', false);
   app.set('trust proxy', config.trustProxy);
+  // GET /api/metrics exists only with METRICS_TOKEN (otherwise the API's 404); requests are timed only then.
+  const metrics = config.metricsToken ? (given ?? new Metrics(container)) : undefined;
+  if (metrics) app.use(metrics.httpTimer());
   app.use(securityHeaders(config.publicUrl));
   const identity = container.get(IdentityLookup);
   app.locals.identity = identity;
@@ -71,7 +91,7 @@ export function createApp({ container, modules, readiness, staticDir }: AppOptio
   if (logger.isLevelEnabled('info')) app.use(
     pinoHttp({
       logger,
-      autoLogging: { ignore: (req) => pathOf(req) === '/api/health' },
+      autoLogging: { ignore: (req) => ['/api/health', '/api/ready', '/api/metrics'].includes(pathOf(req)) },
       serializers: {
         req: (req) => ({ method: req.method, path: String(req.raw?.originalUrl ?? req.url).split('?')[0] }),
         res: (res) => ({ status: res.statusCode }),
@@ -95,6 +115,15 @@ export function createApp({ container, modules, readiness, staticDir }: AppOptio
     res.status(ok ? 200 : 503).json(ok ? { status: 'ok' } : { status: 'starting', database, worker: readiness.worker });
   });
 
+  // Readiness (load balancers, orchestrators): 503 while the database does not answer within 2 s, or before start
+  // and while stopping, or once this process's worker has stopped. /api/health stays the liveness check.
+  app.get('/api/ready', async (_req, res) => {
+    const database = readiness.database && (await answersWithin(pool, 2000));
+    const ok = database && readiness.worker;
+    res.set('Cache-Control', 'no-store').status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'unavailable', database, worker: readiness.worker });
+  });
+  if (metrics && config.metricsToken) app.get('/api/metrics', metricsHandler(metrics, config.metricsToken, logger));
+
   const api = express.Router();
   api.use(requestScope);
   api.use(express.json({ limit: '1mb' }));
@@ -116,6 +145,9 @@ export function createApp({ container, modules, readiness, staticDir }: AppOptio
   );
   api.use(csrfGuard([config.publicUrl]));
   api.use((_req, _res, next) => runWithRequestEntityManager(orm.em, next));
+
+  // Bids, listings and purchases wait for the current policies' acceptance (policy-gate.ts).
+  if (container.isBound(PolicyGate)) api.post(POLICY_GUARDED_WRITES, requireCurrentPolicies(container.get(PolicyGate)));
 
   const admin = express.Router();
   admin.use(requireRole('admin'));
