@@ -1,48 +1,21 @@
 /** The console's auction, bidder and pricing settings (GET /api/admin/settings, PUT /api/admin/settings/{group}). */
+import type {
+  AllSettingsDto,
+  AuctionSettingsDto,
+  BidderSettingsDto,
+  PricingSettingsDto,
+  ReserveVisibility,
+  SettingsGroup,
+} from '../../modules/auctions/auction-settings.dto';
 
 export const SETTINGS_API = '/api/admin/settings';
 
-export interface AuctionSettings {
-  autoExtendTrigger: number;
-  autoExtendTime: number;
-  maxExtensions: number;
-  allowProxy: boolean;
-  defaultBidIncrement: number;
-  /** Seconds. */
-  minimumAuctionDuration: number;
-}
-
-export interface BidderSettings {
-  requireBidderVerification: boolean;
-  minAccountAgeHours: number;
-  allowedCountries: string[];
-  blockedBidders: string[];
-  requireApproval: boolean;
-  patternAnalysisEnabled: boolean;
-  geoVerificationEnabled: boolean;
-  maxSuspiciousScore: number;
-}
-
-export type ReserveVisibility = 'hidden' | 'met-status' | 'full';
-
-export interface PricingSettings {
-  allowReservePrices: boolean;
-  allowBuyItNow: boolean;
-  maxReservePercentage: number;
-  minBuyItNowMultiplier: number;
-  defaultReserveEnabled: boolean;
-  defaultBuyItNowEnabled: boolean;
-  autoRemoveBinAfterBids: boolean;
-  reservePriceVisibility: ReserveVisibility;
-}
-
-export interface AllSettings {
-  auction: AuctionSettings;
-  bidder: BidderSettings;
-  pricing: PricingSettings;
-}
-
-export type SettingsGroup = keyof AllSettings;
+/** The server's declarations (auction-settings.dto.ts), under the names the settings pages use. */
+export type AuctionSettings = AuctionSettingsDto;
+export type BidderSettings = BidderSettingsDto;
+export type PricingSettings = PricingSettingsDto;
+export type AllSettings = AllSettingsDto;
+export type { ReserveVisibility, SettingsGroup };
 
 /** Spec 001 §8 notifications after a save. */
 export const SAVED_MESSAGES: Record<SettingsGroup, string> = {

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { numeric } from '../../platform/http/validate.js';
+import type {
+  AllSettingsDto,
+  AuctionSettingsDto,
+  BidderSettingsDto,
+  PricingSettingsDto,
+  SettingsGroup,
+} from './auction-settings.dto.js';
 
 const commaList = z
   .union([z.array(z.string()), z.string()])
@@ -35,15 +42,18 @@ export const pricingSettingsSchema = z.object({
   reservePriceVisibility: z.enum(['hidden', 'met-status', 'full']),
 });
 
-export type AuctionSettings = z.infer<typeof auctionSettingsSchema>;
-export type BidderSettings = z.infer<typeof bidderSettingsSchema>;
-export type PricingSettings = z.infer<typeof pricingSettingsSchema>;
-export interface AllSettings {
-  auction: AuctionSettings;
-  bidder: BidderSettings;
-  pricing: PricingSettings;
-}
-export type SettingsGroup = keyof AllSettings;
+export type AuctionSettings = AuctionSettingsDto;
+export type BidderSettings = BidderSettingsDto;
+export type PricingSettings = PricingSettingsDto;
+export type AllSettings = AllSettingsDto;
+export type { SettingsGroup };
+
+// The schemas parse to exactly the declared answers: a field added to one and not the other fails the type check.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const schemasMatchDtos: Same<z.infer<typeof auctionSettingsSchema>, AuctionSettingsDto> &
+  Same<z.infer<typeof bidderSettingsSchema>, BidderSettingsDto> &
+  Same<z.infer<typeof pricingSettingsSchema>, PricingSettingsDto> = true;
+void schemasMatchDtos;
 export const SETTINGS_GROUPS = ['auction', 'bidder', 'pricing'] as const;
 export const settingsSchemas = { auction: auctionSettingsSchema, bidder: bidderSettingsSchema, pricing: pricingSettingsSchema };
 

@@ -1,3 +1,5 @@
+import type { ReserveVisibility } from './auction-settings.dto.js';
+
 /** The answers of the auctions API, declared once here, declarations only; both front ends import them with `import type`. */
 
 /** Where a forward auction is: cancelled ones show only to their seller and admins. */
@@ -120,7 +122,7 @@ export interface PublicAuctionSettingsDto {
   allowBuyItNow: boolean;
   maxReservePercentage: number;
   minBuyItNowMultiplier: number;
-  reservePriceVisibility: 'hidden' | 'met-status' | 'full';
+  reservePriceVisibility: ReserveVisibility;
 }
 
 /** The kinds of event in an auction's live activity feed. */
