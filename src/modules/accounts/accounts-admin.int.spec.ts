@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 import { insertParts } from '../../../test/catalog.fixtures.js';
 import { catalogModule } from '../catalog/index.js';
+import { signedInSeller } from '../../../test/sellers.fixtures.js';
 import { ACCOUNT_SUSPENDED_MESSAGE } from './sign-in.service.js';
 
 let t: TestApp;
@@ -159,6 +160,27 @@ describe('the audit log', () => {
     ).body as AuditEntry[];
     expect(entry).toMatchObject({ action: 'settings.updated', actorId: admin.id, before: { minAccountAgeHours: 0 }, after: { minAccountAgeHours: 5 } });
     await admin.agent.put('/api/admin/settings/bidder').send(current).expect(200);
+  });
+
+  it("records sellers' approval and listing moderation by the admin who did them", async () => {
+    const seller = await signedInSeller(t, 'aud_seller');
+    const approved = await auditOf(seller.sellerId);
+    expect(approved[0]).toMatchObject({ action: 'seller.approved', entityType: 'seller', before: { status: 'pending' }, after: { status: 'approved' } });
+    const [partId] = await insertParts(t, seller.id, 1, { title: 'Audited gearbox', description: 'Used.', category: 'intake', make: 'ford' });
+    await admin.agent.post(`/api/admin/parts/${partId}/unpublish`).send({ reason: 'Wrong category' }).expect(200);
+    const [unpublished] = await auditOf(partId!);
+    expect(unpublished).toMatchObject({
+      action: 'listing.unpublished',
+      entityType: 'listing',
+      actorId: admin.id,
+      reason: 'Wrong category',
+      before: { isApproved: true, rejectionReason: null },
+      after: { isApproved: false, rejectionReason: 'Wrong category' },
+    });
+    t.clock.advance(1000);
+    await admin.agent.delete(`/api/admin/parts/${partId}`).expect(200);
+    const [deleted] = await auditOf(partId!);
+    expect(deleted).toMatchObject({ action: 'listing.deleted_as_spam', before: { id: partId }, after: null });
   });
 
   it('filters by admin and refuses a bad filter', async () => {

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { FilterQuery, ObjectQuery } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { AuditLog } from '../../platform/audit.js';
 import { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
 import { containsConditions } from '../../platform/db/like.js';
@@ -40,6 +41,7 @@ export class PartReviewService {
     @inject(EventBus) private readonly events: EventBus,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
     @inject(PartService) private readonly parts: PartService,
+    @inject(AuditLog) private readonly audit: AuditLog,
   ) {}
 
   private get em(): EntityManager {
@@ -63,6 +65,7 @@ export class PartReviewService {
       const part = await em.findOne(Part, { id }, { lockMode: 4 });
       if (!part) throw Errors.notFound('Part');
       if (!part.isActive) throw Errors.conflict('part_removed', 'This listing was withdrawn by its seller');
+      const before = reviewState(part);
       const now = this.clock.now();
       part.isApproved = true;
       part.approvedBy = admin.id;
@@ -74,6 +77,7 @@ export class PartReviewService {
         name: CATALOG_EVENTS.partApproved,
         payload: { partId: part.id, sellerId: part.sellerId, approvedBy: admin.id },
       });
+      await this.audit.record(em, { actorId: admin.id, action: 'listing.approved', entityType: 'listing', entityId: part.id, before, after: reviewState(part) });
       await this.notifySeller(em, part, 'approved');
       return part;
     });
@@ -88,6 +92,7 @@ export class PartReviewService {
       const part = await em.findOne(Part, { id }, { lockMode: 4 });
       if (!part) throw Errors.notFound('Part');
       if (!part.isActive) throw Errors.conflict('part_removed', 'This listing was withdrawn by its seller');
+      const before = reviewState(part);
       part.isApproved = false;
       part.approvedBy = null;
       part.approvedAt = null;
@@ -98,6 +103,7 @@ export class PartReviewService {
         name: CATALOG_EVENTS.partRejected,
         payload: { partId: part.id, sellerId: part.sellerId, rejectionReason: reason, rejectedBy: admin.id },
       });
+      await this.audit.record(em, { actorId: admin.id, action: 'listing.rejected', entityType: 'listing', entityId: part.id, reason, before, after: reviewState(part) });
       await this.notifySeller(em, part, 'rejected');
       return part;
     });
@@ -115,6 +121,7 @@ export class PartReviewService {
       const part = await em.findOne(Part, { id }, { lockMode: 4 });
       if (!part) throw Errors.notFound('Part');
       if (!part.isActive || !part.isApproved) throw Errors.conflict('part_not_live', 'Only a live listing can be unpublished');
+      const before = reviewState(part);
       part.isApproved = false;
       part.approvedBy = null;
       part.approvedAt = null;
@@ -125,6 +132,7 @@ export class PartReviewService {
         name: CATALOG_EVENTS.partRejected,
         payload: { partId: part.id, sellerId: part.sellerId, rejectionReason: reason, rejectedBy: admin.id },
       });
+      await this.audit.record(em, { actorId: admin.id, action: 'listing.unpublished', entityType: 'listing', entityId: part.id, reason, before, after: reviewState(part) });
       await this.notifySeller(em, part, 'unpublished');
       return part;
     });
@@ -145,6 +153,7 @@ export class PartReviewService {
         name: CATALOG_EVENTS.partDeleted,
         payload: { partId: id, sellerId: part.sellerId, deletedBy: admin.id },
       });
+      await this.audit.record(em, { actorId: admin.id, action: 'listing.deleted_as_spam', entityType: 'listing', entityId: id, before: dto, after: null });
     });
     return dto!;
   }
@@ -213,3 +222,12 @@ export class PartReviewService {
     return dto!;
   }
 }
+
+/** The review facts of a listing, as the audit log keeps them. */
+const reviewState = (p: Part) => ({
+  title: p.title,
+  sellerId: p.sellerId,
+  isActive: p.isActive,
+  isApproved: p.isApproved,
+  rejectionReason: p.rejectionReason ?? null,
+});

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { AuditLog } from '../../platform/audit.js';
 import { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
 import { containsConditions } from '../../platform/db/like.js';
@@ -42,6 +43,7 @@ export class SellerService {
     @inject(AccountsApi) private readonly accounts: AccountsApi,
     @inject(CatalogApi) private readonly catalog: CatalogApi,
     @inject(ReputationService) private readonly reputation: ReputationService,
+    @inject(AuditLog) private readonly audit: AuditLog,
   ) {}
 
   private get em(): EntityManager {
@@ -132,6 +134,7 @@ export class SellerService {
       const seller = await em.findOne(Seller, { id }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
       if (!seller) throw Errors.notFound('Seller');
       if (seller.status !== 'pending') throw Errors.conflict('already_decided', SELLER_TEXT.alreadyDecided);
+      const before = toSellerDto(seller);
       const now = this.clock.now();
       seller.updatedAt = now;
       if (decision.status === 'approved') {
@@ -160,6 +163,15 @@ export class SellerService {
         });
         await this.notify(em, seller, null);
       }
+      await this.audit.record(em, {
+        actorId: admin.id,
+        action: `seller.${seller.status}`,
+        entityType: 'seller',
+        entityId: seller.id,
+        reason: seller.rejectionReason ?? null,
+        before,
+        after: toSellerDto(seller),
+      });
       return toSellerDto(seller);
     });
   }
@@ -216,15 +228,26 @@ export class SellerService {
   /** Turns listing review on or off for an approved seller (admins). */
   async setListingApproval(id: string, requiresListingApproval: boolean, admin: Actor): Promise<SellerDto> {
     if (!isAdmin(admin)) throw Errors.forbidden();
-    const seller = await this.em.findOne(Seller, { id });
-    if (!seller) throw Errors.notFound('Seller');
-    if (seller.status !== 'approved') {
-      throw Errors.conflict('not_approved', 'Listing approval can only be changed for approved sellers');
-    }
-    seller.requiresListingApproval = requiresListingApproval;
-    seller.updatedAt = this.clock.now();
-    await this.em.flush();
-    return toSellerDto(seller);
+    return this.em.transactional(async (em) => {
+      const seller = await em.findOne(Seller, { id }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
+      if (!seller) throw Errors.notFound('Seller');
+      if (seller.status !== 'approved') {
+        throw Errors.conflict('not_approved', 'Listing approval can only be changed for approved sellers');
+      }
+      const before = { requiresListingApproval: seller.requiresListingApproval };
+      seller.requiresListingApproval = requiresListingApproval;
+      seller.updatedAt = this.clock.now();
+      await em.flush();
+      await this.audit.record(em, {
+        actorId: admin.id,
+        action: 'seller.listing_approval_changed',
+        entityType: 'seller',
+        entityId: seller.id,
+        before,
+        after: { requiresListingApproval },
+      });
+      return toSellerDto(seller);
+    });
   }
 
   /** A page of the seller's public parts (by seller id or user id). */
