@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, buildQueryUrl, fetchListPage, listQueryFn, throwIfResNotOk, type ListPage } from '../../lib/api';
-import type { AuctionDto, BidDto, PublicAuctionSettingsDto } from '../../../modules/auctions/auction.dto';
+import type { AuctionDto, BidDto, BidResultDto, BuyItNowResultDto, PublicAuctionSettingsDto } from '../../../modules/auctions/auction.dto';
 import type { PartDto } from '../../../modules/catalog/part.dto';
 import { nextOffset } from './auctionRules';
 import type { ScheduleAuctionPayload } from './scheduleAuction.validation';
@@ -112,7 +112,7 @@ export interface PlaceBidInput {
 export function usePlaceBid(id: string) {
   const refresh = useRefreshAuction(id);
   return useMutation({
-    mutationFn: (input: PlaceBidInput) => postWithKey(`${AUCTIONS_PATH}/${encodeURIComponent(id)}/bids`, input),
+    mutationFn: (input: PlaceBidInput) => postWithKey<BidResultDto>(`${AUCTIONS_PATH}/${encodeURIComponent(id)}/bids`, input),
     onSettled: refresh,
   });
 }
@@ -121,7 +121,7 @@ export function usePlaceBid(id: string) {
 export function useBuyItNow(id: string) {
   const refresh = useRefreshAuction(id);
   return useMutation({
-    mutationFn: () => postWithKey(`${AUCTIONS_PATH}/${encodeURIComponent(id)}/buy-it-now`),
+    mutationFn: () => postWithKey<BuyItNowResultDto>(`${AUCTIONS_PATH}/${encodeURIComponent(id)}/buy-it-now`),
     onSettled: refresh,
   });
 }
