@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import type { Container } from 'inversify';
-import { getActor, requireActor, requireSignIn } from '../../platform/http/auth.js';
+import { getActor, requireActor } from '../../platform/http/auth.js';
 import { handle, sendList } from '../../platform/http/validate.js';
 import { SESSION_COOKIE } from '../../platform/http/app.js';
 import { clientAddress, limitRequests } from '../../platform/http/rate-limit.js';
@@ -8,14 +8,12 @@ import type { Config } from '../../platform/config.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { z } from 'zod';
 import { EmailVerificationService } from './email-verification.service.js';
-import { PolicyAcceptanceService } from './policy-acceptance.service.js';
 import { RegistrationService } from './registration.service.js';
 import { SignInService } from './sign-in.service.js';
 import { UserService } from './user.service.js';
 import {
   loginRedirectQuery,
   loginSchema,
-  policyAcceptanceSchema,
   registerSchema,
   userListQuery,
   verifyEmailSchema,
@@ -58,13 +56,12 @@ export const SIGN_OUT_PAGE = `<!doctype html>
 </html>
 `;
 
-/** Registration, sign-in, the current user, users and policy acceptances. */
+/** Registration, sign-in, the current user and users (policy acceptances: policy.routes.ts). */
 export function accountRoutes(container: Container): Router {
   const registration = container.get(RegistrationService);
   const verification = container.get(EmailVerificationService);
   const signIn = container.get(SignInService);
   const users = container.get(UserService);
-  const policies = container.get(PolicyAcceptanceService);
   const config = container.get<Config>(TOKENS.Config);
   const router = Router();
 
@@ -181,31 +178,6 @@ export function accountRoutes(container: Container): Router {
   router.get(
     '/users/:id',
     handle({ params: userIdParams }, async ({ params }, req) => users.getUser(params.id, await getActor(req))),
-  );
-
-  router.post(
-    '/policy-acceptances',
-    handle(
-      { body: policyAcceptanceSchema },
-      async ({ body }, req) => {
-        const actor = await getActor(req);
-        const allowed = [actor?.id, req.session.registeredUserId].filter((v): v is string => Boolean(v));
-        if (!allowed.length) await requireActor(req);
-        return policies.accept(allowed, body, {
-          ipAddress: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-          userAgent: req.get('user-agent') ?? null,
-        });
-      },
-      201,
-    ),
-  );
-
-  router.get(
-    '/users/:id/policy-status',
-    requireSignIn,
-    handle({ params: userIdParams }, async ({ params }, req) =>
-      policies.status(await requireActor(req), params.id),
-    ),
   );
 
   return router;

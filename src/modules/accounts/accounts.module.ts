@@ -1,4 +1,6 @@
 import { ContainerModule } from 'inversify';
+import { Router } from 'express';
+import { PolicyGate } from '../../platform/http/policy-gate.js';
 import { IdentityLookup } from '../../platform/http/auth.js';
 import { ConsoleFigures } from '../../platform/console-figures.js';
 import { AccountConsoleFigures } from './account.console-figures.js';
@@ -16,6 +18,10 @@ import { User } from './user.entity.js';
 import { EmailVerificationToken } from './email-verification-token.entity.js';
 import { PolicyAcceptance } from './policy-acceptance.entity.js';
 import { accountsDemo } from './accounts.demo.js';
+import { PolicyVersion } from './policy-version.entity.js';
+import { PolicyGateImpl } from './policy.gate.js';
+import { policyRoutes } from './policy.routes.js';
+import { policyAdminRoutes } from './policy.admin-routes.js';
 
 /** The accounts module: users, sessions, verification, roles, policy acceptances. */
 export const accountsModule: PitlaneModule = {
@@ -26,6 +32,7 @@ export const accountsModule: PitlaneModule = {
     bind(EmailVerificationService).toSelf();
     bind(SignInService).toSelf();
     bind(PolicyAcceptanceService).toSelf();
+    bind(PolicyGate).to(PolicyGateImpl);
     bind(UserService).toSelf();
     bind(AccountsApi).to(AccountsApiImpl);
     bind(ConsoleFigures).to(AccountConsoleFigures);
@@ -34,8 +41,8 @@ export const accountsModule: PitlaneModule = {
       return { findActor: (id: string) => service.findActor(id), readSession: (sid: string, now: number) => service.readSession(sid, now) };
     });
   }),
-  entities: [User, EmailVerificationToken, PolicyAcceptance],
-  routes: accountRoutes,
-  adminRoutes: accountAdminRoutes,
+  entities: [User, EmailVerificationToken, PolicyAcceptance, PolicyVersion],
+  routes: (container) => Router().use(accountRoutes(container), policyRoutes(container)),
+  adminRoutes: (container) => Router().use(accountAdminRoutes(container), policyAdminRoutes(container)),
   demo: accountsDemo,
 };
