@@ -1,8 +1,10 @@
 import { Admin, Resource } from 'react-admin';
 import { authProvider } from './authProvider';
 import auctions from './auctions';
+import auditLog from './audit-log';
 import autoRelist from './auto-relist';
 import badges from './badges';
+import biddingPatterns from './bidding-patterns';
 import contactRequests from './contact-requests';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
@@ -41,11 +43,13 @@ export const App = () => (
     disableTelemetry
   >
     <Resource name="users" options={{ label: 'Users' }} {...users} />
+    <Resource name="audit-log" options={{ label: 'Audit log' }} {...auditLog} />
     <Resource name="mail-outbox" options={{ label: 'Mail outbox' }} {...mailOutbox} />
     <Resource name="sellers" options={{ label: 'Sellers' }} {...sellers} />
     <Resource name="parts" options={{ label: 'Listings' }} {...listings} />
     <Resource name="demo-data" options={{ label: 'Demo Data' }} {...demoData} />
     <Resource name="auctions" options={{ label: 'Auctions' }} {...auctions} />
+    <Resource name="bidding-patterns" options={{ label: 'Bidding patterns' }} {...biddingPatterns} />
     <Resource name="reverse-auctions" options={{ label: 'Reverse auctions' }} {...reverseAuctions} />
     <Resource name="auction-settings" options={{ label: 'Auction Settings' }} {...auctionSettings} />
     <Resource name="bidder-settings" options={{ label: 'Bidder Mgmt' }} {...bidderSettings} />

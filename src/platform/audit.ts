@@ -19,18 +19,7 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-/** A row of the audit log as the console reads it. */
-export interface AuditLogDto {
-  id: string;
-  actorId: string | null;
-  action: string;
-  entityType: string;
-  entityId: string;
-  reason: string | null;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-}
+export type { AuditLogDto } from './audit-log/audit-log.dto.js';
 
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 

@@ -13,7 +13,7 @@ const filterSchema = z.object({
   q: z.string().trim().max(100).optional(),
   role: z.enum(ROLES).optional(),
   /** true: suspended users only; false: users in good standing only. */
-  suspended: z.boolean({ message: 'Must be true or false' }).optional(),
+  suspended: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ message: 'Must be true or false' }).optional()),
 });
 
 /**
