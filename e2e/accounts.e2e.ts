@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, verificationLinkFor } from './browser.js';
-import { admin, adminSession, baseUrl, callOk, mailTo, newPage, pollUntil, registerVerified, signIn } from './helpers.js';
+import { admin, adminSession, apiSession, baseUrl, call, callOk, mailTo, newPage, PASSWORD, pollUntil, registerVerified, signIn } from './helpers.js';
 
 let browser: Browser;
 
@@ -217,5 +217,57 @@ describe('Contact Us', () => {
     const stored = await callOk<{ status: string }>((await adminSession()).cookie, 'GET', `/api/admin/contact-requests/${id}`);
     expect(stored.status).toBe('handled');
     await consolePage.context().close();
+  });
+});
+
+describe('a suspended user', () => {
+  const suspect = { username: 'e2e_suspended', email: 'e2e-suspended@example.com', firstName: 'Sid', lastName: 'Suspended' };
+
+  it('is suspended from the console with a reason, loses their session and cannot sign in again', async () => {
+    await registerVerified(suspect);
+    const session = await apiSession(suspect.username);
+    expect((await call(session.cookie, 'GET', '/api/auth/user')).status).toBe(200);
+
+    // The admin suspends them from the user's page in the console.
+    const adminPage = await newPage(browser);
+    await adminPage.goto('/admin');
+    await adminPage.getByLabel(/Username/).fill(admin.username);
+    await adminPage.getByLabel(/Password/).fill(admin.password);
+    const signedIn = adminPage.waitForResponse((r) => r.url().endsWith('/api/auth/login') && r.ok());
+    await adminPage.getByRole('button', { name: /sign in/i }).click();
+    await signedIn;
+    await adminPage.goto(`/admin/users/${session.id}/show`);
+    await expect.poll(() => adminPage.getByText(suspect.email).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await adminPage.getByRole('button', { name: 'Suspend', exact: true }).click();
+    const dialog = adminPage.getByRole('dialog');
+    await dialog.getByLabel('Reason (kept in the audit log)').fill('Shill bidding on his own auctions');
+    const suspended = adminPage.waitForResponse((r) => r.url().endsWith(`/api/admin/users/${session.id}/suspend`));
+    await dialog.getByRole('button', { name: 'Suspend', exact: true }).click();
+    expect((await suspended).status()).toBe(200);
+    await expect.poll(() => adminPage.getByText('Shill bidding on his own auctions').first().isVisible()).toBe(true);
+    await expect.poll(() => adminPage.getByRole('button', { name: 'Reinstate' }).isVisible()).toBe(true);
+
+    // The audit log shows the action.
+    await adminPage.goto('/admin/audit-log');
+    await expect.poll(() => adminPage.getByText('user.suspended').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await adminPage.context().close();
+
+    // The session they had names nobody now.
+    expect((await call(session.cookie, 'GET', '/api/auth/user')).status).toBe(401);
+
+    // Signing in with the right password says why it is refused.
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await page.getByLabel('Username or email').fill(suspect.username);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Your account is suspended');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.context().close();
+
+    // Reinstated, they can sign in again.
+    const adminApi = await adminSession();
+    await callOk(adminApi.cookie, 'POST', `/api/admin/users/${session.id}/reinstate`, {});
+    expect((await apiSession(suspect.username)).id).toBe(session.id);
   });
 });
