@@ -6,6 +6,7 @@ import autoRelist from './auto-relist';
 import badges from './badges';
 import biddingPatterns from './bidding-patterns';
 import contactRequests from './contact-requests';
+import compliance from './compliance';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import demoData from './demo-data';
@@ -58,5 +59,6 @@ export const App = () => (
     <Resource name="seller-analytics" options={{ label: 'Seller Analytics' }} {...sellerAnalytics} />
     <Resource name="badges" options={{ label: 'Badges' }} {...badges} />
     <Resource name="contact-requests" options={{ label: 'Contact requests' }} {...contactRequests} />
+    <Resource name="policy-acceptances" options={{ label: 'Policy & Compliance' }} {...compliance} />
   </Admin>
 );
