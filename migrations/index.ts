@@ -18,6 +18,11 @@ import { Migration20261124160000CatalogSearchWordStems } from './20261124160000-
 import { Migration20261124161000SupportContactRequests } from './20261124161000-support-contact-requests.js';
 import { Migration20261124170000ReverseInit } from './20261124170000-reverse-init.js';
 import { Migration20261124180000PlatformDemoData } from './20261124180000-platform-demo-data.js';
+import { Migration20261124190000MessagingInit } from './20261124190000-messaging-init.js';
+import { Migration20261124194000AccountsPolicyVersions } from './20261124194000-accounts-policy-versions.js';
+import { Migration20261124193000AccountsSuspension } from './20261124193000-accounts-suspension.js';
+import { Migration20261124193100PlatformAuditLog } from './20261124193100-platform-audit-log.js';
+import { Migration20261124193200CatalogSuspendedSellers } from './20261124193200-catalog-suspended-sellers.js';
 
 /** The migration chain, in order. Add each new migration here. */
 export const migrations: MigrationObject[] = [
@@ -40,4 +45,9 @@ export const migrations: MigrationObject[] = [
   { name: '20261124161000-support-contact-requests', class: Migration20261124161000SupportContactRequests },
   { name: '20261124170000-reverse-init', class: Migration20261124170000ReverseInit },
   { name: '20261124180000-platform-demo-data', class: Migration20261124180000PlatformDemoData },
+  { name: '20261124190000-messaging-init', class: Migration20261124190000MessagingInit },
+  { name: '20261124193000-accounts-suspension', class: Migration20261124193000AccountsSuspension },
+  { name: '20261124193100-platform-audit-log', class: Migration20261124193100PlatformAuditLog },
+  { name: '20261124193200-catalog-suspended-sellers', class: Migration20261124193200CatalogSuspendedSellers },
+  { name: '20261124194000-accounts-policy-versions', class: Migration20261124194000AccountsPolicyVersions },
 ];
