@@ -10,7 +10,6 @@ import { Layout } from './Layout';
 
 /** Screens that later features will fill in (spec 000 §2 routes). */
 const COMING_SOON: Array<[path: string, title: string]> = [
-  ['/messages', 'Messages'],
   ['/garage', 'My Garage'],
 ];
 
@@ -29,6 +28,8 @@ export const router = createBrowserRouter([
         path: '/parts/:id',
         lazy: async () => ({ Component: (await import('../features/catalog/PartDetailPage')).PartDetailPage }),
       },
+      // Messaging (issue 19).
+      { path: '/messages', lazy: async () => ({ Component: (await import('../features/messaging/MessagesPage')).MessagesPage }) },
       {
         path: '/watchlist',
         lazy: async () => ({ Component: (await import('../features/catalog/WatchlistPage')).WatchlistPage }),

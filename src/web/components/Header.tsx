@@ -8,6 +8,7 @@ import { ButtonAnchor, ButtonLink } from './Button';
 import { Logo } from './Logo';
 import { MobileDrawer } from './MobileDrawer';
 import { MAIN_LINKS } from './nav';
+import { MessagesBadge } from '../features/messaging/MessagesBadge';
 import { SearchBox } from './SearchBox';
 import { UserMenu } from './UserMenu';
 
@@ -70,6 +71,7 @@ export function Header() {
                 }
               >
                 {link.label}
+                {link.to === '/messages' && <MessagesBadge />}
               </NavLink>
             </li>
           ))}

@@ -12,6 +12,8 @@ import { RaiseMaximumForm } from './RaiseMaximumForm';
 import { useBidBoxActions } from './useBidBoxActions';
 import { useNow } from './useNow';
 import { WatchAuctionButton } from './WatchAuctionButton';
+import { ContactSellerDialog } from '../messaging/ContactSellerDialog';
+import { auctionContactTarget } from '../messaging/contactSeller';
 
 /**
  * The bid box (spec 000 "Auction detail"): the clock, current bid, bid count and minimum next bid together;
@@ -56,6 +58,7 @@ export function BidBox({ auction }: { auction: AuctionDto }) {
         <BuyItNowButton price={auction.buyItNowPrice} pending={buyItNow.pending} onBuy={buyItNow.buy} />
       )}
       {mode !== 'own' && <WatchAuctionButton watching={watch.watching} pending={watch.pending} onWatch={watch.watch} />}
+      {mode !== 'own' && <ContactSellerDialog target={auctionContactTarget(auction)} variant="outline" className="mt-3 w-full" />}
       <BiddingTerms />
     </Card>
   );

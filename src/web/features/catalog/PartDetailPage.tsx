@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, BadgeCheck, Calendar, Car, ChevronRight, Info, MapPin, MessageSquare, Tag } from 'lucide-react';
+import { ArrowLeft, BadgeCheck, Calendar, Car, ChevronRight, Info, MapPin, Tag } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { ButtonLink } from '../../components/Button';
 import { Card, CardContent, CardHeader } from '../../components/Card';
@@ -15,6 +15,8 @@ import { conditionLabel, listingNotice, makeModel, primaryImage, yearsLabel } fr
 import { offersFixedPrice, PartSaleStatus } from './PartSaleStatus';
 import { SellerInfoCard } from './SellerInfoCard';
 import { WatchButton } from './WatchButton';
+import { ContactSellerDialog } from '../messaging/ContactSellerDialog';
+import { partContactTarget } from '../messaging/contactSeller';
 import type { FitmentDto, PartDto, PartImageDto } from '../../../modules/catalog/part.dto';
 
 /** Spec 000 §9: the main photo plus up to 4 more. */
@@ -106,9 +108,7 @@ export function PartDetailPage() {
           <PartSaleStatus part={part} />
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             {!part.isSold && (
-              <ComingSoonButton hint={MESSAGING_SOON}>
-                <MessageSquare aria-hidden className="size-4" /> Contact Seller
-              </ComingSoonButton>
+              <ContactSellerDialog target={partContactTarget(part)} />
             )}
             {offersFixedPrice(part) && (
               <ComingSoonButton hint={MESSAGING_SOON} variant="outline">

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { AlertDialog, Dialog } from 'radix-ui';
-import { Eye, Gavel, MapPin, Timer, User } from 'lucide-react';
+import { Eye, Gavel, MapPin, Timer, User, MessageSquare } from 'lucide-react';
 import type { ReverseAuctionDto, ReverseBidDto } from '../../../modules/reverse/reverse.dto';
 import { hasRole } from '../../../platform/roles';
 import { Button, ButtonLink } from '../../components/Button';
@@ -18,6 +18,8 @@ import { SELL_MESSAGES, type PhotoItem } from '../catalog/sellForm';
 import { useNow } from '../auctions/useNow';
 import { useAwardQuote, useBuyer, useReverseAuction, useReverseBids, useReverseLive, useSubmitQuote, useWatchRequest } from './reverse.api';
 import { buyerName, displayStatus, memberSince, postedAgo, quoteImages, SHIPPING_LABEL, timeLeft, URGENCY_LABEL } from './reverseRules';
+import { ContactSellerDialog } from '../messaging/ContactSellerDialog';
+import { reverseContactTarget } from '../messaging/contactSeller';
 
 /** /reverse-auctions/{id}: one wanted-part request (spec 000 "Reverse auction detail"). */
 export function ReverseAuctionDetailPage() {
@@ -165,6 +167,11 @@ function Detail({ r }: { r: ReverseAuctionDto }) {
                     <p className="flex items-center gap-1 text-muted">
                       <MapPin aria-hidden className="size-4" /> {buyer.data.location}
                     </p>
+                  )}
+                  {!isBuyer && (
+                    <ContactSellerDialog target={reverseContactTarget(r, buyerName(buyer.data))} variant="outline" className="mt-2">
+                      <MessageSquare aria-hidden className="size-4" /> Message Buyer
+                    </ContactSellerDialog>
                   )}
                 </>
               )}

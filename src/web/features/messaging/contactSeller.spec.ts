@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { canSend, fallbackTemplates, inboxTime, sentDescription, templatePayload, type ContactTarget } from './contactSeller';
+
+const target: ContactTarget = {
+  itemType: 'part',
+  itemId: 'p1',
+  itemTitle: 'Weber 48 IDA pair',
+  price: '2400.00',
+  condition: 'rebuilt',
+  recipientId: 's1',
+  recipientName: 'Modena Parts',
+};
+
+describe('the Contact Seller dialog', () => {
+  it('falls back to General Inquiry and Technical Questions, both professional', () => {
+    const templates = fallbackTemplates(target);
+    expect(templates.map((t) => [t.category, t.tone])).toEqual([
+      ['General Inquiry', 'professional'],
+      ['Technical Questions', 'professional'],
+    ]);
+    expect(templates[0]!.message).toContain('Hi Modena Parts,');
+  });
+
+  it('sends the spec payload with the general-inquiry context and the seller name', () => {
+    expect(templatePayload(target, 'Ada')).toMatchObject({ itemType: 'part', itemTitle: 'Weber 48 IDA pair', sellerName: 'Modena Parts', buyerContext: 'general-inquiry' });
+  });
+
+  it('needs a subject and a message that are not blank', () => {
+    expect(canSend('Hi', 'There')).toBe(true);
+    expect(canSend('  ', 'There')).toBe(false);
+    expect(canSend('Hi', '\n ')).toBe(false);
+  });
+
+  it('says whom the message went to', () => {
+    expect(sentDescription('Modena Parts')).toBe('Your message has been sent to Modena Parts!');
+  });
+
+  it('shows the time today, the weekday this week, else the date', () => {
+    const now = new Date('2026-11-24T15:00:00');
+    expect(inboxTime('2026-11-24T09:05:00', now)).toBe('9:05 AM');
+    expect(inboxTime('2026-11-21T09:05:00', now)).toBe('Sat');
+    expect(inboxTime('2026-10-01T09:05:00', now)).toBe('Oct 1');
+  });
+});
