@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
+import { PolicyUpdateDialog } from '../features/accounts/PolicyUpdateDialog';
 
 /**
  * Header, the page, footer; a loading bar while the next page's code loads; focus moves to the page on
@@ -35,6 +36,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
+      <PolicyUpdateDialog />
       <ScrollRestoration />
     </div>
   );

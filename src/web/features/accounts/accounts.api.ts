@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CurrentPoliciesDto } from '../../../modules/accounts/policy.dto';
 import { apiRequest } from '../../lib/api';
 import { AUTH_USER_KEY, type CurrentUser } from './useAuth';
 
@@ -39,11 +40,13 @@ export interface RegisterBuyerPayload {
  * Never rejects: a failed acceptance call does not undo the registration that came before it.
  */
 export async function recordPolicyAcceptances(userId: string | undefined): Promise<void> {
+  // The versions an admin published last (GET /api/policies); v1.0 if that call fails.
+  const current = await apiRequest<CurrentPoliciesDto>('/api/policies').catch(() => null);
   await Promise.allSettled(
     (['privacy_policy', 'terms_of_service'] as const).map((policyType) =>
       apiRequest('/api/policy-acceptances', {
         method: 'POST',
-        data: { userId, policyType, policyVersion: POLICY_VERSION },
+        data: { userId, policyType, policyVersion: current?.[policyType]?.version ?? POLICY_VERSION },
       }),
     ),
   );
