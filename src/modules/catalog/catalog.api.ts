@@ -28,6 +28,11 @@ export abstract class CatalogApi {
   /** Listing figures per seller user id (every id given gets an entry). */
   abstract sellerPartStats(sellerUserIds: string[]): Promise<Map<string, SellerPartStats>>;
   /**
+   * A page of the user ids of sellers with a public listing in the category or of the make (each matched by name
+   * or slug, without case), ascending after `afterUserId`: the reverse auctions' matching sellers.
+   */
+  abstract sellersListing(match: { category: string | null; make: string | null }, afterUserId: string | null, limit: number): Promise<string[]>;
+  /**
    * Whether a part can be bought at its fixed price now (listed, unsold, under no open auction), and the auction
    * that holds it; null for an unknown id. The one rule the part page shows and orders must check.
    */
@@ -63,6 +68,23 @@ export class CatalogApiImpl extends CatalogApi {
       { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset },
     );
     return { rows: await this.parts.toDtos(rows), total };
+  }
+
+  async sellersListing(match: { category: string | null; make: string | null }, afterUserId: string | null, limit: number): Promise<string[]> {
+    const category = match.category?.trim().toLowerCase() || null;
+    const make = match.make?.trim().toLowerCase() || null;
+    if (!category && !make) return [];
+    // The slugs first (small tables), so the parts are read through their category and make columns.
+    const rows = await this.em.execute<{ seller_id: string }[]>(
+      `with cats as (select slug from categories where lower(name) = ? or lower(slug) = ?),
+            mks as (select slug from makes where lower(name) = ? or lower(slug) = ?)
+       select distinct p.seller_id from parts p
+        where p.is_active and p.is_approved and p.seller_id > ?::uuid
+          and (p.category in (select slug from cats) or p.make in (select slug from mks))
+        order by p.seller_id limit ?`,
+      [category, category, make, make, afterUserId ?? '00000000-0000-0000-0000-000000000000', limit],
+    );
+    return rows.map((r) => r.seller_id);
   }
 
   async sellerPartStats(sellerUserIds: string[]): Promise<Map<string, SellerPartStats>> {

@@ -7,6 +7,7 @@ import { JobQueue } from '../../platform/jobs.js';
 import { MailQueue } from '../../platform/mail/mailer.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
+import { CatalogApi } from '../catalog/index.js';
 import { SellersApi } from '../sellers/index.js';
 import { MATCHING_SELLERS_TASK, NEW_QUOTES_TASK, newQuotesJobKey } from './reverse.jobs.js';
 import { money, readReverse, type ReverseRow } from './reverse.repository.js';
@@ -15,6 +16,9 @@ import { awardDeadline, NEW_QUOTE_MAIL_INTERVAL_MS } from './reverse.rules.js';
 const HOUR = 60 * 60 * 1000;
 /** Sellers notified per job of the matching-sellers fan-out. */
 export const MATCHING_PAGE = 200;
+/** Where the matching sellers come from: their specialties (sellers), then their public listings (catalog). */
+export const MATCHING_SOURCES = ['specialties', 'parts'] as const;
+export type MatchingSource = (typeof MATCHING_SOURCES)[number];
 
 /** Reminders before the end, to watchers and sellers who quoted: type, how long before, the window's far edge. */
 const REMINDERS = [
@@ -45,6 +49,7 @@ export class ReverseNotificationService {
     @inject(MailQueue) private readonly mail: MailQueue,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
     @inject(SellersApi) private readonly sellers: SellersApi,
+    @inject(CatalogApi) private readonly catalog: CatalogApi,
   ) {}
 
   private fork(): EntityManager {
@@ -83,15 +88,26 @@ export class ReverseNotificationService {
   }
 
   /**
-   * Tells approved sellers whose specialties name the request's category or make that it opened: one page of
-   * MATCHING_PAGE sellers per job, the next page in a job of its own (a bounded fan-out).
+   * Tells approved sellers that a request opened when their specialties name its category or make (source
+   * `specialties`), then those with a public listing in that category or of that make (source `parts`, asked of
+   * the catalog and kept to approved sellers): one page of MATCHING_PAGE sellers per job, the next page in a job of
+   * its own (a bounded fan-out). A seller matched both ways is told once (the notice is unique per kind).
    */
-  async notifyMatchingSellers(id: string, after: string | null): Promise<number> {
+  async notifyMatchingSellers(id: string, after: string | null, source: MatchingSource = 'specialties'): Promise<number> {
     const r = await readReverse(this.fork(), id);
     if (!r || r.status !== 'active') return 0;
-    const terms = [r.partCategory, r.make].filter((t): t is string => !!t);
-    const page = await this.sellers.sellersWithSpecialties(terms, after, MATCHING_PAGE);
-    const users = page.filter((u) => u !== r.buyerId);
+    let page: string[];
+    let users: string[];
+    if (source === 'specialties') {
+      const terms = [r.partCategory, r.make].filter((t): t is string => !!t);
+      page = await this.sellers.sellersWithSpecialties(terms, after, MATCHING_PAGE);
+      users = page;
+    } else {
+      page = await this.catalog.sellersListing({ category: r.partCategory, make: r.make }, after, MATCHING_PAGE);
+      const approved = await this.sellers.quoteProfiles(page);
+      users = page.filter((u) => approved.has(u));
+    }
+    users = users.filter((u) => u !== r.buyerId);
     const emails = await this.emails(users);
     return this.fork().transactional(async (tx) => {
       const sent = await this.notify(
@@ -104,7 +120,9 @@ export class ReverseNotificationService {
         }),
       );
       if (page.length === MATCHING_PAGE) {
-        await this.jobs.add(tx, MATCHING_SELLERS_TASK, { reverseAuctionId: id, after: page[page.length - 1] });
+        await this.jobs.add(tx, MATCHING_SELLERS_TASK, { reverseAuctionId: id, after: page[page.length - 1], source });
+      } else if (source === 'specialties') {
+        await this.jobs.add(tx, MATCHING_SELLERS_TASK, { reverseAuctionId: id, after: null, source: 'parts' });
       }
       return sent;
     });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { fastUser, HOUR, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 import { approvedSeller, requestForm } from '../../../test/reverse.fixtures.js';
+import { insertParts } from '../../../test/catalog.fixtures.js';
 import { buildCli } from '../../cli/main.js';
 import { EventBus } from '../../platform/events.js';
 import { ReverseLifecycleService } from './reverse-lifecycle.service.js';
@@ -432,6 +433,33 @@ describe('notifications', () => {
     );
     expect(rows.map((r) => r.user_id).sort()).toEqual([sellerA.id, sellerB.id].sort());
     expect((await mailsTo('cy_seller')).some((m) => m.subject === 'Wanted: Ford brake drums')).toBe(false);
+  });
+
+  it("also tells approved sellers whose public listings are in the request's category or of its make, once each", async () => {
+    await t.sql(`insert into categories (name, slug, icon) values ('Suspension', 'suspension', 'gear'), ('Body', 'body', 'gear') on conflict do nothing`);
+    await t.sql(`insert into makes (name, slug) values ('Jaguar', 'jaguar'), ('BMW', 'bmw') on conflict do nothing`);
+    const part = { title: 'Listed part', description: 'A listed part.' };
+    const byCategory = await approvedSeller(t, 'dora_seller', ['Interior']);
+    await insertParts(t, byCategory.id, 2, { ...part, category: 'suspension', make: 'bmw' });
+    const byMake = await approvedSeller(t, 'eli_seller', ['Interior']);
+    await insertParts(t, byMake.id, 1, { ...part, category: 'body', make: 'jaguar' });
+    const bothWays = await approvedSeller(t, 'fay_seller', ['Suspension']);
+    await insertParts(t, bothWays.id, 1, { ...part, category: 'suspension', make: 'jaguar' });
+    const withdrawn = await approvedSeller(t, 'gus_seller', ['Interior']);
+    await insertParts(t, withdrawn.id, 1, { ...part, category: 'suspension', make: 'jaguar', active: false });
+    const notASeller = await fastUser(t, 'hal_lister');
+    await insertParts(t, notASeller.id, 1, { ...part, category: 'suspension', make: 'jaguar' });
+
+    const id = await post({ title: 'Jaguar E-type rear shocks', partCategory: 'Suspension', make: 'Jaguar' });
+    t.clock.advance(HOUR);
+    await tick();
+    await t.drain();
+    const rows = await t.sql<{ user_id: string }>(
+      `select user_id from auction_notifications where reverse_auction_id = $1 and notification_type = 'new-request'`,
+      [id],
+    );
+    expect(rows.map((r) => r.user_id).sort()).toEqual([byCategory.id, byMake.id, bothWays.id].sort());
+    expect((await mailsTo('fay_seller')).filter((m) => m.subject === 'Wanted: Jaguar E-type rear shocks')).toHaveLength(1);
   });
 
   it('groups new quotes into at most one mail to the buyer per 15 minutes, and tells an outquoted seller', async () => {

@@ -2,7 +2,7 @@ import type { Container } from 'inversify';
 import { z } from 'zod';
 import type { TaskFactories } from '../../platform/module.js';
 import { ReverseLifecycleService } from './reverse-lifecycle.service.js';
-import { ReverseNotificationService } from './reverse-notification.service.js';
+import { MATCHING_SOURCES, ReverseNotificationService } from './reverse-notification.service.js';
 import {
   CANCELLED_TASK,
   CLOSE_TASK,
@@ -18,7 +18,11 @@ import {
 import { reversePayload } from './reverse.schemas.js';
 
 const idOf = (payload: unknown) => reversePayload.parse(payload).reverseAuctionId;
-const matchingPayload = z.object({ reverseAuctionId: z.uuid(), after: z.uuid().nullable().default(null) });
+const matchingPayload = z.object({
+  reverseAuctionId: z.uuid(),
+  after: z.uuid().nullable().default(null),
+  source: z.enum(MATCHING_SOURCES).default('specialties'),
+});
 const outquotedPayload = z.object({ reverseAuctionId: z.uuid(), sellerId: z.uuid(), bidSeq: z.string().regex(/^\d+$/) });
 
 /** graphile-worker tasks of the reverse module; each re-checks the request's state, so running twice is harmless. */
@@ -39,10 +43,10 @@ export const reverseTasks: TaskFactories = {
   [RELIST_TASK]: (c: Container) => async (payload) => {
     await c.get(ReverseLifecycleService).relist(idOf(payload));
   },
-  /** Tells matching sellers a request opened, one page per run. */
+  /** Tells matching sellers a request opened, one page per run: by specialties, then by listed parts. */
   [MATCHING_SELLERS_TASK]: (c: Container) => async (payload) => {
-    const { reverseAuctionId, after } = matchingPayload.parse(payload);
-    await c.get(ReverseNotificationService).notifyMatchingSellers(reverseAuctionId, after);
+    const { reverseAuctionId, after, source } = matchingPayload.parse(payload);
+    await c.get(ReverseNotificationService).notifyMatchingSellers(reverseAuctionId, after, source);
   },
   /** Mails the buyer the new quotes (grouped, at most one mail per 15 minutes). */
   [NEW_QUOTES_TASK]: (c: Container) => async (payload) => {
