@@ -104,7 +104,7 @@ describe('live messages across two server processes', () => {
     const sellerTab2 = await subscribed(a, seller.cookie);
     const strangerTab = await subscribed(b, stranger.cookie);
     const anonymous = await subscribed(b);
-    expect(sellerTab1.messages[0]).toEqual({ type: 'subscription_confirmed', channel: 'messages' });
+    expect(sellerTab1.messages[0]).toEqual({ type: 'messages_subscribed' });
     expect(anonymous.messages[0]).toEqual({ type: 'error', message: 'Please sign in to receive messages.' });
 
     const started = await post(a, '/api/conversations', buyer.cookie, {
@@ -136,7 +136,7 @@ describe('live messages across two server processes', () => {
     expect(read.status).toBe(200);
     await vi.waitFor(() => expect(sellerTab2.messages.at(-1)).toEqual({ type: 'conversation_read', conversationId: started.body.id, unreadCount: 0 }));
 
-    expect(strangerTab.messages).toEqual([{ type: 'subscription_confirmed', channel: 'messages' }]);
+    expect(strangerTab.messages).toEqual([{ type: 'messages_subscribed' }]);
     expect(anonymous.messages).toHaveLength(1);
   });
 

@@ -25,7 +25,8 @@ export class MessagingLive {
         return;
       }
       client.subscribe(userMessagesTopic(client.userId));
-      client.send('subscription_confirmed', { channel: 'messages' });
+      // Not subscription_confirmed: that one answers an auction's subscription, and a page holds both sockets.
+      client.send('messages_subscribed', {});
     });
   }
 }
