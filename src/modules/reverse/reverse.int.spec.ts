@@ -568,6 +568,28 @@ describe('relist', () => {
 });
 
 describe('console', () => {
+  it('speaks ra-data-simple-rest: sort and range with Content-Range, getMany by ids, a bad filter is a 400, no create, edit or delete', async () => {
+    const a = await post({ title: 'Simple rest one' });
+    const b = await post({ title: 'Simple rest two' });
+    for (const order of ['ASC', 'DESC']) {
+      const res = await admin.agent.get('/api/admin/reverse-auctions').query({ sort: JSON.stringify(['id', order]), range: '[0,4]', filter: '{}' }).expect(200);
+      expect(res.headers['content-range']).toMatch(/^reverse-auctions 0-\d+\/\d+$/);
+      const ids = res.body.map((r: { id: string }) => r.id);
+      const sorted = [...ids].sort();
+      expect(ids).toEqual(order === 'ASC' ? sorted : sorted.reverse());
+    }
+    const many = await admin.agent.get('/api/admin/reverse-auctions').query({ filter: JSON.stringify({ id: [a, b] }) }).expect(200);
+    expect(many.body.map((r: { id: string }) => r.id).sort()).toEqual([a, b].sort());
+    const sortedByBudget = await admin.agent.get('/api/admin/reverse-auctions').query({ sort: '["maxBudget","DESC"]', filter: JSON.stringify({ status: 'scheduled' }) }).expect(200);
+    expect(sortedByBudget.body.every((r: { status: string }) => r.status === 'scheduled')).toBe(true);
+    expect((await admin.agent.get('/api/admin/reverse-auctions').query({ filter: JSON.stringify({ status: 'lost' }) }).expect(400)).body.errors).toBeDefined();
+    await admin.agent.get('/api/admin/reverse-auctions').query({ sort: '["buyerId","ASC"]' }).expect(400);
+    await admin.agent.post('/api/admin/reverse-auctions').send({}).expect(405);
+    const del = await admin.agent.delete(`/api/admin/reverse-auctions/${a}`).expect(405);
+    expect(del.headers.allow).toBe('GET');
+    await admin.agent.put(`/api/admin/reverse-auctions/${a}`).send({}).expect(405);
+  });
+
   it('lists with filters and Content-Range, shows quotes, cancels with a reason mailed to the buyer', async () => {
     const id = await post({ title: 'Console cancel' });
     const list = await admin.agent.get('/api/admin/reverse-auctions').query({ filter: JSON.stringify({ q: 'Console cancel' }) }).expect(200);
