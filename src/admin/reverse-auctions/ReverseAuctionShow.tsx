@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Chip, Divider, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Divider, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
 import type { AdminReverseAuctionDetailDto } from '../../modules/reverse/reverse.dto';
 import { moneyText } from '../auctions/auctionFormat';
@@ -104,7 +104,10 @@ function ReverseDetail() {
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         Quotes
       </Typography>
-      {r.quotes.length ? (
+      {/* react-admin shows the list's row while the page's own record (with its quotes) loads. */}
+      {!Array.isArray(r.quotes) ? (
+        <LinearProgress aria-label="Loading the quotes" />
+      ) : r.quotes.length ? (
         <Table size="small" aria-label="Quotes">
           <TableHead>
             <TableRow>

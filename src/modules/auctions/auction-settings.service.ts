@@ -58,7 +58,7 @@ export class AuctionSettingsService {
   /** Stores one group (already validated), in `tx` when given (then call forget() after its commit). */
   async save<G extends SettingsGroup>(group: G, value: AllSettings[G], adminId: string, tx?: SqlExecutor): Promise<AllSettings[G]> {
     this.cache = undefined;
-    const em = tx ?? (this.orm.em.fork() as EntityManager);
+    const em: SqlExecutor = tx ?? (this.orm.em.fork() as EntityManager);
     await em.execute(
       `insert into auction_settings (group_name, value, updated_by, updated_at) values (?, ?::jsonb, ?, ?)
        on conflict (group_name) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
