@@ -16,6 +16,7 @@ import { PitlaneLayout } from './layout/PitlaneLayout';
 import listings from './listings';
 import mailOutbox from './mail-outbox';
 import reverseAuctions from './reverse-auctions';
+import reportedConversations from './reported-conversations';
 import sellerAnalytics from './seller-analytics';
 import sellers from './sellers';
 import { auctionSettings, bidderSettings, pricingSettings } from './settings';
@@ -59,6 +60,7 @@ export const App = () => (
     <Resource name="seller-analytics" options={{ label: 'Seller Analytics' }} {...sellerAnalytics} />
     <Resource name="badges" options={{ label: 'Badges' }} {...badges} />
     <Resource name="contact-requests" options={{ label: 'Contact requests' }} {...contactRequests} />
+    <Resource name="reported-conversations" options={{ label: 'Reported conversations' }} {...reportedConversations} />
     <Resource name="policy-acceptances" options={{ label: 'Policy & Compliance' }} {...compliance} />
   </Admin>
 );

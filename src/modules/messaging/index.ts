@@ -7,5 +7,7 @@ export type {
   MessageTemplateDto,
   MessageTemplatesDto,
   RelatedItemType,
+  ReportedConversationDto,
+  ReviewStatus,
   UnreadCountDto,
 } from './messaging.dto.js';

@@ -97,3 +97,29 @@ export interface MessageLiveDto {
   /** The recipient's unread total after the change. */
   unreadCount: number;
 }
+
+/** Where an admin's review of a flagged or reported conversation stands. */
+export type ReviewStatus = 'open' | 'dismissed' | 'suspended';
+
+/** A flagged or reported conversation in the console's `reported-conversations` resource. */
+export interface ReportedConversationDto {
+  id: string;
+  subject: string;
+  relatedItemType: RelatedItemType;
+  relatedItemId: string;
+  buyerId: string;
+  buyerName: string;
+  sellerId: string;
+  sellerName: string;
+  reviewStatus: ReviewStatus;
+  /** When a message first carried off-platform contact, or the first report came. */
+  flaggedAt: string | null;
+  lastMessageAt: string;
+  /** Messages carrying off-platform contact or payment. */
+  flaggedMessages: number;
+  reports: number;
+  latestReason: string | null;
+  /** On the show page: the latest 200 messages, oldest first, and every report. */
+  messages?: (MessageDto & { senderName: string })[];
+  reportList?: { id: string; reporterId: string; reporterName: string; reason: string; createdAt: string }[];
+}

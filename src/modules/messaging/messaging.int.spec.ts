@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
-import { auctionForm, fastUser, partOf, type TestUser } from '../../../test/auctions.fixtures.js';
+import { auctionForm, fastUser, partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 import { approvedSeller, requestForm } from '../../../test/reverse.fixtures.js';
 import { catalogModule } from '../catalog/index.js';
 import { MESSAGING_MESSAGES } from './messaging.schemas.js';
@@ -229,6 +229,40 @@ describe('messaging', () => {
       const [row] = await t.sql('select review_status from conversations where id = $1', [c.id]);
       expect(row!.review_status).toBe('open');
       await (await fastUser(t, 'msg_nosy2')).agent.post(`/api/conversations/${c.id}/report`).send({ reason: 'x' }).expect(404);
+    });
+  });
+
+  describe('the console: reported conversations', () => {
+    it('lists flagged and reported conversations for admins, shows their messages and reports, and records the decision', async () => {
+      const flaggedBy = await fastUser(t, 'msg_console_a');
+      const { body: flagged } = await start(flaggedBy, { initialMessage: 'Pay me with Zelle instead' }).expect(201);
+      const reporter = await fastUser(t, 'msg_console_b');
+      const { body: reported } = await start(reporter).expect(201);
+      await reporter.agent.post(`/api/conversations/${reported.id}/report`).send({ reason: 'Rude seller' }).expect(201);
+      const { body: quiet } = await start(await fastUser(t, 'msg_console_c')).expect(201);
+
+      await t.agent().get('/api/admin/reported-conversations').expect(401);
+      await buyer.agent.get('/api/admin/reported-conversations').expect(403);
+      const admin = await quickUser(t, 'msg_admin', 'admin');
+      const list = await admin.agent.get('/api/admin/reported-conversations').query({ filter: JSON.stringify({ reviewStatus: 'open' }) }).expect(200);
+      expect(list.headers['content-range']).toMatch(/^reported-conversations 0-\d+\/\d+$/);
+      const ids = list.body.map((c: { id: string }) => c.id);
+      expect(ids).toEqual(expect.arrayContaining([flagged.id, reported.id]));
+      expect(ids).not.toContain(quiet.id);
+      expect(list.body.find((c: { id: string }) => c.id === reported.id)).toMatchObject({ reports: 1, latestReason: 'Rude seller', buyerName: 'msg_console_b', sellerName: 'msg_seller' });
+
+      const shown = await admin.agent.get(`/api/admin/reported-conversations/${flagged.id}`).expect(200);
+      expect(shown.body).toMatchObject({ reviewStatus: 'open', flaggedMessages: 1, reports: 0 });
+      expect(shown.body.messages[0]).toMatchObject({ content: 'Pay me with Zelle instead', warnings: ['off_platform_payment'], senderName: 'msg_console_a' });
+      await admin.agent.get(`/api/admin/reported-conversations/${quiet.id}`).expect(404);
+
+      const dismissed = await admin.agent.put(`/api/admin/reported-conversations/${flagged.id}`).send({ ...shown.body, reviewStatus: 'dismissed' }).expect(200);
+      expect(dismissed.body.reviewStatus).toBe('dismissed');
+      const open = await admin.agent.get('/api/admin/reported-conversations').query({ filter: JSON.stringify({ reviewStatus: 'open' }) }).expect(200);
+      expect(open.body.map((c: { id: string }) => c.id)).not.toContain(flagged.id);
+      await admin.agent.put(`/api/admin/reported-conversations/${flagged.id}`).send({ reviewStatus: 'closed' }).expect(400);
+      await admin.agent.delete(`/api/admin/reported-conversations/${flagged.id}`).expect(405);
+      await admin.agent.get('/api/admin/reported-conversations').query({ sort: JSON.stringify(['content', 'ASC']) }).expect(400);
     });
   });
 

@@ -1,5 +1,7 @@
 import { ContainerModule } from 'inversify';
 import type { PitlaneModule } from '../../platform/module.js';
+import { conversationAdminRoutes } from './conversation.admin-routes.js';
+import { ConversationAdminService } from './conversation-admin.service.js';
 import { ConversationItems } from './conversation.items.js';
 import { ConversationService } from './conversation.service.js';
 import { MessageTemplateService } from './message-template.service.js';
@@ -12,6 +14,7 @@ import { UnreadMailService } from './unread-mail.service.js';
 export const messagingModule: PitlaneModule = {
   name: 'messaging',
   containerModule: new ContainerModule(({ bind }) => {
+    bind(ConversationAdminService).toSelf();
     bind(ConversationItems).toSelf();
     bind(ConversationService).toSelf();
     bind(MessageTemplateService).toSelf();
@@ -20,6 +23,7 @@ export const messagingModule: PitlaneModule = {
   }),
   entities: [],
   routes: messagingRoutes,
+  adminRoutes: conversationAdminRoutes,
   tasks: messagingTasks,
   live: (container, hub) => container.get(MessagingLive).attach(hub),
 };
