@@ -6,9 +6,13 @@ import { createLogger, type Logger } from './platform/logger.js';
 import { boot, type Runtime } from './platform/runtime.js';
 import { createApp, type Readiness } from './platform/http/app.js';
 import { LiveHub } from './platform/live.js';
+import { liveSessionIdentify } from './platform/http/live-session.js';
+import { IdentityLookup } from './platform/http/auth.js';
+import { TOKENS } from './platform/tokens.js';
 import { startWorker } from './jobs/runner.js';
 import { applyReferenceData } from './platform/reference-data.js';
 import { modules } from './modules.js';
+import { Metrics } from './platform/metrics.js';
 
 export interface Server {
   url: string;
@@ -48,14 +52,24 @@ export async function serve(config: Config, logger: Logger = createLogger(config
   // Categories, makes and default badges a fresh install needs; only rows never applied before (reference-data.ts).
   await applyReferenceData(runtime.container, modules, logger);
   readiness.database = true;
-  app = createApp({ container: runtime.container, modules, readiness });
+  const metrics = config.metricsToken ? new Metrics(runtime.container) : undefined;
+  metrics?.countWebSockets(server);
+  app = createApp({ container: runtime.container, modules, readiness, metrics });
   const hub = new LiveHub(logger);
-  await hub.attach(server, runtime.databaseUrl);
+  // Each socket knows its signed-in user (per-user topics such as a user's messages).
+  const identify = liveSessionIdentify(runtime.container.get(TOKENS.PgPool), config.sessionSecret, runtime.container.get(IdentityLookup));
+  await hub.attach(server, runtime.databaseUrl, identify);
   for (const module of modules) module.live?.(runtime.container, hub);
 
   let runner: Runner | undefined;
   if (config.worker) runner = await startWorker(runtime);
   readiness.worker = true;
+  if (runner) metrics?.observeWorker(runner);
+  // A worker that stops by itself (its database connection lost for good) makes the process unready (/api/ready).
+  const workerStopped = () => {
+    readiness.worker = false;
+  };
+  runner?.promise.then(workerStopped, workerStopped);
   logger.info({ url: config.publicUrl, worker: config.worker }, 'Pitlane is ready');
 
   let stopping: Promise<void> | undefined;
