@@ -5,14 +5,18 @@
 //
 //   npm run bench:auctions -- [--duration 15] [--clients 32] [--only hot,spread,ws] [--subscribers 1000,5000]
 //                             [--source] [--script bid-statements.pgbench.sql] [--json out.json]
+//                             [--statements] [--waits] [--no-anchor] [--no-product-pgbench] [--data-dir D --pg-port P]
 //   SESSION_SECRET=... npm run bench:auctions -- --database-url <url> --url <server> --k6-setup /tmp/k6-auctions.json
 //
 // Starts its own embedded PostgreSQL (data under /tmp/pitlane-bench-auctions, port 54472, loopback only),
 // migrates, seeds, loads a seller, 2,002 active auctions (each side gets its own hot auction and its own
 // 1,000, so both start from the same empty bid history) and 1,000 bidders with signed session cookies, starts
 // `pitlane serve` (WORKER=on, so outbid mails run as in production) and exits by itself when done.
+// Beside each scenario it runs the minimal anchor (issue 26, ../shared/anchors/bid-minimal) with pgbench in a
+// database of its own on the same cluster (loaded once, reset before each run) and prints HTTP/anchor against
+// the targets (hot ≥ 0.7, spread ≥ 0.4, p99 < 100 ms). --waits samples pg_stat_activity's wait events.
 import { execFileSync, fork, spawnSync } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -56,6 +60,13 @@ const options = {
   serverNodeArgs: argValue('--server-node-args')?.split(' ').filter(Boolean),
   /** Print the statements PostgreSQL spent most time on during each measured HTTP run (pg_stat_statements). */
   statements: process.argv.includes('--statements'),
+  /** The minimal proxy bid (issue 26) run by pgbench in a database of its own on the same cluster; --no-anchor skips it. */
+  anchorDir: argValue('--anchor') ?? path.join(here, '../../../shared/anchors/bid-minimal'),
+  anchor: !process.argv.includes('--no-anchor'),
+  /** Skip pgbench of the product's own transaction (bid.pgbench.sql); the anchor still runs. */
+  productPgbench: !process.argv.includes('--no-product-pgbench'),
+  /** Sample pg_stat_activity's wait events every 10 ms during each measured HTTP run and print them. */
+  waits: process.argv.includes('--waits'),
   /** Only load the data and write the auction ids and bidder cookies for bids.k6.js to this file. */
   k6Setup: argValue('--k6-setup'),
 };
@@ -270,7 +281,9 @@ async function httpSide(baseUrl: string, auctionIds: string[], bidders: Data['bi
   await httpBids(baseUrl, auctionIds, bidders, next, options.warmup);
   const stats = options.statements ? await statementStats(stack!.databaseUrl) : undefined;
   await stats?.start();
+  const waits = options.waits ? await waitSampler(stack!.databaseUrl) : undefined;
   const result = await httpBids(baseUrl, auctionIds, bidders, next, options.duration);
+  if (waits) console.log(`\nwait events during the measured HTTP run (pg_stat_activity every 10 ms):\n\n${await waits.stop()}\n`);
   if (stats) {
     console.log(`\nstatements during the measured HTTP run (pg_stat_statements):\n\n${await stats.report()}\n`);
     await stats.end();
@@ -280,22 +293,15 @@ async function httpSide(baseUrl: string, auctionIds: string[], bidders: Data['bi
 
 // ---- pgbench: the same transaction --------------------------------------------------------------------------
 
-function pgbenchRun(databaseUrl: string, auctions: number, duration: number, logDir: string | null): { tps: number; failed: number } {
-  const args = [
-    '-n',
-    '-f',
-    path.join(here, options.script),
-    '-D',
-    `auctions=${auctions}`,
-    '-D',
-    `bidders=${options.bidders}`,
-    '-c',
-    String(options.clients),
-    '-j',
-    '2',
-    '-T',
-    String(duration),
-  ];
+function pgbenchRun(
+  databaseUrl: string,
+  script: string,
+  defines: string[],
+  duration: number,
+  logDir: string | null,
+  extra: string[] = [],
+): { tps: number; failed: number } {
+  const args = ['-n', ...extra, '-f', script, ...defines.flatMap((d) => ['-D', d]), '-c', String(options.clients), '-j', '2', '-T', String(duration)];
   if (logDir) args.push('-l', '--log-prefix', path.join(logDir, 'bid'));
   args.push(databaseUrl);
   const result = spawnSync(options.pgbench, args, { cwd: logDir ?? here, encoding: 'utf8' });
@@ -306,18 +312,14 @@ function pgbenchRun(databaseUrl: string, auctions: number, duration: number, log
   return { tps: Number(tps), failed: Number(failed ?? 0) };
 }
 
-async function pgbenchSide(databaseUrl: string, auctionIds: string[]): Promise<BidStats> {
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  await db.query('truncate bench_auction_ids');
-  await db.query(`insert into bench_auction_ids select i, id from unnest($1::uuid[]) with ordinality as t(id, i)`, [auctionIds]);
-  await db.end();
-  pgbenchRun(databaseUrl, auctionIds.length, options.warmup, null);
+/** A warm-up run, then the measured one with its per-transaction log; CPU is PostgreSQL's per transaction. */
+function pgbenchMeasured(databaseUrl: string, script: string, defines: string[], extra: string[] = []): BidStats {
+  pgbenchRun(databaseUrl, script, defines, options.warmup, null, extra);
   const logDir = path.join(options.dataDir, 'pgbench-log');
   rmSync(logDir, { recursive: true, force: true });
   mkdirSync(logDir, { recursive: true });
   const meter = cpuMeter();
-  const { tps, failed } = pgbenchRun(databaseUrl, auctionIds.length, options.duration, logDir);
+  const { tps, failed } = pgbenchRun(databaseUrl, script, defines, options.duration, logDir, extra);
   // Per-transaction log: client, transaction no., latency (µs), script, epoch s, µs.
   const times: number[] = [];
   for (const file of readdirSync(logDir)) {
@@ -336,6 +338,107 @@ async function pgbenchSide(databaseUrl: string, auctionIds: string[]): Promise<B
     latency: latencies(times),
     load: loadavg()[0]!,
     cpu: meter(times.length),
+  };
+}
+
+async function pgbenchSide(databaseUrl: string, auctionIds: string[]): Promise<BidStats> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  await db.query('truncate bench_auction_ids');
+  await db.query(`insert into bench_auction_ids select i, id from unnest($1::uuid[]) with ordinality as t(id, i)`, [auctionIds]);
+  await db.end();
+  return pgbenchMeasured(databaseUrl, path.join(here, options.script), [`auctions=${auctionIds.length}`, `bidders=${options.bidders}`]);
+}
+
+// ---- the minimal anchor (issue 26) ----------------------------------------------------------------------------
+
+const ANCHOR_DB = 'bid_minimal_anchor';
+
+/**
+ * The anchor's database on the bench's cluster: ../shared/anchors/bid-minimal/schema.sql (100,000 auctions,
+ * 2,000,000 old bids) loaded once and kept while schema.sql is unchanged (anchor_meta holds its digest and the
+ * last loaded bid); each run first removes the bids earlier runs added and resets the auctions they bid on,
+ * so every run starts from the loaded state. Returns the database's URL.
+ */
+async function prepareAnchor(databaseUrl: string): Promise<string> {
+  const schema = readFileSync(path.join(options.anchorDir, 'schema.sql'), 'utf8');
+  const digest = createHash('sha256').update(schema).digest('hex');
+  const url = new URL(databaseUrl);
+  url.pathname = `/${ANCHOR_DB}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [ANCHOR_DB]);
+    if (!exists.rowCount) await admin.query(`create database ${ANCHOR_DB}`);
+  } finally {
+    await admin.end();
+  }
+  const db = new pg.Client({ connectionString: url.toString() });
+  await db.connect();
+  try {
+    await db.query('create table if not exists anchor_meta (digest text not null, last_bid bigint not null)');
+    const [meta] = (await db.query<{ digest: string; last_bid: string }>('select digest, last_bid from anchor_meta')).rows;
+    if (meta?.digest !== digest) {
+      const started = Date.now();
+      console.log('loading the minimal anchor (100,000 auctions, 2,000,000 bids)...');
+      // psql, as the anchor's README loads it: the file ends with VACUUM, which cannot run in one multi-statement query.
+      const loaded = spawnSync(argValue('--psql') ?? 'psql', ['-q', '-v', 'ON_ERROR_STOP=1', '-f', path.join(options.anchorDir, 'schema.sql'), url.toString()], {
+        encoding: 'utf8',
+      });
+      if (loaded.status !== 0) throw new Error(`loading the anchor failed (exit ${loaded.status}):\n${loaded.stderr}`);
+      await db.query('truncate anchor_meta');
+      await db.query('insert into anchor_meta select $1, coalesce(max(id), 0) from bids', [digest]);
+      console.log(`anchor loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    } else {
+      const deleted = await db.query('delete from bids where id > $1', [meta.last_bid]);
+      await db.query(
+        `update auctions set current_bid = starting_bid, high_bidder_id = null, proxy_max = null, total_bids = 0, version = 0
+         where id <= 1000 and (total_bids <> 0 or proxy_max is not null)`,
+      );
+      await db.query(`update auctions set end_time = now() + interval '90 seconds' where id = 1`);
+      if (deleted.rowCount) await db.query('vacuum analyze auctions, bids');
+    }
+  } finally {
+    await db.end();
+  }
+  return url.toString();
+}
+
+/** The anchor's transaction in pgbench on `auctions` auctions (1: the hot one), as its README runs it. */
+function anchorSide(anchorUrl: string, auctions: number): BidStats {
+  return pgbenchMeasured(anchorUrl, path.join(options.anchorDir, 'bid.pgbench.sql'), [`nauc=${auctions}`], ['-M', 'prepared']);
+}
+
+// ---- wait events -------------------------------------------------------------------------------------------------
+
+/** Samples pg_stat_activity's wait events of the product's database every 10 ms until `stop()`; prints the counts. */
+async function waitSampler(databaseUrl: string) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const counts = new Map<string, number>();
+  let samples = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const { rows } = await db.query<{ w: string; n: number }>(
+        `select coalesce(wait_event_type || ':' || wait_event, 'CPU (' || state || ')') as w, count(*)::int as n
+         from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'
+           and backend_type = 'client backend' group by 1`,
+      );
+      samples++;
+      for (const r of rows) counts.set(r.w, (counts.get(r.w) ?? 0) + r.n);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  })();
+  return {
+    async stop(): Promise<string> {
+      running = false;
+      await loop;
+      await db.end();
+      const lines = ['| wait event | backends on average |', '|---|---:|'];
+      for (const [w, n] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 15)) lines.push(`| ${w} | ${fmt(n / samples, 2)} |`);
+      return lines.join('\n');
+    },
   };
 }
 
@@ -464,7 +567,36 @@ async function wsDelivery(baseUrl: string, data: Data): Promise<DeliveryStats[]>
 
 // ---- report -------------------------------------------------------------------------------------------------
 
-function bidTable(rows: Array<{ name: string; http?: BidStats; sql?: BidStats; target: number }>): string {
+interface Row {
+  name: string;
+  http?: BidStats;
+  sql?: BidStats;
+  /** Target of HTTP bids/s against the product's own transaction in pgbench, in %. */
+  target: number;
+  /** The minimal anchor in pgbench (issue 26), and the target of HTTP bids/s against it. */
+  anchor?: BidStats;
+  anchorTarget: number;
+}
+
+/** HTTP beside the minimal anchor (issue 26): the ratio of bids/s, against the targets (ratio and p99 < 100 ms). */
+function anchorTable(rows: Row[]): string {
+  const lines = [
+    '| scenario | HTTP bids/s | HTTP p99 | anchor TPS | anchor p99 | HTTP/anchor | target | p99 < 100 ms | CPU ms/bid HTTP (server + PG) | CPU ms/tx anchor (PG) |',
+    '|---|---:|---:|---:|---:|---:|---:|---|---:|---:|',
+  ];
+  for (const { name, http, anchor, anchorTarget } of rows) {
+    if (!http || !anchor) continue;
+    const ratio = http.bidsPerSecond / anchor.bidsPerSecond;
+    lines.push(
+      `| ${name} | ${fmt(http.bidsPerSecond, 0)} | ${fmt(http.latency.p99)} | ${fmt(anchor.bidsPerSecond, 0)} | ${fmt(anchor.latency.p99)} | ` +
+        `${fmt(ratio, 2)} ${ratio >= anchorTarget ? '(met)' : '(not met)'} | ≥ ${anchorTarget} | ${http.latency.p99 < 100 ? 'yes' : 'no'} | ` +
+        `${fmt(http.cpu.server, 2)} + ${fmt(http.cpu.postgres, 2)} | ${fmt(anchor.cpu.postgres, 2)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function bidTable(rows: Row[]): string {
   const lines = [
     '| scenario | HTTP bids/s | HTTP p50 | HTTP p95 | HTTP p99 | 400 too low | errors | pgbench TPS | pgbench p50 | pgbench p95 | pgbench p99 | HTTP/pgbench | target | load HTTP/pgbench | CPU ms/bid HTTP (server + PG) | CPU ms/bid pgbench (PG) |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -527,24 +659,27 @@ async function main(): Promise<void> {
     console.log(
       `\n${options.clients} clients; ${options.warmup} s warm-up + ${options.duration} s per run; ${loaded.bidders.length} bidders; latencies in ms\n`,
     );
-    const rows: Array<{ name: string; http?: BidStats; sql?: BidStats; target: number }> = [];
+    const rows: Row[] = [];
+    const anchorUrl = options.anchor && (runs('hot') || runs('spread')) ? await prepareAnchor(databaseUrl) : undefined;
     if (runs('hot')) {
       const http = await httpSide(baseUrl, [loaded.hot.http], loaded.bidders);
-      const sql = await pgbenchSide(databaseUrl, [loaded.hot.sql]);
-      rows.push({ name: 'one hot auction', http, sql, target: 70 });
-      console.log(`hot: HTTP ${fmt(http.bidsPerSecond, 0)} bids/s p99 ${fmt(http.latency.p99)} ms; pgbench ${fmt(sql.bidsPerSecond, 0)} TPS`);
+      const sql = options.productPgbench ? await pgbenchSide(databaseUrl, [loaded.hot.sql]) : undefined;
+      const anchor = anchorUrl ? anchorSide(anchorUrl, 1) : undefined;
+      rows.push({ name: 'one hot auction', http, sql, target: 70, anchor, anchorTarget: 0.7 });
+      console.log(`hot: HTTP ${fmt(http.bidsPerSecond, 0)} bids/s p99 ${fmt(http.latency.p99)} ms; pgbench ${fmt(sql?.bidsPerSecond ?? NaN, 0)} TPS; anchor ${fmt(anchor?.bidsPerSecond ?? NaN, 0)} TPS`);
     }
     if (runs('spread')) {
       const http = await httpSide(baseUrl, loaded.spread.http, loaded.bidders);
-      const sql = await pgbenchSide(databaseUrl, loaded.spread.sql);
-      rows.push({ name: `spread over ${options.auctions} auctions`, http, sql, target: 50 });
-      console.log(`spread: HTTP ${fmt(http.bidsPerSecond, 0)} bids/s p99 ${fmt(http.latency.p99)} ms; pgbench ${fmt(sql.bidsPerSecond, 0)} TPS`);
+      const sql = options.productPgbench ? await pgbenchSide(databaseUrl, loaded.spread.sql) : undefined;
+      const anchor = anchorUrl ? anchorSide(anchorUrl, options.auctions) : undefined;
+      rows.push({ name: `spread over ${options.auctions} auctions`, http, sql, target: 50, anchor, anchorTarget: 0.4 });
+      console.log(`spread: HTTP ${fmt(http.bidsPerSecond, 0)} bids/s p99 ${fmt(http.latency.p99)} ms; pgbench ${fmt(sql?.bidsPerSecond ?? NaN, 0)} TPS; anchor ${fmt(anchor?.bidsPerSecond ?? NaN, 0)} TPS`);
     }
     const delivery = runs('ws') ? await wsDelivery(baseUrl, loaded) : [];
-    const report = [rows.length ? bidTable(rows) : '', delivery.length ? deliveryTable(delivery) : ''].filter(Boolean).join('\n\n');
+    const report = [rows.length ? bidTable(rows) : '', rows.some((r) => r.anchor) ? anchorTable(rows) : '', delivery.length ? deliveryTable(delivery) : ''].filter(Boolean).join('\n\n');
     console.log(`\n${report}\n`);
     if (options.json) writeFileSync(options.json, JSON.stringify({ options, rows, delivery }, null, 2));
-    const failed = rows.some((r) => (r.http?.errors ?? 0) + (r.sql?.errors ?? 0) > 0) || delivery.some((d) => d.missing > 0);
+    const failed = rows.some((r) => (r.http?.errors ?? 0) + (r.sql?.errors ?? 0) + (r.anchor?.errors ?? 0) > 0) || delivery.some((d) => d.missing > 0);
     if (failed) process.exitCode = 1;
   } finally {
     await stack.stop();
