@@ -29,7 +29,9 @@ describe('a signed-out visitor', () => {
       if (message.type() !== 'error') return;
       // Chromium notes every 4xx response; /api/auth/user answers 401 to a visitor by contract (spec 000 §1).
       const signedOutLookup = message.location().url.endsWith('/api/auth/user') && /\b401\b/.test(message.text());
-      if (!signedOutLookup) errors.push(`${message.text()} (${message.location().url})`);
+      // A listing photo missing on disk (another journey makes one) is shown as the no-photo placeholder.
+      const missingPhoto = message.location().url.includes('/api/uploads/files/') && /\b404\b/.test(message.text());
+      if (!signedOutLookup && !missingPhoto) errors.push(`${message.text()} (${message.location().url})`);
     });
     page.on('pageerror', (error) => errors.push(error.message));
     const userLookups: number[] = [];

@@ -274,7 +274,7 @@ describe("the home page's popular searches", () => {
       await page.getByRole('link', { name: link, exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === link);
       await expect.poll(() => page.getByRole('article').filter({ hasText: title }).count(), { timeout: 15_000 }).toBe(1);
-      expect(await page.getByText(/^[1-9]\d* parts? found$/).isVisible()).toBe(true);
+      await expect.poll(() => page.getByText(/^[1-9]\d* parts? found$/).isVisible()).toBe(true);
       // Spelt right, so not "corrected" into something else.
       expect(await page.getByText('Showing results for').count()).toBe(0);
     }

@@ -125,13 +125,16 @@ describe('messaging', () => {
     const first = page.getByRole('region', { name: 'Conversations' }).getByRole('button').first();
     await expect.poll(() => first.isVisible(), { timeout: 15_000 }).toBe(true);
     await first.click();
-    await expect.poll(() => page.getByText(REPLY).isVisible(), { timeout: 15_000 }).toBe(true);
+    const replyInThread = page.getByRole('list', { name: 'Messages' }).getByText(REPLY);
+    await expect.poll(() => replyInThread.isVisible(), { timeout: 15_000 }).toBe(true);
+    // On a phone the thread takes the screen: the list is hidden until Back.
+    expect(await first.isVisible()).toBe(false);
     const deepLink = page.url();
     expect(deepLink).toMatch(/\/messages\?c=[0-9a-f-]{36}$/);
     await page.getByRole('button', { name: 'Back to conversations' }).click();
     await expect.poll(() => first.isVisible()).toBe(true);
     await page.goto(deepLink);
-    await expect.poll(() => page.getByText(REPLY).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => replyInThread.isVisible(), { timeout: 15_000 }).toBe(true);
     await page.context().close();
   }, 90_000);
 });

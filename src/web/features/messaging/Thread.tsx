@@ -32,13 +32,18 @@ export function Thread({ conversation: c, onBack }: { conversation: Conversation
   const messages = [...earlier, ...latest];
   const hasEarlier = (thread.data?.total ?? 0) > messages.length;
 
-  useEffect(() => setEarlier([]), [c.id]);
+  useEffect(() => {
+    setEarlier([]);
+  }, [c.id]);
   // Opening a thread, or a message arriving in the open one, marks it read.
   useEffect(() => {
     if (c.unreadCount > 0 && !markRead.isPending) markRead.mutate(c.id);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [c.id, c.unreadCount, latest.length]);
-  useEffect(() => bottom.current?.scrollIntoView?.({ block: 'end' }), [c.id, latest.length]);
+  // A block body: Chromium's scrollIntoView now returns a promise, which React would take for a cleanup.
+  useEffect(() => {
+    bottom.current?.scrollIntoView?.({ block: 'end' });
+  }, [c.id, latest.length]);
 
   const loadEarlier = async () => {
     const first = messages[0];
