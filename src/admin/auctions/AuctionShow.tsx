@@ -19,6 +19,7 @@ import type { AdminAuctionDetailDto } from '../../modules/auctions/auction-admin
 import { auctionActions, moneyText, resultText, statusText } from './auctionFormat';
 import { ReasonDialog } from './ReasonDialog';
 import { useCloseAuction, useRelistAuction } from './useAuctionActions';
+import { Fact } from '../layout/Fact';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '—');
 
@@ -77,19 +78,6 @@ function AuctionActions() {
         onConfirm={(reason) => cancel.mutate({ id: record.id, reason })}
       />
     </TopToolbar>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography variant="body1" component="div">
-        {children}
-      </Typography>
-    </Box>
   );
 }
 

@@ -6,6 +6,7 @@ import { moneyText } from '../auctions/auctionFormat';
 import { ReasonDialog } from '../auctions/ReasonDialog';
 import { reverseCancelState, reverseResultText, reverseStatusText, URGENCY_TEXT } from './reverseFormat';
 import { useCancelReverseAuction } from './useCancelReverseAuction';
+import { Fact } from '../layout/Fact';
 
 const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('en-US') : '—');
 const day = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString('en-US') : '—');
@@ -42,19 +43,6 @@ function ReverseActions() {
         onConfirm={(reason) => cancel.mutate({ id: record.id, reason })}
       />
     </TopToolbar>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography variant="body1" component="div">
-        {children}
-      </Typography>
-    </Box>
   );
 }
 
