@@ -141,6 +141,13 @@ export function auctionsDemo(container: Container): DemoContribution {
       }
       await records.mark(DEMO_AUCTION_KIND, marks);
       if (soldParts.length) await world.markPartsSold?.(soldParts, now);
+      const keys = new Map([...(await records.ids(DEMO_AUCTION_KIND))].map(([key, id]) => [id, key]));
+      world.auctions = (
+        await tx.execute<{ id: string; title: string; seller_id: string; status: string }[]>(
+          'select id, title, seller_id, status from auctions where id = any(?::uuid[])',
+          [[...keys.keys()]],
+        )
+      ).map((a) => ({ key: keys.get(a.id)!, id: a.id, title: a.title, ownerUserId: a.seller_id, status: a.status })).sort((a, b) => a.key.localeCompare(b.key));
       progress(slots.length, slots.length, 'auctions');
       const states = new Map<string, number>();
       for (const m of marks) states.set(m.key.split(':')[1]!, (states.get(m.key.split(':')[1]!) ?? 0) + 1);

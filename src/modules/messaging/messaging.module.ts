@@ -5,6 +5,7 @@ import { ConversationAdminService } from './conversation-admin.service.js';
 import { ConversationItems } from './conversation.items.js';
 import { ConversationService } from './conversation.service.js';
 import { MessageTemplateService } from './message-template.service.js';
+import { messagingDemo } from './messaging.demo.js';
 import { MessagingLive } from './messaging.live.js';
 import { messagingRoutes } from './messaging.routes.js';
 import { messagingTasks } from './messaging.tasks.js';
@@ -26,4 +27,5 @@ export const messagingModule: PitlaneModule = {
   adminRoutes: conversationAdminRoutes,
   tasks: messagingTasks,
   live: (container, hub) => container.get(MessagingLive).attach(hub),
+  demo: messagingDemo,
 };

@@ -8,6 +8,7 @@ import { ReverseIdempotencyStore } from './reverse-idempotency.store.js';
 import { ReverseLifecycleService } from './reverse-lifecycle.service.js';
 import { ReverseNotificationService } from './reverse-notification.service.js';
 import { reverseAdminRoutes } from './reverse.admin-routes.js';
+import { reverseDemo } from './reverse.demo.js';
 import { ReverseApi, ReverseApiImpl } from './reverse.api.js';
 import { ReverseRelistStatus } from './reverse.relist-status.js';
 import { ReverseUploadClaims } from './reverse.upload-claims.js';
@@ -41,4 +42,5 @@ export const reverseModule: PitlaneModule = {
   crontab: reverseCrontab,
   startupTasks: reverseStartupTasks,
   live: (container, hub) => container.get(ReverseActivityService).attach(hub),
+  demo: reverseDemo,
 };

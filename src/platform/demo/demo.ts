@@ -63,6 +63,19 @@ export interface DemoWorld {
   parts: DemoPart[];
   /** Marks demo parts sold (set by the catalog's step, for the auctions that ended with a winner). */
   markPartsSold?: (partIds: string[], at: Date) => Promise<void>;
+  /** The demo auctions (set by the auctions' step), for the later modules' conversations. */
+  auctions?: DemoItem[];
+  /** The demo wanted requests (set by the reverse step), for the later modules' conversations. */
+  requests?: DemoItem[];
+}
+
+/** A demo auction or wanted request as the later modules need it: the seller of an auction, the buyer of a request. */
+export interface DemoItem {
+  key: string;
+  id: string;
+  title: string;
+  ownerUserId: string;
+  status: string;
 }
 
 /** A demo part as the later modules need it. */
