@@ -20,6 +20,7 @@ import { Migration20261124170000ReverseInit } from './20261124170000-reverse-ini
 import { Migration20261124180000PlatformDemoData } from './20261124180000-platform-demo-data.js';
 import { Migration20261124190000MessagingInit } from './20261124190000-messaging-init.js';
 import { Migration20261124194000AccountsPolicyVersions } from './20261124194000-accounts-policy-versions.js';
+import { Migration20261124200000AuctionsOutbidNotices } from './20261124200000-auctions-outbid-notices.js';
 import { Migration20261124193000AccountsSuspension } from './20261124193000-accounts-suspension.js';
 import { Migration20261124193100PlatformAuditLog } from './20261124193100-platform-audit-log.js';
 import { Migration20261124193200CatalogSuspendedSellers } from './20261124193200-catalog-suspended-sellers.js';
@@ -50,4 +51,5 @@ export const migrations: MigrationObject[] = [
   { name: '20261124193100-platform-audit-log', class: Migration20261124193100PlatformAuditLog },
   { name: '20261124193200-catalog-suspended-sellers', class: Migration20261124193200CatalogSuspendedSellers },
   { name: '20261124194000-accounts-policy-versions', class: Migration20261124194000AccountsPolicyVersions },
+  { name: '20261124200000-auctions-outbid-notices', class: Migration20261124200000AuctionsOutbidNotices },
 ];

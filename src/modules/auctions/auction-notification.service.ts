@@ -18,6 +18,15 @@ export const CLOSED_TASK = 'auctions/notify-closed';
  * job row and one key for all auctions would make bids on different auctions queue for that row.
  */
 export const outbidJobKey = (auctionId: string) => `auction-outbid:${auctionId}`;
+/**
+ * Mails the notices waiting in auction_outbid_notices (issue 26: bids store their notices there instead of
+ * adding a job). One job key: a bid batch that outbid someone asks for a sweep after its commit (BidBatchService),
+ * the crontab sweeps every minute and at start, so notices left by a process that died are mailed too.
+ */
+export const OUTBID_SWEEP_TASK = 'auctions/sweep-outbid';
+export const OUTBID_SWEEP_JOB_KEY = 'auctions-outbid-sweep';
+/** Notices read per round of a sweep. */
+const SWEEP_BATCH = 500;
 
 /** One bidder outbid by the bid with sequence number `bidSeq`. */
 export interface OutbidNotice {
@@ -156,6 +165,26 @@ export class AuctionNotificationService {
         ];
       }),
     );
+  }
+
+  /**
+   * Mails the waiting outbid notices, oldest first, SWEEP_BATCH at a time: each round mails them (notifyOutbid,
+   * once per auction, bidder and outbidding bid) and then deletes them, so a sweep that dies between the two
+   * leaves them for the next one, which mails nobody twice. Returns how many notices it handled.
+   */
+  async sweepOutbid(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const rows = await this.fork().execute<{ id: string; auction_id: string; user_id: string; bid_seq: string }[]>(
+        'select id, auction_id, user_id, bid_seq from auction_outbid_notices order by id limit ?',
+        [SWEEP_BATCH],
+      );
+      if (!rows.length) return handled;
+      await this.notifyOutbid(rows.map((r) => ({ auctionId: r.auction_id, userId: r.user_id, bidSeq: String(r.bid_seq) })));
+      await this.fork().execute('delete from auction_outbid_notices where id = any(?::bigint[])', [`{${rows.map((r) => r.id).join(',')}}`]);
+      handled += rows.length;
+      if (rows.length < SWEEP_BATCH) return handled;
+    }
   }
 
   /** Stores the notification row (unique per auction, user and type) and queues its mail, once. */

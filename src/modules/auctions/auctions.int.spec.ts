@@ -6,6 +6,7 @@ import { TOKENS } from '../../platform/tokens.js';
 import { catalogModule } from '../catalog/index.js';
 import { AuctionLifecycleService } from './auction-lifecycle.service.js';
 import { AuctionNotificationService } from './auction-notification.service.js';
+import { BidBatchService } from './bid-batch.service.js';
 import { auctionForm, HOUR, partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 
 let t: TestApp;
@@ -507,7 +508,7 @@ describe('start, end, relist and reminders over time', () => {
     expect(await t.inContext(() => lifecycle().end(id))).toBe(false);
   });
 
-  it('collects the outbid notices queued while the worker is busy into one job and mails each bidder once per auction', async () => {
+  it('collects the outbid notices queued while the worker is busy for one sweep and mails each bidder once per auction', async () => {
     const id = await activeAuction({ title: 'Busy outbid' });
     await buyer.agent.post(`/api/auctions/${id}/bids`).send({ bidAmount: 100 }).expect(201);
     await bidder2.agent.post(`/api/auctions/${id}/bids`).send({ bidAmount: 110 }).expect(201); // outbids jason
@@ -516,13 +517,20 @@ describe('start, end, relist and reminders over time', () => {
     const second = await activeAuction({ title: 'Busy outbid too' });
     await bidder2.agent.post(`/api/auctions/${second}/bids`).send({ bidAmount: 100 }).expect(201);
     await bidder3.agent.post(`/api/auctions/${second}/bids`).send({ bidAmount: 110 }).expect(201); // outbids kim
-    const jobs = await t.sql<{ key: string; payload: { auctionId: string; userId: string; bidSeq: string }[] }>(
-      `select j.key, j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id
-        where k.identifier = 'auctions/notify-outbid' and j.key in ($1, $2) order by j.key = $1 desc`,
-      [`auction-outbid:${id}`, `auction-outbid:${second}`],
+    const waiting = await t.sql<{ auction_id: string; user_id: string; bid_seq: string }>(
+      'select auction_id, user_id, bid_seq from auction_outbid_notices where auction_id in ($1, $2) order by id',
+      [id, second],
     );
-    // One job per auction, holding every notice queued while it waited.
-    expect(jobs.map((j) => j.payload.map((n) => n.userId))).toEqual([[buyer.id, bidder2.id, buyer.id], [bidder2.id]]);
+    // The bids stored their notices; no job per bid, one sweep queued after them.
+    expect(waiting.map((n) => [n.auction_id, n.user_id])).toEqual([
+      [id, buyer.id],
+      [id, bidder2.id],
+      [id, buyer.id],
+      [second, bidder2.id],
+    ]);
+    const notices = waiting.map((n) => ({ auctionId: n.auction_id, userId: n.user_id, bidSeq: String(n.bid_seq) }));
+    await t.rt.container.get(BidBatchService).outbidSweepQueued();
+    expect(await t.sql(`select 1 from graphile_worker.jobs where task_identifier = 'auctions/sweep-outbid'`)).toHaveLength(1);
     await t.drain();
     const mails = await t.sql<{ to: string; text: string }>('select "to", text from mail_outbox where subject = $1 order by "to"', [
       'You have been outbid: Busy outbid',
@@ -534,7 +542,8 @@ describe('start, end, relist and reminders over time', () => {
       { to: 'kim_bidder@example.com' },
     ]);
     // The same notices again, both auctions in one call (a retried job): nobody is mailed twice.
-    await t.inContext(() => t.rt.container.get(AuctionNotificationService).notifyOutbid([...jobs[0]!.payload, ...jobs[1]!.payload]));
+    await t.inContext(() => t.rt.container.get(AuctionNotificationService).notifyOutbid(notices));
+    expect(await t.sql('select 1 from auction_outbid_notices where auction_id in ($1, $2)', [id, second])).toHaveLength(0);
     await t.drain();
     expect(await t.sql('select 1 from mail_outbox where subject = $1', ['You have been outbid: Busy outbid'])).toHaveLength(2);
     expect(await t.sql('select 1 from mail_outbox where subject = $1', ['You have been outbid: Busy outbid too'])).toHaveLength(1);
@@ -548,6 +557,7 @@ describe('start, end, relist and reminders over time', () => {
     await tick();
     const auction = (await t.agent().get(`/api/auctions/${id}`)).body;
     expect(auction).toMatchObject({ status: 'ended', winnerId: bidder2.id, currentBid: '120.00' });
+    await t.rt.container.get(BidBatchService).outbidSweepQueued();
     await t.drain();
     const mails = await t.sql<{ to: string; subject: string }>(
       'select "to", subject from mail_outbox where subject like $1 order by "to"',

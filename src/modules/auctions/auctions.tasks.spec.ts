@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCrontab } from 'graphile-worker';
 import type { Container } from 'inversify';
 import { AuctionLifecycleService, TICK_TASK } from './auction-lifecycle.service.js';
-import { AuctionNotificationService, OUTBID_TASK } from './auction-notification.service.js';
+import { AuctionNotificationService, OUTBID_SWEEP_TASK, OUTBID_TASK } from './auction-notification.service.js';
 import { auctionCrontab, auctionStartupTasks, auctionTasks, CLOSE_FOR_SOLD_PART_TASK } from './auctions.tasks.js';
 
 /** A container whose services record the calls the tasks make. */
@@ -24,11 +24,18 @@ const auctionId = '00000000-0000-4000-8000-000000000001';
 const userId = '00000000-0000-4000-8000-000000000002';
 
 describe('auctions tasks', () => {
-  it('ticks every minute and once when a worker starts, with a task that exists', () => {
-    const [item] = parseCrontab(auctionCrontab.join('\n'));
-    expect(item!.task).toBe(TICK_TASK);
-    expect(auctionStartupTasks).toEqual([TICK_TASK]);
-    expect(Object.keys(auctionTasks)).toContain(TICK_TASK);
+  it('ticks and sweeps the outbid notices every minute and once when a worker starts, with tasks that exist', () => {
+    const items = parseCrontab(auctionCrontab.join('\n'));
+    expect(items.map((i) => i.task)).toEqual([TICK_TASK, OUTBID_SWEEP_TASK]);
+    expect(items[1]!.options.jobKey).toBe('auctions-outbid-sweep');
+    expect(auctionStartupTasks).toEqual([TICK_TASK, OUTBID_SWEEP_TASK]);
+    expect(Object.keys(auctionTasks)).toEqual(expect.arrayContaining([TICK_TASK, OUTBID_SWEEP_TASK]));
+  });
+
+  it('sweeps the waiting outbid notices', async () => {
+    const { calls, container } = recorder();
+    await run(OUTBID_SWEEP_TASK, container, {});
+    expect(calls).toEqual([['notifications.sweepOutbid', undefined]]);
   });
 
   it('takes a batch of outbid notices, or one notice queued before batching', async () => {
@@ -44,7 +51,7 @@ describe('auctions tasks', () => {
 
   it('refuses a payload that is not an auction id', async () => {
     const { calls, container } = recorder();
-    const perAuction = Object.keys(auctionTasks).filter((t) => ![TICK_TASK, OUTBID_TASK, CLOSE_FOR_SOLD_PART_TASK].includes(t));
+    const perAuction = Object.keys(auctionTasks).filter((t) => ![TICK_TASK, OUTBID_TASK, OUTBID_SWEEP_TASK, CLOSE_FOR_SOLD_PART_TASK].includes(t));
     for (const task of perAuction) {
       await expect(run(task, container, { auctionId: 'nope' })).rejects.toThrow();
       await run(task, container, { auctionId });

@@ -2,7 +2,14 @@ import type { Container } from 'inversify';
 import { z } from 'zod';
 import type { TaskFactories } from '../../platform/module.js';
 import { AuctionLifecycleService, RELIST_TASK, TICK_TASK } from './auction-lifecycle.service.js';
-import { AuctionNotificationService, CLOSED_TASK, OUTBID_TASK, RESULT_TASK } from './auction-notification.service.js';
+import {
+  AuctionNotificationService,
+  CLOSED_TASK,
+  OUTBID_SWEEP_JOB_KEY,
+  OUTBID_SWEEP_TASK,
+  OUTBID_TASK,
+  RESULT_TASK,
+} from './auction-notification.service.js';
 import { END_TASK, START_TASK } from './auction.service.js';
 import { partSoldEvent } from './auctions.events.js';
 
@@ -35,7 +42,11 @@ export const auctionTasks: TaskFactories = {
   [CLOSED_TASK]: (c: Container) => async (payload) => {
     await c.get(AuctionNotificationService).notifyClosed(auctionPayload.parse(payload).auctionId);
   },
-  /** Mails "you have been outbid" for a batch of notices. */
+  /** Mails the outbid notices waiting in auction_outbid_notices (issue 26). */
+  [OUTBID_SWEEP_TASK]: (c: Container) => async () => {
+    await c.get(AuctionNotificationService).sweepOutbid();
+  },
+  /** Mails "you have been outbid" for a batch of notices (jobs queued before the notices table). */
   [OUTBID_TASK]: (c: Container) => async (payload) => {
     await c.get(AuctionNotificationService).notifyOutbid(outbidPayload.parse(payload));
   },
@@ -49,7 +60,13 @@ export const auctionTasks: TaskFactories = {
   },
 };
 
-export const auctionCrontab = [`* * * * * ${TICK_TASK} ?max=1&jobKey=auctions-tick`];
+export const auctionCrontab = [
+  `* * * * * ${TICK_TASK} ?max=1&jobKey=auctions-tick`,
+  `* * * * * ${OUTBID_SWEEP_TASK} ?max=1&jobKey=${OUTBID_SWEEP_JOB_KEY}`,
+];
 
-/** A restart never leaves an auction active past its end: the tick runs as soon as a worker starts. */
-export const auctionStartupTasks = [TICK_TASK];
+/**
+ * A restart never leaves an auction active past its end: the tick runs as soon as a worker starts; nor an
+ * outbid notice unmailed: so does the sweep.
+ */
+export const auctionStartupTasks = [TICK_TASK, OUTBID_SWEEP_TASK];

@@ -4,9 +4,11 @@ import { Clock } from '../../platform/clock.js';
 import { PgTransaction } from '../../platform/db/pg-transaction.js';
 import { AppError, Errors } from '../../platform/errors.js';
 import { JobQueue } from '../../platform/jobs.js';
+import { LivePublisher, type LiveNotices } from '../../platform/live.js';
 import type { Logger } from '../../platform/logger.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { ActivityService } from './activity.service.js';
+import { OUTBID_SWEEP_JOB_KEY, OUTBID_SWEEP_TASK } from './auction-notification.service.js';
 import { END_TASK, endJobKey } from './auction.service.js';
 import type { BidResultDto } from './auction.dto.js';
 import { centsOf, money, type AuctionRow } from './auction.repository.js';
@@ -71,6 +73,12 @@ function bidResult(d: BidDecision, stored: { id: string; createdAt: string }): B
  */
 @injectable()
 export class BidBatchService {
+  /** Sends the batches' live events after their commits, gathered (see LivePublisher). */
+  private readonly live: LivePublisher;
+  /** The loop queueing outbid sweeps, while one runs; whether a batch asked for one since its last request. */
+  private sweep: Promise<void> | null = null;
+  private sweepAgain = false;
+
   constructor(
     @inject(TOKENS.PgLockPool) private readonly lockPool: pg.Pool,
     @inject(TOKENS.Logger) private readonly logger: Logger,
@@ -79,7 +87,52 @@ export class BidBatchService {
     @inject(ActivityService) private readonly activity: ActivityService,
     @inject(IdempotencyKeyStore) private readonly keys: IdempotencyKeyStore,
     @inject(BiddingPatternService) private readonly patterns: BiddingPatternService,
-  ) {}
+  ) {
+    this.live = new LivePublisher(lockPool, logger);
+  }
+
+  /**
+   * Queues the outbid sweep (OUTBID_SWEEP_TASK) after batches stored notices: at most one request in flight and
+   * one every 50 ms in this process, outside the bids' transactions and with asynchronous commit, since add_job
+   * NOTIFYs and a notifying commit would wait for every other one. Its key keeps one sweep waiting
+   * (preserve_run_at); a sweep asked for while one runs is queued after it. The crontab's sweep every minute and
+   * at start mails what a lost request leaves.
+   */
+  private askOutbidSweep(): void {
+    this.sweepAgain = true;
+    this.sweep ??= (async () => {
+      while (this.sweepAgain) {
+        this.sweepAgain = false;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await this.queueOutbidSweep().catch((err: unknown) =>
+          this.logger.warn({ err }, 'outbid sweep not queued; the crontab sweeps within a minute'),
+        );
+      }
+      this.sweep = null;
+    })();
+  }
+
+  private async queueOutbidSweep(): Promise<void> {
+    const client = await this.lockPool.connect();
+    try {
+      await client.query(
+        `begin; set local synchronous_commit = off;
+         select graphile_worker.add_job(${client.escapeLiteral(OUTBID_SWEEP_TASK)}, '{}'::json,
+           job_key => ${client.escapeLiteral(OUTBID_SWEEP_JOB_KEY)}, job_key_mode => 'preserve_run_at', max_attempts => 25);
+         commit`,
+      );
+      client.release();
+    } catch (err) {
+      await client.query('rollback').catch(() => {});
+      client.release(err instanceof Error ? err : true);
+      throw err;
+    }
+  }
+
+  /** Resolves once the outbid sweeps asked for so far are queued (tests, before they run the jobs). */
+  async outbidSweepQueued(): Promise<void> {
+    await this.sweep;
+  }
 
   /**
    * Places the batch (all bids of `auctionId`; one alone when it has an Idempotency-Key). `lastSent` is called
@@ -90,6 +143,8 @@ export class BidBatchService {
     const answers: BatchAnswer[] = [];
     const flags: PatternFlag[] = [];
     let committed: AuctionRow | null = null;
+    let notices: LiveNotices | null = null;
+    let outbidStored = false;
     // On the lock pool and without the ORM: BEGIN goes with the lock in one round trip, and no ordinary read
     // queues in front of a transaction that holds a hot auction.
     await PgTransaction.run(this.lockPool, async (tx) => {
@@ -138,16 +193,20 @@ export class BidBatchService {
         if (d.outbid && d.outbid !== d.request.bidderId) outbid.push({ userId: d.outbid, row: offset + d.ownIndex });
         offset += d.rows.length;
       }
+      const activity = this.activity.prepare(auctionId, decisions.flatMap((d) => d.items));
+      // The events are stored with the bids; their NOTIFY goes after the commit (LivePublisher), not in it.
+      notices = { channel: activity.channel, payloads: activity.notices };
       const statement = applyBatchStatement({
         auctionId,
         rows: decisions.flatMap((d) => d.rows),
         leaderId: decisions[decisions.length - 1]!.leaderId,
         state,
         now,
-        activity: this.activity.prepare(auctionId, decisions.flatMap((d) => d.items)),
+        activity: { ...activity, notices: '[]' },
         outbid,
       });
       // When nothing else has to be written, COMMIT goes with the write: two round trips under the lock in all.
+      outbidStored = outbid.length > 0;
       const final = !writesAfterApply(decisions, now);
       const storing = final ? tx.executeAndCommit<AppliedBatch[]>(statement.sql, statement.params) : tx.execute<AppliedBatch[]>(statement.sql, statement.params);
       // The write and COMMIT are on their way: the next batch may queue for the lock (see BidQueue).
@@ -175,6 +234,8 @@ export class BidBatchService {
         answers[d.index] = { ok: true, value: { status: 201, body } };
       }
     });
+    if (notices) void this.live.publish(notices);
+    if (outbidStored) this.askOutbidSweep();
     await this.patterns.raiseScores(flags);
     return { answers, committed };
   }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auctionRow } from '../../../test/auction-rows.fixtures.js';
 import { applyBatchStatement, lockForBidsSql, readLocked, type BatchWrite } from './bid-batch.sql.js';
-import { OUTBID_TASK, outbidJobKey } from './auction-notification.service.js';
 
 const placeholders = (sql: string) => sql.split('?').length - 1;
 const write = (outbid: BatchWrite['outbid'] = []): BatchWrite => ({
@@ -22,11 +21,12 @@ describe('the bid batch SQL', () => {
     expect(params.slice(0, 7)).toEqual(['a1', JSON.stringify(write().rows), 'b1', '100.00', '2026-06-01T14:00:00.000Z', 0, '2026-06-01T12:00:00.000Z']);
   });
 
-  it("adds the auction's outbid job in the same statement when someone was outbid", () => {
+  it('stores the outbid notices in the same statement when someone was outbid, and adds no job', () => {
     const { sql, params } = applyBatchStatement(write([{ userId: 'b0', row: 0 }]));
-    expect(sql).toContain('graphile_worker.add_jobs');
+    expect(sql).toContain('insert into auction_outbid_notices');
+    expect(sql).not.toContain('graphile_worker');
     expect(params).toHaveLength(placeholders(sql));
-    expect(params.slice(-4)).toEqual([OUTBID_TASK, outbidJobKey('a1'), 'a1', JSON.stringify([{ user_id: 'b0', row: 0, n: 0 }])]);
+    expect(params.slice(-2)).toEqual(['a1', JSON.stringify([{ user_id: 'b0', row: 0, n: 0 }])]);
   });
 
   it('locks with literals only (it goes with BEGIN) and reads the locked row', () => {

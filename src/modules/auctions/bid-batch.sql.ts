@@ -1,8 +1,6 @@
-import { addJobsSql } from '../../platform/jobs.js';
 import { uuidArray } from '../../platform/db/uuid.js';
 import { money, toAuctionRow, type AuctionRow, type RawRow } from './auction.repository.js';
 import type { BidRow } from './bid.rules.js';
-import { OUTBID_TASK, outbidJobKey } from './auction-notification.service.js';
 
 /** The SQL of a bid batch: the lock statement and the one statement that stores it (functions: migrations/auctions-bid-functions.ts). */
 
@@ -51,9 +49,10 @@ export interface AppliedBatch {
 }
 
 /**
- * The statement that stores a batch: auction_apply_bid (bid rows, auction, activity and its NOTIFY) and, when
- * someone was outbid, the auction's outbid job in the same statement, since the notices name the seq of the
- * bid that outbid (known once stored). One pending job per auction collects the notices (see outbidJobKey).
+ * The statement that stores a batch: auction_apply_bid (bid rows, auction, activity) and, when someone was
+ * outbid, their notices in auction_outbid_notices in the same statement, since a notice names the seq of the
+ * bid that outbid (known once stored). One job sweeps the notices (OUTBID_SWEEP_TASK); no job is added here,
+ * as add_jobs NOTIFYs and a notifying commit waits for every other one (docs/performance.md).
  */
 export function applyBatchStatement(w: BatchWrite): { sql: string; params: unknown[] } {
   const apply = 'select auction_apply_bid(?, ?::json, ?, ?, ?, ?, ?, ?::json, ?, ?::json)';
@@ -71,17 +70,13 @@ export function applyBatchStatement(w: BatchWrite): { sql: string; params: unkno
   ];
   if (!w.outbid.length) return { sql: `${apply} as applied`, params };
   return {
-    sql: `with stored as materialized (${apply} as r)
-       select (select r from stored) as applied, (${addJobsSql(`(
-         select json_build_array(json_build_object('identifier', ?::text, 'job_key', ?::text, 'max_attempts', 25,
-           'payload', json_agg(json_build_object('auctionId', ?::text, 'userId', o.user_id, 'bidSeq', s.r->'bids'->o.row->>'seq') order by o.n)))
-         from stored s, json_to_recordset(?::json) as o(user_id text, "row" int, n int))`)}) as jobs`,
-    params: [
-      ...params,
-      OUTBID_TASK,
-      outbidJobKey(w.auctionId),
-      w.auctionId,
-      JSON.stringify(w.outbid.map((o, n) => ({ user_id: o.userId, row: o.row, n }))),
-    ],
+    sql: `with stored as materialized (${apply} as r),
+       queued as (
+         insert into auction_outbid_notices (auction_id, user_id, bid_seq)
+         select ?::uuid, o.user_id, (s.r->'bids'->o.row->>'seq')::bigint
+           from stored s, json_to_recordset(?::json) as o(user_id uuid, "row" int, n int) order by o.n
+         returning 1)
+       select (select r from stored) as applied, (select count(*) from queued) as outbid`,
+    params: [...params, w.auctionId, JSON.stringify(w.outbid.map((o, n) => ({ user_id: o.userId, row: o.row, n })))],
   };
 }
