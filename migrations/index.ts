@@ -21,6 +21,7 @@ import { Migration20261124180000PlatformDemoData } from './20261124180000-platfo
 import { Migration20261124190000MessagingInit } from './20261124190000-messaging-init.js';
 import { Migration20261124194000AccountsPolicyVersions } from './20261124194000-accounts-policy-versions.js';
 import { Migration20261124200000AuctionsOutbidNotices } from './20261124200000-auctions-outbid-notices.js';
+import { Migration20261124210000AccountsMessageEmails } from './20261124210000-accounts-message-emails.js';
 import { Migration20261124193000AccountsSuspension } from './20261124193000-accounts-suspension.js';
 import { Migration20261124193100PlatformAuditLog } from './20261124193100-platform-audit-log.js';
 import { Migration20261124193200CatalogSuspendedSellers } from './20261124193200-catalog-suspended-sellers.js';
@@ -52,4 +53,5 @@ export const migrations: MigrationObject[] = [
   { name: '20261124193200-catalog-suspended-sellers', class: Migration20261124193200CatalogSuspendedSellers },
   { name: '20261124194000-accounts-policy-versions', class: Migration20261124194000AccountsPolicyVersions },
   { name: '20261124200000-auctions-outbid-notices', class: Migration20261124200000AuctionsOutbidNotices },
+  { name: '20261124210000-accounts-message-emails', class: Migration20261124210000AccountsMessageEmails },
 ];

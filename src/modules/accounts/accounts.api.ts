@@ -4,6 +4,7 @@ import type { Role } from '../../platform/roles.js';
 import type { BidderDto, UserDto } from './account.dto.js';
 import { IdentityService } from './identity.service.js';
 import { UserService } from './user.service.js';
+import { PreferencesService } from './preferences.service.js';
 
 /** What other modules and the CLI may ask of accounts. */
 export abstract class AccountsApi {
@@ -25,6 +26,8 @@ export abstract class AccountsApi {
   abstract setSuspicionScore(tx: SqlExecutor, actorId: string, userId: string, score: number): Promise<{ before: number; after: number }>;
   /** Whether an admin has suspended the user (false for an unknown id): their listings stay off the market. */
   abstract isSuspended(userId: string): Promise<boolean>;
+  /** Of `userIds`, those who turned mail about unread messages off in their account settings (unknown ids are left out). */
+  abstract messageEmailsOff(userIds: readonly string[]): Promise<Set<string>>;
   /** Creates an admin, or makes the existing user of that username an admin (the CLI; idempotent). */
   abstract createAdmin(input: { username: string; email: string; password: string }): Promise<{ id: string; created: boolean }>;
 }
@@ -37,6 +40,7 @@ export class AccountsApiImpl extends AccountsApi {
   constructor(
     @inject(IdentityService) private readonly identities: IdentityService,
     @inject(UserService) private readonly users: UserService,
+    @inject(PreferencesService) private readonly preferences: PreferencesService,
   ) {
     super();
   }
@@ -68,6 +72,9 @@ export class AccountsApiImpl extends AccountsApi {
   }
   async isSuspended(userId: string): Promise<boolean> {
     return this.users.isSuspended(userId);
+  }
+  async messageEmailsOff(userIds: readonly string[]): Promise<Set<string>> {
+    return this.preferences.messageEmailsOff(userIds);
   }
   async createAdmin(input: { username: string; email: string; password: string }): Promise<{ id: string; created: boolean }> {
     return this.users.createAdmin(input);

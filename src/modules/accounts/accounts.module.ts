@@ -22,6 +22,8 @@ import { PolicyVersion } from './policy-version.entity.js';
 import { PolicyGateImpl } from './policy.gate.js';
 import { policyRoutes } from './policy.routes.js';
 import { policyAdminRoutes } from './policy.admin-routes.js';
+import { PreferencesService } from './preferences.service.js';
+import { preferencesRoutes } from './preferences.routes.js';
 
 /** The accounts module: users, sessions, verification, roles, policy acceptances. */
 export const accountsModule: PitlaneModule = {
@@ -34,6 +36,7 @@ export const accountsModule: PitlaneModule = {
     bind(PolicyAcceptanceService).toSelf();
     bind(PolicyGate).to(PolicyGateImpl);
     bind(UserService).toSelf();
+    bind(PreferencesService).toSelf();
     bind(AccountsApi).to(AccountsApiImpl);
     bind(ConsoleFigures).to(AccountConsoleFigures);
     bind(IdentityLookup).toDynamicValue((ctx) => {
@@ -42,7 +45,7 @@ export const accountsModule: PitlaneModule = {
     });
   }),
   entities: [User, EmailVerificationToken, PolicyAcceptance, PolicyVersion],
-  routes: (container) => Router().use(accountRoutes(container), policyRoutes(container)),
+  routes: (container) => Router().use(accountRoutes(container), policyRoutes(container), preferencesRoutes(container)),
   adminRoutes: (container) => Router().use(accountAdminRoutes(container), policyAdminRoutes(container)),
   demo: accountsDemo,
 };

@@ -74,4 +74,24 @@ describe('mail about unread messages', () => {
     await runKeyed(unreadMailKey(c.id, seller.id));
     expect(await mailsTo('mail_seller@example.com')).toHaveLength(before);
   });
+
+  it('sends nothing to a recipient who turned message mail off, and nothing later when they turn it back on', async () => {
+    const quiet = await fastUser(t, 'mail_quiet');
+    await quiet.agent.patch('/api/account/preferences').send({ messageEmails: false }).expect(200);
+    const { body: c } = await quiet.agent
+      .post('/api/conversations')
+      .send({ participantIds: [seller.id], subject: 'Floats?', initialMessage: 'Which floats?', relatedItemId: partId, relatedItemType: 'part' })
+      .expect(201);
+    await seller.agent.post(`/api/conversations/${c.id}/messages`).send({ content: 'Brass ones.' }).expect(201);
+    const key = unreadMailKey(c.id, quiet.id);
+    t.clock.advance(UNREAD_MAIL_DELAY_MS);
+    await runKeyed(key);
+    expect(await mailsTo('mail_quiet@example.com')).toEqual([]);
+    // The notice was handled: turning mail back on sends nothing about these messages.
+    const [member] = await t.sql<{ seq: string }>('select mailed_through_seq as seq from conversation_members where conversation_id = $1 and user_id = $2', [c.id, quiet.id]);
+    expect(Number(member!.seq)).toBeGreaterThan(0);
+    await quiet.agent.patch('/api/account/preferences').send({ messageEmails: true }).expect(200);
+    await runKeyed(key);
+    expect(await mailsTo('mail_quiet@example.com')).toEqual([]);
+  });
 });

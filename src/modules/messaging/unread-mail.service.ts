@@ -54,7 +54,12 @@ export class UnreadMailService {
         users.find((u) => u.id === recipientId),
         users.find((u) => u.id === messages[0]!.sender_id),
       ]);
-      if (!recipient?.email) return 'nothing';
+      // Turned off in the account settings: the messages count as handled, so turning it on later mails none of them.
+      const optedOut = (await this.accounts.messageEmailsOff([recipientId])).has(recipientId);
+      if (!recipient?.email || optedOut) {
+        if (optedOut) await this.markMailed(em, conversationId, recipientId, messages[messages.length - 1]!.seq);
+        return 'nothing';
+      }
       const from = sender ? [sender.firstName, sender.lastName].filter(Boolean).join(' ') || sender.username : 'Someone';
       const n = messages.length;
       const quotes = messages
@@ -69,12 +74,17 @@ export class UnreadMailService {
           `Read and reply: ${this.config.publicUrl}/messages?c=${conversationId}\n\n` +
           'For your safety, keep payment and contact on Pitlane: off-platform sales are not covered by buyer protection.\n',
       });
-      await em.execute('update conversation_members set mailed_through_seq = ? where conversation_id = ? and user_id = ?', [
-        messages[messages.length - 1]!.seq,
-        conversationId,
-        recipientId,
-      ]);
+      await this.markMailed(em, conversationId, recipientId, messages[messages.length - 1]!.seq);
       return 'mailed';
     });
+  }
+
+  /** Marks the recipient's messages of the conversation through `seq` as dealt with (mailed or not to be mailed). */
+  private async markMailed(em: EntityManager, conversationId: string, recipientId: string, seq: string): Promise<void> {
+    await em.execute('update conversation_members set mailed_through_seq = ? where conversation_id = ? and user_id = ?', [
+      seq,
+      conversationId,
+      recipientId,
+    ]);
   }
 }
