@@ -21,6 +21,11 @@ export const router = createBrowserRouter([
       { path: '/login', element: <LoginPage /> },
       { path: '/register-buyer', element: <RegisterBuyerPage /> },
       { path: '/verify-email', element: <VerifyEmailPage /> },
+      // The signed-in user's settings (issue 19: message mail).
+      {
+        path: '/account/settings',
+        lazy: async () => ({ Component: (await import('../features/accounts/AccountSettingsPage')).AccountSettingsPage }),
+      },
       { path: '/sell', lazy: async () => ({ Component: (await import('../features/catalog/SellPage')).SellPage }) },
       // Catalog, buyer side (issue 3).
       { path: '/search', lazy: async () => ({ Component: (await import('../features/catalog/SearchPage')).SearchPage }) },
