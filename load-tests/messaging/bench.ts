@@ -308,7 +308,7 @@ const LIST_SQL_FOR_EXPLAIN = `
       select id, content, sender_id, created_at from messages where conversation_id = c.id order by seq desc limit 1
     ) l on true
    where m.user_id = (select id from users where username = 'bench_msg_0')
-   order by m.last_message_at desc, m.conversation_id desc limit 30 offset 0`;
+   order by m.last_message_at desc, m.conversation_id limit 30 offset 0`;
 
 // ---- main -------------------------------------------------------------------------------------------------------
 

@@ -223,7 +223,7 @@ export class ConversationService {
   /** The caller's conversations, latest activity first, with the inbox's facts. */
   async list(actor: Actor, page: { limit: number; offset: number }): Promise<ListPage<ConversationDto>> {
     const rows = await this.em.execute<InboxRow[]>(
-      `${INBOX_SQL} where m.user_id = ? order by m.last_message_at desc, m.conversation_id desc limit ? offset ?`,
+      `${INBOX_SQL} where m.user_id = ? order by m.last_message_at desc, m.conversation_id limit ? offset ?`,
       [actor.id, page.limit, page.offset],
     );
     const [count] = await this.em.execute<{ n: number }[]>('select count(*)::int as n from conversation_members where user_id = ?', [actor.id]);

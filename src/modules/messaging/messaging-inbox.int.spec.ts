@@ -49,9 +49,12 @@ describe('the inbox of a user with 1,000 conversations', () => {
     const [plan] = await t.sql<{ 'QUERY PLAN': unknown }>(
       `explain (format json)
        select m.conversation_id from conversation_members m join conversations c on c.id = m.conversation_id
-        where m.user_id = $1 order by m.last_message_at desc, m.conversation_id desc limit 30`,
+        where m.user_id = $1 order by m.last_message_at desc, m.conversation_id limit 30`,
       [busy.id],
     );
-    expect(JSON.stringify(plan!['QUERY PLAN'])).toContain('conversation_members_inbox_index');
+    const text = JSON.stringify(plan!['QUERY PLAN']);
+    expect(text).toContain('conversation_members_inbox_index');
+    // The index gives the order itself, so a page stops after its rows instead of sorting all the user's conversations.
+    expect(text).not.toMatch(/"Node Type":"(Incremental )?Sort"/);
   });
 });
