@@ -1,51 +1,11 @@
 import { z } from 'zod';
+import { blankToUndefined, dateTime, moneyCents } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
-import { MAX_CENTS, parseMoney } from '../../platform/money.js';
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-
-/** An amount in cents from a number or decimal string: > 0 (or >= 0 with `allowZero`), two decimals at most. */
-const money = (required: string, allowZero = false) =>
-  z.unknown().transform((value, ctx): number => {
-    if (value === undefined || value === null || value === '') {
-      ctx.addIssue({ code: 'custom', message: required });
-      return z.NEVER;
-    }
-    if (typeof value !== 'number' && typeof value !== 'string') {
-      ctx.addIssue({ code: 'custom', message: 'Must be an amount' });
-      return z.NEVER;
-    }
-    const parsed = parseMoney(value);
-    if (!parsed.ok) {
-      const message =
-        parsed.reason === 'decimals' ? 'Use at most two decimals' : parsed.reason === 'range' ? 'Amount is too large' : 'Must be an amount';
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    if (parsed.cents < 0 || (!allowZero && parsed.cents === 0) || parsed.cents > MAX_CENTS) {
-      ctx.addIssue({ code: 'custom', message: allowZero ? 'Must be 0 or more' : 'Must be more than 0' });
-      return z.NEVER;
-    }
-    return parsed.cents;
-  });
 /** An optional amount: blank or null means none. */
 const optionalMoney = (allowZero = false) =>
-  z.preprocess((v) => (v === null || v === '' ? undefined : v), money('Must be an amount', allowZero).optional());
+  z.preprocess((v) => (v === null || v === '' ? undefined : v), moneyCents('Must be an amount', allowZero).optional());
 
-const dateTime = (required: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .union([z.string(), z.date()], { error: (issue) => (issue.input === undefined ? required : 'Must be a date and time') })
-      .transform((value, ctx) => {
-        const date = value instanceof Date ? value : new Date(value);
-        if (Number.isNaN(date.getTime())) {
-          ctx.addIssue({ code: 'custom', message: 'Must be a date and time' });
-          return z.NEVER;
-        }
-        return date;
-      }),
-  );
 
 const requiredText = (message: string, max: number) =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: message }).min(1, message).max(max));
@@ -59,9 +19,9 @@ export const auctionCreateSchema = z.object({
   description: requiredText('Description is required', 10_000),
   partId: z.preprocess(blankToUndefined, z.uuid({ error: 'Part selection is required' })),
   auctionType: z.enum(['standard', 'reserve']).default('standard'),
-  startingBid: money('Starting bid is required'),
+  startingBid: moneyCents('Starting bid is required'),
   /** Absent: the admin's default increment; 0: eBay's increment table. */
-  bidIncrement: money('Bid increment is required', true).optional(),
+  bidIncrement: moneyCents('Bid increment is required', true).optional(),
   reservePrice: optionalMoney(),
   buyItNowPrice: optionalMoney(),
   startTime: dateTime('Start time is required'),
@@ -89,7 +49,7 @@ export const auctionCreateSchema = z.object({
 export type AuctionCreateInput = z.infer<typeof auctionCreateSchema>;
 
 export const bidSchema = z.object({
-  bidAmount: money('Bid amount is required'),
+  bidAmount: moneyCents('Bid amount is required'),
   maxBidAmount: optionalMoney(),
 });
 export type BidInput = z.infer<typeof bidSchema>;

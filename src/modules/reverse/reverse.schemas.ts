@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { blankToUndefined, dateTime, moneyCents } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
-import { MAX_CENTS, parseMoney } from '../../platform/money.js';
 import { PART_CATEGORIES, REVERSE_STATUSES, SHIPPING_PREFERENCES, URGENCIES } from './reverse.rules.js';
 
 export const REVERSE_MESSAGES = {
@@ -26,47 +26,7 @@ export const REVERSE_MESSAGES = {
   bidId: 'Choose a quote to award',
 } as const;
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-/** An amount in cents from a number or decimal string: > 0, two decimals at most. */
-const money = (required: string, allowZero = false) =>
-  z.unknown().transform((value, ctx): number => {
-    if (value === undefined || value === null || value === '') {
-      ctx.addIssue({ code: 'custom', message: required });
-      return z.NEVER;
-    }
-    if (typeof value !== 'number' && typeof value !== 'string') {
-      ctx.addIssue({ code: 'custom', message: 'Must be an amount' });
-      return z.NEVER;
-    }
-    const parsed = parseMoney(value);
-    if (!parsed.ok) {
-      const message =
-        parsed.reason === 'decimals' ? 'Use at most two decimals' : parsed.reason === 'range' ? 'Amount is too large' : 'Must be an amount';
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    if (parsed.cents < 0 || (!allowZero && parsed.cents === 0) || parsed.cents > MAX_CENTS) {
-      ctx.addIssue({ code: 'custom', message: allowZero ? 'Must be 0 or more' : 'Must be more than 0' });
-      return z.NEVER;
-    }
-    return parsed.cents;
-  });
-
-const dateTime = (required: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .union([z.string(), z.date()], { error: (issue) => (issue.input === undefined ? required : 'Must be a date and time') })
-      .transform((value, ctx) => {
-        const date = value instanceof Date ? value : new Date(value);
-        if (Number.isNaN(date.getTime())) {
-          ctx.addIssue({ code: 'custom', message: 'Must be a date and time' });
-          return z.NEVER;
-        }
-        return date;
-      }),
-  );
 
 const requiredText = (message: string, max: number) =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: message }).min(1, message).max(max, `At most ${max} characters`));
@@ -115,9 +75,9 @@ export const reverseCreateSchema = z
     yearEnd: year,
     condition: optionalText(100),
     location: optionalText(200),
-    maxBudget: money(REVERSE_MESSAGES.maxBudget),
+    maxBudget: moneyCents(REVERSE_MESSAGES.maxBudget),
     /** Absent: the spec's default of 10.00. */
-    minBidDecrement: money(REVERSE_MESSAGES.minBidDecrement).optional().transform((v) => v ?? 1000),
+    minBidDecrement: moneyCents(REVERSE_MESSAGES.minBidDecrement).optional().transform((v) => v ?? 1000),
     startTime: dateTime(REVERSE_MESSAGES.startTime),
     endTime: dateTime(REVERSE_MESSAGES.endTime),
     shippingPreference: z.preprocess(blankToUndefined, z.enum(SHIPPING_PREFERENCES, { error: REVERSE_MESSAGES.shipping }).default('both')),
@@ -146,11 +106,11 @@ export type ReverseCreateInput = z.infer<typeof reverseCreateSchema>;
 
 /** A seller's quote. */
 export const quoteSchema = z.object({
-  bidAmount: money(REVERSE_MESSAGES.bidAmount),
+  bidAmount: moneyCents(REVERSE_MESSAGES.bidAmount),
   partCondition: optionalText(100),
   partLocation: optionalText(200),
   /** The seller's shipping cost estimate. */
-  estimatedShipping: z.preprocess(blankToUndefined, money('Must be an amount', true).optional()),
+  estimatedShipping: z.preprocess(blankToUndefined, moneyCents('Must be an amount', true).optional()),
   availabilityDate: z.preprocess(
     blankToUndefined,
     z
