@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { numeric } from '../../platform/http/validate.js';
 import { ROLES } from '../../platform/roles.js';
-import { POLICY_TYPES, CURRENT_POLICY_VERSION } from './policy-acceptance.entity.js';
 
 const optionalText = (max: number) =>
   z
@@ -75,16 +74,6 @@ export const loginRedirectQuery = z.object({
     .string()
     .optional()
     .transform((v) => (v && v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\') ? v : undefined)),
-});
-
-export const policyAcceptanceSchema = z.object({
-  userId: z.uuid('Not a valid user id'),
-  policyType: z.enum(POLICY_TYPES, { message: 'Policy type must be privacy_policy or terms_of_service' }),
-  policyVersion: z
-    .string()
-    .optional()
-    .default(CURRENT_POLICY_VERSION)
-    .refine((v) => v === CURRENT_POLICY_VERSION, `Only the current policy version (${CURRENT_POLICY_VERSION}) can be accepted`),
 });
 
 export const userListQuery = z.object({
