@@ -11,6 +11,7 @@ import { EventBus } from './events.js';
 import { JobQueue } from './jobs.js';
 import { Mailer, MailQueue } from './mail/mailer.js';
 import type { PitlaneModule } from './module.js';
+import { WriteBehindRegistry } from './write-behind.js';
 import { TOKENS } from './tokens.js';
 
 /** Everything a process (server, worker, CLI, test) shares: configuration, database and container. */
@@ -110,6 +111,7 @@ export async function boot(config: Config, modules: PitlaneModule[], options: Bo
   container.bind(EventBus).toSelf();
   container.bind(Mailer).toSelf();
   container.bind(MailQueue).toSelf();
+  container.bind(WriteBehindRegistry).toConstantValue(new WriteBehindRegistry());
   container.load(...modules.map((m) => m.containerModule));
 
   const ormRef = orm;
@@ -123,6 +125,7 @@ export async function boot(config: Config, modules: PitlaneModule[], options: Bo
     modules,
     close: async () => {
       closing = true;
+      await container.get(WriteBehindRegistry).flushAll();
       container.get(Mailer).close();
       await ormRef.close();
       await Promise.all(pools.map((p) => p.end()));
