@@ -1,0 +1,1 @@
+export { garageModule } from './garage.module.js';
