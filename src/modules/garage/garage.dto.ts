@@ -1,0 +1,203 @@
+/**
+ * The garage core's answers (vehicles, fitment, part alerts, market watch, price history), declared once here:
+ * the server builds them and both front ends read them with `import type`. Declarations only: this file imports
+ * nothing, so it type-checks under tsconfig.web.json too. Money is a decimal string ("1234.50").
+ */
+
+/** What the owner is doing with the car (spec 001 §3). */
+export type ProjectType = 'restoration' | 'maintenance' | 'modification' | 'rebuild';
+
+/** A vehicle in a user's garage (GET /api/garage/{userId}, POST /api/garage, PATCH /api/garage/vehicle/{id}). */
+export interface VehicleDto {
+  id: string;
+  userId: string;
+  /** The owner's name for the car; when left blank it is made of the years, make and model ("1967-1969 Porsche 911"). */
+  vehicleName: string;
+  /** A make slug from GET /api/makes. */
+  make: string;
+  /** The make's display name, or null when the make was removed from the list. */
+  makeName: string | null;
+  model: string;
+  yearStart: number | null;
+  yearEnd: number | null;
+  engineType: string | null;
+  transmission: string | null;
+  projectType: ProjectType;
+  /** 1 is the highest; default 1. */
+  priority: number;
+  notes: string | null;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What the vehicle form sends (POST /api/garage); PATCH takes any subset of it. */
+export interface VehicleInput {
+  vehicleName?: string | null;
+  make: string;
+  model: string;
+  yearStart?: number | null;
+  yearEnd?: number | null;
+  engineType?: string | null;
+  transmission?: string | null;
+  projectType?: ProjectType;
+  priority?: number;
+  notes?: string | null;
+  isActive?: boolean;
+}
+
+/** Why a part does not fit a vehicle: another make, another model, or no overlapping years. */
+export type NoFitReason = 'make' | 'model' | 'years';
+
+/** One of the user's active vehicles and whether a part fits it. */
+export interface VehicleFitDto {
+  vehicleId: string;
+  vehicleName: string;
+  fits: boolean;
+  /** Null when it fits. */
+  reason: NoFitReason | null;
+}
+
+/**
+ * The fitment answer for one part and the signed-in user (GET /api/garage/fitment?partIds=a,b,c answers one per
+ * part asked, in the order asked). `status`: `fits` when at least one active vehicle matches an entry ("Fits your
+ * {fitsVehicleName}"), `no_entries` when the part has no vehicle compatibility entries ("Check fitment"),
+ * `no_fit` otherwise (or when the user has no active vehicle).
+ */
+export interface PartFitmentAnswerDto {
+  partId: string;
+  status: 'fits' | 'no_entries' | 'no_fit';
+  /** The best-priority vehicle it fits (the badge's name), else null. */
+  fitsVehicleName: string | null;
+  /** Every active vehicle of the user, best priority first. Empty when the part has no entries. */
+  vehicles: VehicleFitDto[];
+}
+
+/** How an alert's matches reach the owner by mail: within a minute, or in one digest a day. */
+export type AlertFrequency = 'instant' | 'daily';
+
+/** A part alert / saved search (GET /api/alerts/{userId}, POST /api/alerts, PATCH /api/alerts/alert/{id}). */
+export interface AlertDto {
+  id: string;
+  userId: string;
+  alertName: string;
+  /** Make slug, or null for any make. */
+  make: string | null;
+  makeName: string | null;
+  model: string | null;
+  yearStart: number | null;
+  yearEnd: number | null;
+  /** Category slug, or null for any. */
+  category: string | null;
+  /** Conditions accepted; empty for any. */
+  condition: string[];
+  maxPrice: string | null;
+  /** Words that must all appear in the title, description or part number; empty for any. */
+  keywords: string[];
+  garageVehicleId: string | null;
+  isActive: boolean;
+  frequency: AlertFrequency;
+  /** When the alert last matched an item. */
+  lastTriggered: string | null;
+  /** How many items it has matched so far. */
+  matchCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What "Save this search" and the alert form send (POST /api/alerts); PATCH takes any subset of it. */
+export interface AlertInput {
+  alertName: string;
+  make?: string | null;
+  model?: string | null;
+  yearStart?: number | null;
+  yearEnd?: number | null;
+  category?: string | null;
+  condition?: string[];
+  /** Decimal string or number. */
+  maxPrice?: string | number | null;
+  /** A list of words, or one text split on spaces and commas. */
+  keywords?: string[] | string;
+  garageVehicleId?: string | null;
+  isActive?: boolean;
+  frequency?: AlertFrequency;
+}
+
+export type WatchType = 'part' | 'auction' | 'reverse_auction';
+export type PriceDirection = 'up' | 'down' | 'stable';
+
+/** A market watch item (GET /api/market-watch/{userId}, POST /api/market-watch). */
+export interface MarketWatchItemDto {
+  id: string;
+  userId: string;
+  watchType: WatchType;
+  /** Exactly one of the three ids is set, as watchType says. */
+  partId: string | null;
+  auctionId: string | null;
+  reverseAuctionId: string | null;
+  /** The watched item's title (null when it is gone). */
+  title: string | null;
+  /** The web path of the item: /parts/{id}, /auctions/{id}, /reverse-auctions/{id}. */
+  itemPath: string;
+  /** The price when watching began. */
+  originalPrice: string | null;
+  currentPrice: string | null;
+  /** Change from originalPrice in percent, two decimals (e.g. -12.5). */
+  priceChangePercent: number;
+  priceDirection: PriceDirection;
+  /** Notify when the price has moved this many percent from the last notified price; null for never. */
+  priceAlertThreshold: number | null;
+  isActive: boolean;
+  lastPriceCheck: string | null;
+  createdAt: string;
+}
+
+/** What "Track price" and the garage's watch form send (POST /api/market-watch). */
+export interface MarketWatchInput {
+  watchType?: WatchType;
+  partId?: string;
+  auctionId?: string;
+  reverseAuctionId?: string;
+  priceAlertThreshold?: number | null;
+}
+
+/** An item the watch form can pick (GET /api/market-watch/search?q=...&watchType=...). */
+export interface WatchCandidateDto {
+  watchType: WatchType;
+  id: string;
+  title: string;
+  price: string | null;
+  imageUrl: string | null;
+  itemPath: string;
+}
+
+/** What a price point records. */
+export type PriceEventType =
+  | 'listed'
+  | 'price_changed'
+  | 'bid'
+  | 'lowest_quote'
+  | 'auction_final'
+  | 'sold';
+
+/** One recorded price. */
+export interface PricePointDto {
+  recordedAt: string;
+  price: string;
+  eventType: PriceEventType;
+}
+
+/** A watched item's price line (GET /api/market-watch/item/{id}/history), oldest first. */
+export type PriceLineDto = PricePointDto[];
+
+/**
+ * Sold-price history (GET /api/market/history?partNumber=... or make, model, category): the recorded final prices
+ * (auction finals and sales), oldest first, with count, median and range. The figures are null when count is 0.
+ */
+export interface SoldPriceHistoryDto {
+  count: number;
+  median: string | null;
+  min: string | null;
+  max: string | null;
+  points: PricePointDto[];
+}
