@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { OrderSource } from './order.dto.js';
+
+/** Events the payments module publishes (payload: OrderEventPayload). */
+export const PAYMENTS_EVENTS = {
+  /** An order was created, waiting for payment. */
+  orderCreated: 'payments.order.created',
+  /** The buyer's payment succeeded; the part is sold. */
+  orderPaid: 'payments.order.paid',
+  /** The seller shipped (carrier and tracking number on the order). */
+  orderShipped: 'payments.order.shipped',
+  /** The buyer confirmed delivery, or 14 days after shipping passed. */
+  orderDelivered: 'payments.order.delivered',
+  /** The return window ended; the sale is final. */
+  orderCompleted: 'payments.order.completed',
+  /** The order was cancelled (reason: unpaid, buyer, seller, admin). */
+  orderCancelled: 'payments.order.cancelled',
+  /** Money was refunded, fully or partly. */
+  orderRefunded: 'payments.order.refunded',
+  /** The buyer's bank opened a dispute. */
+  orderDisputed: 'payments.order.disputed',
+} as const;
+
+/** The payload of every payments event. `partId` is '' for a reverse-auction award (no listed part). */
+export interface OrderEventPayload {
+  orderId: string;
+  buyerId: string;
+  sellerId: string;
+  partId: string;
+  source: OrderSource;
+  sourceId: string | null;
+  totalCents: number;
+  reason?: 'unpaid' | 'buyer' | 'seller' | 'admin' | null;
+}
+
+/** Events of other modules this module listens to. */
+export const PAYMENTS_SUBSCRIBED_EVENTS = {
+  auctionWon: 'auctions.auction.won',
+  quoteAccepted: 'reverse.quote.accepted',
+} as const;
+
+export const auctionWonEvent = z.object({
+  event: z.string(),
+  payload: z.object({
+    auctionId: z.uuid(),
+    partId: z.uuid(),
+    sellerId: z.uuid(),
+    winnerId: z.uuid(),
+    amount: z.string(),
+    /** Set by Buy It Now sales, when the auctions module tells them apart. */
+    buyItNow: z.boolean().optional(),
+  }),
+});
+
+export const quoteAcceptedEvent = z.object({
+  event: z.string(),
+  payload: z.object({
+    reverseAuctionId: z.uuid(),
+    bidId: z.uuid(),
+    buyerId: z.uuid(),
+    sellerId: z.uuid(),
+    amount: z.string(),
+    title: z.string(),
+  }),
+});
