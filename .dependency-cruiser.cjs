@@ -7,10 +7,19 @@ module.exports = {
   forbidden: [
     {
       name: 'module-through-index-only',
-      comment: 'A module imports another module only through its public index.ts.',
+      comment:
+        'A module imports another module only through its public index.ts; a DTO file may compose another ' +
+        "module's DTO (answers that embed or extend another module's answer, e.g. a seller's figures).",
       severity: 'error',
-      from: { path: '^src/modules/([^/]+)/' },
+      from: { path: '^src/modules/([^/]+)/', pathNot: '\\.dto\\.ts$' },
       to: { path: '^src/modules/([^/]+)/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'dto-composes-dto-only',
+      comment: "A DTO file reaches into another module only for that module's DTO files.",
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/[^/]+\\.dto\\.ts$' },
+      to: { path: '^src/modules/([^/]+)/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/index\\.ts$', '^src/modules/[^/]+/[^/]+\\.dto\\.ts$'] },
     },
     {
       name: 'outsiders-through-index-only',
@@ -36,10 +45,10 @@ module.exports = {
       name: 'dto-declares-answers-only',
       comment:
         "A module's *.dto.ts declares the API's answers, which both front ends import with `import type`: it depends on " +
-        "nothing but its own module's DTO files and the shared code, so it type-checks under tsconfig.web.json.",
+        "nothing but DTO files and the shared code, so it type-checks under tsconfig.web.json.",
       severity: 'error',
       from: { path: '^src/modules/([^/]+)/[^/]+\\.dto\\.ts$' },
-      to: { pathNot: ['^src/modules/$1/[^/]+\\.dto\\.ts$', SHARED_CODE] },
+      to: { pathNot: ['^src/modules/[^/]+/[^/]+\\.dto\\.ts$', SHARED_CODE] },
     },
     {
       name: 'front-end-shared-code-is-pure',

@@ -21,7 +21,9 @@ import { Migration20261124180000PlatformDemoData } from './20261124180000-platfo
 import { Migration20261124190000MessagingInit } from './20261124190000-messaging-init.js';
 import { Migration20261124194000AccountsPolicyVersions } from './20261124194000-accounts-policy-versions.js';
 import { Migration20261124200000AuctionsOutbidNotices } from './20261124200000-auctions-outbid-notices.js';
+import { Migration20261124231000AnalyticsInit } from './20261124231000-analytics-init.js';
 import { Migration20261124210000AccountsMessageEmails } from './20261124210000-accounts-message-emails.js';
+import { Migration20261124220000GarageNotifications } from './20261124220000-garage-notifications.js';
 import { Migration20261124193000AccountsSuspension } from './20261124193000-accounts-suspension.js';
 import { Migration20261124193100PlatformAuditLog } from './20261124193100-platform-audit-log.js';
 import { Migration20261124193200CatalogSuspendedSellers } from './20261124193200-catalog-suspended-sellers.js';
@@ -54,4 +56,6 @@ export const migrations: MigrationObject[] = [
   { name: '20261124194000-accounts-policy-versions', class: Migration20261124194000AccountsPolicyVersions },
   { name: '20261124200000-auctions-outbid-notices', class: Migration20261124200000AuctionsOutbidNotices },
   { name: '20261124210000-accounts-message-emails', class: Migration20261124210000AccountsMessageEmails },
+  { name: '20261124220000-garage-notifications', class: Migration20261124220000GarageNotifications },
+  { name: '20261124231000-analytics-init', class: Migration20261124231000AnalyticsInit },
 ];

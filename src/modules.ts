@@ -7,6 +7,8 @@ import { sellersModule } from './modules/sellers/index.js';
 import { supportModule } from './modules/support/index.js';
 import { reverseModule } from './modules/reverse/index.js';
 import { messagingModule } from './modules/messaging/index.js';
+import { garageModule } from './modules/garage/index.js';
+import { analyticsModule } from './modules/analytics/index.js';
 
 /** Every bounded module of the process, in load order. */
-export const modules: PitlaneModule[] = [platformModule, accountsModule, catalogModule, auctionsModule, sellersModule, supportModule, reverseModule, messagingModule];
+export const modules: PitlaneModule[] = [platformModule, accountsModule, catalogModule, auctionsModule, sellersModule, supportModule, reverseModule, messagingModule, analyticsModule, garageModule];

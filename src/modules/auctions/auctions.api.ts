@@ -5,6 +5,22 @@ import { AuctionService } from './auction.service.js';
 import type { AuctionDto } from './auction.dto.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/errors.js';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { TOKENS } from '../../platform/tokens.js';
+
+/** An open (scheduled or active) auction with the figures the console's Active Listings Analysis shows. */
+export interface OpenAuctionFacts {
+  auctionId: string;
+  partId: string;
+  sellerId: string;
+  status: string;
+  /** The current bid, or the starting bid before the first bid (exact money). */
+  price: string;
+  startTime: string;
+  endTime: string;
+  watchers: number;
+  totalBids: number;
+}
 
 /** What other modules and the CLI may ask of auctions. */
 export abstract class AuctionsApi {
@@ -18,6 +34,10 @@ export abstract class AuctionsApi {
   abstract minimumDurationSeconds(): Promise<number>;
   /** One auction as `viewer` may see it (the auction page's answer), or null when unknown or hidden. */
   abstract findAuction(id: string, viewer: Actor | null): Promise<AuctionDto | null>;
+  /** Every scheduled or active auction, soonest end first. */
+  abstract openAuctions(): Promise<OpenAuctionFacts[]>;
+  /** The admin's commission tiers (Pricing settings), lowest first: `ratePercent` of the price above `from` dollars. */
+  abstract commissionTiers(): Promise<{ from: number; ratePercent: number }[]>;
 }
 
 @injectable()
@@ -26,6 +46,7 @@ export class AuctionsApiImpl extends AuctionsApi {
     @inject(AuctionLifecycleService) private readonly lifecycle: AuctionLifecycleService,
     @inject(AuctionSettingsService) private readonly settings: AuctionSettingsService,
     @inject(AuctionService) private readonly auctions: AuctionService,
+    @inject(TOKENS.Orm) private readonly orm: MikroORM,
   ) {
     super();
   }
@@ -34,6 +55,29 @@ export class AuctionsApiImpl extends AuctionsApi {
       if (err instanceof AppError && err.kind === 'not_found') return null;
       throw err;
     });
+  }
+  async openAuctions(): Promise<OpenAuctionFacts[]> {
+    const rows = await this.orm.em.fork().execute<
+      { id: string; part_id: string; seller_id: string; status: string; price: string; start_time: Date; end_time: Date; watchers: number; total_bids: number }[]
+    >(
+      `select id, part_id, seller_id, status, (case when total_bids > 0 then current_bid else starting_bid end)::text as price,
+              start_time, end_time, watchers, total_bids
+         from auctions where status in ('scheduled', 'active') order by end_time, id`,
+    );
+    return rows.map((r) => ({
+      auctionId: r.id,
+      partId: r.part_id,
+      sellerId: r.seller_id,
+      status: r.status,
+      price: r.price,
+      startTime: new Date(r.start_time).toISOString(),
+      endTime: new Date(r.end_time).toISOString(),
+      watchers: r.watchers,
+      totalBids: r.total_bids,
+    }));
+  }
+  async commissionTiers(): Promise<{ from: number; ratePercent: number }[]> {
+    return (await this.settings.recent()).pricing.commissionTiers;
   }
   async minimumDurationSeconds(): Promise<number> {
     return (await this.settings.recent()).auction.minimumAuctionDuration;

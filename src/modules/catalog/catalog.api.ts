@@ -19,6 +19,22 @@ export interface SellerPartStats {
   categories: { slug: string; name: string }[];
 }
 
+/** A public part with the figures the console's Active Listings Analysis shows (money as exact strings). */
+export interface LiveListingFacts {
+  partId: string;
+  title: string;
+  sellerId: string;
+  category: string;
+  categoryName: string;
+  condition: string;
+  price: string;
+  listedAt: string;
+  /** Buyers who saved the part (favorites). */
+  watchers: number;
+  /** The median price of the public parts of the same category and condition. */
+  categoryMedian: string;
+}
+
 /** What other modules may ask of the catalog. */
 export abstract class CatalogApi {
   /** Parts by id in any state (callers apply their own visibility rules); unknown ids are left out. */
@@ -37,6 +53,8 @@ export abstract class CatalogApi {
    * that holds it; null for an unknown id. The one rule the part page shows and orders must check.
    */
   abstract fixedPriceAvailability(partId: string): Promise<FixedPriceAvailability | null>;
+  /** Every public part (active, approved, not hidden by a suspension), newest first, with its analysis figures. */
+  abstract liveListings(): Promise<LiveListingFacts[]>;
 }
 
 @injectable()
@@ -59,6 +77,37 @@ export class CatalogApiImpl extends CatalogApi {
   async fixedPriceAvailability(partId: string): Promise<FixedPriceAvailability | null> {
     const [part] = await this.parts.findByIds([partId]);
     return part ? fixedPriceAvailability(part) : null;
+  }
+
+  async liveListings(): Promise<LiveListingFacts[]> {
+    const rows = await this.em.execute<
+      { id: string; title: string; seller_id: string; category: string; category_name: string; condition: string; price: string; listed_at: Date; watchers: number; median: string }[]
+    >(
+      `with live as (
+         select p.id, p.title, p.seller_id, p.category, p.condition, p.price, coalesce(p.approved_at, p.created_at) as listed_at
+           from parts p where p.is_active and p.is_approved and p.hidden_by_suspension_at is null
+       ), medians as (
+         select category, condition, round(percentile_cont(0.5) within group (order by price)::numeric, 2) as median
+           from live group by category, condition
+       )
+       select l.id, l.title, l.seller_id, l.category, c.name as category_name, l.condition, l.price::text as price, l.listed_at,
+              (select count(*)::int from favorites f where f.part_id = l.id) as watchers, m.median::text as median
+         from live l join categories c on c.slug = l.category
+         join medians m on m.category = l.category and m.condition = l.condition
+        order by l.listed_at desc, l.id`,
+    );
+    return rows.map((r) => ({
+      partId: r.id,
+      title: r.title,
+      sellerId: r.seller_id,
+      category: r.category,
+      categoryName: r.category_name,
+      condition: r.condition,
+      price: r.price,
+      listedAt: new Date(r.listed_at).toISOString(),
+      watchers: r.watchers,
+      categoryMedian: r.median,
+    }));
   }
 
   async publicPartsOfSeller(sellerUserId: string, page: { limit: number; offset: number }) {

@@ -5,6 +5,7 @@ import { ConversationAdminService } from './conversation-admin.service.js';
 import { ConversationItems } from './conversation.items.js';
 import { ConversationService } from './conversation.service.js';
 import { MessageTemplateService } from './message-template.service.js';
+import { MessagingApi, MessagingApiImpl } from './messaging.api.js';
 import { messagingDemo } from './messaging.demo.js';
 import { MessagingLive } from './messaging.live.js';
 import { messagingRoutes } from './messaging.routes.js';
@@ -19,6 +20,7 @@ export const messagingModule: PitlaneModule = {
     bind(ConversationItems).toSelf();
     bind(ConversationService).toSelf();
     bind(MessageTemplateService).toSelf();
+    bind(MessagingApi).to(MessagingApiImpl);
     bind(MessagingLive).toSelf().inSingletonScope();
     bind(UnreadMailService).toSelf();
   }),

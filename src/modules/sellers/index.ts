@@ -1,4 +1,5 @@
 export { sellersModule } from './sellers.module.js';
 export { SellersApi } from './sellers.api.js';
 export type { SellerQuoteProfile, SellerSummary } from './sellers.api.js';
+export type { SellerAnalyticsRow } from './seller.dto.js';
 export { SELLER_EVENTS } from './sellers.events.js';

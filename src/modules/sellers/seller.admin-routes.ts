@@ -41,7 +41,7 @@ const sellerUpdateSchema = z
     }
   });
 
-/** Console resources `sellers`, `seller-analytics`, `badges`, plus seller counts and badge stats. */
+/** Console resources `sellers` and `badges`, plus seller counts and badge stats (Seller Analytics is the analytics module's). */
 export function sellerAdminRoutes(container: Container): Router {
   const sellers = container.get(SellerService);
   const badges = container.get(BadgeService);
@@ -83,19 +83,6 @@ export function sellerAdminRoutes(container: Container): Router {
   refuseMethods(router, '/sellers', ['POST'], 'GET', 'Sellers apply from the web app; the console cannot create them');
   refuseMethods(router, '/sellers/:id', ['DELETE'], 'GET, PUT', 'Seller applications cannot be deleted: reject them with a reason instead');
   router.get('/seller-counts', handle({}, () => sellers.counts()));
-  router.get(
-    '/seller-analytics',
-    handle({ query: adminListQuery }, async ({ query }, _req, res) => {
-      const list = parseAdminList(query, {
-        sortable: ['businessName', 'approvedAt', 'createdAt'],
-        defaultSort: ['businessName', 'ASC'],
-        filter: z.object({}),
-      });
-      const { rows, total } = await sellers.analytics({ offset: list.offset, limit: list.limit, orderBy: list.orderBy });
-      sendAdminList(res, 'seller-analytics', rows, list.offset, total);
-    }),
-  );
-  refuseMethods(router, '/seller-analytics/:id', ['PUT', 'PATCH', 'DELETE'], 'GET', 'Seller analytics are read-only');
 
   router.get(
     '/badges',

@@ -1,6 +1,8 @@
 import { inject, injectable } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { ConsolePage } from '../../platform/http/admin-rest.js';
 import { TOKENS } from '../../platform/tokens.js';
+import type { SellerAnalyticsRow } from './seller.dto.js';
 import { ReputationService } from './reputation.service.js';
 import { Seller, Storefront } from './seller.entity.js';
 import { SellerService } from './seller.service.js';
@@ -34,6 +36,8 @@ export abstract class SellersApi {
    * after `afterUserId`, at most `limit`: a page of a bounded fan-out.
    */
   abstract sellersWithSpecialties(terms: readonly string[], afterUserId: string | null, limit: number): Promise<string[]>;
+  /** A console page of approved sellers with their listing, sales and reputation figures. */
+  abstract analytics(page: ConsolePage): Promise<{ rows: SellerAnalyticsRow[]; total: number }>;
 }
 
 @injectable()
@@ -44,6 +48,10 @@ export class SellersApiImpl extends SellersApi {
     @inject(TOKENS.Orm) private readonly orm: MikroORM,
   ) {
     super();
+  }
+
+  analytics(page: ConsolePage): Promise<{ rows: SellerAnalyticsRow[]; total: number }> {
+    return this.sellers.analytics(page);
   }
 
   async quoteProfiles(userIds: readonly string[]): Promise<Map<string, SellerQuoteProfile>> {

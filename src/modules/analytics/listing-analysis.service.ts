@@ -1,0 +1,141 @@
+import { inject, injectable } from 'inversify';
+import type pg from 'pg';
+import { Clock } from '../../platform/clock.js';
+import { uuidArray } from '../../platform/db/uuid.js';
+import type { ConsolePage } from '../../platform/http/admin-rest.js';
+import { TOKENS } from '../../platform/tokens.js';
+import { AuctionsApi } from '../auctions/index.js';
+import { CatalogApi } from '../catalog/index.js';
+import { MessagingApi } from '../messaging/index.js';
+import { SellersApi } from '../sellers/index.js';
+import type { ActiveListingRow, SellerPerformanceRow } from './analytics.dto.js';
+import {
+  daysListed,
+  filterListings,
+  percentOf,
+  priceVsMedian,
+  sortListings,
+  type ActiveListingFilter,
+  type ActiveListingSort,
+} from './listing-analysis.rules.js';
+
+interface Activity {
+  views: number;
+  impressions: number;
+  clicks: number;
+}
+const NO_ACTIVITY: Activity = { views: 0, impressions: 0, clicks: 0 };
+
+/**
+ * The console's Active Listings Analysis and Seller Analytics & Performance. The listing facts come from the
+ * modules that own them (catalog, auctions, messaging, sellers); this module adds what buyers did (views,
+ * impressions, clicks) from its own tables. Rows are assembled per request and sorted in memory: an admin page
+ * over the live listings, not a public path (docs/decisions.md, analytics).
+ */
+@injectable()
+export class ListingAnalysisService {
+  constructor(
+    @inject(TOKENS.PgReadPool) private readonly pool: pg.Pool,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(CatalogApi) private readonly catalog: CatalogApi,
+    @inject(AuctionsApi) private readonly auctions: AuctionsApi,
+    @inject(MessagingApi) private readonly messaging: MessagingApi,
+    @inject(SellersApi) private readonly sellers: SellersApi,
+  ) {}
+
+  /** Every live listing with its figures: fixed-price parts, and open auctions in place of the parts they hold. */
+  async liveListings(): Promise<ActiveListingRow[]> {
+    const [parts, auctions] = await Promise.all([this.catalog.liveListings(), this.auctions.openAuctions()]);
+    const partById = new Map(parts.map((p) => [p.partId, p]));
+    const auctioned = new Set(auctions.map((a) => a.partId));
+    const items = [
+      ...parts.filter((p) => !auctioned.has(p.partId)).map((p) => ({ type: 'part' as const, id: p.partId })),
+      ...auctions.filter((a) => partById.has(a.partId)).map((a) => ({ type: 'auction' as const, id: a.auctionId })),
+    ];
+    const sellerIds = [...new Set(parts.map((p) => p.sellerId))];
+    const [activity, messages, profiles] = await Promise.all([
+      this.activity(items),
+      this.messaging.messagesReceived(items),
+      this.sellers.quoteProfiles(sellerIds),
+    ]);
+    const now = this.clock.now();
+    const rows: ActiveListingRow[] = [];
+    for (const item of items) {
+      const auction = item.type === 'auction' ? auctions.find((a) => a.auctionId === item.id)! : null;
+      const part = partById.get(auction ? auction.partId : item.id)!;
+      const seen = activity.get(`${item.type}:${item.id}`) ?? NO_ACTIVITY;
+      const price = auction ? auction.price : part.price;
+      const listedAt = auction ? auction.startTime : part.listedAt;
+      rows.push({
+        id: item.id,
+        listingType: item.type,
+        partId: part.partId,
+        title: part.title,
+        sellerId: part.sellerId,
+        sellerName: profiles.get(part.sellerId)?.businessName ?? 'Unknown seller',
+        category: part.category,
+        categoryName: part.categoryName,
+        condition: part.condition,
+        price,
+        categoryMedian: part.categoryMedian,
+        priceVsMedianPercent: priceVsMedian(price, part.categoryMedian),
+        listedAt,
+        daysListed: daysListed(new Date(listedAt), now),
+        views: seen.views,
+        watchers: auction ? auction.watchers : part.watchers,
+        impressions: seen.impressions,
+        clicks: seen.clicks,
+        clickThroughPercent: percentOf(seen.clicks, seen.impressions),
+        messages: messages.get(`${item.type}:${item.id}`) ?? 0,
+        bids: auction ? auction.totalBids : null,
+        endTime: auction ? auction.endTime : null,
+      });
+    }
+    return rows;
+  }
+
+  /** A console page of the live listings, filtered and sorted. */
+  async activeListings(page: ConsolePage & { filter: ActiveListingFilter; ids?: string[] }): Promise<{ rows: ActiveListingRow[]; total: number }> {
+    let rows = await this.liveListings();
+    if (page.ids) rows = rows.filter((r) => page.ids!.includes(r.id));
+    const [field, direction] = (Object.entries(page.orderBy)[0] ?? ['daysListed', 'asc']) as [ActiveListingSort | 'id', 'asc' | 'desc'];
+    const sorted = sortListings(filterListings(rows, page.filter), field, direction);
+    return { rows: sorted.slice(page.offset, page.offset + page.limit), total: sorted.length };
+  }
+
+  /** A console page of approved sellers with the sellers module's figures and what buyers did with their listings. */
+  async sellerPerformance(page: ConsolePage): Promise<{ rows: SellerPerformanceRow[]; total: number }> {
+    const { rows, total } = await this.sellers.analytics(page);
+    const userIds = rows.map((r) => r.userId);
+    const [listings, responses] = await Promise.all([this.liveListings(), this.messaging.sellerResponseTimes(userIds)]);
+    const views = new Map<string, number>();
+    for (const l of listings) views.set(l.sellerId, (views.get(l.sellerId) ?? 0) + l.views);
+    return {
+      total,
+      rows: rows.map((r) => {
+        const response = responses.get(r.userId)!;
+        return {
+          ...r,
+          listingViews: views.get(r.userId) ?? 0,
+          conversionPercent: percentOf(r.soldCount, r.partsListed),
+          conversations: response.conversations,
+          answeredConversations: response.answered,
+          responseMedianMinutes: response.medianMinutes,
+        };
+      }),
+    };
+  }
+
+  /** Recorded views, impressions and clicks per listing (keyed `${type}:${id}`), over the listing's life. */
+  private async activity(items: readonly { type: 'part' | 'auction'; id: string }[]): Promise<Map<string, Activity>> {
+    const result = new Map<string, Activity>();
+    if (!items.length) return result;
+    const { rows } = await this.pool.query<{ item_type: string; item_id: string; views: number; impressions: number; clicks: number }>(
+      `select item_type, item_id, sum(views)::int as views, sum(impressions)::int as impressions, sum(clicks)::int as clicks
+         from listing_activity_daily where item_id = any($1::uuid[]) group by item_type, item_id`,
+      [uuidArray(items.map((i) => i.id))],
+    );
+    for (const r of rows) result.set(`${r.item_type}:${r.item_id}`, { views: r.views, impressions: r.impressions, clicks: r.clicks });
+    return result;
+  }
+}
