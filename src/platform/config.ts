@@ -35,6 +35,8 @@ export const envSchema = z.object({
   UPLOADS_DIR: optionalText,
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_API_URL: urlText(['http:', 'https:']),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: optionalText,
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).optional(),
@@ -70,6 +72,10 @@ export interface Config {
   uploadsDir: string;
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
+  /** Stripe's publishable key for the checkout's card form (Elements). */
+  stripePublishableKey?: string;
+  /** A Stripe-compatible server (stripe-mock, a test double): the SDK's host, port and protocol. */
+  stripeApiUrl?: string;
   logLevel: string;
   /** Express "trust proxy" setting: how many proxies sit in front of us (or a list). */
   trustProxy: boolean | number | string;
@@ -152,6 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    stripeApiUrl: e.STRIPE_API_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimits: {

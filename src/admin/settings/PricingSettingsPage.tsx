@@ -1,4 +1,4 @@
-import { BooleanInput, FormDataConsumer, maxValue, minValue, NumberInput, required, SelectInput, SimpleForm } from 'react-admin';
+import { ArrayInput, BooleanInput, FormDataConsumer, maxValue, minValue, NumberInput, required, SelectInput, SimpleForm, SimpleFormIterator } from 'react-admin';
 import { Box } from '@mui/material';
 import { fromPricingForm, RESERVE_VISIBILITY_CHOICES } from './settings';
 import { SettingsFrame } from './SettingsFrame';
@@ -17,7 +17,7 @@ export const PricingSettingsPage = () => {
       error={settings.error}
     >
       {pricing && (
-        <SimpleForm record={pricing} onSubmit={(values: Record<string, unknown>) => save(fromPricingForm(values, pricing))}>
+        <SimpleForm record={pricing} onSubmit={(values: Record<string, unknown>) => save({ ...pricing, ...fromPricingForm(values, pricing) })}>
           <FormDataConsumer>
             {({ formData }) => {
               const reserveOff = !formData.allowReservePrices;
@@ -56,6 +56,21 @@ export const PricingSettingsPage = () => {
                     />
                     <BooleanInput source="defaultBuyItNowEnabled" label="Buy It Now on by default" disabled={binOff} />
                     <BooleanInput source="autoRemoveBinAfterBids" label="Remove Buy It Now after the first bid" disabled={binOff} />
+                  </Box>
+                  <Box sx={{ gridColumn: { md: '1 / span 2' } }}>
+                    <ArrayInput source="commissionTiers" label="Commission tiers (% of the part of the price above each amount; frozen on each order)">
+                      <SimpleFormIterator inline disableReordering>
+                        <NumberInput source="from" label="From ($)" step={0.01} min={0} validate={[required(), minValue(0, 'Must be at least 0')]} />
+                        <NumberInput
+                          source="ratePercent"
+                          label="Rate (%)"
+                          step={0.1}
+                          min={0}
+                          max={100}
+                          validate={[required(), minValue(0, 'Must be between 0 and 100'), maxValue(100, 'Must be between 0 and 100')]}
+                        />
+                      </SimpleFormIterator>
+                    </ArrayInput>
                   </Box>
                 </Box>
               );

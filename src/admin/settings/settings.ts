@@ -114,8 +114,11 @@ const VISIBILITIES: ReserveVisibility[] = ['hidden', 'met-status', 'full'];
  * The pricing body. A disabled input (reserve controls while reserves are off, BIN controls while
  * Buy It Now is off) submits nothing, so its stored value is kept rather than reset.
  */
-export function fromPricingForm(form: Record<string, unknown>, previous: PricingSettings): PricingSettings {
-  const value = (key: keyof PricingSettings) => (form[key] === undefined || form[key] === null ? previous[key] : form[key]);
+export function fromPricingForm(
+  form: Record<string, unknown>,
+  previous: Omit<PricingSettings, 'commissionTiers'>,
+): Omit<PricingSettings, 'commissionTiers'> & Partial<Pick<PricingSettings, 'commissionTiers'>> {
+  const value = (key: Exclude<keyof PricingSettings, 'commissionTiers'>) => (form[key] === undefined || form[key] === null ? previous[key] : form[key]);
   const visibility = String(value('reservePriceVisibility'));
   return {
     allowReservePrices: Boolean(value('allowReservePrices')),
@@ -126,5 +129,14 @@ export function fromPricingForm(form: Record<string, unknown>, previous: Pricing
     defaultBuyItNowEnabled: Boolean(value('defaultBuyItNowEnabled')),
     autoRemoveBinAfterBids: Boolean(value('autoRemoveBinAfterBids')),
     reservePriceVisibility: (VISIBILITIES as string[]).includes(visibility) ? (visibility as ReserveVisibility) : 'hidden',
+    // The commission tiers (payments) when the form has them; left out, the stored tiers stay.
+    ...(Array.isArray(form.commissionTiers)
+      ? {
+          commissionTiers: (form.commissionTiers as Record<string, unknown>[]).map((t) => ({
+            from: toDecimalOrZero(t?.from),
+            ratePercent: toDecimalOrZero(t?.ratePercent),
+          })),
+        }
+      : {}),
   };
 }

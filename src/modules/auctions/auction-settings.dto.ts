@@ -38,6 +38,14 @@ export interface PricingSettingsDto {
   defaultBuyItNowEnabled: boolean;
   autoRemoveBinAfterBids: boolean;
   reservePriceVisibility: ReserveVisibility;
+  /** The marketplace commission (payments): each tier's rate applies to the slice of the sale price above `from` dollars, up to the next tier. */
+  commissionTiers: CommissionTierSettingDto[];
+}
+
+/** One commission tier: `ratePercent` % of the part of the price above `from` (whole dollars and cents). */
+export interface CommissionTierSettingDto {
+  from: number;
+  ratePercent: number;
 }
 
 /** Every group (GET /api/admin/settings); PUT /api/admin/settings/{group} answers the saved group. */

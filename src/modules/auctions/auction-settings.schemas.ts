@@ -40,6 +40,17 @@ export const pricingSettingsSchema = z.object({
   defaultBuyItNowEnabled: z.boolean(),
   autoRemoveBinAfterBids: z.boolean(),
   reservePriceVisibility: z.enum(['hidden', 'met-status', 'full']),
+  commissionTiers: z
+    .array(
+      z.object({
+        from: numeric(z.number().min(0, 'A tier must start at 0 or more').max(1_000_000).multipleOf(0.01)),
+        ratePercent: numeric(z.number().min(0, 'Commission rate must be between 0 and 100').max(100, 'Commission rate must be between 0 and 100').multipleOf(0.01)),
+      }),
+    )
+    .min(1, 'At least one commission tier is required')
+    .max(10, 'At most 10 commission tiers')
+    .refine((tiers) => tiers[0]?.from === 0, 'The first commission tier must start at 0')
+    .refine((tiers) => tiers.every((t, i) => i === 0 || t.from > tiers[i - 1]!.from), 'Commission tiers must start at increasing amounts'),
 });
 
 export type AuctionSettings = AuctionSettingsDto;
@@ -86,5 +97,11 @@ export const DEFAULT_SETTINGS: AllSettings = {
     defaultBuyItNowEnabled: true,
     autoRemoveBinAfterBids: false,
     reservePriceVisibility: 'hidden',
+    // Issue 22: 7 % of the first $1,000, 5 % up to $5,000, 3 % above.
+    commissionTiers: [
+      { from: 0, ratePercent: 7 },
+      { from: 1000, ratePercent: 5 },
+      { from: 5000, ratePercent: 3 },
+    ],
   },
 };

@@ -706,6 +706,11 @@ describe('admin settings', () => {
           defaultBuyItNowEnabled: true,
           autoRemoveBinAfterBids: false,
           reservePriceVisibility: 'hidden',
+          commissionTiers: [
+            { from: 0, ratePercent: 7 },
+            { from: 1000, ratePercent: 5 },
+            { from: 5000, ratePercent: 3 },
+          ],
         },
       });
     } finally {
