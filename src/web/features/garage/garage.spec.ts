@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import {
+  alertFormForVehicle,
+  alertFromSearch,
+  alertPayload,
+  alertSummary,
+  canSaveSearch,
+  changePercentText,
+  EMPTY_ALERT_FORM,
+  EMPTY_VEHICLE_FORM,
+  fitmentBadge,
+  garageStats,
+  mismatchText,
+  parseKeywords,
+  savedSearchName,
+  vehiclePayload,
+  yearsText,
+} from './garage';
+import type { GarageVehicleDto, MarketWatchItemDto, PartAlertDto } from './garage.types';
+
+const makes = [{ slug: 'ford', name: 'Ford' }];
+const categories = [{ slug: 'engine', name: 'Engine' }];
+
+const vehicle: GarageVehicleDto = {
+  id: 'v1',
+  userId: 'u1',
+  vehicleName: '1967 Ford Mustang',
+  make: 'ford',
+  makeName: 'Ford',
+  model: 'Mustang',
+  yearStart: 1965,
+  yearEnd: 1968,
+  engineType: null,
+  transmission: null,
+  projectType: 'restoration',
+  priority: 1,
+  notes: null,
+  isActive: true,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+};
+
+const alert = (over: Partial<PartAlertDto> = {}): PartAlertDto => ({
+  id: 'a1',
+  userId: 'u1',
+  garageVehicleId: null,
+  alertName: 'Carbs',
+  make: null,
+  makeName: null,
+  model: null,
+  yearStart: null,
+  yearEnd: null,
+  category: null,
+  condition: [],
+  maxPrice: null,
+  keywords: [],
+  frequency: 'instant',
+  isActive: true,
+  lastTriggered: null,
+  matchCount: 0,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+  ...over,
+});
+
+describe('the vehicle form', () => {
+  it('sends numbers for years and priority and null for blank optional fields', () => {
+    const body = vehiclePayload({ ...EMPTY_VEHICLE_FORM, vehicleName: 'Project car', make: 'ford', model: ' Mustang ', yearStart: '1967', yearEnd: '' });
+    expect(body).toMatchObject({ vehicleName: 'Project car', make: 'ford', model: 'Mustang', yearStart: 1967, yearEnd: null, priority: 1, notes: null, projectType: 'restoration' });
+  });
+
+  it('leaves a blank name to the server, which names the vehicle from its years, make and model', () => {
+    expect(vehiclePayload({ ...EMPTY_VEHICLE_FORM, make: 'ford', model: 'Mustang', vehicleName: '  ' }).vehicleName).toBeNull();
+  });
+
+  it('passes text that is no number on so the server names the field', () => {
+    expect(vehiclePayload({ ...EMPTY_VEHICLE_FORM, yearStart: '19x7' }).yearStart).toBe('19x7');
+  });
+});
+
+describe('alerts', () => {
+  it('maps the search filters and text to an alert: keywords from the words, years from the range, vehicle from the picker', () => {
+    const body = alertFromSearch(
+      { q: 'Holley  carburetor', make: 'ford', category: 'engine', yearFrom: '1960', yearTo: '1970', fitsVehicle: 'v1' },
+      'daily',
+      { makes, categories },
+    );
+    expect(body).toEqual({
+      alertName: '"Holley  carburetor" in Ford Engine parts, 1960-1970',
+      make: 'ford',
+      model: null,
+      yearStart: 1960,
+      yearEnd: 1970,
+      category: 'engine',
+      condition: [],
+      maxPrice: null,
+      keywords: ['holley', 'carburetor'],
+      garageVehicleId: 'v1',
+      frequency: 'daily',
+    });
+  });
+
+  it('names a search without text by its make and category, or "All parts"', () => {
+    expect(savedSearchName({ make: 'ford' }, makes)).toBe('Ford parts');
+    expect(savedSearchName({ yearFrom: '1960' })).toBe('All parts, 1960+');
+  });
+
+  it('saves only a search with text or a filter', () => {
+    expect(canSaveSearch({})).toBe(false);
+    expect(canSaveSearch({ sellerId: 's' })).toBe(false);
+    expect(canSaveSearch({ q: 'cam' })).toBe(true);
+  });
+
+  it('splits keywords on commas, trimmed, lower-case, without repeats', () => {
+    expect(parseKeywords(' Holley 4bbl, carb ,, holley 4BBL ')).toEqual(['holley 4bbl', 'carb']);
+  });
+
+  it('sends the alert form with nulls for blanks and the chosen frequency', () => {
+    const body = alertPayload({ ...EMPTY_ALERT_FORM, alertName: ' Carbs ', maxPrice: '500', condition: ['used-good'], frequency: 'daily' });
+    expect(body).toEqual({
+      alertName: 'Carbs',
+      make: null,
+      model: null,
+      yearStart: null,
+      yearEnd: null,
+      category: null,
+      condition: ['used-good'],
+      maxPrice: '500',
+      keywords: [],
+      garageVehicleId: null,
+      frequency: 'daily',
+    });
+  });
+
+  it('fills make, model and years from a chosen garage vehicle', () => {
+    expect(alertFormForVehicle(EMPTY_ALERT_FORM, vehicle)).toMatchObject({ garageVehicleId: 'v1', make: 'ford', model: 'Mustang', yearStart: '1965', yearEnd: '1968' });
+    expect(alertFormForVehicle({ ...EMPTY_ALERT_FORM, garageVehicleId: 'v1' }, undefined).garageVehicleId).toBe('');
+  });
+
+  it('summarises what an alert looks for', () => {
+    expect(alertSummary(alert({ make: 'ford', makeName: 'Ford', model: 'Mustang', yearStart: 1965, yearEnd: 1968, maxPrice: '1500.00', keywords: ['carb'] }))).toBe(
+      'Ford Mustang · 1965-1968 · up to $1,500 · "carb"',
+    );
+    expect(alertSummary(alert())).toBe('Every new part');
+  });
+});
+
+describe('fitment badges', () => {
+  const fits = { vehicleId: 'v1', vehicleName: '1967 Mustang', fits: true, reason: null };
+  const noFit = { vehicleId: 'v2', vehicleName: '1970 Camaro', fits: false, reason: 'years' as const };
+
+  it('says "Fits your {vehicleName}" for the vehicle it fits', () => {
+    expect(fitmentBadge({ partId: 'p', status: 'fits', fitsVehicleName: '1967 Mustang', vehicles: [fits, noFit] })).toEqual({
+      kind: 'fits',
+      text: 'Fits your 1967 Mustang',
+    });
+  });
+
+  it('says "Check fitment" when the part lists no vehicles, and nothing when it fits none', () => {
+    expect(fitmentBadge({ partId: 'p', status: 'no_entries', fitsVehicleName: null, vehicles: [] })?.text).toBe('Check fitment');
+    expect(fitmentBadge({ partId: 'p', status: 'no_fit', fitsVehicleName: null, vehicles: [noFit] })).toBeNull();
+    expect(fitmentBadge(undefined)).toBeNull();
+  });
+
+  it('explains a mismatch in words', () => {
+    expect(mismatchText('years')).toBe('years do not overlap');
+    expect(mismatchText('model')).toBe('different model');
+  });
+});
+
+describe('market watch and stats', () => {
+  it('writes the change with its sign, one decimal at most', () => {
+    expect(changePercentText(12.345)).toBe('+12.3%');
+    expect(changePercentText(-3)).toBe('-3%');
+    expect(changePercentText(0.01)).toBe('0%');
+  });
+
+  it('counts vehicles, active alerts, active watch items and unread notifications', () => {
+    const watch = { isActive: true } as MarketWatchItemDto;
+    expect(garageStats([vehicle], [alert(), alert({ isActive: false })], [watch, { ...watch, isActive: false }], 3)).toEqual({
+      vehicles: 1,
+      activeAlerts: 1,
+      watchItems: 1,
+      unread: 3,
+    });
+  });
+
+  it('writes year ranges', () => {
+    expect(yearsText(1965, 1968)).toBe('1965-1968');
+    expect(yearsText(1967, 1967)).toBe('1967');
+    expect(yearsText(null, 1970)).toBe('up to 1970');
+    expect(yearsText(null, null)).toBe('');
+  });
+});

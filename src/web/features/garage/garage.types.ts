@@ -1,0 +1,16 @@
+/** The garage API's shapes, declared once on the server (src/modules/garage/*.dto.ts) and read here with `import type`. */
+export type {
+  AlertDto as PartAlertDto,
+  AlertFrequency,
+  MarketWatchItemDto,
+  NoFitReason as MismatchReason,
+  PartFitmentAnswerDto as PartFitmentDto,
+  PriceDirection,
+  PricePointDto,
+  ProjectType,
+  SoldPriceHistoryDto,
+  VehicleDto as GarageVehicleDto,
+  WatchCandidateDto,
+  WatchType,
+} from '../../../modules/garage/garage.dto';
+export type { NotificationDto } from '../../../modules/garage/notification.dto';
