@@ -12,6 +12,7 @@ import { auctionKey, bidsKey, useAuction } from './auctions.api';
 import { BidBox } from './BidBox';
 import { BidHistory } from './BidHistory';
 import { useActivityFeed } from './useActivityFeed';
+import { useListingView } from '../analytics/useListingActivity';
 
 /** /auctions/:id (spec 000 "Auction detail"). */
 export function AuctionDetailPage() {
@@ -24,6 +25,7 @@ export function AuctionDetailPage() {
     void client.invalidateQueries({ queryKey: bidsKey(id) });
   }, [client, id]);
   const feed = useActivityFeed(auction.data ? id : undefined, onEvent);
+  useListingView('auction', auction.data?.id);
 
   if (auction.isLoading) return <AuctionDetailSkeleton />;
   if (auction.isError) return <AuctionLoadError error={auction.error} onRetry={() => void auction.refetch()} />;

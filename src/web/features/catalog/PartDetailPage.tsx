@@ -18,6 +18,7 @@ import { WatchButton } from './WatchButton';
 import { ContactSellerDialog } from '../messaging/ContactSellerDialog';
 import { partContactTarget } from '../messaging/contactSeller';
 import type { FitmentDto, PartDto, PartImageDto } from '../../../modules/catalog/part.dto';
+import { useListingView } from '../analytics/useListingActivity';
 
 /** Spec 000 §9: the main photo plus up to 4 more. */
 const GALLERY_SIZE = 5;
@@ -27,6 +28,7 @@ const MESSAGING_SOON = 'Messaging is coming soon';
 export function PartDetailPage() {
   const { id = '' } = useParams();
   const { data: part, isPending, isError } = useQuery<PartDto>({ queryKey: [`/api/parts/${encodeURIComponent(id)}`] });
+  useListingView('part', part?.id);
 
   if (isPending) return <PartDetailSkeleton />;
   if (isError || !part) return <PartNotFound />;

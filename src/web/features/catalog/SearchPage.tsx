@@ -9,6 +9,7 @@ import { buildQueryUrl, errorMessage, fetchListPage, type ListPage } from '../..
 import { useCategories, useMakes } from './catalog.api';
 import { FilterSelect, slugOptions } from './FilterSelect';
 import { PartCard, PartCardSkeleton } from './PartCard';
+import { useSearchResultsActivity } from '../analytics/useListingActivity';
 import { PartsTable } from './PartsTable';
 import {
   ALL,
@@ -72,6 +73,7 @@ export function SearchPage() {
   });
   const pages = query.data?.pages ?? [];
   const parts = pages.flatMap((p) => p.items);
+  const onResultClick = useSearchResultsActivity(parts.map((p) => p.id));
   const total = pages[0]?.total ?? 0;
   const corrected = pages[0] ? correctedQueryOf(pages[0].headers) : null;
   const heading = searchHeading(filters, categories.data, makes.data);
@@ -104,7 +106,7 @@ export function SearchPage() {
           </div>
         </aside>
 
-        <section className="min-w-0" aria-labelledby="search-results-heading">
+        <section className="min-w-0" aria-labelledby="search-results-heading" onClickCapture={onResultClick}>
           {/* The cards' titles are h3: this keeps the outline whole where the filter panel (h2) is hidden. */}
           <h2 id="search-results-heading" className="sr-only">
             Results
