@@ -144,6 +144,42 @@ export const router = createBrowserRouter([
         path: '/reverse-auctions/:id',
         lazy: async () => ({ Component: (await import('../features/reverse/ReverseAuctionDetailPage')).ReverseAuctionDetailPage }),
       },
+      // Orders and payments (issue 22): checkout, the buyer's orders, the seller's sales and payouts.
+      {
+        path: '/checkout/:orderId',
+        lazy: async () => {
+          const { CheckoutPage } = await import('../features/payments/CheckoutPage');
+          return { element: <AccessGuard><CheckoutPage /></AccessGuard> };
+        },
+      },
+      {
+        path: '/account/orders',
+        lazy: async () => {
+          const { OrdersPage } = await import('../features/payments/OrdersPage');
+          return { element: <AccessGuard><OrdersPage /></AccessGuard> };
+        },
+      },
+      {
+        path: '/account/orders/:id',
+        lazy: async () => {
+          const { OrderDetailPage } = await import('../features/payments/OrderDetailPage');
+          return { element: <AccessGuard><OrderDetailPage /></AccessGuard> };
+        },
+      },
+      {
+        path: '/my-sales',
+        lazy: async () => {
+          const { SalesPage } = await import('../features/sellers/SalesPage');
+          return { element: <AccessGuard role="seller"><SalesPage /></AccessGuard> };
+        },
+      },
+      {
+        path: '/payouts',
+        lazy: async () => {
+          const { PayoutsPage } = await import('../features/sellers/PayoutsPage');
+          return { element: <AccessGuard role="seller"><PayoutsPage /></AccessGuard> };
+        },
+      },
       ...COMING_SOON.map(([path, title]) => ({ path, element: <ComingSoonPage title={title} /> })),
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -14,6 +14,7 @@ import { useNow } from './useNow';
 import { WatchAuctionButton } from './WatchAuctionButton';
 import { ContactSellerDialog } from '../messaging/ContactSellerDialog';
 import { auctionContactTarget } from '../messaging/contactSeller';
+import { AuctionWinnerCheckout } from '../payments/AuctionWinnerCheckout';
 
 /**
  * The bid box (spec 000 "Auction detail"): the clock, current bid, bid count and minimum next bid together;
@@ -48,6 +49,8 @@ export function BidBox({ auction }: { auction: AuctionDto }) {
             <PlaceBidForm action={placeBid} minimumCents={minimumCents} allowProxy={auction.allowProxy} />
           )}
         </>
+      ) : status === 'Ended' && user !== null && auction.winnerId === user.id ? (
+        <AuctionWinnerCheckout auctionId={auction.id} />
       ) : (
         <p className="mt-5 rounded-md bg-paper p-3 text-sm text-muted">
           {status === 'Ended' ? 'This auction has ended.' : `Bidding opens ${formatDateTime(auction.startTime)}.`}

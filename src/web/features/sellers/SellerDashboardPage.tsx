@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Gavel, Package, Plus, ShieldCheck, Star, Store } from 'lucide-react';
+import { Gavel, Package, Plus, ShieldCheck, Star, Store, Truck, Wallet } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { ButtonLink } from '../../components/Button';
 import { Card, CardContent, CardHeader } from '../../components/Card';
@@ -110,6 +110,12 @@ function Dashboard({ seller, userId }: { seller: SellerDto; userId: string }) {
           </ButtonLink>
           <ButtonLink to="/my-auctions" variant="outline">
             <Gavel aria-hidden className="size-4" /> My Auctions
+          </ButtonLink>
+          <ButtonLink to="/my-sales" variant="outline">
+            <Truck aria-hidden className="size-4" /> Sales to ship
+          </ButtonLink>
+          <ButtonLink to="/payouts" variant="outline">
+            <Wallet aria-hidden className="size-4" /> Payouts &amp; Earnings
           </ButtonLink>
           <ButtonLink to="/sell">
             <Plus aria-hidden className="size-4" /> Create Listing

@@ -1,0 +1,32 @@
+import { Timer } from 'lucide-react';
+import { cn } from '../../lib/cn';
+import { useNow } from '../auctions/useNow';
+import { formatCountdown, remainingMs } from './orderFormat';
+
+/** "Reserved for you for 14:32": the time left to pay before the part is released; `onExpired` once it runs out. */
+export function ReservationCountdown({ expiresAt }: { expiresAt: string | null | undefined }) {
+  const now = useNow(1000);
+  const left = remainingMs(expiresAt, now);
+  if (left === null) return null;
+  const urgent = left < 2 * 60_000;
+  return (
+    <p
+      role="timer"
+      aria-live="off"
+      className={cn(
+        'flex items-center gap-2 rounded-md border p-3 text-sm',
+        urgent ? 'border-racing/40 bg-racing/5 text-racing' : 'border-line bg-paper text-ink',
+      )}
+    >
+      <Timer aria-hidden className="size-4 shrink-0" />
+      {left > 0 ? (
+        <span>
+          This part is reserved for you for <span className="tabular font-semibold">{formatCountdown(left)}</span>. Complete payment
+          before the time runs out.
+        </span>
+      ) : (
+        <span>Your reservation has run out. The part may go to another buyer.</span>
+      )}
+    </p>
+  );
+}

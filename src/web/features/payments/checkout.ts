@@ -1,0 +1,94 @@
+import type { EscrowChoice, ShippingAddressDto } from '../../../modules/payments/order.dto';
+
+/** The checkout form's rules, pure so they are unit-tested: the shipping address, the escrow choice, Final Sale. */
+
+export type { EscrowChoice };
+
+export interface AddressForm {
+  name: string;
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: string;
+  phone: string;
+}
+
+export const EMPTY_ADDRESS: AddressForm = {
+  name: '',
+  line1: '',
+  line2: '',
+  city: '',
+  region: '',
+  postalCode: '',
+  country: 'US',
+  phone: '',
+};
+
+
+export interface CheckoutForm {
+  address: AddressForm;
+  /** Only asked from $5,000 (null until the buyer chooses). */
+  escrowChoice: EscrowChoice | null;
+  finalSaleAcknowledged: boolean;
+}
+
+export interface CheckoutNeeds {
+  escrowChoice: boolean;
+  finalSale: boolean;
+}
+
+const REQUIRED: Array<[keyof AddressForm, string]> = [
+  ['name', 'Full name is required'],
+  ['line1', 'Street address is required'],
+  ['city', 'City is required'],
+  ['region', 'State is required'],
+  ['postalCode', 'Postal code is required'],
+  ['country', 'Country is required'],
+];
+
+/** The form's errors by field (empty when it may be sent); the address fields are keyed by their own names. */
+export function checkoutErrors(form: CheckoutForm, needs: CheckoutNeeds): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [field, message] of REQUIRED) {
+    if (!form.address[field].trim()) errors[field] = message;
+  }
+  const zip = form.address.postalCode.trim();
+  if (zip && form.address.country.trim().toUpperCase() === 'US' && !/^\d{5}(-\d{4})?$/.test(zip)) {
+    errors.postalCode = 'Enter a 5-digit ZIP code';
+  }
+  if (needs.escrowChoice && !form.escrowChoice) errors.escrowChoice = 'Choose escrow or sign the waiver';
+  if (needs.finalSale && !form.finalSaleAcknowledged) errors.finalSaleAcknowledged = 'Please acknowledge that this item is a final sale';
+  return errors;
+}
+
+/** The address as sent: trimmed, blank optional lines as null, the country code in capitals. */
+export function addressPayload(address: AddressForm): ShippingAddressDto {
+  const t = (v: string) => v.trim();
+  return {
+    name: t(address.name),
+    line1: t(address.line1),
+    line2: t(address.line2) || null,
+    city: t(address.city),
+    region: t(address.region) || null,
+    postalCode: t(address.postalCode),
+    country: t(address.country).toUpperCase(),
+    phone: t(address.phone) || null,
+  };
+}
+
+/** A saved address back in the form (the checkout page after "Change shipping details", or a second visit). */
+export function addressForm(saved: ShippingAddressDto | null): AddressForm {
+  if (!saved) return EMPTY_ADDRESS;
+  return {
+    name: saved.name,
+    line1: saved.line1,
+    line2: saved.line2 ?? '',
+    city: saved.city,
+    region: saved.region ?? '',
+    postalCode: saved.postalCode,
+    country: saved.country,
+    phone: saved.phone ?? '',
+  };
+}

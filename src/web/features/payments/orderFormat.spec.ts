@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCents,
+  formatCountdown,
+  orderStateLabel,
+  orderStateTone,
+  remainingMs,
+  toCents,
+  formatAmount,
+} from './orderFormat';
+
+describe('formatCents', () => {
+  it('shows integer cents as dollars with two decimals and grouped thousands', () => {
+    expect(formatCents(0)).toBe('$0.00');
+    expect(formatCents(5)).toBe('$0.05');
+    expect(formatCents(99_999)).toBe('$999.99');
+    expect(formatCents(125_000)).toBe('$1,250.00');
+    expect(formatCents(123_456_789)).toBe('$1,234,567.89');
+  });
+
+  it('puts the sign of a negative amount (a refund) before the dollar sign', () => {
+    expect(formatCents(-500)).toBe('-$5.00');
+  });
+
+  it('is empty for no amount', () => {
+    expect(formatCents(null)).toBe('');
+    expect(formatCents(undefined)).toBe('');
+    expect(formatCents(Number.NaN)).toBe('');
+  });
+});
+
+describe('order state labels', () => {
+  it('names every state in plain words', () => {
+    expect(orderStateLabel('pending_payment')).toBe('Awaiting payment');
+    expect(orderStateLabel('partially_refunded')).toBe('Partially refunded');
+    expect(orderStateLabel('delivered')).toBe('Delivered');
+  });
+
+  it('shows an unknown state as itself, spaced, in grey', () => {
+    expect(orderStateLabel('on_hold')).toBe('on hold');
+    expect(orderStateTone('on_hold')).toBe('grey');
+  });
+
+  it('marks a dispute red and a delivered order green', () => {
+    expect(orderStateTone('disputed')).toBe('red');
+    expect(orderStateTone('delivered')).toBe('green');
+  });
+});
+
+describe('the reservation countdown', () => {
+  const now = Date.parse('2026-01-01T12:00:00Z');
+
+  it('counts the time left until the deadline, never below zero', () => {
+    expect(remainingMs('2026-01-01T12:15:00Z', now)).toBe(15 * 60_000);
+    expect(remainingMs('2026-01-01T11:00:00Z', now)).toBe(0);
+    expect(remainingMs(null, now)).toBeNull();
+    expect(remainingMs('not a date', now)).toBeNull();
+  });
+
+  it('shows minutes and seconds, rounded up, and hours when there are any', () => {
+    expect(formatCountdown(15 * 60_000)).toBe('15:00');
+    expect(formatCountdown(59_001)).toBe('1:00');
+    expect(formatCountdown(9_000)).toBe('0:09');
+    expect(formatCountdown(0)).toBe('0:00');
+    expect(formatCountdown(2 * 3600_000 + 5 * 60_000 + 7_000)).toBe('2:05:07');
+  });
+});
+
+describe('toCents', () => {
+  it('reads exact decimal strings as integer cents', () => {
+    expect(toCents('1234.50')).toBe(123_450);
+    expect(toCents('1234.5')).toBe(123_450);
+    expect(toCents('7')).toBe(700);
+    expect(toCents('0.07')).toBe(7);
+    expect(toCents('-12.34')).toBe(-1_234);
+    expect(toCents('4999.99')).toBe(499_999);
+  });
+
+  it('refuses what is not an amount in cents', () => {
+    expect(toCents('12.345')).toBeNull();
+    expect(toCents('abc')).toBeNull();
+    expect(toCents('')).toBeNull();
+    expect(toCents(null)).toBeNull();
+  });
+
+  it('formats API amounts with cents', () => {
+    expect(formatAmount('5000.00')).toBe('$5,000.00');
+    expect(formatAmount(undefined)).toBe('');
+  });
+});
