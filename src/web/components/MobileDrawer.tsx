@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Gavel, Heart, Info, LogIn, LogOut, Menu, Package, Search, Store, UserRound, X } from 'lucide-react';
+import { Gavel, Heart, Info, LogIn, LogOut, Menu, Package, Receipt, Search, Store, UserRound, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Link, useLocation } from 'react-router';
 import { signOut, SIGN_OUT_PATH } from '../features/accounts/signOut';
@@ -44,6 +44,11 @@ export function MobileDrawer() {
             <Link to="/sell" className={rowClass} onClick={close}>
               <Store aria-hidden className="size-5 text-muted" /> Sell
             </Link>
+            {user && (
+              <Link to="/account/orders" className={rowClass} onClick={close}>
+                <Receipt aria-hidden className="size-5 text-muted" /> Orders
+              </Link>
+            )}
             {user?.role === 'seller' && (
               <>
                 <Link to="/my-listings" className={rowClass} onClick={close}>
