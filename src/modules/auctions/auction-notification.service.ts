@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
+import { EventBus } from '../../platform/events.js';
 import type { Config } from '../../platform/config.js';
 import { uuidArray } from '../../platform/db/uuid.js';
 import { MailQueue } from '../../platform/mail/mailer.js';
@@ -8,6 +9,7 @@ import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { centsOf, money, readAuction } from './auction.repository.js';
 import { reserveMet } from './auction.rules.js';
+import { AUCTION_EVENTS } from './auctions.events.js';
 
 export const RESULT_TASK = 'auctions/notify-result';
 export const OUTBID_TASK = 'auctions/notify-outbid';
@@ -54,6 +56,7 @@ export class AuctionNotificationService {
     @inject(Clock) private readonly clock: Clock,
     @inject(MailQueue) private readonly mail: MailQueue,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
+    @inject(EventBus) private readonly events: EventBus,
   ) {}
 
   private fork(): EntityManager {
@@ -212,6 +215,13 @@ export class AuctionNotificationService {
         .filter((n) => fresh.has(`${n.auctionId}:${n.userId}:${n.type}`))
         .map((n) => ({ to: n.email, subject: n.title, text: n.message }));
       await this.mail.queueMany(tx, mails);
+      const notices = items.filter((n) => fresh.has(`${n.auctionId}:${n.userId}:${n.type}`));
+      if (notices.length) {
+        await this.events.publish(tx, {
+          name: AUCTION_EVENTS.noticesSent,
+          payload: { notices: notices.map(({ auctionId, userId, type, title, message }) => ({ auctionId, userId, type, title, message })) },
+        });
+      }
       return mails.length;
     });
   }

@@ -1,6 +1,17 @@
 import { Router } from 'express';
 import { ContainerModule } from 'inversify';
 import type { PitlaneModule } from '../../platform/module.js';
+import { NotificationLive } from './notification.live.js';
+import { notificationRoutes } from './notification.routes.js';
+import { NotificationService } from './notification.service.js';
+import { notificationSubscriptions, notificationTasks } from './notification.subscriptions.js';
+
+/** Event subscriptions of the module's parts, joined: two parts may listen to one event (each with its task). */
+function mergeSubscriptions(...parts: Record<string, string[]>[]): Record<string, string[]> {
+  const merged: Record<string, string[]> = {};
+  for (const part of parts) for (const [event, tasks] of Object.entries(part)) merged[event] = [...(merged[event] ?? []), ...tasks];
+  return merged;
+}
 
 /**
  * The garage module (issue 20): the user's vehicles, fitment, alerts, market watch, price history, and the
@@ -8,16 +19,33 @@ import type { PitlaneModule } from '../../platform/module.js';
  */
 export const garageModule: PitlaneModule = {
   name: 'garage',
-  containerModule: new ContainerModule(() => {
+  containerModule: new ContainerModule(({ bind }) => {
     // notifications
+    bind(NotificationService).toSelf();
+    bind(NotificationLive).toSelf().inSingletonScope();
     // garage core
   }),
   entities: [],
   routes: (container) => {
-    void container;
     const router = Router();
     // notifications
+    router.use(notificationRoutes(container));
     // garage core
     return router;
+  },
+  tasks: {
+    // notifications
+    ...notificationTasks,
+    // garage core
+  },
+  subscriptions: mergeSubscriptions(
+    // notifications
+    notificationSubscriptions,
+    // garage core
+  ),
+  live: (container, hub) => {
+    // notifications
+    container.get(NotificationLive).attach(hub);
+    // garage core
   },
 };

@@ -1,0 +1,217 @@
+import type { Container } from 'inversify';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import { parseOrThrow } from '../../platform/http/validate.js';
+import type { TaskFactories } from '../../platform/module.js';
+import { TOKENS } from '../../platform/tokens.js';
+import { AUCTION_EVENTS } from '../auctions/index.js';
+import { CATALOG_EVENTS, CatalogApi } from '../catalog/index.js';
+import { REVERSE_EVENTS } from '../reverse/index.js';
+import { SELLER_EVENTS } from '../sellers/index.js';
+import type { NotificationItemType } from './notification.dto.js';
+import { NotificationService, type NotificationInput } from './notification.service.js';
+
+/** The task that turns another module's event into notifications (one job per event, see EventBus). */
+export const NOTIFY_EVENT_TASK = 'garage/notify-event';
+
+/**
+ * The payments module's order events (/tmp payments surface, `PAYMENTS_EVENTS` of payments/index.ts), named
+ * here by their strings so that the notification centre works before and without that module.
+ */
+export const PAYMENT_ORDER_EVENTS = {
+  orderCreated: 'payments.order.created',
+  orderPaid: 'payments.order.paid',
+  orderShipped: 'payments.order.shipped',
+  orderDelivered: 'payments.order.delivered',
+  orderCompleted: 'payments.order.completed',
+  orderCancelled: 'payments.order.cancelled',
+  orderRefunded: 'payments.order.refunded',
+  orderDisputed: 'payments.order.disputed',
+} as const;
+
+/** `auctions.notices.sent`: the auction notices auctions just mailed (results, outbid, reminders, admin closes). */
+const AUCTION_NOTICES_SENT = AUCTION_EVENTS.noticesSent;
+
+/** Every event the notification centre turns into notifications. */
+export const NOTIFIED_EVENTS = [
+  CATALOG_EVENTS.partApproved,
+  CATALOG_EVENTS.partRejected,
+  SELLER_EVENTS.sellerApproved,
+  SELLER_EVENTS.sellerRejected,
+  REVERSE_EVENTS.quoteAccepted,
+  AUCTION_NOTICES_SENT,
+  ...Object.values(PAYMENT_ORDER_EVENTS),
+] as const;
+
+/** The garage module's `subscriptions`: each notified event goes to NOTIFY_EVENT_TASK. */
+export const notificationSubscriptions: Record<string, string[]> = Object.fromEntries(NOTIFIED_EVENTS.map((name) => [name, [NOTIFY_EVENT_TASK]]));
+
+// The facts each event carries that a notice needs (a subset of the publisher's payload: never stricter).
+const partApproved = z.object({ partId: z.uuid(), sellerId: z.uuid(), approvedBy: z.uuid().nullable() });
+const partRejected = z.object({ partId: z.uuid(), sellerId: z.uuid(), rejectionReason: z.string() });
+const sellerApproved = z.object({ userId: z.uuid(), slug: z.string() });
+const sellerRejected = z.object({ userId: z.uuid(), rejectionReason: z.string() });
+const quoteAccepted = z.object({ reverseAuctionId: z.uuid(), sellerId: z.uuid(), amount: z.string(), title: z.string() });
+const auctionNotices = z.object({
+  notices: z.array(z.object({ auctionId: z.uuid(), userId: z.uuid(), type: z.string(), title: z.string(), message: z.string() })),
+});
+const orderEvent = z.object({
+  orderId: z.uuid(),
+  buyerId: z.uuid(),
+  sellerId: z.uuid(),
+  partId: z.uuid(),
+  source: z.string(),
+  totalCents: z.number().int(),
+  reason: z.enum(['unpaid', 'buyer', 'seller', 'admin']).nullish(),
+});
+const envelope = z.object({ event: z.string(), payload: z.unknown() });
+
+const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The notification type of an auction notice's mail type (`outbid-{seq}`, `result-winner`, `ends-1h` ...). */
+export function auctionNoticeType(type: string): string {
+  if (type.startsWith('outbid')) return 'outbid';
+  if (type === 'result-winner') return 'auction_won';
+  if (type === 'result-seller') return 'auction_result';
+  if (type.startsWith('starts-') || type.startsWith('ends-')) return 'auction_reminder';
+  if (type.startsWith('admin-')) return 'auction_closed';
+  return 'auction';
+}
+
+/** A mail's text as a notice: without its link paragraphs (the notice opens the item itself). */
+export function noticeText(mail: string): string {
+  return mail
+    .split(/\n\s*\n/)
+    .filter((paragraph) => !/^https?:\/\/\S+$/.test(paragraph.trim()))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+type Notice = Omit<NotificationInput, 'userId'> & { userId: string };
+
+/** The notices of one event, or none (an event the centre does not notify about, or a part that is gone). */
+export async function noticesOf(container: Container, event: string, raw: unknown): Promise<Notice[]> {
+  const partTitle = async (partId: string) => (await container.get(CatalogApi).findParts([partId]))[0]?.title ?? null;
+  const item = (type: NotificationItemType, id: string, link: string) => ({ relatedItemType: type, relatedItemId: id, link });
+  switch (event) {
+    case CATALOG_EVENTS.partApproved: {
+      const p = parseOrThrow(partApproved, raw);
+      // A trusted seller's listing goes live at once (approvedBy null): the seller needs no notice of that.
+      if (!p.approvedBy) return [];
+      const title = await partTitle(p.partId);
+      if (!title) return [];
+      return [{ userId: p.sellerId, notificationType: 'part_approved', title: 'Listing approved', message: `"${title}" is now live.`, ...item('part', p.partId, `/parts/${p.partId}`) }];
+    }
+    case CATALOG_EVENTS.partRejected: {
+      const p = parseOrThrow(partRejected, raw);
+      const title = (await partTitle(p.partId)) ?? 'Your listing';
+      return [{
+        userId: p.sellerId,
+        notificationType: 'part_rejected',
+        title: 'Listing not approved',
+        message: `"${title}" was not approved: ${p.rejectionReason}`,
+        ...item('part', p.partId, `/my-listings/${p.partId}/edit`),
+      }];
+    }
+    case SELLER_EVENTS.sellerApproved: {
+      const p = parseOrThrow(sellerApproved, raw);
+      return [{
+        userId: p.userId,
+        notificationType: 'seller_approved',
+        title: 'Seller application approved',
+        message: 'Welcome aboard: you can now list parts and run auctions.',
+        relatedItemType: 'seller',
+        link: '/seller-dashboard',
+      }];
+    }
+    case SELLER_EVENTS.sellerRejected: {
+      const p = parseOrThrow(sellerRejected, raw);
+      return [{
+        userId: p.userId,
+        notificationType: 'seller_rejected',
+        title: 'Seller application not approved',
+        message: p.rejectionReason,
+        relatedItemType: 'seller',
+        link: '/register-seller',
+      }];
+    }
+    case REVERSE_EVENTS.quoteAccepted: {
+      const p = parseOrThrow(quoteAccepted, raw);
+      return [{
+        userId: p.sellerId,
+        notificationType: 'quote_accepted',
+        title: 'Your quote was accepted',
+        message: `The buyer accepted your quote of $${p.amount} for "${p.title}".`,
+        ...item('reverse_auction', p.reverseAuctionId, `/reverse-auctions/${p.reverseAuctionId}`),
+      }];
+    }
+    case AUCTION_NOTICES_SENT: {
+      const p = parseOrThrow(auctionNotices, raw);
+      return p.notices.map((n) => ({
+        userId: n.userId,
+        notificationType: auctionNoticeType(n.type),
+        title: n.title,
+        message: noticeText(n.message),
+        ...item('auction', n.auctionId, `/auctions/${n.auctionId}`),
+      }));
+    }
+    default:
+      if ((Object.values(PAYMENT_ORDER_EVENTS) as string[]).includes(event)) return orderNotices(event, parseOrThrow(orderEvent, raw), partTitle);
+      return [];
+  }
+}
+
+async function orderNotices(event: string, o: z.infer<typeof orderEvent>, partTitle: (id: string) => Promise<string | null>): Promise<Notice[]> {
+  const title = (await partTitle(o.partId)) ?? 'your order';
+  const buyer = (notificationType: string, heading: string, message: string, link = `/account/orders/${o.orderId}`): Notice => ({
+    userId: o.buyerId, notificationType, title: heading, message, relatedItemType: 'order', relatedItemId: o.orderId, link,
+  });
+  const seller = (notificationType: string, heading: string, message: string): Notice => ({
+    userId: o.sellerId, notificationType, title: heading, message, relatedItemType: 'order', relatedItemId: o.orderId, link: '/my-sales',
+  });
+  switch (event) {
+    case PAYMENT_ORDER_EVENTS.orderCreated:
+      // A buy-now buyer is at the checkout already; every other order waits for a payment the buyer must start.
+      return o.source === 'buy_now' ? [] : [buyer('order_payment_due', 'Payment due', `Pay ${dollars(o.totalCents)} to complete "${title}".`, `/checkout/${o.orderId}`)];
+    case PAYMENT_ORDER_EVENTS.orderPaid:
+      return [seller('order_paid', 'New sale: ship it', `"${title}" was paid (${dollars(o.totalCents)}). Please ship it.`)];
+    case PAYMENT_ORDER_EVENTS.orderShipped:
+      return [buyer('order_shipped', 'Your order has shipped', `"${title}" is on its way.`)];
+    case PAYMENT_ORDER_EVENTS.orderDelivered:
+      return [seller('order_delivered', 'Order delivered', `"${title}" was delivered to the buyer.`)];
+    case PAYMENT_ORDER_EVENTS.orderCompleted:
+      return [seller('order_completed', 'Order completed', `The sale of "${title}" is complete.`)];
+    case PAYMENT_ORDER_EVENTS.orderCancelled: {
+      const why = o.reason === 'unpaid' ? ' (not paid in time)' : '';
+      const notices: Notice[] = [];
+      if (o.reason !== 'buyer') notices.push(buyer('order_cancelled', 'Order cancelled', `Your order of "${title}" was cancelled${why}.`));
+      if (o.reason !== 'seller') notices.push(seller('order_cancelled', 'Order cancelled', `The order of "${title}" was cancelled${why}.`));
+      return notices;
+    }
+    case PAYMENT_ORDER_EVENTS.orderRefunded:
+      return [buyer('order_refunded', 'Refund issued', `You were refunded for "${title}".`)];
+    case PAYMENT_ORDER_EVENTS.orderDisputed:
+      return [seller('order_disputed', 'A buyer opened a dispute', `The buyer of "${title}" opened a dispute.`)];
+    default:
+      return [];
+  }
+}
+
+/** The notification centre's tasks. */
+export const notificationTasks: TaskFactories = {
+  /**
+   * Records the notices of one event (payload {event, payload}); idempotent: each is stored once per job and
+   * recipient, so a retried job notifies nobody twice.
+   */
+  [NOTIFY_EVENT_TASK]: (container: Container) => async (payload, helpers) => {
+    const { event, payload: raw } = parseOrThrow(envelope, payload);
+    const notices = await noticesOf(container, event, raw);
+    if (!notices.length) return;
+    const service = container.get(NotificationService);
+    const orm = container.get<MikroORM>(TOKENS.Orm);
+    await orm.em.fork().transactional(async (em) => {
+      for (const [i, notice] of notices.entries()) await service.recordOnce(em, { ...notice, key: `job:${helpers.job.id}:${i}` });
+    });
+  },
+};
