@@ -10,7 +10,6 @@ import { Layout } from './Layout';
 
 /** Screens that later features will fill in (spec 000 §2 routes). */
 const COMING_SOON: Array<[path: string, title: string]> = [
-  ['/garage', 'My Garage'],
 ];
 
 export const router = createBrowserRouter([
@@ -135,6 +134,8 @@ export const router = createBrowserRouter([
         path: '/schedule-auction',
         lazy: async () => ({ Component: (await import('../features/auctions/ScheduleAuctionPage')).ScheduleAuctionRoute }),
       },
+      // My Garage (issue 20).
+      { path: '/garage', lazy: async () => ({ Component: (await import('../features/garage/GaragePage')).GaragePage }) },
       // Reverse auctions (issue 18).
       {
         path: '/reverse-auctions',
