@@ -18,6 +18,7 @@ import mailOutbox from './mail-outbox';
 import reverseAuctions from './reverse-auctions';
 import reportedConversations from './reported-conversations';
 import sellerAnalytics from './seller-analytics';
+import activeListings from './active-listings';
 import sellers from './sellers';
 import { auctionSettings, bidderSettings, pricingSettings } from './settings';
 import { theme } from './theme';
@@ -57,6 +58,7 @@ export const App = () => (
     <Resource name="bidder-settings" options={{ label: 'Bidder Mgmt' }} {...bidderSettings} />
     <Resource name="pricing-settings" options={{ label: 'Reserve & BIN' }} {...pricingSettings} />
     <Resource name="auto-relist" options={{ label: 'Auto-relist' }} {...autoRelist} />
+    <Resource name="active-listings" options={{ label: 'Active Listings' }} {...activeListings} />
     <Resource name="seller-analytics" options={{ label: 'Seller Analytics' }} {...sellerAnalytics} />
     <Resource name="badges" options={{ label: 'Badges' }} {...badges} />
     <Resource name="contact-requests" options={{ label: 'Contact requests' }} {...contactRequests} />

@@ -18,9 +18,10 @@ import {
   csvFileName,
   csvRow,
   ratingText,
+  responseText,
   toCsv,
 } from './analyticsExport';
-import type { SellerAnalyticsRow } from '../../modules/sellers/seller.dto';
+import type { SellerPerformanceRow as SellerAnalyticsRow } from '../../modules/analytics/analytics.dto';
 
 /** The server's largest page. */
 const EXPORT_PAGE = 100;
@@ -91,6 +92,12 @@ export const SellerAnalyticsList = () => (
       <FunctionField<SellerAnalyticsRow> label="Reviews" render={(r) => String(r.reviews)} />
       <NumberField source="reputationPoints" label="Points" sortable={false} />
       <TextField source="levelName" label="Tier" sortable={false} />
+      <NumberField source="listingViews" label="Listing views" sortable={false} />
+      <FunctionField<SellerAnalyticsRow> label="Conversion" render={(r) => (r.conversionPercent === null ? '—' : `${r.conversionPercent}%`)} />
+      <FunctionField<SellerAnalyticsRow>
+        label="Response time"
+        render={(r) => (r.conversations ? `${responseText(r.responseMedianMinutes)} (${r.answeredConversations}/${r.conversations} answered)` : 'No messages yet')}
+      />
     </Datagrid>
   </List>
 );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SellerAnalyticsRow } from '../../modules/sellers/seller.dto';
-import { bandOf, csvFileName, csvRow, ratingText, toCsv } from './analyticsExport';
+import type { SellerPerformanceRow as SellerAnalyticsRow } from '../../modules/analytics/analytics.dto';
+import { bandOf, csvFileName, csvRow, ratingText, responseText, toCsv } from './analyticsExport';
 
 const row: SellerAnalyticsRow = {
   id: 's1',
@@ -19,6 +19,11 @@ const row: SellerAnalyticsRow = {
   reputationPoints: 240,
   level: 2,
   levelName: 'Trusted Seller',
+  listingViews: 310,
+  conversionPercent: 25,
+  conversations: 6,
+  answeredConversations: 5,
+  responseMedianMinutes: 95,
 };
 
 describe('rating band', () => {
@@ -49,7 +54,24 @@ describe('CSV export', () => {
       8,
       240,
       'Trusted Seller',
+      310,
+      25,
+      6,
+      5,
+      95,
     ]);
+  });
+
+  it('leaves figures that do not exist yet empty, never zero', () => {
+    const fresh = csvRow({ ...row, conversionPercent: null, responseMedianMinutes: null });
+    expect(fresh.slice(-5)).toEqual([310, '', 6, 5, '']);
+  });
+
+  it('shows response times in minutes, hours or days', () => {
+    expect(responseText(null)).toBe('—');
+    expect(responseText(45)).toBe('45 min');
+    expect(responseText(210)).toBe('3.5 h');
+    expect(responseText(4320)).toBe('3.0 d');
   });
 
   it('quotes commas, quotes and line breaks, and defuses formulas', () => {

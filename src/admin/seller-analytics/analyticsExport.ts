@@ -1,5 +1,5 @@
 /** Pure helpers of the Seller Analytics & Performance screen (spec 001 §2 "Analysis screens"). */
-import type { SellerAnalyticsRow } from '../../modules/sellers/seller.dto';
+import type { SellerPerformanceRow as SellerAnalyticsRow } from '../../modules/analytics/analytics.dto';
 
 const num = (v: unknown): number | null => {
   if (v === null || v === undefined || v === '') return null;
@@ -30,7 +30,20 @@ export const CSV_HEADERS = [
   'Reviews',
   'Reputation Points',
   'Level',
+  'Listing Views',
+  'Conversion (%)',
+  'Conversations',
+  'Answered',
+  'Median Response (minutes)',
 ] as const;
+
+/** A median response time as shown: "45 min", "3.5 h", "2.0 d", or "—" before the first answer. */
+export function responseText(minutes: number | null): string {
+  if (minutes === null) return '—';
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 48 * 60) return `${(minutes / 60).toFixed(1)} h`;
+  return `${(minutes / 1440).toFixed(1)} d`;
+}
 
 /** One CSV row per seller, in CSV_HEADERS order. */
 export function csvRow(r: SellerAnalyticsRow): Array<string | number> {
@@ -48,6 +61,11 @@ export function csvRow(r: SellerAnalyticsRow): Array<string | number> {
     r.reviews,
     r.reputationPoints,
     r.levelName,
+    r.listingViews,
+    r.conversionPercent === null ? '' : r.conversionPercent,
+    r.conversations,
+    r.answeredConversations,
+    r.responseMedianMinutes === null ? '' : r.responseMedianMinutes,
   ];
 }
 
