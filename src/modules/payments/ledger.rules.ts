@@ -1,0 +1,69 @@
+import type { LedgerAccount, LedgerEntryDto } from './order.dto.js';
+import { commissionReturnedCents } from './commission.rules.js';
+
+type Kind = LedgerEntryDto['kind'];
+
+/** One ledger line before it is stored: a signed amount in cents (positive: into the account). */
+export interface LedgerLine {
+  account: LedgerAccount;
+  kind: Kind;
+  cents: number;
+  memo?: string;
+}
+
+/** A movement of `cents` from one account to another: two lines that add up to zero. */
+export function move(kind: Kind, from: LedgerAccount, to: LedgerAccount, cents: number, memo?: string): LedgerLine[] {
+  if (cents === 0) return [];
+  return [
+    { account: from, kind, cents: -cents, memo },
+    { account: to, kind, cents, memo },
+  ];
+}
+
+/** The lines of a paid order. Direct (destination charge): the buyer pays the seller, the seller pays the commission. Escrow: the money is held. */
+export function paymentLines(o: { totalCents: number; commissionCents: number; escrow: boolean; providerFeeCents?: number | null }): LedgerLine[] {
+  if (o.escrow) return move('escrow_hold', 'buyer', 'escrow', o.totalCents, 'Held in escrow');
+  return [
+    ...move('sale', 'buyer', 'seller', o.totalCents),
+    ...move('commission', 'seller', 'marketplace', o.commissionCents),
+    ...(o.providerFeeCents ? move('provider_fee', 'marketplace', 'provider', o.providerFeeCents) : []),
+  ];
+}
+
+/** The lines of an escrow release: what is left after refunds goes to the seller, less the commission left. */
+export function escrowReleaseLines(o: { totalCents: number; refundedCents: number; commissionCents: number; commissionReturnedCents: number }): LedgerLine[] {
+  const remaining = o.totalCents - o.refundedCents;
+  return [
+    ...move('escrow_release', 'escrow', 'seller', remaining, 'Released to the seller'),
+    ...move('commission', 'seller', 'marketplace', o.commissionCents - o.commissionReturnedCents),
+  ];
+}
+
+/**
+ * The lines of a refund that brings the refunds to `newRefundedCents` in all. Direct: the seller gives the
+ * refund back to the buyer and the marketplace returns the commission in proportion (transfer reversal).
+ * Escrow not yet released: the refund leaves the escrow; the commission, never taken, shrinks.
+ */
+export function refundLines(o: {
+  totalCents: number;
+  commissionCents: number;
+  refundedCents: number;
+  newRefundedCents: number;
+  escrowHeld: boolean;
+}): { lines: LedgerLine[]; commissionReturnedCents: number } {
+  const amount = o.newRefundedCents - o.refundedCents;
+  const before = commissionReturnedCents(o.commissionCents, o.refundedCents, o.totalCents);
+  const after = commissionReturnedCents(o.commissionCents, o.newRefundedCents, o.totalCents);
+  if (o.escrowHeld) return { lines: move('refund', 'escrow', 'buyer', amount), commissionReturnedCents: after };
+  return {
+    lines: [...move('refund', 'seller', 'buyer', amount), ...move('commission_returned', 'marketplace', 'seller', after - before)],
+    commissionReturnedCents: after,
+  };
+}
+
+/** The sum of lines by account (a balanced set sums to zero over all accounts). */
+export function balances(lines: readonly LedgerLine[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const l of lines) out[l.account] = (out[l.account] ?? 0) + l.cents;
+  return out;
+}
