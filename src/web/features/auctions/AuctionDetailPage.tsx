@@ -12,6 +12,8 @@ import { auctionKey, bidsKey, useAuction } from './auctions.api';
 import { BidBox } from './BidBox';
 import { BidHistory } from './BidHistory';
 import { useActivityFeed } from './useActivityFeed';
+import { FitmentBadge } from '../garage/FitmentBadge';
+import { TrackPriceButton } from '../garage/TrackPriceButton';
 import { useListingView } from '../analytics/useListingActivity';
 
 /** /auctions/:id (spec 000 "Auction detail"). */
@@ -42,6 +44,11 @@ export function AuctionDetailPage() {
       <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:grid-rows-[auto_1fr] lg:gap-x-8">
         <div className="grid min-w-0 content-start gap-6 lg:col-start-1 lg:row-start-1">
           <AuctionGallery auction={data} />
+          {/* The garage (issue 20): whether the part fits the viewer's car, and following the current bid. */}
+          <div className="flex flex-wrap items-center gap-3">
+            <FitmentBadge partId={data.partId} className="text-sm" />
+            <TrackPriceButton watchType="auction" itemId={data.id} itemTitle={data.title} />
+          </div>
           <AuctionFacts auction={data} />
         </div>
         <aside aria-label="Bidding" className="grid content-start gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Photo } from '../../components/Photo';
 import { Skeleton } from '../../components/Skeleton';
 import { formatUsd } from '../../lib/format';
+import { FitmentBadge } from '../garage/FitmentBadge';
 import { badgePreview, conditionLabel, partBadges, primaryImage, thumbnailSrc, yearsLabel, makeModel } from './partFormat';
 import type { PartDto, PartImageDto } from '../../../modules/catalog/part.dto';
 
@@ -40,6 +41,7 @@ export function PartCard({ part, badges }: PartCardProps) {
           </Link>
         </h3>
         {fits && <p className="text-xs text-muted">{fits}</p>}
+        <FitmentBadge partId={part.id} />
         <p className="line-clamp-2 text-sm text-muted">{part.description}</p>
         <div className="mt-auto flex items-end justify-between gap-2 pt-2">
           <p className="tabular text-xl font-bold">{formatUsd(part.price)}</p>

@@ -34,6 +34,8 @@ import {
   type SearchSort,
 } from './searchFilters';
 import { ViewToggle, type ViewMode } from './ViewToggle';
+import { SaveSearchButton } from '../garage/SaveSearchButton';
+import { VehiclePicker } from '../garage/VehiclePicker';
 import type { CategoryDto, MakeDto, PartDto } from '../../../modules/catalog/part.dto';
 
 /** Parts per page of results. */
@@ -111,6 +113,7 @@ export function SearchPage() {
           <h2 id="search-results-heading" className="sr-only">
             Results
           </h2>
+          <VehiclePicker value={filters.fitsVehicle} onChange={(id) => setFilter('fitsVehicle', id)} />
           <div className="mb-4 flex flex-wrap items-center gap-3">
             <Dialog.Root open={sheetOpen} onOpenChange={setSheetOpen}>
               <Dialog.Trigger asChild>
@@ -151,6 +154,7 @@ export function SearchPage() {
               onChange={(value) => apply(filters, value as SearchSort)}
               options={sortOptions(filters)}
             />
+            <SaveSearchButton filters={filters} />
             <div className="ml-auto sm:ml-0">
               <ViewToggle value={view} onChange={setView} />
             </div>

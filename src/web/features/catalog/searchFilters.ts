@@ -9,9 +9,11 @@ export interface SearchFilters {
   yearTo?: string;
   /** One seller's parts (the console's link to the house account's: `house-account-user`). */
   sellerId?: string;
+  /** Only parts that fit this vehicle of the signed-in user's garage (issue 20). */
+  fitsVehicle?: string;
 }
 
-export const FILTER_KEYS = ['q', 'category', 'make', 'yearFrom', 'yearTo', 'sellerId'] as const;
+export const FILTER_KEYS = ['q', 'category', 'make', 'yearFrom', 'yearTo', 'sellerId', 'fitsVehicle'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 /** The value of every select meaning "no filter". */

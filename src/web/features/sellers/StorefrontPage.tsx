@@ -8,6 +8,7 @@ import { Skeleton } from '../../components/Skeleton';
 import { formatGrouped, formatUsd } from '../../lib/format';
 import { PartCardPhoto } from '../catalog/PartCard';
 import { conditionLabel, primaryImage } from '../catalog/partFormat';
+import { FitmentBadge } from '../garage/FitmentBadge';
 import { BadgesCard, STOREFRONT_BADGE_COUNT } from './BadgesCard';
 import { ReputationCard } from './ReputationCard';
 import { useSellerParts, useStorefront } from './sellers.api';
@@ -223,6 +224,7 @@ function StorefrontPartCard({ part }: { part: PartDto }) {
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="line-clamp-2 font-semibold leading-snug">{part.title}</h3>
         {part.partNumber && <p className="font-mono text-xs text-muted">{part.partNumber}</p>}
+        <FitmentBadge partId={part.id} />
         <p className="line-clamp-2 text-sm text-muted">{part.description}</p>
         <div className="mt-auto flex items-end justify-between gap-2 pt-2">
           <p className="tabular text-xl font-bold">{formatUsd(part.price)}</p>
