@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser.js';
+import { admin, apiSession, callOk, createListedPart, makeApprovedSeller, newPage, registerVerified, signIn } from './helpers.js';
+
+/**
+ * Issue 24's console analyses in a real browser: a visitor's page view reaches Active Listings Analysis, and the
+ * Policy Acceptance Dashboard's filters find who has and has not accepted the current policies.
+ */
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('Active Listings Analysis (issue 24)', () => {
+  const owner = { username: 'e2e_analyst_seller', email: 'e2e-analyst-seller@example.com', firstName: 'Jim', lastName: 'Clark' };
+  const TITLE = 'Lotus 25 Climax FWMV rocker cover';
+  let partId = '';
+
+  beforeAll(async () => {
+    await registerVerified(owner);
+    await makeApprovedSeller(owner.username, {
+      businessName: 'Clark Climax Spares',
+      contactPhone: '(317) 555-0125',
+      businessAddress: '25 Team Lotus Way',
+      businessCity: 'Indianapolis',
+      businessState: 'IN',
+      businessZip: '46222',
+    });
+    partId = await createListedPart(await apiSession(owner.username), {
+      title: TITLE,
+      description: 'Magnesium rocker cover for the Coventry Climax FWMV V8, crack tested.',
+      price: '2400.00',
+      category: 'engine',
+      make: 'ford',
+      condition: 'used-excellent',
+      location: 'Indianapolis, IN',
+    });
+  });
+
+  it("counts a visitor's page view and a search click, and shows them to the admin", async () => {
+    const visitor = await newPage(browser);
+    await visitor.goto('/search?q=rocker%20cover');
+    const result = visitor.getByRole('link', { name: TITLE }).first();
+    await expect.poll(() => result.isVisible(), { timeout: 15_000 }).toBe(true);
+    // The page reports the view a moment after it loads (with the click, unless that went already).
+    const viewReported = visitor.waitForResponse(
+      (r) => r.url().endsWith('/api/analytics/events') && (r.request().postData() ?? '').includes('"view"') && r.status() === 202,
+      { timeout: 20_000 },
+    );
+    await result.click();
+    await visitor.waitForURL(new RegExp(`/parts/${partId}$`));
+    await expect.poll(() => visitor.getByRole('heading', { name: TITLE }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await viewReported;
+    await visitor.context().close();
+
+    const page = await newPage(browser);
+    await signIn(page, admin.username, admin.password);
+    await page.goto('/admin/active-listings');
+    await page.getByPlaceholder('Title or seller').fill('Climax FWMV');
+    const row = page.getByRole('row').filter({ hasText: TITLE });
+    // Views, impressions and clicks reach the database in batches a few seconds apart: reload until they show.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await row.first().waitFor({ timeout: 10_000 }).catch(() => {});
+          const cells = await row.first().getByRole('cell').allTextContents();
+          return cells.join(' | ');
+        },
+        { timeout: 45_000, interval: 2000 },
+      )
+      .toMatch(/Clark Climax Spares.*\| 1 \| 0 \| 1 \| 1 \| 100%/);
+    await page.context().close();
+  }, 120_000);
+});
+
+describe('the Policy Acceptance Dashboard (issue 24)', () => {
+  const accepted = { username: 'e2e_policy_yes', email: 'e2e-policy-yes@example.com', firstName: 'Ayrton', lastName: 'Accepts' };
+  const pending = { username: 'e2e_policy_no', email: 'e2e-policy-no@example.com', firstName: 'Nigel', lastName: 'Pending' };
+
+  beforeAll(async () => {
+    await registerVerified(accepted);
+    await registerVerified(pending);
+    const user = await apiSession(accepted.username);
+    for (const policyType of ['privacy_policy', 'terms_of_service']) {
+      await callOk(user.cookie, 'POST', '/api/policy-acceptances', { userId: user.id, policyType });
+    }
+  });
+
+  it('filters users by acceptance and finds them by name', async () => {
+    const page = await newPage(browser);
+    await signIn(page, admin.username, admin.password);
+    await page.goto('/admin/policy-acceptances');
+    const search = page.getByPlaceholder('Search users');
+    await expect.poll(() => search.isVisible(), { timeout: 15_000 }).toBe(true);
+    await search.fill('e2e_policy_');
+    const rows = page.locator('tbody tr');
+    await expect.poll(async () => (await rows.allTextContents()).join('\n'), { timeout: 15_000 }).toMatch(/e2e_policy_yes[\s\S]*e2e_policy_no|e2e_policy_no[\s\S]*e2e_policy_yes/);
+
+    await page.getByLabel('Acceptance').click();
+    await page.getByRole('option', { name: 'Not accepted' }).click();
+    await expect.poll(async () => (await rows.allTextContents()).join('\n'), { timeout: 15_000 }).not.toContain('e2e_policy_yes');
+    expect((await rows.allTextContents()).join('\n')).toContain('e2e_policy_no');
+
+    await page.getByLabel('Acceptance').click();
+    await page.getByRole('option', { name: 'Accepted', exact: true }).click();
+    await expect.poll(async () => (await rows.allTextContents()).join('\n'), { timeout: 15_000 }).not.toContain('e2e_policy_no');
+    expect((await rows.allTextContents()).join('\n')).toContain('e2e_policy_yes');
+    await page.context().close();
+  }, 90_000);
+});
