@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
+import { uuidArray } from '../../platform/db/uuid.js';
 import { Errors } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
 import type { ListPage } from '../../platform/http/validate.js';
@@ -77,7 +78,18 @@ export class NotificationService {
   /** Marks notifications as mailed (their `sentAt`), in the caller's transaction. */
   async markSent(em: SqlExecutor, ids: readonly string[]): Promise<void> {
     if (!ids.length) return;
-    await em.execute('update alert_notifications set sent_at = ? where id = any(?::uuid[]) and sent_at is null', [this.clock.now(), ids]);
+    await em.execute('update alert_notifications set sent_at = ? where id = any(?::uuid[]) and sent_at is null', [this.clock.now(), uuidArray(ids)]);
+  }
+
+  /** The type of the user's latest notification about an item among `types`, or null (in the caller's transaction). */
+  async latestTypeAbout(em: SqlExecutor, userId: string, relatedItemId: string, types: readonly string[]): Promise<string | null> {
+    const [row] = await em.execute<{ notification_type: string }[]>(
+      `select notification_type from alert_notifications
+        where user_id = ? and related_item_id = ? and notification_type = any(?::text[])
+        order by created_at desc, id desc limit 1`,
+      [userId, relatedItemId, `{${types.join(',')}}`],
+    );
+    return row?.notification_type ?? null;
   }
 
   private insertSql(once: boolean): string {

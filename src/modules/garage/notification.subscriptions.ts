@@ -198,6 +198,8 @@ async function orderNotices(event: string, o: z.infer<typeof orderEvent>, partTi
   }
 }
 
+const LISTING_DECISIONS = ['part_approved', 'part_rejected'];
+
 /** The notification centre's tasks. */
 export const notificationTasks: TaskFactories = {
   /**
@@ -211,7 +213,12 @@ export const notificationTasks: TaskFactories = {
     const service = container.get(NotificationService);
     const orm = container.get<MikroORM>(TOKENS.Orm);
     await orm.em.fork().transactional(async (em) => {
-      for (const [i, notice] of notices.entries()) await service.recordOnce(em, { ...notice, key: `job:${helpers.job.id}:${i}` });
+      for (const [i, notice] of notices.entries()) {
+        // catalog republishes partApproved when a seller edits a live listing: tell the seller only about a
+        // listing that was not approved (by the last notice about it) before.
+        if (notice.notificationType === 'part_approved' && (await service.latestTypeAbout(em, notice.userId, notice.relatedItemId!, LISTING_DECISIONS)) === 'part_approved') continue;
+        await service.recordOnce(em, { ...notice, key: `job:${helpers.job.id}:${i}` });
+      }
     });
   },
 };

@@ -1,0 +1,123 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { auctionForm, fastUser, partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
+import { approvedSeller } from '../../../test/reverse.fixtures.js';
+import { EventBus } from '../../platform/events.js';
+import { TOKENS } from '../../platform/tokens.js';
+import { AuctionNotificationService } from '../auctions/auction-notification.service.js';
+import { catalogModule } from '../catalog/index.js';
+import { SELLER_EVENTS } from '../sellers/index.js';
+import type { NotificationDto } from './notification.dto.js';
+import { NOTIFY_EVENT_TASK, notificationTasks, PAYMENT_ORDER_EVENTS } from './notification.subscriptions.js';
+
+describe("other modules' events become notifications", () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let seller: TestUser;
+  let buyer: TestUser;
+
+  const feed = async (who: TestUser) => (await who.agent.get('/api/notifications/me').expect(200)).body as NotificationDto[];
+  const publish = async (name: string, payload: unknown) => {
+    const orm = t.rt.container.get<MikroORM>(TOKENS.Orm);
+    await orm.em.fork().transactional((em) => t.rt.container.get(EventBus).publish(em, { name, payload }));
+    await t.drain();
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await catalogModule.seed!(t.rt.container);
+    admin = await quickUser(t, 'sub_admin', 'admin');
+    seller = await approvedSeller(t, 'sub_seller');
+    buyer = await fastUser(t, 'sub_buyer');
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+  // Notices of one moment have no order among themselves: each test's come later than the one before.
+  beforeEach(() => t.clock.advance(60_000));
+
+  it("notifies the seller once when an admin approves their listing, not again when they edit it", async () => {
+    const partId = await partOf(seller, { title: 'Lucas P700 headlamp' });
+    await t.drain();
+    expect(await feed(seller)).toEqual([]);
+    await admin.agent.patch(`/api/parts/${partId}/approve`).send({}).expect(200);
+    await t.drain();
+    const [notice, ...rest] = await feed(seller);
+    expect(rest).toEqual([]);
+    expect(notice).toMatchObject({
+      notificationType: 'part_approved',
+      title: 'Listing approved',
+      message: '"Lucas P700 headlamp" is now live.',
+      relatedItemType: 'part',
+      relatedItemId: partId,
+      link: `/parts/${partId}`,
+      isRead: false,
+    });
+    // Trusted sellers' edits keep the listing live and republish the approval: no second notice.
+    await t.sql('update sellers set requires_listing_approval = false where user_id = $1', [seller.id]);
+    await seller.agent.patch(`/api/parts/${partId}`).send({ price: 2300 }).expect(200);
+    await t.drain();
+    expect(await feed(seller)).toHaveLength(1);
+    await t.sql('update sellers set requires_listing_approval = true where user_id = $1', [seller.id]);
+  });
+
+  it('tells the seller why a listing was rejected', async () => {
+    const partId = await partOf(seller, { title: 'Girling brake servo' });
+    await admin.agent.patch(`/api/parts/${partId}/reject`).send({ rejectionReason: 'Photos do not show the part.' }).expect(200);
+    await t.drain();
+    const [latest] = await feed(seller);
+    expect(latest).toMatchObject({
+      notificationType: 'part_rejected',
+      title: 'Listing not approved',
+      message: '"Girling brake servo" was not approved: Photos do not show the part.',
+      link: `/my-listings/${partId}/edit`,
+    });
+  });
+
+  it("turns a seller application's rejection into a notice for the applicant", async () => {
+    await publish(SELLER_EVENTS.sellerRejected, { sellerId: crypto.randomUUID(), userId: buyer.id, rejectionReason: 'Address could not be verified.', rejectedBy: admin.id });
+    const [latest] = await feed(buyer);
+    expect(latest).toMatchObject({ notificationType: 'seller_rejected', title: 'Seller application not approved', message: 'Address could not be verified.' });
+  });
+
+  it("turns the payments module's order events into notices for the right party", async () => {
+    const partId = await partOf(seller, { title: 'Smiths chronometric speedometer' });
+    const orderId = crypto.randomUUID();
+    const order = { orderId, buyerId: buyer.id, sellerId: seller.id, partId, source: 'buy_now', sourceId: null, totalCents: 12_550 };
+    const before = (await feed(seller)).length;
+    await publish(PAYMENT_ORDER_EVENTS.orderPaid, order);
+    t.clock.advance(1000);
+    await publish(PAYMENT_ORDER_EVENTS.orderShipped, order);
+    const [sale] = await feed(seller);
+    expect((await feed(seller)).length).toBe(before + 1);
+    expect(sale).toMatchObject({ notificationType: 'order_paid', message: '"Smiths chronometric speedometer" was paid ($125.50). Please ship it.', link: '/my-sales', relatedItemType: 'order', relatedItemId: orderId });
+    const [shipped] = await feed(buyer);
+    expect(shipped).toMatchObject({ notificationType: 'order_shipped', title: 'Your order has shipped', link: `/account/orders/${orderId}` });
+  });
+
+  it('records one notice however often the same job runs', async () => {
+    const task = notificationTasks[NOTIFY_EVENT_TASK]!(t.rt.container) as (payload: unknown, helpers: unknown) => Promise<void>;
+    const job = { event: SELLER_EVENTS.sellerRejected, payload: { sellerId: crypto.randomUUID(), userId: seller.id, rejectionReason: 'Twice?', rejectedBy: admin.id } };
+    await task(job, { job: { id: '987654' } });
+    await task(job, { job: { id: '987654' } });
+    expect((await feed(seller)).filter((n) => n.message === 'Twice?')).toHaveLength(1);
+  });
+
+  it("shows the auctions' outbid notices in the bidder's feed", async () => {
+    const partId = await partOf(admin, { title: 'Borrani wire wheel' });
+    const auction = await admin.agent.post('/api/auctions').send(auctionForm(t, partId, { title: 'Borrani wire wheel' })).expect(201);
+    await t.rt.container.get(AuctionNotificationService).notifyOutbid([{ auctionId: auction.body.id, userId: buyer.id, bidSeq: '7' }]);
+    await t.drain();
+    const [latest] = await feed(buyer);
+    expect(latest).toMatchObject({
+      notificationType: 'outbid',
+      title: 'You have been outbid: Borrani wire wheel',
+      relatedItemType: 'auction',
+      relatedItemId: auction.body.id,
+      link: `/auctions/${auction.body.id}`,
+    });
+    expect(latest!.message).toMatch(/^Someone bid more than your maximum on "Borrani wire wheel"\. The current bid is \$/);
+    expect(latest!.message).not.toContain('http');
+  });
+});
