@@ -15,6 +15,8 @@ import { LoginPage } from './layout/LoginPage';
 import { PitlaneLayout } from './layout/PitlaneLayout';
 import listings from './listings';
 import mailOutbox from './mail-outbox';
+import orders from './orders';
+import finance from './finance';
 import reverseAuctions from './reverse-auctions';
 import reportedConversations from './reported-conversations';
 import sellerAnalytics from './seller-analytics';
@@ -64,5 +66,7 @@ export const App = () => (
     <Resource name="contact-requests" options={{ label: 'Contact requests' }} {...contactRequests} />
     <Resource name="reported-conversations" options={{ label: 'Reported conversations' }} {...reportedConversations} />
     <Resource name="policy-acceptances" options={{ label: 'Policy & Compliance' }} {...compliance} />
+    <Resource name="orders" options={{ label: 'Orders' }} {...orders} />
+    <Resource name="finance" options={{ label: 'Finance' }} {...finance} />
   </Admin>
 );

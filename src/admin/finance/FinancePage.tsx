@@ -1,0 +1,129 @@
+import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { downloadCSV, Title, useGetList } from 'react-admin';
+import type { FinanceMonthDto } from '../../modules/payments/order.dto';
+import { moneyText } from '../orders/orderAdmin';
+import { chartPoints, financeCsv, financeTotals, monthLabel } from './finance';
+
+/** Months shown: ten years is more than the marketplace has. */
+const MONTHS = 120;
+
+const dollars = (value: number) => `$${value.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
+
+/** Finance: gross sales, commission, refunds and featured-listing revenue by month, as a chart, a table and a CSV. */
+export function FinancePage() {
+  const { data, isPending, error } = useGetList<FinanceMonthDto>('finance', {
+    pagination: { page: 1, perPage: MONTHS },
+    sort: { field: 'month', order: 'DESC' },
+  });
+  const rows = data ?? [];
+  const totals = financeTotals(rows);
+
+  return (
+    <Box sx={{ p: 2 }}>
+      <Title title="Finance" />
+      <Stack direction="row" useFlexGap spacing={1} sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1">
+          Finance
+        </Typography>
+        <Button variant="outlined" startIcon={<DownloadIcon />} disabled={rows.length === 0} onClick={() => downloadCSV(financeCsv(rows), 'pitlane-finance')}>
+          Export CSV
+        </Button>
+      </Stack>
+      {isPending && <LinearProgress aria-label="Loading finance figures" />}
+      {error ? <Alert severity="error">The finance figures could not be loaded: {error instanceof Error ? error.message : 'unknown error'}</Alert> : null}
+      {!isPending && !error && rows.length === 0 && <Alert severity="info">No sales yet: the months appear once orders are paid.</Alert>}
+      {rows.length > 0 && (
+        <Stack spacing={2}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+            <Figure label="Gross sales" value={moneyText(totals.grossSales)} />
+            <Figure label="Commission" value={moneyText(totals.commission)} />
+            <Figure label="Featured revenue" value={moneyText(totals.featuredRevenue)} />
+            <Figure label="Refunds" value={moneyText(totals.refunds)} />
+          </Box>
+          <Card>
+            <CardContent>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+                By month
+              </Typography>
+              <Box sx={{ width: '100%', height: 320 }} role="img" aria-label="Gross sales, commission and featured revenue by month">
+                <ResponsiveContainer>
+                  <BarChart data={chartPoints(rows)} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+                    <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                    <XAxis dataKey="month" />
+                    <YAxis tickFormatter={dollars} width={80} />
+                    <Tooltip formatter={(value) => dollars(Number(value))} />
+                    <Legend />
+                    <Bar dataKey="grossSales" name="Gross sales" fill="#2f3a45" />
+                    <Bar dataKey="commission" name="Commission" fill="#C8102E" />
+                    <Bar dataKey="featuredRevenue" name="Featured revenue" fill="#d98e04" />
+                  </BarChart>
+                </ResponsiveContainer>
+              </Box>
+            </CardContent>
+          </Card>
+          <Card sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="Finance by month">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Month</TableCell>
+                  <TableCell align="right">Orders</TableCell>
+                  <TableCell align="right">Gross sales</TableCell>
+                  <TableCell align="right">Commission</TableCell>
+                  <TableCell align="right">Refunds</TableCell>
+                  <TableCell align="right">Featured revenue</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((r) => (
+                  <TableRow key={r.id}>
+                    <TableCell>{monthLabel(r.month)}</TableCell>
+                    <TableCell align="right">{r.orders}</TableCell>
+                    <TableCell align="right">{moneyText(r.grossSales)}</TableCell>
+                    <TableCell align="right">{moneyText(r.commission)}</TableCell>
+                    <TableCell align="right">{moneyText(r.refunds)}</TableCell>
+                    <TableCell align="right">{moneyText(r.featuredRevenue)}</TableCell>
+                  </TableRow>
+                ))}
+                <TableRow>
+                  <TableCell sx={{ fontWeight: 600 }}>Total</TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 600 }}>
+                    {totals.orders}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 600 }}>
+                    {moneyText(totals.grossSales)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 600 }}>
+                    {moneyText(totals.commission)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 600 }}>
+                    {moneyText(totals.refunds)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 600 }}>
+                    {moneyText(totals.featuredRevenue)}
+                  </TableCell>
+                </TableRow>
+              </TableBody>
+            </Table>
+          </Card>
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="caption" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h6" component="p">
+          {value}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,217 @@
+import { useState, type ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Divider,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { ListButton, Show, TopToolbar, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import type { OrderDto } from '../../modules/payments/order.dto';
+import { ADMIN_API, httpClient } from '../dataProvider';
+import { Fact } from '../layout/Fact';
+import { centsText, ledgerBalanceCents, moneyText, orderStateText, refundableCents, refundAmountPayload } from './orderAdmin';
+import { RefundDialog } from './RefundDialog';
+
+const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('en-US') : '—');
+const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong');
+
+const OrderTitle = () => {
+  const record = useRecordContext<OrderDto>();
+  return <span>Order {record ? `"${record.partTitle}"` : ''}</span>;
+};
+
+/** POST /api/admin/orders/{id}/refund {amount, reason}. */
+function useRefund(onDone: () => void) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, amount, reason }: { id: string; amount: string; reason: string }) =>
+      httpClient(`${ADMIN_API}/orders/${encodeURIComponent(id)}/refund`, { method: 'POST', body: JSON.stringify({ amount, reason }) }),
+    onSuccess: () => {
+      notify('Refund issued', { type: 'success' });
+      onDone();
+      refresh();
+    },
+    onError: (error) => notify(`Refund Failed: ${messageOf(error)}`, { type: 'error' }),
+  });
+}
+
+function OrderActions() {
+  const record = useRecordContext<OrderDto>();
+  const [open, setOpen] = useState(false);
+  const refund = useRefund(() => setOpen(false));
+  if (!record) return null;
+  const left = refundableCents(record);
+  return (
+    <TopToolbar>
+      <ListButton />
+      {record.actions.canRefund && left > 0 && (
+        <Button color="error" variant="contained" onClick={() => setOpen(true)}>
+          Refund
+        </Button>
+      )}
+      <RefundDialog
+        key={left}
+        open={open}
+        partTitle={record.partTitle}
+        maxCents={left}
+        pending={refund.isPending}
+        onClose={() => setOpen(false)}
+        onConfirm={({ amount, reason }) => refund.mutate({ id: record.id, amount: refundAmountPayload(amount), reason })}
+      />
+    </TopToolbar>
+  );
+}
+
+function OrderFacts() {
+  const o = useRecordContext<OrderDto>();
+  if (!o) return null;
+  return (
+    <Stack spacing={3} sx={{ p: 2 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="h6">{o.partTitle}</Typography>
+        <Chip label={orderStateText(o.state)} color={o.state === 'disputed' ? 'error' : 'default'} />
+        {o.finalSale && <Chip label="Final sale" variant="outlined" />}
+        {o.lateShipment && <Chip label="Late shipment" color="warning" />}
+      </Stack>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+        <Fact label="Order id">{o.id}</Fact>
+        <Fact label="Source">{o.source.replaceAll('_', ' ')}</Fact>
+        <Fact label="Buyer">{o.buyerName}</Fact>
+        <Fact label="Seller">{o.sellerName}</Fact>
+        <Fact label="Price">{moneyText(o.price)}</Fact>
+        <Fact label="Shipping">{moneyText(o.shippingCost)}</Fact>
+        <Fact label="Total">{moneyText(o.total)}</Fact>
+        <Fact label="Commission">{moneyText(o.commission)}</Fact>
+        <Fact label="Seller receives">{moneyText(o.sellerNet)}</Fact>
+        <Fact label="Refunded">{moneyText(o.refunded)}</Fact>
+        <Fact label="Escrow">{o.escrow.applies ? (o.escrow.choice ?? 'not chosen yet') : 'not applicable'}</Fact>
+        <Fact label="Waiver signed">{when(o.escrow.waiverSignedAt)}</Fact>
+        <Fact label="Created">{when(o.createdAt)}</Fact>
+        <Fact label="Paid">{when(o.paidAt)}</Fact>
+        <Fact label="Shipped">{o.shippedAt ? `${when(o.shippedAt)} · ${o.carrier ?? ''} ${o.trackingNumber ?? ''}` : '—'}</Fact>
+        <Fact label="Delivered">{when(o.deliveredAt)}</Fact>
+      </Box>
+      <Divider />
+      <Section title="History">
+        <Table size="small" aria-label="History">
+          <TableHead>
+            <TableRow>
+              <TableCell>When</TableCell>
+              <TableCell>State</TableCell>
+              <TableCell>By</TableCell>
+              <TableCell>Note</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {o.history.map((h, i) => (
+              <TableRow key={`${h.at}-${i}`}>
+                <TableCell>{when(h.at)}</TableCell>
+                <TableCell>{orderStateText(h.state)}</TableCell>
+                <TableCell>{h.actor}</TableCell>
+                <TableCell>{h.note ?? ''}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Section>
+      <Section title="Payments">
+        {o.payments.length === 0 ? (
+          <Typography color="text.secondary">No payment operations yet.</Typography>
+        ) : (
+          <Table size="small" aria-label="Payments">
+            <TableHead>
+              <TableRow>
+                <TableCell>When</TableCell>
+                <TableCell>Kind</TableCell>
+                <TableCell>Provider</TableCell>
+                <TableCell>Reference</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell align="right">Amount</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {o.payments.map((p) => (
+                <TableRow key={p.id}>
+                  <TableCell>{when(p.createdAt)}</TableCell>
+                  <TableCell>{p.kind.replaceAll('_', ' ')}</TableCell>
+                  <TableCell>{p.provider}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{p.providerRef ?? '—'}</TableCell>
+                  <TableCell>{p.status}</TableCell>
+                  <TableCell align="right">{moneyText(p.amount)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Section>
+      <Section title="Ledger">
+        <Ledger order={o} />
+      </Section>
+    </Stack>
+  );
+}
+
+function Ledger({ order }: { order: OrderDto }) {
+  const entries = order.ledger ?? [];
+  if (entries.length === 0) return <Typography color="text.secondary">No ledger entries yet.</Typography>;
+  const balance = ledgerBalanceCents(entries);
+  return (
+    <Stack spacing={1}>
+      <Table size="small" aria-label="Ledger">
+        <TableHead>
+          <TableRow>
+            <TableCell>When</TableCell>
+            <TableCell>Account</TableCell>
+            <TableCell>Kind</TableCell>
+            <TableCell>Memo</TableCell>
+            <TableCell align="right">Amount</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {entries.map((e) => (
+            <TableRow key={e.id}>
+              <TableCell>{when(e.createdAt)}</TableCell>
+              <TableCell>{e.account}</TableCell>
+              <TableCell>{e.kind.replaceAll('_', ' ')}</TableCell>
+              <TableCell>{e.memo ?? ''}</TableCell>
+              <TableCell align="right">{moneyText(e.amount)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {balance === 0 ? (
+        <Alert severity="success">The entries add up to zero.</Alert>
+      ) : (
+        <Alert severity="error">The entries do not balance: they add up to {centsText(balance)}.</Alert>
+      )}
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="subtitle1" component="h2" sx={{ mb: 1, fontWeight: 600 }}>
+        {title}
+      </Typography>
+      <Box sx={{ overflowX: 'auto' }}>{children}</Box>
+    </Box>
+  );
+}
+
+/** One order: its facts, history, payment operations and ledger; Refund while money is left to refund. */
+export const OrderShow = () => (
+  <Show title={<OrderTitle />} actions={<OrderActions />}>
+    <OrderFacts />
+  </Show>
+);
