@@ -1,0 +1,127 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
+import WebSocket from 'ws';
+import { loadConfig } from '../../platform/config.js';
+import { createLogger } from '../../platform/logger.js';
+import { TOKENS } from '../../platform/tokens.js';
+import { serve, type Server } from '../../main.js';
+import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { NotificationService, type NotificationInput } from './notification.service.js';
+
+const SECRET = 'live-notification-secret-live-notification';
+
+describe('live notifications', () => {
+  let db: TestApp;
+  let server: Server;
+  const open: WebSocket[] = [];
+
+  /** A verified user with a stored session; answers the Cookie header of that session. */
+  async function user(username: string): Promise<{ id: string; cookie: string }> {
+    const [row] = await db.sql<{ id: string }>(
+      `insert into users (username, email, password, first_name, last_name, is_verified)
+       values ($1, $2, 'not-a-hash', 'Live', 'User', true) returning id`,
+      [username, `${username}@example.com`],
+    );
+    const sid = randomBytes(18).toString('base64url');
+    const expires = new Date(Date.now() + 3600_000);
+    const sess = { cookie: { originalMaxAge: 3600_000, expires, httpOnly: true, path: '/', sameSite: 'lax' }, userId: row!.id };
+    await db.sql('insert into sessions (sid, sess, expire) values ($1, $2, $3)', [sid, JSON.stringify(sess), expires]);
+    const signature = createHmac('sha256', SECRET).update(sid).digest('base64').replace(/=+$/, '');
+    return { id: row!.id, cookie: `pitlane.sid=${encodeURIComponent(`s:${sid}.${signature}`)}` };
+  }
+
+  /** A socket (signed in with `cookie`, if any) that has sent subscribe_notifications, with its inbox. */
+  async function subscribed(cookie?: string) {
+    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/ws`, { headers: cookie ? { cookie } : {} });
+    open.push(ws);
+    const messages: Record<string, unknown>[] = [];
+    ws.on('message', (raw) => messages.push(JSON.parse(String(raw)) as Record<string, unknown>));
+    await once(ws, 'open');
+    ws.send(JSON.stringify({ type: 'subscribe_notifications' }));
+    await vi.waitFor(() => expect(messages.length).toBeGreaterThan(0));
+    return messages;
+  }
+
+  const input = (userId: string, title: string): NotificationInput => ({
+    userId,
+    notificationType: 'part_approved',
+    title,
+    message: 'Your listing is live.',
+    link: '/parts/00000000-0000-4000-8000-000000000001',
+    relatedItemType: 'part',
+    relatedItemId: '00000000-0000-4000-8000-000000000001',
+  });
+
+  beforeAll(async () => {
+    db = await startTestApp();
+    const url = new URL(inject('pgAdminUrl'));
+    url.pathname = `/${(await db.sql<{ d: string }>('select current_database() as d'))[0]!.d}`;
+    server = await serve(
+      loadConfig({
+        NODE_ENV: 'test',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: url.toString(),
+        SESSION_SECRET: SECRET,
+        DATA_DIR: `/tmp/pitlane-notifications-${process.pid}`,
+      }),
+      createLogger('silent'),
+    );
+  }, 60_000);
+  afterAll(async () => {
+    for (const ws of open) ws.close();
+    await server?.stop();
+    await db?.close();
+  });
+
+  it("reaches the user's open tabs once the recording transaction commits, not before, and nobody else's", async () => {
+    const ann = await user('live_notif_ann');
+    const stranger = await user('live_notif_stranger');
+    const annTab = await subscribed(ann.cookie);
+    const strangerTab = await subscribed(stranger.cookie);
+    const anonymous = await subscribed();
+    expect(annTab).toEqual([{ type: 'notifications_subscribed' }]);
+    expect(anonymous).toEqual([{ type: 'error', message: 'Please sign in to receive notifications.' }]);
+
+    const service = db.rt.container.get(NotificationService);
+    const orm = db.rt.container.get<MikroORM>(TOKENS.Orm);
+    let id = '';
+    await orm.em.fork().transactional(async (em) => {
+      id = (await service.record(em, input(ann.id, 'Listing approved'))).id;
+      // Recorded but not committed: give a NOTIFY time to arrive, if one wrongly went out already.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(annTab).toHaveLength(1);
+    });
+    await vi.waitFor(() =>
+      expect(annTab.at(-1)).toMatchObject({
+        type: 'notification',
+        notification: { id, userId: ann.id, title: 'Listing approved', isRead: false, link: '/parts/00000000-0000-4000-8000-000000000001' },
+      }),
+    );
+    // The unread count over HTTP agrees with what the tab was told.
+    const count = await fetch(`${server.url}/api/notifications/unread-count`, { headers: { cookie: ann.cookie } });
+    expect(await count.json()).toEqual({ count: 1 });
+    expect(strangerTab).toEqual([{ type: 'notifications_subscribed' }]);
+    expect(anonymous).toHaveLength(1);
+  });
+
+  it('sends nothing, and stores nothing, when the transaction rolls back', async () => {
+    const bob = await user('live_notif_bob');
+    const bobTab = await subscribed(bob.cookie);
+    const service = db.rt.container.get(NotificationService);
+    const orm = db.rt.container.get<MikroORM>(TOKENS.Orm);
+    await expect(
+      orm.em.fork().transactional(async (em) => {
+        await service.record(em, input(bob.id, 'Never'));
+        throw new Error('the caller failed');
+      }),
+    ).rejects.toThrow('the caller failed');
+    // A later notice arrives; the rolled-back one never does.
+    await orm.em.fork().transactional((em) => service.record(em, input(bob.id, 'Later')));
+    await vi.waitFor(() => expect(bobTab.at(-1)).toMatchObject({ type: 'notification', notification: { title: 'Later' } }));
+    expect(bobTab.map((m) => (m.notification as { title?: string } | undefined)?.title)).toEqual([undefined, 'Later']);
+    expect(await db.sql('select title from alert_notifications where user_id = $1', [bob.id])).toEqual([{ title: 'Later' }]);
+  });
+});
