@@ -7,6 +7,7 @@ import { useFormState } from '../../lib/form';
 import { useCategories, useMakes } from '../catalog/catalog.api';
 import {
   ALERT_CONDITIONS,
+  ALERT_NAME_MAX,
   alertFormForVehicle,
   alertPayload,
   EMPTY_ALERT_FORM,
@@ -64,7 +65,7 @@ function AlertFormBody({ vehicles, onDone }: { vehicles: GarageVehicleDto[]; onD
 
   return (
     <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-      <TextField label="Alert name" required maxLength={100} placeholder="e.g. Mustang carburetor" {...text('alertName')} />
+      <TextField label="Alert name" required maxLength={ALERT_NAME_MAX} placeholder="e.g. Mustang carburetor" {...text('alertName')} />
       {vehicles.length > 0 && (
         <SelectField
           label="Garage vehicle"
@@ -121,7 +122,7 @@ function AlertFormBody({ vehicles, onDone }: { vehicles: GarageVehicleDto[]; onD
         </div>
         {errors.condition && <p className="text-sm font-medium text-racing">{errors.condition}</p>}
       </fieldset>
-      <TextField label="Keywords" hint="(comma-separated; each must appear)" placeholder="holley, 4bbl" {...text('keywords')} />
+      <TextField label="Keywords" hint="(each word must appear)" placeholder="holley, 4bbl" {...text('keywords')} />
       <SelectField
         label="Email me"
         id="alert-new-frequency"

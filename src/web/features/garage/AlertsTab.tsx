@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
 import { AlertFormDialog } from './AlertFormDialog';
-import { alertSummary, FREQUENCIES, GARAGE_TEXT } from './garage';
+import { ALERT_NAME_MAX, alertSummary, FREQUENCIES, GARAGE_TEXT } from './garage';
 import { useAlerts, useDeleteAlert, useUpdateAlert } from './garage.api';
 import { ConfirmRemove } from './GarageDialog';
 import type { AlertFrequency, GarageVehicleDto, PartAlertDto } from './garage.types';
@@ -103,7 +103,7 @@ function AlertRow({ alert, vehicles }: { alert: PartAlertDto; vehicles: GarageVe
                 id={`alert-name-${alert.id}`}
                 className={cn(inputClass, 'h-9 min-w-0 flex-1')}
                 value={name}
-                maxLength={100}
+                maxLength={ALERT_NAME_MAX}
                 autoFocus
                 onChange={(e) => setName(e.target.value)}
                 onKeyDown={(e) => e.key === 'Escape' && setRenaming(false)}

@@ -9,7 +9,7 @@ import { describeError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatUsdCents } from '../../lib/format';
 import { FilterSelect } from '../catalog/FilterSelect';
-import { changePercentText, directionLabel, GARAGE_TEXT } from './garage';
+import { changePercentText, directionLabel, GARAGE_TEXT, parseThreshold, THRESHOLD_MESSAGE } from './garage';
 import { useAddWatch, useMarketWatch, useRemoveWatch, useWatchCandidates, useWatchHistory } from './garage.api';
 import { ConfirmRemove, GarageDialog } from './GarageDialog';
 import { DEFAULT_THRESHOLD } from './TrackPriceButton';
@@ -179,11 +179,11 @@ function AddWatchBody({ onDone }: { onDone: () => void }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (add.isPending) return;
-    const percent = Number(threshold);
+    const percent = parseThreshold(threshold);
     const next: typeof errors = {};
     if (!chosen) next.item = 'Choose an item to watch';
-    if (!threshold.trim() || !Number.isFinite(percent) || percent < 0 || percent > 100) next.threshold = 'Enter a percent from 0 to 100';
-    if (next.item || next.threshold || !chosen) return setErrors(next);
+    if (percent === null) next.threshold = THRESHOLD_MESSAGE;
+    if (next.item || next.threshold || !chosen || percent === null) return setErrors(next);
     const idField = chosen.watchType === 'part' ? 'partId' : chosen.watchType === 'auction' ? 'auctionId' : 'reverseAuctionId';
     add.mutate(
       { watchType: chosen.watchType, [idField]: chosen.id, priceAlertThreshold: percent },
@@ -289,7 +289,7 @@ function AddWatchBody({ onDone }: { onDone: () => void }) {
         label="Notify me when the price moves by (%)"
         type="number"
         inputMode="decimal"
-        min={0}
+        min={0.1}
         max={100}
         step="any"
         value={threshold}

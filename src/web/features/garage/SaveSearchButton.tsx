@@ -8,7 +8,7 @@ import { requireSignIn } from '../accounts/requireSignIn';
 import { useAuth } from '../accounts/useAuth';
 import { useCategories, useMakes } from '../catalog/catalog.api';
 import type { SearchFilters } from '../catalog/searchFilters';
-import { alertFromSearch, canSaveSearch, FREQUENCIES, GARAGE_TEXT, savedSearchName } from './garage';
+import { ALERT_NAME_MAX, alertFromSearch, canSaveSearch, FREQUENCIES, GARAGE_TEXT, savedSearchName } from './garage';
 import { useCreateAlert } from './garage.api';
 import { GarageDialog } from './GarageDialog';
 import type { AlertFrequency } from './garage.types';
@@ -90,7 +90,7 @@ export function SaveSearchButton({ filters }: { filters: SearchFilters & { fitsV
           <TextField
             label="Alert name"
             value={name}
-            maxLength={100}
+            maxLength={ALERT_NAME_MAX}
             error={nameError}
             onChange={(e) => {
               setName(e.target.value);

@@ -6,7 +6,7 @@ import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
 import { requireSignIn } from '../accounts/requireSignIn';
 import { useAuth } from '../accounts/useAuth';
-import { GARAGE_TEXT } from './garage';
+import { GARAGE_TEXT, parseThreshold, THRESHOLD_MESSAGE } from './garage';
 import { useAddWatch, useMarketWatch, type WatchBody } from './garage.api';
 import { GarageDialog } from './GarageDialog';
 import type { WatchType } from './garage.types';
@@ -46,9 +46,9 @@ export function TrackPriceButton({ watchType, itemId, itemTitle }: { watchType: 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (add.isPending) return;
-    const percent = Number(threshold);
-    if (!threshold.trim() || !Number.isFinite(percent) || percent < 0 || percent > 100) {
-      setError('Enter a percent from 0 to 100');
+    const percent = parseThreshold(threshold);
+    if (percent === null) {
+      setError(THRESHOLD_MESSAGE);
       return;
     }
     const body: WatchBody = { watchType, [idField]: itemId, priceAlertThreshold: percent };
@@ -82,7 +82,7 @@ export function TrackPriceButton({ watchType, itemId, itemTitle }: { watchType: 
           label="Notify me when the price moves by (%)"
           type="number"
           inputMode="decimal"
-          min={0}
+          min={0.1}
           max={100}
           step="any"
           value={threshold}

@@ -97,7 +97,7 @@ function VehicleFormBody({ vehicle, onDone }: { vehicle?: GarageVehicleDto; onDo
             </option>
           ))}
         </SelectField>
-        <TextField label="Priority" type="number" inputMode="numeric" min={1} {...text('priority')} />
+        <TextField label="Priority" hint="(1 is highest)" type="number" inputMode="numeric" min={1} max={10} {...text('priority')} />
       </div>
       <TextAreaField label="Notes" hint="(optional)" rows={3} maxLength={2000} {...text('notes')} />
       {vehicle && (

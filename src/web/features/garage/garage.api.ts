@@ -16,14 +16,23 @@ import type {
 } from './garage.types';
 
 /** The signed-in user's lists: `me` stands for the session's user (the server never trusts a client id). */
-export const VEHICLES_KEY = ['/api/garage/me'] as const;
-export const ALERTS_KEY = ['/api/alerts/me'] as const;
-export const WATCH_KEY = ['/api/market-watch/me'] as const;
+export const VEHICLES_KEY = ['/api/garage/me', { limit: 100 }] as const;
+export const ALERTS_KEY = ['/api/alerts/me', { limit: 100 }] as const;
+export const WATCH_KEY = ['/api/market-watch/me', { limit: 100 }] as const;
 export const FITMENT_PATH = '/api/garage/fitment';
 export const NOTIFICATIONS_PATH = '/api/notifications/me';
 export const UNREAD_KEY = ['/api/notifications/unread-count'] as const;
 
 const itemsOf = <T>(page: ListPage<T>): T[] => page.items;
+
+/** The browser's IANA time zone, if it tells. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The signed-in user's vehicles (none asked for when signed out). */
 export function useVehicles(enabled = true) {
@@ -77,7 +86,8 @@ type AlertBody = ReturnType<typeof alertPayload> | ReturnType<typeof alertFromSe
 export function useCreateAlert() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AlertBody) => apiRequest<PartAlertDto>('/api/alerts', { method: 'POST', data: body }),
+    // The browser's time zone goes along: the daily digest comes at the configured hour of the user's day.
+    mutationFn: (body: AlertBody) => apiRequest<PartAlertDto>('/api/alerts', { method: 'POST', data: { ...body, timeZone: browserTimeZone() } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ALERTS_KEY }),
   });
 }

@@ -12,6 +12,7 @@ import {
   garageStats,
   mismatchText,
   parseKeywords,
+  parseThreshold,
   savedSearchName,
   vehiclePayload,
   yearsText,
@@ -111,8 +112,16 @@ describe('alerts', () => {
     expect(canSaveSearch({ q: 'cam' })).toBe(true);
   });
 
-  it('splits keywords on commas, trimmed, lower-case, without repeats', () => {
-    expect(parseKeywords(' Holley 4bbl, carb ,, holley 4BBL ')).toEqual(['holley 4bbl', 'carb']);
+  it('splits keywords on spaces and commas, lower-case, without repeats', () => {
+    expect(parseKeywords(' Holley 4bbl, carb ,, holley 4BBL ')).toEqual(['holley', '4bbl', 'carb']);
+  });
+
+  it('takes a threshold between 0.1 and 100 percent', () => {
+    expect(parseThreshold('5')).toBe(5);
+    expect(parseThreshold('0.1')).toBe(0.1);
+    expect(parseThreshold('0')).toBeNull();
+    expect(parseThreshold('101')).toBeNull();
+    expect(parseThreshold(' ')).toBeNull();
   });
 
   it('sends the alert form with nulls for blanks and the chosen frequency', () => {

@@ -33,6 +33,20 @@ export const FREQUENCIES: ReadonlyArray<{ value: AlertFrequency; label: string; 
 export const YEAR_MIN = 1900;
 export const YEAR_MAX = 2030;
 
+/** The longest alert name the server keeps. */
+export const ALERT_NAME_MAX = 200;
+
+/** The server's range for a watch's threshold (percent), and its message. */
+export const THRESHOLD_MIN = 0.1;
+export const THRESHOLD_MAX = 100;
+export const THRESHOLD_MESSAGE = 'Price alert threshold must be a percentage between 0.1 and 100';
+
+/** A typed threshold as a number, or null when it is outside the server's range. */
+export function parseThreshold(text: string): number | null {
+  const n = Number(text.trim());
+  return text.trim() && Number.isFinite(n) && n >= THRESHOLD_MIN && n <= THRESHOLD_MAX ? n : null;
+}
+
 /** Spec 001 §9: notifications shown on the garage. */
 export const GARAGE_NOTIFICATIONS = 5;
 
@@ -167,14 +181,10 @@ export const EMPTY_ALERT_FORM: AlertForm = {
   frequency: 'instant',
 };
 
-/** Keywords as typed ("carburetor, holley 4bbl") → distinct, trimmed, lower-case words and phrases split on commas. */
+/** Keywords as typed ("carburetor, holley 4bbl") → distinct lower-case words, split on spaces and commas as the server does. */
 export function parseKeywords(text: string): string[] {
-  const seen = new Set<string>();
-  for (const raw of text.split(',')) {
-    const k = raw.trim().replace(/\s+/g, ' ').toLowerCase();
-    if (k) seen.add(k);
-  }
-  return [...seen];
+  const words = text.toLowerCase().split(/[\s,]+/).filter(Boolean);
+  return [...new Set(words)];
 }
 
 /** The POST /api/alerts body of the alert form. */
@@ -221,7 +231,7 @@ export function savedSearchName(filters: SearchFilters, makes?: readonly Named[]
     .filter(Boolean)
     .join(' ');
   const what = filters.q ? `"${filters.q.trim()}"${scope ? ` in ${scope} parts` : ''}` : scope ? `${scope} parts` : 'All parts';
-  return (years ? `${what}, ${years}` : what).slice(0, 100);
+  return (years ? `${what}, ${years}` : what).slice(0, ALERT_NAME_MAX);
 }
 
 /**
@@ -233,7 +243,7 @@ export function alertFromSearch(
   frequency: AlertFrequency,
   names: { makes?: readonly Named[]; categories?: readonly Named[]; alertName?: string } = {},
 ) {
-  const keywords = parseKeywords((filters.q ?? '').split(/\s+/).join(','));
+  const keywords = parseKeywords(filters.q ?? '');
   return {
     alertName: names.alertName?.trim() || savedSearchName(filters, names.makes, names.categories),
     make: filters.make ?? null,
