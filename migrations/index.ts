@@ -22,12 +22,14 @@ import { Migration20261124190000MessagingInit } from './20261124190000-messaging
 import { Migration20261124194000AccountsPolicyVersions } from './20261124194000-accounts-policy-versions.js';
 import { Migration20261124200000AuctionsOutbidNotices } from './20261124200000-auctions-outbid-notices.js';
 import { Migration20261124231000AnalyticsInit } from './20261124231000-analytics-init.js';
+import { Migration20261124232000ReverseQuoteNotices } from './20261124232000-reverse-quote-notices.js';
 import { Migration20261124230000OffersInit } from './20261124230000-offers-init.js';
 import { Migration20261124230500ReturnsInit } from './20261124230500-returns-init.js';
 import { Migration20261124230600SellersVerifiedReviews } from './20261124230600-sellers-verified-reviews.js';
 import { Migration20261124210000AccountsMessageEmails } from './20261124210000-accounts-message-emails.js';
 import { Migration20261124222000FeaturedInit } from './20261124222000-featured-init.js';
 import { Migration20261124220000GarageNotifications } from './20261124220000-garage-notifications.js';
+import { Migration20261124221000GarageCore } from './20261124221000-garage-core.js';
 import { Migration20261124223000PaymentsInit } from './20261124223000-payments-init.js';
 import { Migration20261124193000AccountsSuspension } from './20261124193000-accounts-suspension.js';
 import { Migration20261124193100PlatformAuditLog } from './20261124193100-platform-audit-log.js';
@@ -62,10 +64,12 @@ export const migrations: MigrationObject[] = [
   { name: '20261124200000-auctions-outbid-notices', class: Migration20261124200000AuctionsOutbidNotices },
   { name: '20261124210000-accounts-message-emails', class: Migration20261124210000AccountsMessageEmails },
   { name: '20261124220000-garage-notifications', class: Migration20261124220000GarageNotifications },
+  { name: '20261124221000-garage-core', class: Migration20261124221000GarageCore },
   { name: '20261124222000-featured-init', class: Migration20261124222000FeaturedInit },
   { name: '20261124223000-payments-init', class: Migration20261124223000PaymentsInit },
   { name: '20261124230000-offers-init', class: Migration20261124230000OffersInit },
   { name: '20261124230500-returns-init', class: Migration20261124230500ReturnsInit },
   { name: '20261124230600-sellers-verified-reviews', class: Migration20261124230600SellersVerifiedReviews },
   { name: '20261124231000-analytics-init', class: Migration20261124231000AnalyticsInit },
+  { name: '20261124232000-reverse-quote-notices', class: Migration20261124232000ReverseQuoteNotices },
 ];

@@ -4,6 +4,7 @@ import { PartConsoleFigures } from './part.console-figures.js';
 import type { PitlaneModule } from '../../platform/module.js';
 import { CatalogApi, CatalogApiImpl } from './catalog.api.js';
 import { CatalogLookups } from './catalog.lookups.js';
+import { CatalogReference } from './garage.ports.js';
 import { catalogCrontab, catalogTasks } from './catalog.tasks.js';
 import { catalogRoutes } from './catalog.routes.js';
 import { seedCatalog } from './catalog.seed.js';
@@ -37,6 +38,7 @@ export const catalogModule: PitlaneModule = {
     bind(SellerSuspensionService).toSelf();
     bind(CatalogLookups).toSelf();
     bind(WatchlistService).toSelf();
+    bind(CatalogReference).toSelf();
     bind(UploadService).toSelf();
     bind(UploadCleanupService).toSelf();
     bind(UploadClaims).to(PartUploadClaims);

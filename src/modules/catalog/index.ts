@@ -6,5 +6,6 @@ export { PartHolds } from './part.holds.js';
 export { FIXED_PRICE_MESSAGES, type FixedPriceAvailability, type FixedPriceBlock } from './part.availability.js';
 export type { ListingTerms } from './seller-policy.js';
 export { CATALOG_EVENTS } from './catalog.events.js';
+export { CatalogReference, VehicleFilterSource, type FitmentEntry, type VehicleFilter } from './garage.ports.js';
 export { UploadClaims, UPLOAD_ID_PATTERN, photoIdArray } from './upload.claims.js';
 export type { PartDto } from './part.dto.js';

@@ -249,6 +249,8 @@ export const partListQuery = z
         .max(MAX_PAGE_SIZE, `Limit must be between 1 and ${MAX_PAGE_SIZE}`),
     ).default(DEFAULT_PAGE_SIZE),
     offset: numeric(z.number({ message: 'Offset must be 0 or more' }).int().min(0, 'Offset must be 0 or more').max(100_000)).default(0),
+    /** Only parts that fit this vehicle of the signed-in user's garage. */
+    fitsVehicle: z.preprocess(blankToUndefined, z.uuid({ message: 'Not a valid vehicle id' }).optional()),
   })
   .refine((v) => v.yearFrom === undefined || v.yearTo === undefined || v.yearFrom <= v.yearTo, {
     message: 'Year From must not be after Year To',

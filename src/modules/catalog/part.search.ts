@@ -2,6 +2,7 @@ import type { SqlRunner } from './sql.runner.js';
 import { PART_COLUMNS, type PartRow, readPartRows } from './part.reader.js';
 import type { Condition } from './part.entity.js';
 import type { PartSort } from './part.schemas.js';
+import type { VehicleFilter } from './vehicle-filter.port.js';
 import { correctWords, isCorrectable, type KnownWords, lexiconProbe, partNumberCandidates, queryWords, requiredWords } from './search.words.js';
 
 /** A relevance search with at most this many matches ranks them all (see rankOf) as they are found. */
@@ -26,6 +27,8 @@ export interface SearchFilters {
   condition?: Condition;
   minPriceCents?: number;
   maxPriceCents?: number;
+  /** Only parts with a vehicle entry of this make, model and overlapping years (GET /api/parts?fitsVehicle=). */
+  fitsVehicle?: VehicleFilter;
 }
 
 /** A search text after typo correction: what full-text search runs, and the part numbers to match exactly. */
@@ -68,7 +71,7 @@ const PLANNED = { tsquery: TSQUERY, limit: '?', offset: '?' };
 type Placeholders = typeof PLANNED;
 const PART_NUMBERS = `array(select jsonb_array_elements_text(?::jsonb))::text[]`;
 /** The filters besides visibility and the text. */
-const UNFILTERED_KEYS = ['category', 'make', 'yearFrom', 'yearTo', 'sellerId', 'condition', 'minPriceCents', 'maxPriceCents'] as const;
+const UNFILTERED_KEYS = ['category', 'make', 'yearFrom', 'yearTo', 'sellerId', 'condition', 'minPriceCents', 'maxPriceCents', 'fitsVehicle'] as const;
 
 /** No filter but visibility and, perhaps, the text. */
 const hasNoFilter = (filters: SearchFilters) => UNFILTERED_KEYS.every((key) => filters[key] === undefined);
@@ -194,6 +197,15 @@ export class PartSearch {
       // Ranges overlap; a listing without years fits no particular year.
       parts.push(`(p.year_start is not null or p.year_end is not null) and ${YEARS} && int4range(?::int, ?::int, '[]')`);
       params.push(filters.yearFrom ?? null, filters.yearTo ?? null);
+    }
+    if (filters.fitsVehicle) {
+      // An entry of the vehicle's make and model whose years overlap the vehicle's (no years on either side: any year).
+      const v = filters.fitsVehicle;
+      parts.push(`exists (select 1 from part_fitments f where f.part_id = p.id
+        and lower(f.make) = any(?::text[]) and lower(f.model) = ?
+        and int4range(coalesce(f.year_start, f.year_end)::int, coalesce(f.year_end, f.year_start)::int, '[]')
+            && int4range(?::int, ?::int, '[]'))`);
+      params.push(`{${v.makes.map((m) => JSON.stringify(m)).join(',')}}`, v.model, v.yearStart ?? v.yearEnd, v.yearEnd ?? v.yearStart);
     }
     if (query) {
       parts.push(`(p.search_vector @@ ${places.tsquery} or p.part_number_norm = any(${PART_NUMBERS}))`);

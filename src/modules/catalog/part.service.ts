@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import { Clock } from '../../platform/clock.js';
@@ -15,6 +15,7 @@ import { toPartDto } from './part.mapper.js';
 import type { PartListQuery } from './part.schemas.js';
 import { PartRowBatcher, snapshotsOf } from './part.reader.js';
 import { PartSearch, type SearchFilters } from './part.search.js';
+import { VehicleFilterSource } from './vehicle-filter.port.js';
 import { KnownWords } from './search.words.js';
 import { preparedRunner, type SqlRunner } from './sql.runner.js';
 
@@ -40,6 +41,7 @@ export class PartService {
     @inject(CatalogLookups) private readonly lookups: CatalogLookups,
     @inject(TOKENS.PgReadPool) readPool: pg.Pool,
     @inject(PartHolds) private readonly holds: PartHolds,
+    @inject(VehicleFilterSource) @optional() private readonly vehicles?: VehicleFilterSource,
   ) {
     this.db = preparedRunner(readPool);
     this.partRows = new PartRowBatcher(this.db);
@@ -79,9 +81,11 @@ export class PartService {
     return part.isApproved || part.sellerId === actor?.id;
   }
 
-  private filtersOf(query: PartListQuery, actor: Actor | null): SearchFilters {
+  private async filtersOf(query: PartListQuery, actor: Actor | null): Promise<SearchFilters> {
     const own = query.sellerId !== undefined && query.sellerId === actor?.id;
+    const fitsVehicle = query.fitsVehicle && this.vehicles ? await this.vehicles.vehicleFilter(query.fitsVehicle, actor) : undefined;
     return {
+      fitsVehicle,
       visibility: isAdmin(actor) || own ? 'active' : 'public',
       category: query.category,
       make: query.make,
@@ -104,7 +108,7 @@ export class PartService {
   async search(query: PartListQuery, actor: Actor | null): Promise<PartPage> {
     const search = new PartSearch(this.db, this.knownWords);
     const prepared = await this.prepared(search, query.q);
-    const filters = this.filtersOf(query, actor);
+    const filters = await this.filtersOf(query, actor);
     const sort = query.sort ?? (prepared ? 'relevance' : 'newest');
     const { rows, total } = await search.results(filters, prepared, sort, query.limit, query.offset);
     const { parts, fitments } = snapshotsOf(rows);
@@ -115,7 +119,7 @@ export class PartService {
   async facets(query: PartListQuery, actor: Actor | null) {
     const search = new PartSearch(this.db, this.knownWords);
     const prepared = await this.prepared(search, query.q);
-    const filters = this.filtersOf(query, actor);
+    const filters = await this.filtersOf(query, actor);
     const [total, facets] = [await search.count(filters, prepared), await search.facets(filters, prepared)];
     return { total, ...facets, correctedQuery: prepared?.corrected ?? null };
   }

@@ -5,6 +5,7 @@ import { NotificationLive } from './notification.live.js';
 import { notificationRoutes } from './notification.routes.js';
 import { NotificationService } from './notification.service.js';
 import { notificationSubscriptions, notificationTasks } from './notification.subscriptions.js';
+import { bindGarageCore, garageCoreRoutes } from './garage-core.js';
 
 /** Event subscriptions of the module's parts, joined: two parts may listen to one event (each with its task). */
 function mergeSubscriptions(...parts: Record<string, string[]>[]): Record<string, string[]> {
@@ -19,11 +20,13 @@ function mergeSubscriptions(...parts: Record<string, string[]>[]): Record<string
  */
 export const garageModule: PitlaneModule = {
   name: 'garage',
-  containerModule: new ContainerModule(({ bind }) => {
+  containerModule: new ContainerModule((options) => {
+    const { bind } = options;
     // notifications
     bind(NotificationService).toSelf();
     bind(NotificationLive).toSelf().inSingletonScope();
     // garage core
+    bindGarageCore(options);
   }),
   entities: [],
   routes: (container) => {
@@ -31,6 +34,7 @@ export const garageModule: PitlaneModule = {
     // notifications
     router.use(notificationRoutes(container));
     // garage core
+    router.use(garageCoreRoutes(container));
     return router;
   },
   tasks: {

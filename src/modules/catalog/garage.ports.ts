@@ -1,0 +1,49 @@
+import { inject, injectable } from 'inversify';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { TOKENS } from '../../platform/tokens.js';
+import { uuidArray } from '../../platform/db/uuid.js';
+import type { CategoryDto, MakeDto } from './part.dto.js';
+import { CatalogLookups } from './catalog.lookups.js';
+
+export { VehicleFilterSource, type VehicleFilter } from './vehicle-filter.port.js';
+
+/** One vehicle compatibility entry of a part, as fitment checks read it. */
+export interface FitmentEntry {
+  partId: string;
+  make: string;
+  model: string;
+  yearStart: number | null;
+  yearEnd: number | null;
+}
+
+/**
+ * The makes and categories lists (GET /api/makes, /api/categories) for other modules' validation and names, and
+ * parts' vehicle entries for fitment answers.
+ */
+@injectable()
+export class CatalogReference {
+  constructor(
+    @inject(CatalogLookups) private readonly lookups: CatalogLookups,
+    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+  ) {}
+
+  /** The vehicle entries of `partIds` (any state), in one query, in each part's order. */
+  async fitments(partIds: readonly string[]): Promise<FitmentEntry[]> {
+    if (!partIds.length) return [];
+    const rows = await this.orm.em.fork().execute<{ part_id: string; make: string; model: string; year_start: number | null; year_end: number | null }[]>(
+      'select part_id, make, model, year_start, year_end from part_fitments where part_id = any(?::uuid[]) order by part_id, position',
+      [uuidArray(partIds)],
+    );
+    return rows.map((r) => ({ partId: r.part_id, make: r.make, model: r.model, yearStart: r.year_start, yearEnd: r.year_end }));
+  }
+
+  /** All makes, by name. */
+  async makes(): Promise<MakeDto[]> {
+    return (await this.lookups.get()).makes;
+  }
+
+  /** All categories. */
+  async categories(): Promise<CategoryDto[]> {
+    return (await this.lookups.get()).categories;
+  }
+}

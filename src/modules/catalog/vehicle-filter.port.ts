@@ -1,0 +1,19 @@
+import type { Actor } from '../../platform/http/auth.js';
+
+/** What `GET /api/parts?fitsVehicle={id}` filters by: the vehicle's make (slug and name, lower case), model and years. */
+export interface VehicleFilter {
+  /** The make as fitment entries may spell it: its slug and its name, lower case. */
+  makes: string[];
+  model: string;
+  yearStart: number | null;
+  yearEnd: number | null;
+}
+
+/**
+ * The garage's side of the fitsVehicle filter: the catalog asks it for one vehicle of the signed-in user (the
+ * garage module binds it; the catalog never reads the garage's tables). Throws 401/403/404 as the garage decides.
+ */
+export abstract class VehicleFilterSource {
+  /** The facts of `vehicleId` to filter by, if `actor` owns it. */
+  abstract vehicleFilter(vehicleId: string, actor: Actor | null): Promise<VehicleFilter>;
+}

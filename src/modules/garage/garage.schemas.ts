@@ -1,0 +1,262 @@
+import { z } from 'zod';
+import { blankToUndefined } from '../../platform/http/input-fields.js';
+import { numeric } from '../../platform/http/validate.js';
+import { MAX_CENTS, parseMoney } from '../../platform/money.js';
+import type { AlertFrequency, ProjectType, WatchType } from './garage.dto.js';
+
+export const PROJECT_TYPES = ['restoration', 'maintenance', 'modification', 'rebuild'] as const satisfies readonly ProjectType[];
+export const ALERT_FREQUENCIES = ['instant', 'daily'] as const satisfies readonly AlertFrequency[];
+export const WATCH_TYPES = ['part', 'auction', 'reverse_auction'] as const satisfies readonly WatchType[];
+export const CONDITIONS = ['new-in-box', 'new-out-of-box', 'used-excellent', 'used-good', 'used-poor', 'rebuilt', 'for-parts'] as const;
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2030;
+
+/** The garage forms' field messages (the web forms show the same ones). */
+export const GARAGE_MESSAGES = {
+  make: 'Make is required',
+  unknownMake: 'Choose a make from the list',
+  model: 'Model is required',
+  year: `Year must be between ${MIN_YEAR} and ${MAX_YEAR}`,
+  yearOrder: 'End year must be the same as or after the start year',
+  projectType: 'Project type must be restoration, maintenance, modification or rebuild',
+  priority: 'Priority must be a whole number from 1 to 10',
+  alertName: 'Alert name is required',
+  frequency: 'Frequency must be instant or daily',
+  condition: 'Unknown condition',
+  maxPrice: 'Maximum price must be an amount in dollars',
+  unknownCategory: 'Choose a category from the list',
+  watchType: 'Watch type must be part, auction or reverse_auction',
+  watchItem: 'Choose an item to watch',
+  threshold: 'Price alert threshold must be a percentage between 0.1 and 100',
+  timeZone: 'Not a known time zone',
+  digestHour: 'Digest hour must be a whole hour from 0 to 23',
+} as const;
+
+const text = (max: number, required?: string) => {
+  const base = z.string().trim().max(max, `Must be at most ${max} characters`);
+  return required ? base.min(1, required) : base;
+};
+/** An optional text: blank or null is stored as null. */
+const optionalText = (max: number) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), text(max).nullable().optional());
+const year = numeric(z.number({ message: GARAGE_MESSAGES.year }).int(GARAGE_MESSAGES.year).min(MIN_YEAR, GARAGE_MESSAGES.year).max(MAX_YEAR, GARAGE_MESSAGES.year));
+const optionalYear = z.preprocess(blankToUndefined, year.optional()).transform((v) => v ?? null);
+const slugOf = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
+
+const yearsInOrder = <T extends { yearStart?: number | null; yearEnd?: number | null }>(v: T) =>
+  v.yearStart == null || v.yearEnd == null || v.yearEnd >= v.yearStart;
+
+/** `{userId}` of the list routes: a user id or `me`. */
+export const userParams = z.object({
+  userId: z.union([z.literal('me'), z.uuid({ message: 'Not a valid user id' })]),
+});
+
+const vehicleFields = {
+  vehicleName: optionalText(200),
+  make: z.preprocess(slugOf, z.string({ message: GARAGE_MESSAGES.make }).min(1, GARAGE_MESSAGES.make).max(100)),
+  model: z.string({ message: GARAGE_MESSAGES.model }).trim().min(1, GARAGE_MESSAGES.model).max(100, 'Must be at most 100 characters'),
+  yearStart: optionalYear,
+  yearEnd: optionalYear,
+  engineType: optionalText(200),
+  transmission: optionalText(200),
+  projectType: z.enum(PROJECT_TYPES, { message: GARAGE_MESSAGES.projectType }),
+  priority: numeric(z.number({ message: GARAGE_MESSAGES.priority }).int(GARAGE_MESSAGES.priority).min(1, GARAGE_MESSAGES.priority).max(10, GARAGE_MESSAGES.priority)),
+  notes: optionalText(2000),
+  isActive: z.boolean({ message: 'Must be true or false' }),
+};
+
+/** POST /api/garage: make and model required; projectType restoration, priority 1 and isActive true by default. */
+export const vehicleCreateSchema = z
+  .object({
+    ...vehicleFields,
+    projectType: vehicleFields.projectType.default('restoration'),
+    priority: vehicleFields.priority.default(1),
+    isActive: vehicleFields.isActive.default(true),
+  })
+  .refine(yearsInOrder, { message: GARAGE_MESSAGES.yearOrder, path: ['yearEnd'] });
+export type VehicleCreate = z.infer<typeof vehicleCreateSchema>;
+
+/** PATCH /api/garage/vehicle/{id}: any subset of the fields (years re-checked against the stored ones). */
+export const vehicleUpdateSchema = z
+  .object({
+    vehicleName: vehicleFields.vehicleName,
+    make: vehicleFields.make.optional(),
+    model: vehicleFields.model.optional(),
+    yearStart: z.preprocess(blankToUndefined, year.optional()),
+    yearEnd: z.preprocess(blankToUndefined, year.optional()),
+    engineType: vehicleFields.engineType,
+    transmission: vehicleFields.transmission,
+    projectType: vehicleFields.projectType.optional(),
+    priority: vehicleFields.priority.optional(),
+    notes: vehicleFields.notes,
+    isActive: vehicleFields.isActive.optional(),
+  })
+  .refine(yearsInOrder, { message: GARAGE_MESSAGES.yearOrder, path: ['yearEnd'] });
+export type VehicleUpdate = z.infer<typeof vehicleUpdateSchema>;
+
+/** Money in cents, or null for "no limit". */
+const optionalPrice = z.preprocess(
+  blankToUndefined,
+  z
+    .union([z.string(), z.number()], { message: GARAGE_MESSAGES.maxPrice })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return null;
+      const parsed = parseMoney(v);
+      if (!parsed.ok || parsed.cents <= 0 || parsed.cents > MAX_CENTS) {
+        ctx.addIssue({ code: 'custom', message: GARAGE_MESSAGES.maxPrice });
+        return z.NEVER;
+      }
+      return parsed.cents;
+    }),
+);
+
+/** Keywords as a list or one text split on spaces and commas: lower-cased, de-duplicated, at most 10 of 50 characters. */
+const keywords = z
+  .union([z.string(), z.array(z.string())], { message: 'Keywords must be a text or a list of words' })
+  .transform((v) => {
+    const words = (Array.isArray(v) ? v : [v]).flatMap((w) => w.toLowerCase().split(/[\s,]+/)).map((w) => w.trim()).filter(Boolean);
+    return [...new Set(words)];
+  })
+  .refine((v) => v.length <= 10, 'At most 10 keywords')
+  .refine((v) => v.every((w) => w.length <= 50), 'A keyword must be at most 50 characters');
+
+const alertFields = {
+  alertName: z.string({ message: GARAGE_MESSAGES.alertName }).trim().min(1, GARAGE_MESSAGES.alertName).max(200, 'Must be at most 200 characters'),
+  make: z.preprocess((v) => (v === 'all' || v === '' ? null : slugOf(v)), z.string().max(100).nullable().optional()),
+  model: optionalText(100),
+  yearStart: optionalYear,
+  yearEnd: optionalYear,
+  category: z.preprocess((v) => (v === 'all' || v === '' ? null : slugOf(v)), z.string().max(100).nullable().optional()),
+  condition: z.preprocess(
+    (v) => (v === null || v === 'all' ? [] : typeof v === 'string' ? [v] : v),
+    z.array(z.enum(CONDITIONS, { message: GARAGE_MESSAGES.condition })).max(CONDITIONS.length),
+  ),
+  maxPrice: optionalPrice,
+  keywords: z.preprocess((v) => (v === null ? [] : v), keywords),
+  garageVehicleId: z.preprocess(blankToUndefined, z.uuid({ message: 'Not a valid vehicle id' }).optional()).transform((v) => v ?? null),
+  isActive: z.boolean({ message: 'Must be true or false' }),
+  frequency: z.enum(ALERT_FREQUENCIES, { message: GARAGE_MESSAGES.frequency }),
+  /** The browser's IANA time zone, kept for the user's daily digest. */
+  timeZone: z.preprocess(blankToUndefined, z.string().max(64).refine(isTimeZone, GARAGE_MESSAGES.timeZone).optional()),
+};
+
+/** Whether `tz` is an IANA time zone this runtime knows. */
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** POST /api/alerts: a name, any filters, instant by default. */
+export const alertCreateSchema = z
+  .object({
+    ...alertFields,
+    condition: alertFields.condition.default([]),
+    keywords: alertFields.keywords.default([]),
+    isActive: alertFields.isActive.default(true),
+    frequency: alertFields.frequency.default('instant'),
+  })
+  .refine(yearsInOrder, { message: GARAGE_MESSAGES.yearOrder, path: ['yearEnd'] });
+export type AlertCreate = z.infer<typeof alertCreateSchema>;
+
+/** PATCH /api/alerts/alert/{id}: pause, rename, change frequency or filters. */
+export const alertUpdateSchema = z
+  .object({
+    alertName: alertFields.alertName.optional(),
+    make: alertFields.make,
+    model: alertFields.model,
+    yearStart: z.preprocess(blankToUndefined, year.nullable().optional()),
+    yearEnd: z.preprocess(blankToUndefined, year.nullable().optional()),
+    category: alertFields.category,
+    condition: alertFields.condition.optional(),
+    maxPrice: z.preprocess((v) => (v === null || v === '' ? undefined : v), optionalPrice).optional(),
+    keywords: alertFields.keywords.optional(),
+    garageVehicleId: z.preprocess((v) => (v === '' ? null : v), z.uuid({ message: 'Not a valid vehicle id' }).nullable().optional()),
+    isActive: alertFields.isActive.optional(),
+    frequency: alertFields.frequency.optional(),
+    timeZone: alertFields.timeZone,
+  })
+  .refine(yearsInOrder, { message: GARAGE_MESSAGES.yearOrder, path: ['yearEnd'] });
+export type AlertUpdate = z.infer<typeof alertUpdateSchema>;
+
+/** PUT /api/alerts/settings: the user's time zone and the hour of their daily digest. */
+export const alertSettingsSchema = z.object({
+  timeZone: z.string().max(64).refine(isTimeZone, GARAGE_MESSAGES.timeZone).optional(),
+  digestHour: numeric(z.number({ message: GARAGE_MESSAGES.digestHour }).int(GARAGE_MESSAGES.digestHour).min(0, GARAGE_MESSAGES.digestHour).max(23, GARAGE_MESSAGES.digestHour)).optional(),
+});
+
+/** GET /api/alerts/pause?token=...: the signed token of a mail's pause link. */
+export const pauseQuery = z.object({ token: z.string().min(1).max(500) });
+
+const threshold = z.preprocess(
+  blankToUndefined,
+  numeric(z.number({ message: GARAGE_MESSAGES.threshold }).min(0.1, GARAGE_MESSAGES.threshold).max(100, GARAGE_MESSAGES.threshold))
+    .optional()
+    .transform((v) => (v === undefined ? null : Math.round(v * 100) / 100)),
+);
+
+/** POST /api/market-watch: one of partId, auctionId, reverseAuctionId (as watchType says; part by default). */
+export const watchCreateSchema = z
+  .object({
+    watchType: z.enum(WATCH_TYPES, { message: GARAGE_MESSAGES.watchType }).optional(),
+    partId: z.preprocess(blankToUndefined, z.uuid({ message: 'Not a valid part id' }).optional()),
+    auctionId: z.preprocess(blankToUndefined, z.uuid({ message: 'Not a valid auction id' }).optional()),
+    reverseAuctionId: z.preprocess(blankToUndefined, z.uuid({ message: 'Not a valid request id' }).optional()),
+    priceAlertThreshold: threshold,
+  })
+  .transform((v, ctx) => {
+    const given = (['partId', 'auctionId', 'reverseAuctionId'] as const).filter((k) => v[k] !== undefined);
+    const typeOf = { partId: 'part', auctionId: 'auction', reverseAuctionId: 'reverse_auction' } as const;
+    const watchType = v.watchType ?? (given.length === 1 ? typeOf[given[0]!] : 'part');
+    const key = watchType === 'part' ? 'partId' : watchType === 'auction' ? 'auctionId' : 'reverseAuctionId';
+    const itemId = v[key];
+    if (!itemId || given.length !== 1) {
+      ctx.addIssue({ code: 'custom', message: GARAGE_MESSAGES.watchItem, path: [key] });
+      return z.NEVER;
+    }
+    return { watchType, itemId, priceAlertThreshold: v.priceAlertThreshold };
+  });
+export type WatchCreate = z.infer<typeof watchCreateSchema>;
+
+/** PATCH /api/market-watch/item/{id}: the threshold, or pause. */
+export const watchUpdateSchema = z.object({
+  priceAlertThreshold: z.preprocess((v) => (v === '' ? null : v), numeric(z.number({ message: GARAGE_MESSAGES.threshold }).min(0.1, GARAGE_MESSAGES.threshold).max(100, GARAGE_MESSAGES.threshold)).nullable().optional()),
+  isActive: z.boolean({ message: 'Must be true or false' }).optional(),
+});
+
+/** GET /api/market-watch/search: the watch form's item picker. */
+export const watchSearchQuery = z.object({
+  q: z.string().trim().min(2, 'Type at least 2 characters').max(100),
+  watchType: z.enum(WATCH_TYPES, { message: GARAGE_MESSAGES.watchType }).default('part'),
+});
+
+/** GET /api/garage/fitment?partIds=a,b,c: at most 100 part ids. */
+export const fitmentQuery = z.object({
+  partIds: z
+    .string({ message: 'partIds is required' })
+    .transform((v) => [...new Set(v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))])
+    .pipe(z.array(z.uuid({ message: 'Not a valid part id' })).min(1, 'partIds is required').max(100, 'At most 100 part ids')),
+});
+
+/** GET /api/market/history: a part number, or a make with model and/or category. */
+export const historyQuery = z
+  .object({
+    partNumber: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+    make: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+    model: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+    category: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+    days: numeric(z.number().int().min(1).max(3650)).default(730),
+  })
+  .refine((v) => v.partNumber || v.make || v.model || v.category, { message: 'Give a part number, or a make, model or category', path: ['partNumber'] });
+export type HistoryQuery = z.infer<typeof historyQuery>;
+
+/** A page of a list. */
+export const listQuery = z.object({
+  limit: numeric(z.number().int().min(1).max(100)).default(50),
+  offset: numeric(z.number().int().min(0).max(100_000)).default(0),
+});
+export type ListQuery = z.infer<typeof listQuery>;
