@@ -11,10 +11,12 @@ import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { SellersApi, type SellerQuoteProfile } from '../sellers/index.js';
 import { ReverseActivityService } from './reverse-activity.service.js';
+import type { LiveNotices } from '../../platform/live.js';
+import { QuoteNoticeQueue } from './quote-notice.queue.js';
 import { ReverseIdempotencyStore } from './reverse-idempotency.store.js';
 import type { QuoteResultDto, ReverseAuctionDto, ReverseBidDto } from './reverse.dto.js';
 import { REVERSE_EVENTS } from './reverse.events.js';
-import { NEW_QUOTES_TASK, newQuotesJobKey, OUTQUOTED_TASK, RESULT_TASK } from './reverse.jobs.js';
+import { RESULT_TASK } from './reverse.jobs.js';
 import { money, QUOTE_COLUMNS, readReverse, toQuoteRow, type QuoteRow } from './reverse.repository.js';
 import { awardDeadline, maskName, maximumQuote } from './reverse.rules.js';
 import type { QuoteInput } from './reverse.schemas.js';
@@ -52,6 +54,7 @@ export class QuoteService {
     @inject(ReverseService) private readonly requests: ReverseService,
     @inject(ReverseActivityService) private readonly activity: ReverseActivityService,
     @inject(ReverseIdempotencyStore) private readonly keys: ReverseIdempotencyStore,
+    @inject(QuoteNoticeQueue) private readonly notices: QuoteNoticeQueue,
   ) {}
 
   private fork(): EntityManager {
@@ -67,7 +70,8 @@ export class QuoteService {
     const seller = await this.sellers.findByUser(actor.id);
     if (seller?.status !== 'approved') throw Errors.forbidden(QUOTE_ERRORS.notSeller);
     const user = await this.accounts.findUser(actor.id);
-    return this.fork().transactional(async (tx) => {
+    let notices: LiveNotices | null = null;
+    const answer = await this.fork().transactional(async (tx): Promise<QuoteAnswer> => {
       const replay = await this.keys.claim(tx, actor.id, idempotencyKey, `POST /reverse-auctions/${id}/bids`);
       if (replay) return replay;
       const r = await readReverse(tx, id, true);
@@ -121,13 +125,13 @@ export class QuoteService {
           },
         },
       ];
-      if (previous && previous.seller_id !== actor.id) {
+      const outquoted = previous && previous.seller_id !== actor.id ? previous.seller_id : null;
+      if (outquoted) {
         events.push({ type: 'outquoted', data: { amount: money(input.bidAmount)!, previousLowBid: money(r.currentLowestBid) ?? undefined } });
-        await this.jobs.add(tx, OUTQUOTED_TASK, { reverseAuctionId: id, sellerId: previous.seller_id, bidSeq: quote.seq });
       }
-      await this.activity.record(tx, id, events);
-      // One pending digest per request: a quote while one waits keeps its time (at most one mail per 15 minutes).
-      await this.jobs.add(tx, NEW_QUOTES_TASK, { reverseAuctionId: id }, { jobKey: newQuotesJobKey(id), jobKeyMode: 'preserve_run_at' });
+      // The live events go after the commit, the mails through the notices sweep: nothing here NOTIFYs.
+      notices = await this.activity.store(tx, id, events);
+      await this.notices.store(tx, id, outquoted, quote.seq);
       const after = await readReverse(tx, id);
       const body: QuoteResultDto = {
         bid: this.bidDto(quote, 'full', actor.id, undefined),
@@ -136,6 +140,8 @@ export class QuoteService {
       await this.keys.store(tx, actor.id, idempotencyKey, 201, body);
       return { status: 201, body };
     });
+    if (notices) this.notices.committed(notices);
+    return answer;
   }
 
   private bidDto(q: QuoteRow, view: 'full' | 'public', viewerId: string | undefined, profile: SellerQuoteProfile | undefined, name?: string): ReverseBidDto {

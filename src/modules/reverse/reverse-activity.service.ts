@@ -4,7 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { isUuid } from '../../platform/db/uuid.js';
-import { LIVE_NOTIFY_SQL, liveNotices, type LiveHub } from '../../platform/live.js';
+import { LIVE_NOTIFY_SQL, liveNotices, type LiveHub, type LiveNotices } from '../../platform/live.js';
 import { TOKENS } from '../../platform/tokens.js';
 
 export type ReverseActivityType = 'quote' | 'outquoted' | 'watcher' | 'end' | 'award';
@@ -38,20 +38,42 @@ export class ReverseActivityService {
   /** Records events in the caller's transaction; subscribers receive them when it commits. */
   async record(em: SqlExecutor, reverseAuctionId: string, items: { type: ReverseActivityType; data: ReverseActivityData }[]): Promise<void> {
     if (!items.length) return;
-    const timestamp = this.clock.now().toISOString();
-    const events: ReverseActivityEvent[] = items.map(({ type, data }) => ({ id: randomUUID(), type, timestamp, data }));
-    const { channel, payloads } = liveNotices(
-      reverseTopic(reverseAuctionId),
-      events.map((event) => ({ type: 'activity_event', reverseAuctionId, event })),
-    );
+    const { events, timestamp, notices } = this.prepare(reverseAuctionId, items);
     await em.execute(
       `with stored as (
          insert into reverse_auction_activity (id, reverse_auction_id, type, data, created_at)
          select (e->>'id')::uuid, ?, e->>'type', (e->'data')::jsonb, ? from json_array_elements(?::json) e
        )
        ${LIVE_NOTIFY_SQL}`,
-      [reverseAuctionId, timestamp, JSON.stringify(events), channel, payloads],
+      [reverseAuctionId, timestamp, JSON.stringify(events), notices.channel, notices.payloads],
     );
+  }
+
+  /**
+   * Stores events in the caller's transaction without notifying, and answers their live notices for the caller
+   * to send after its commit (LivePublisher): the quotes' hot path, where a NOTIFY in the transaction would make
+   * every quote's commit wait for the one before it.
+   */
+  async store(em: SqlExecutor, reverseAuctionId: string, items: { type: ReverseActivityType; data: ReverseActivityData }[]): Promise<LiveNotices> {
+    const { events, timestamp, notices } = this.prepare(reverseAuctionId, items);
+    if (events.length) {
+      await em.execute(
+        `insert into reverse_auction_activity (id, reverse_auction_id, type, data, created_at)
+         select (e->>'id')::uuid, ?, e->>'type', (e->'data')::jsonb, ? from json_array_elements(?::json) e`,
+        [reverseAuctionId, timestamp, JSON.stringify(events)],
+      );
+    }
+    return notices;
+  }
+
+  private prepare(reverseAuctionId: string, items: { type: ReverseActivityType; data: ReverseActivityData }[]) {
+    const timestamp = this.clock.now().toISOString();
+    const events: ReverseActivityEvent[] = items.map(({ type, data }) => ({ id: randomUUID(), type, timestamp, data }));
+    const notices = liveNotices(
+      reverseTopic(reverseAuctionId),
+      events.map((event) => ({ type: 'activity_event', reverseAuctionId, event })),
+    );
+    return { events, timestamp, notices };
   }
 
   /** The latest events, oldest first. */

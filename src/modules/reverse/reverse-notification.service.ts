@@ -16,6 +16,8 @@ import { awardDeadline, NEW_QUOTE_MAIL_INTERVAL_MS } from './reverse.rules.js';
 const HOUR = 60 * 60 * 1000;
 /** Sellers notified per job of the matching-sellers fan-out. */
 export const MATCHING_PAGE = 200;
+/** Quote notices handled per round of the sweep. */
+const QUOTE_SWEEP_BATCH = 500;
 /** Where the matching sellers come from: their specialties (sellers), then their public listings (catalog). */
 export const MATCHING_SOURCES = ['specialties', 'parts'] as const;
 export type MatchingSource = (typeof MATCHING_SOURCES)[number];
@@ -174,6 +176,32 @@ export class ReverseNotificationService {
         },
       ]);
     });
+  }
+
+  /**
+   * Works through the notices quotes left (reverse_quote_notices): queues each request's grouped new-quotes mail
+   * (one pending job per request, keeping its time) and tells outquoted sellers. A row goes once its work is
+   * done; the notifications' unique keys make a second run harmless.
+   */
+  async sweepQuoteNotices(): Promise<number> {
+    let handled = 0;
+    for (;;) {
+      const rows = await this.fork().execute<{ id: string; reverse_auction_id: string; outquoted_seller_id: string | null; bid_seq: string }[]>(
+        'select id, reverse_auction_id, outquoted_seller_id, bid_seq::text from reverse_quote_notices order by id limit ?',
+        [QUOTE_SWEEP_BATCH],
+      );
+      if (!rows.length) return handled;
+      const requests = [...new Set(rows.map((r) => r.reverse_auction_id))];
+      await this.fork().transactional(async (tx) => {
+        for (const id of requests) {
+          await this.jobs.add(tx, NEW_QUOTES_TASK, { reverseAuctionId: id }, { jobKey: newQuotesJobKey(id), jobKeyMode: 'preserve_run_at' });
+        }
+      });
+      for (const r of rows) if (r.outquoted_seller_id) await this.notifyOutquoted(r.reverse_auction_id, r.outquoted_seller_id, r.bid_seq);
+      await this.fork().execute('delete from reverse_quote_notices where id = any(?::bigint[])', [`{${rows.map((r) => r.id).join(',')}}`]);
+      handled += rows.length;
+      if (rows.length < QUOTE_SWEEP_BATCH) return handled;
+    }
   }
 
   /** Tells a seller their quote is no longer the lowest (once per quote that beat it). */

@@ -7,6 +7,7 @@ import { buildCli } from '../../cli/main.js';
 import { EventBus } from '../../platform/events.js';
 import { ReverseLifecycleService } from './reverse-lifecycle.service.js';
 import { ReverseNotificationService } from './reverse-notification.service.js';
+import { QuoteNoticeQueue } from './quote-notice.queue.js';
 
 let t: TestApp;
 let buyer: TestUser;
@@ -467,11 +468,24 @@ describe('notifications', () => {
     const id = await post({ title: 'Nora wants a dizzy' }, HOUR, 3 * HOUR, notifyBuyer);
     t.clock.advance(HOUR);
     await tick();
+    const swept = () => t.rt.container.get(QuoteNoticeQueue).sweepQueued();
     await quote(sellerA, id, '400').expect(201);
+    await swept();
     await t.drain();
     await quote(sellerB, id, '350').expect(201);
     await quote(sellerC, id, '300').expect(201);
+    // The quotes added no job in their transactions: they stored notices (one per quote, naming who was outquoted)
+    // and asked for one sweep after their commits.
+    const stored = await t.sql<{ outquoted_seller_id: string | null }>(
+      'select outquoted_seller_id from reverse_quote_notices where reverse_auction_id = $1 order by id',
+      [id],
+    );
+    expect(stored.map((r) => r.outquoted_seller_id)).toEqual([sellerA.id, sellerB.id]);
+    expect(await t.sql(`select 1 from graphile_worker.jobs where task_identifier = 'reverse/notify-outquoted'`)).toEqual([]);
+    await swept();
+    expect(await t.sql(`select 1 from graphile_worker.jobs where task_identifier = 'reverse/sweep-quote-notices'`)).toHaveLength(1);
     await t.drain();
+    expect(await t.sql('select 1 from reverse_quote_notices where reverse_auction_id = $1', [id])).toEqual([]);
     let mails = (await mailsTo('nora_buyer')).filter((m) => m.subject.includes('new quote') || m.subject.includes('A new quote'));
     expect(mails.map((m) => m.subject)).toEqual(['A new quote on "Nora wants a dizzy"']);
     // The waiting digest runs at the end of the interval (graphile-worker's own time is the wall clock, so it is called here).

@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import type { PitlaneModule } from '../../platform/module.js';
 import { RelistStatusSource } from '../../platform/relist-status.js';
+import { QuoteNoticeQueue } from './quote-notice.queue.js';
 import { QuoteService } from './quote.service.js';
 import { ReverseActivityService } from './reverse-activity.service.js';
 import { ReverseAdminService } from './reverse-admin.service.js';
@@ -28,6 +29,7 @@ export const reverseModule: PitlaneModule = {
     bind(ReverseIdempotencyStore).toSelf();
     bind(ReverseService).toSelf();
     bind(QuoteService).toSelf();
+    bind(QuoteNoticeQueue).toSelf().inSingletonScope();
     bind(ReverseNotificationService).toSelf();
     bind(ReverseLifecycleService).toSelf();
     bind(ReverseAdminService).toSelf();

@@ -16,6 +16,7 @@ import {
   TICK_TASK,
 } from './reverse.jobs.js';
 import { reversePayload } from './reverse.schemas.js';
+import { QUOTE_NOTICES_SWEEP_JOB_KEY, QUOTE_NOTICES_SWEEP_TASK } from './quote-notice.queue.js';
 
 const idOf = (payload: unknown) => reversePayload.parse(payload).reverseAuctionId;
 const matchingPayload = z.object({
@@ -52,7 +53,11 @@ export const reverseTasks: TaskFactories = {
   [NEW_QUOTES_TASK]: (c: Container) => async (payload) => {
     await c.get(ReverseNotificationService).notifyNewQuotes(idOf(payload));
   },
-  /** Tells a seller they lost the lowest quote. */
+  /** Queues the buyers' new-quotes mails and tells outquoted sellers, for the notices quotes stored. */
+  [QUOTE_NOTICES_SWEEP_TASK]: (c: Container) => async () => {
+    await c.get(ReverseNotificationService).sweepQuoteNotices();
+  },
+  /** Tells a seller they lost the lowest quote (jobs queued before the quote notices table). */
   [OUTQUOTED_TASK]: (c: Container) => async (payload) => {
     const { reverseAuctionId, sellerId, bidSeq } = outquotedPayload.parse(payload);
     await c.get(ReverseNotificationService).notifyOutquoted(reverseAuctionId, sellerId, bidSeq);
@@ -71,7 +76,10 @@ export const reverseTasks: TaskFactories = {
   },
 };
 
-export const reverseCrontab = [`* * * * * ${TICK_TASK} ?max=1&jobKey=reverse-tick`];
+export const reverseCrontab = [
+  `* * * * * ${TICK_TASK} ?max=1&jobKey=reverse-tick`,
+  `* * * * * ${QUOTE_NOTICES_SWEEP_TASK} ?max=1&jobKey=${QUOTE_NOTICES_SWEEP_JOB_KEY}`,
+];
 
 /** A restart never leaves a request active past its end: the tick runs as soon as a worker starts. */
-export const reverseStartupTasks = [TICK_TASK];
+export const reverseStartupTasks = [TICK_TASK, QUOTE_NOTICES_SWEEP_TASK];

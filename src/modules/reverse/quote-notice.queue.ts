@@ -1,0 +1,46 @@
+import { inject, injectable } from 'inversify';
+import type pg from 'pg';
+import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
+import { LivePublisher, type LiveNotices } from '../../platform/live.js';
+import type { Logger } from '../../platform/logger.js';
+import { SweepRequest } from '../../platform/sweep-request.js';
+import { TOKENS } from '../../platform/tokens.js';
+
+export const QUOTE_NOTICES_SWEEP_TASK = 'reverse/sweep-quote-notices';
+export const QUOTE_NOTICES_SWEEP_JOB_KEY = 'reverse-quote-notices-sweep';
+
+/**
+ * What a quote leaves for after its commit: the live events (sent gathered, see LivePublisher) and the notices
+ * to mail (rows in reverse_quote_notices, swept by QUOTE_NOTICES_SWEEP_TASK), so the quote's transaction neither
+ * NOTIFYs nor adds a job (docs/performance.md, reverse auctions).
+ */
+@injectable()
+export class QuoteNoticeQueue {
+  private readonly live: LivePublisher;
+  private readonly sweep: SweepRequest;
+
+  constructor(@inject(TOKENS.PgPool) pool: pg.Pool, @inject(TOKENS.Logger) logger: Logger) {
+    this.live = new LivePublisher(pool, logger);
+    this.sweep = new SweepRequest(pool, logger, QUOTE_NOTICES_SWEEP_TASK, QUOTE_NOTICES_SWEEP_JOB_KEY);
+  }
+
+  /** In the quote's transaction: the buyer's new-quotes mail, and the outquoted seller's notice when there is one. */
+  async store(tx: SqlExecutor, reverseAuctionId: string, outquotedSellerId: string | null, bidSeq: string): Promise<void> {
+    await tx.execute('insert into reverse_quote_notices (reverse_auction_id, outquoted_seller_id, bid_seq) values (?, ?, ?::bigint)', [
+      reverseAuctionId,
+      outquotedSellerId,
+      bidSeq,
+    ]);
+  }
+
+  /** After the quote's commit: its live events, and a sweep for its notices. */
+  committed(notices: LiveNotices): void {
+    void this.live.publish(notices);
+    this.sweep.ask();
+  }
+
+  /** Resolves once the sweeps asked for so far are queued (tests). */
+  sweepQueued(): Promise<void> {
+    return this.sweep.queued();
+  }
+}
