@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { CircleAlert, CircleCheck, ShieldCheck, XCircle } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../components/Button';
@@ -10,7 +10,7 @@ import { describeError } from '../../lib/api';
 import type { CheckoutDto, OrderDto } from '../../../modules/payments/order.dto';
 import { useAuth } from '../accounts/useAuth';
 import { CheckoutDetailsForm } from './CheckoutDetailsForm';
-import { formatAmount } from './orderFormat';
+import { formatAmount, paymentOutcome } from './orderFormat';
 import { OrderSummary } from './OrderSummary';
 import { useOrder, useTestConfirm } from './payments.api';
 import { ReservationCountdown } from './ReservationCountdown';
@@ -19,13 +19,31 @@ const StripeCardForm = lazy(() => import('./StripeCardForm'));
 
 /** While a confirmed payment waits for the provider's event, the order is re-read this often. */
 const CONFIRMING_POLL_MS = 1500;
+/** After this long without the provider's answer the page says the buyer may leave (the mail follows). */
+const CONFIRMING_PATIENCE_MS = 60_000;
+
+const failedCharges = (order: OrderDto) => order.payments.filter((p) => p.kind === 'charge' && p.status === 'failed').length;
+
+/** A payment the buyer confirmed and the page is waiting on: failures already known before it do not count. */
+interface Confirming {
+  failedBefore: number;
+}
 
 /** /checkout/{orderId}: the buyer's shipping address, escrow and Final Sale choices, then the card form or test mode. */
 export function CheckoutPage() {
   const { orderId = '' } = useParams();
   const { user } = useAuth();
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [declined, setDeclined] = useState(false);
   const order = useOrder(orderId, { refetchInterval: confirming ? CONFIRMING_POLL_MS : false });
+  // A declined card arrives as a failed charge: stop waiting and let the buyer try again.
+  const failedNow = order.data ? failedCharges(order.data) : 0;
+  useEffect(() => {
+    if (confirming && order.data && paymentOutcome(order.data) === 'failed' && failedNow > confirming.failedBefore) {
+      setConfirming(null);
+      setDeclined(true);
+    }
+  }, [confirming, failedNow, order.data]);
 
   if (order.isPending) return <CheckoutSkeleton />;
   if (order.isError) {
@@ -42,10 +60,33 @@ export function CheckoutPage() {
   }
   if (data.state === 'cancelled') return <CheckoutCancelled order={data} />;
   if (data.state !== 'pending_payment') return <CheckoutPaid order={data} />;
-  return <Checkout order={data} confirming={confirming} onConfirmed={() => setConfirming(true)} />;
+  return (
+    <Checkout
+      order={data}
+      confirming={confirming !== null}
+      declined={declined}
+      onConfirmed={() => {
+        setDeclined(false);
+        setConfirming({ failedBefore: failedCharges(data) });
+      }}
+      onExpired={() => void order.refetch()}
+    />
+  );
 }
 
-function Checkout({ order, confirming, onConfirmed }: { order: OrderDto; confirming: boolean; onConfirmed: () => void }) {
+function Checkout({
+  order,
+  confirming,
+  declined,
+  onConfirmed,
+  onExpired,
+}: {
+  order: OrderDto;
+  confirming: boolean;
+  declined: boolean;
+  onConfirmed: () => void;
+  onExpired: () => void;
+}) {
   const [checkout, setCheckout] = useState<CheckoutDto | null>(null);
 
   return (
@@ -53,8 +94,14 @@ function Checkout({ order, confirming, onConfirmed }: { order: OrderDto; confirm
       <h1 className="mb-6 text-2xl font-bold tracking-tight md:text-3xl">Checkout</h1>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-8">
         <div className="grid min-w-0 content-start gap-6 lg:row-start-1">
-          <ReservationCountdown expiresAt={order.payBy} />
+          <ReservationCountdown expiresAt={order.payBy} onExpired={onExpired} />
           {!order.sellerPayoutsReady && <SellerPayoutsPending reason={order.waitingReason} />}
+          {declined && (
+            <p role="alert" className="flex gap-2 rounded-md border border-racing/40 bg-racing/5 p-3 text-sm text-racing">
+              <XCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
+              Your payment was declined and nothing was charged. Check the card details or use another card, then pay again.
+            </p>
+          )}
           {checkout === null ? (
             <CheckoutDetailsForm order={order} onReady={setCheckout} />
           ) : (
@@ -124,9 +171,7 @@ function PaymentStep({
       </CardHeader>
       <CardContent className="grid gap-4">
         {confirming ? (
-          <p role="status" className="rounded-md bg-paper p-3 text-sm">
-            Confirming your payment...
-          </p>
+          <ConfirmingNotice orderId={order.id} />
         ) : !checkout.testMode && checkout.provider === 'stripe' && checkout.publishableKey ? (
           <Suspense fallback={<Skeleton className="h-40" />}>
             <StripeCardForm
@@ -159,6 +204,29 @@ function PaymentStep({
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Waiting for the provider's event; after a minute the buyer learns they may leave (the mail and the order page follow). */
+function ConfirmingNotice({ orderId }: { orderId: string }) {
+  const [patient, setPatient] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setPatient(true), CONFIRMING_PATIENCE_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <div role="status" className="grid gap-2 rounded-md bg-paper p-3 text-sm">
+      <p>Confirming your payment...</p>
+      {patient && (
+        <p className="text-muted">
+          This is taking longer than usual. You can leave this page: we'll email you when the payment is confirmed, and{' '}
+          <Link to={`/account/orders/${orderId}`} className="text-racing hover:underline">
+            your order
+          </Link>{' '}
+          shows its state.
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -1,12 +1,20 @@
+import { useEffect } from 'react';
 import { Timer } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { useNow } from '../auctions/useNow';
 import { formatCountdown, remainingMs } from './orderFormat';
 
-/** "Reserved for you for 14:32": the time left to pay before the part is released; `onExpired` once it runs out. */
-export function ReservationCountdown({ expiresAt }: { expiresAt: string | null | undefined }) {
+/** "Reserved for you for 14:32": the time left to pay before the part is released; `onExpired` a little after it runs out. */
+export function ReservationCountdown({ expiresAt, onExpired }: { expiresAt: string | null | undefined; onExpired?: () => void }) {
   const now = useNow(1000);
   const left = remainingMs(expiresAt, now);
+  const expired = left === 0;
+  // Once the time is up the server cancels the order: read it again a little later to show that.
+  useEffect(() => {
+    if (!expired || !onExpired) return;
+    const timer = setTimeout(onExpired, 5000);
+    return () => clearTimeout(timer);
+  }, [expired, onExpired]);
   if (left === null) return null;
   const urgent = left < 2 * 60_000;
   return (

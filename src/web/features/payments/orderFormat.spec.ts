@@ -6,6 +6,7 @@ import {
   orderStateTone,
   remainingMs,
   toCents,
+  paymentOutcome,
   formatAmount,
 } from './orderFormat';
 
@@ -86,5 +87,34 @@ describe('toCents', () => {
   it('formats API amounts with cents', () => {
     expect(formatAmount('5000.00')).toBe('$5,000.00');
     expect(formatAmount(undefined)).toBe('');
+  });
+});
+
+describe('paymentOutcome', () => {
+  const charge = (status: 'pending' | 'succeeded' | 'failed', createdAt: string) => ({
+    id: createdAt,
+    kind: 'charge' as const,
+    provider: 'test' as const,
+    providerRef: null,
+    status,
+    amount: '10.00',
+    createdAt,
+  });
+
+  it('is paid once the order has left pending_payment', () => {
+    expect(paymentOutcome({ state: 'paid', payments: [] })).toBe('paid');
+    expect(paymentOutcome({ state: 'shipped', payments: [] })).toBe('paid');
+  });
+
+  it('is failed when the newest charge failed, and waiting while it is pending', () => {
+    expect(paymentOutcome({ state: 'pending_payment', payments: [charge('failed', '2026-01-01T10:00:00Z')] })).toBe('failed');
+    expect(
+      paymentOutcome({ state: 'pending_payment', payments: [charge('pending', '2026-01-01T10:05:00Z'), charge('failed', '2026-01-01T10:00:00Z')] }),
+    ).toBe('waiting');
+    expect(paymentOutcome({ state: 'pending_payment', payments: [] })).toBe('waiting');
+  });
+
+  it('is cancelled when the reservation ran out meanwhile', () => {
+    expect(paymentOutcome({ state: 'cancelled', payments: [] })).toBe('cancelled');
   });
 });

@@ -1,4 +1,4 @@
-import type { OrderState } from '../../../modules/payments/order.dto';
+import type { OrderDto, OrderState } from '../../../modules/payments/order.dto';
 
 /** Pure helpers of the payment pages: money in integer cents, order state labels, the reservation countdown. */
 
@@ -93,4 +93,15 @@ export function formatCountdown(ms: number): string {
   const ss = String(seconds).padStart(2, '0');
   if (hours > 0) return `${hours}:${String(minutes).padStart(2, '0')}:${ss}`;
   return `${minutes}:${ss}`;
+}
+
+/**
+ * Where a payment the buyer just confirmed stands: paid once the order left `pending_payment`, failed when the
+ * newest charge failed (a declined card reported by the provider), else still waiting for the provider's event.
+ */
+export function paymentOutcome(order: Pick<OrderDto, 'state' | 'payments'>): 'paid' | 'failed' | 'cancelled' | 'waiting' {
+  if (order.state === 'cancelled') return 'cancelled';
+  if (order.state !== 'pending_payment') return 'paid';
+  const charges = order.payments.filter((p) => p.kind === 'charge').sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return charges.at(-1)?.status === 'failed' ? 'failed' : 'waiting';
 }
