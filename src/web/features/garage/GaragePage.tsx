@@ -97,7 +97,11 @@ function Stat({ icon, label, value, ready }: { icon: ReactNode; label: string; v
       <span className="grid size-10 shrink-0 place-items-center rounded-md bg-racing-soft text-racing-dark">{icon}</span>
       <div className="grid min-w-0">
         <span className="text-xs text-muted">{label}</span>
-        {ready ? <span className="tabular text-2xl font-bold">{value}</span> : <Skeleton className="mt-1 h-7 w-10" />}
+        {ready ? (
+          <span className="tabular text-2xl font-bold" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+            {value}
+          </span>
+        ) : <Skeleton className="mt-1 h-7 w-10" />}
       </div>
     </div>
   );
