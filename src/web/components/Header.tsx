@@ -9,6 +9,7 @@ import { Logo } from './Logo';
 import { MobileDrawer } from './MobileDrawer';
 import { MAIN_LINKS } from './nav';
 import { MessagesBadge } from '../features/messaging/MessagesBadge';
+import { NotificationBell } from '../features/notifications/NotificationBell';
 import { SearchBox } from './SearchBox';
 import { UserMenu } from './UserMenu';
 
@@ -41,6 +42,7 @@ export function Header() {
                   </Tooltip.Content>
                 </Tooltip.Portal>
               </Tooltip.Root>
+              <NotificationBell />
               <div className="hidden md:block">
                 <UserMenu user={user} />
               </div>
