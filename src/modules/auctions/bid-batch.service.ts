@@ -5,6 +5,7 @@ import { PgTransaction } from '../../platform/db/pg-transaction.js';
 import { AppError, Errors } from '../../platform/errors.js';
 import { JobQueue } from '../../platform/jobs.js';
 import { LivePublisher, type LiveNotices } from '../../platform/live.js';
+import { SweepRequest } from '../../platform/sweep-request.js';
 import type { Logger } from '../../platform/logger.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { ActivityService } from './activity.service.js';
@@ -75,9 +76,8 @@ function bidResult(d: BidDecision, stored: { id: string; createdAt: string }): B
 export class BidBatchService {
   /** Sends the batches' live events after their commits, gathered (see LivePublisher). */
   private readonly live: LivePublisher;
-  /** The loop queueing outbid sweeps, while one runs; whether a batch asked for one since its last request. */
-  private sweep: Promise<void> | null = null;
-  private sweepAgain = false;
+  /** The outbid sweep (OUTBID_SWEEP_TASK), asked for after batches stored notices (see SweepRequest). */
+  private readonly outbidSweep: SweepRequest;
 
   constructor(
     @inject(TOKENS.PgLockPool) private readonly lockPool: pg.Pool,
@@ -89,49 +89,12 @@ export class BidBatchService {
     @inject(BiddingPatternService) private readonly patterns: BiddingPatternService,
   ) {
     this.live = new LivePublisher(lockPool, logger);
+    this.outbidSweep = new SweepRequest(lockPool, logger, OUTBID_SWEEP_TASK, OUTBID_SWEEP_JOB_KEY);
   }
 
-  /**
-   * Queues the outbid sweep (OUTBID_SWEEP_TASK) after batches stored notices: at most one request in flight and
-   * one every 50 ms in this process, outside the bids' transactions and with asynchronous commit, since add_job
-   * NOTIFYs and a notifying commit would wait for every other one. Its key keeps one sweep waiting
-   * (preserve_run_at); a sweep asked for while one runs is queued after it. The crontab's sweep every minute and
-   * at start mails what a lost request leaves.
-   */
-  private askOutbidSweep(): void {
-    this.sweepAgain = true;
-    this.sweep ??= (async () => {
-      while (this.sweepAgain) {
-        this.sweepAgain = false;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        await this.queueOutbidSweep().catch((err: unknown) =>
-          this.logger.warn({ err }, 'outbid sweep not queued; the crontab sweeps within a minute'),
-        );
-      }
-      this.sweep = null;
-    })();
-  }
-
-  private async queueOutbidSweep(): Promise<void> {
-    const client = await this.lockPool.connect();
-    try {
-      await client.query(
-        `begin; set local synchronous_commit = off;
-         select graphile_worker.add_job(${client.escapeLiteral(OUTBID_SWEEP_TASK)}, '{}'::json,
-           job_key => ${client.escapeLiteral(OUTBID_SWEEP_JOB_KEY)}, job_key_mode => 'preserve_run_at', max_attempts => 25);
-         commit`,
-      );
-      client.release();
-    } catch (err) {
-      await client.query('rollback').catch(() => {});
-      client.release(err instanceof Error ? err : true);
-      throw err;
-    }
-  }
-
-  /** Resolves once the outbid sweeps asked for so far are queued (tests, before they run the jobs). */
+  /** Resolves once the outbid sweeps asked for so far are queued (tests). */
   async outbidSweepQueued(): Promise<void> {
-    await this.sweep;
+    await this.outbidSweep.queued();
   }
 
   /**
@@ -235,7 +198,7 @@ export class BidBatchService {
       }
     });
     if (notices) void this.live.publish(notices);
-    if (outbidStored) this.askOutbidSweep();
+    if (outbidStored) this.outbidSweep.ask();
     await this.patterns.raiseScores(flags);
     return { answers, committed };
   }
