@@ -12,4 +12,10 @@ export type {
   EarningsDto,
   FinanceMonthDto,
   CommissionTierDto,
+  CheckoutRequestDto,
+  CreateOrderRequestDto,
+  ShipRequestDto,
+  CancelRequestDto,
+  RefundRequestDto,
+  CreateOrderResultDto,
 } from './order.dto.js';
