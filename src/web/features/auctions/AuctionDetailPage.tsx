@@ -46,7 +46,7 @@ export function AuctionDetailPage() {
           <AuctionGallery auction={data} />
           {/* The garage (issue 20): whether the part fits the viewer's car, and following the current bid. */}
           <div className="flex flex-wrap items-center gap-3">
-            <FitmentBadge partId={data.partId} className="text-sm" />
+            <FitmentBadge partId={data.partId} />
             <TrackPriceButton watchType="auction" itemId={data.id} itemTitle={data.title} />
           </div>
           <AuctionFacts auction={data} />

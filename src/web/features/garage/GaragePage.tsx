@@ -8,10 +8,11 @@ import { Skeleton } from '../../components/Skeleton';
 import { toast } from '../../components/toast';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { formatDateTime } from '../../lib/format';
 import { AlertsTab } from './AlertsTab';
 import { GARAGE_NOTIFICATIONS, GARAGE_TEXT, garageStats } from './garage';
-import { useAlerts, useMarketWatch, useMarkRead, useRecentNotifications, useUnreadCount, useVehicles } from './garage.api';
+import { useAlerts, useMarketWatch, useVehicles } from './garage.api';
+import { notificationHref, relativeTime } from '../notifications/notifications';
+import { useMarkNotificationRead, useNotifications, useUnreadNotifications } from '../notifications/notifications.api';
 import { MarketWatchTab } from './MarketWatchTab';
 import { VehiclesSection } from './VehiclesSection';
 import type { NotificationDto } from './garage.types';
@@ -43,7 +44,7 @@ function Garage() {
   const vehicles = useVehicles();
   const alerts = useAlerts();
   const watches = useMarketWatch();
-  const unread = useUnreadCount();
+  const unread = useUnreadNotifications();
   const stats = garageStats(vehicles.data ?? [], alerts.data ?? [], watches.data ?? [], unread.data?.count ?? 0);
   const statsReady = vehicles.isSuccess && alerts.isSuccess && watches.isSuccess;
 
@@ -109,8 +110,9 @@ function Stat({ icon, label, value, ready }: { icon: ReactNode; label: string; v
 
 /** The first 5 notifications (spec 001 §9); clicking one marks it read and opens its item. */
 function RecentNotifications() {
-  const notifications = useRecentNotifications(GARAGE_NOTIFICATIONS);
-  const markRead = useMarkRead();
+  const notifications = useNotifications(GARAGE_NOTIFICATIONS);
+  const markRead = useMarkNotificationRead();
+  const now = Date.now();
   const navigate = useNavigate();
 
   const open = (n: NotificationDto) => {
@@ -119,7 +121,7 @@ function RecentNotifications() {
         onError: (error) => toast({ title: GARAGE_TEXT.markReadFailed, description: errorMessage(error, GARAGE_TEXT.markReadFailed), variant: 'destructive' }),
       });
     }
-    if (n.link) void navigate(n.link);
+    void navigate(notificationHref(n));
   };
 
   return (
@@ -157,7 +159,7 @@ function RecentNotifications() {
                   {!n.isRead && <span className="sr-only">(unread)</span>}
                 </span>
                 <span className="line-clamp-2 text-xs text-muted">{n.message}</span>
-                <span className="text-xs text-muted">{formatDateTime(n.createdAt)}</span>
+                <span className="text-xs text-muted">{relativeTime(n.createdAt, now)}</span>
               </button>
             </li>
           ))}

@@ -8,7 +8,6 @@ import type {
   MarketWatchItemDto,
   PartAlertDto,
   PartFitmentDto,
-  NotificationDto,
   PricePointDto,
   SoldPriceHistoryDto,
   WatchCandidateDto,
@@ -20,8 +19,6 @@ export const VEHICLES_KEY = ['/api/garage/me', { limit: 100 }] as const;
 export const ALERTS_KEY = ['/api/alerts/me', { limit: 100 }] as const;
 export const WATCH_KEY = ['/api/market-watch/me', { limit: 100 }] as const;
 export const FITMENT_PATH = '/api/garage/fitment';
-export const NOTIFICATIONS_PATH = '/api/notifications/me';
-export const UNREAD_KEY = ['/api/notifications/unread-count'] as const;
 
 const itemsOf = <T>(page: ListPage<T>): T[] => page.items;
 
@@ -204,16 +201,6 @@ export function usePartFitment(partId: string | null | undefined) {
   return { ...query, enabled };
 }
 
-/** The latest notifications of the signed-in user (the garage shows 5). */
-export function useRecentNotifications(count: number, enabled = true) {
-  return useQuery({
-    queryKey: [NOTIFICATIONS_PATH, { limit: count }],
-    queryFn: listQueryFn<NotificationDto>(),
-    select: itemsOf<NotificationDto>,
-    enabled,
-  });
-}
-
 /** Items the watch form can pick, found by title (GET /api/market-watch/search). */
 export function useWatchCandidates(q: string, watchType: WatchType) {
   const text = q.trim();
@@ -223,19 +210,5 @@ export function useWatchCandidates(q: string, watchType: WatchType) {
     select: itemsOf<WatchCandidateDto>,
     enabled: text.length >= 2,
     staleTime: 30_000,
-  });
-}
-
-/** The unread count ({count}). */
-export function useUnreadCount(enabled = true) {
-  return useQuery<{ count: number }>({ queryKey: UNREAD_KEY, enabled });
-}
-
-export function useMarkRead() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => apiRequest(`/api/notifications/${encodeURIComponent(id)}/read`, { method: 'PUT' }),
-    onSuccess: () =>
-      Promise.all([client.invalidateQueries({ queryKey: [NOTIFICATIONS_PATH] }), client.invalidateQueries({ queryKey: UNREAD_KEY })]),
   });
 }
