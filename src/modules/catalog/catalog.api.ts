@@ -6,6 +6,8 @@ import type { PartDto } from './part.dto.js';
 import { fixedPriceAvailability, type FixedPriceAvailability } from './part.availability.js';
 import { PartService } from './part.service.js';
 import { uuidArray } from '../../platform/db/uuid.js';
+import { PartHolds } from './part.holds.js';
+import { decimalString } from './part.mapper.js';
 
 /** Listing figures of one seller (by the seller's user id). */
 export interface SellerPartStats {
@@ -35,6 +37,20 @@ export interface LiveListingFacts {
   categoryMedian: string;
 }
 
+/** What a small card of a part needs (the inbox's related item): cheaper than a PartDto. */
+export interface PartCardFacts {
+  id: string;
+  sellerId: string;
+  title: string;
+  /** The primary photo's thumbnail (or the photo), or null. */
+  imageUrl: string | null;
+  price: string;
+  isActive: boolean;
+  isApproved: boolean;
+  isSold: boolean;
+  activeAuctionId: string | null;
+}
+
 /** What other modules may ask of the catalog. */
 export abstract class CatalogApi {
   /** Parts by id in any state (callers apply their own visibility rules); unknown ids are left out. */
@@ -53,6 +69,8 @@ export abstract class CatalogApi {
    * that holds it; null for an unknown id. The one rule the part page shows and orders must check.
    */
   abstract fixedPriceAvailability(partId: string): Promise<FixedPriceAvailability | null>;
+  /** Card facts of parts by id in any state (callers apply their own visibility rules); unknown ids are left out. */
+  abstract partCards(ids: readonly string[]): Promise<PartCardFacts[]>;
   /** Every public part (active, approved, not hidden by a suspension), newest first, with its analysis figures. */
   abstract liveListings(): Promise<LiveListingFacts[]>;
 }
@@ -62,8 +80,33 @@ export class CatalogApiImpl extends CatalogApi {
   constructor(
     @inject(PartService) private readonly parts: PartService,
     @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(PartHolds) private readonly holds: PartHolds,
   ) {
     super();
+  }
+
+  async partCards(ids: readonly string[]): Promise<PartCardFacts[]> {
+    if (!ids.length) return [];
+    const rows = await this.em.execute<
+      { id: string; seller_id: string; title: string; image: { url: string; thumbnailUrl?: string } | null; price: string; is_active: boolean; is_approved: boolean; sold: boolean }[]
+    >(
+      `select p.id, p.seller_id, p.title, p.price::text as price, p.is_active, p.is_approved, p.sold_at is not null as sold,
+              coalesce((select i from jsonb_array_elements(p.images) i where (i->>'isPrimary')::boolean limit 1), p.images->0) as image
+         from parts p where p.id = any(?::uuid[])`,
+      [uuidArray(ids)],
+    );
+    const auctions = await this.holds.openAuctions(rows.map((r) => r.id));
+    return rows.map((r) => ({
+      id: r.id,
+      sellerId: r.seller_id,
+      title: r.title,
+      imageUrl: r.image ? (r.image.thumbnailUrl ?? r.image.url) : null,
+      price: decimalString(r.price),
+      isActive: r.is_active,
+      isApproved: r.is_approved,
+      isSold: r.sold,
+      activeAuctionId: auctions.get(r.id) ?? null,
+    }));
   }
 
   private get em(): EntityManager {

@@ -26,7 +26,7 @@ export const itemNotFound = (type: RelatedItemType) => NOT_FOUND[type];
 export const canSeePart = (p: PartDto, viewer: Actor | null) =>
   (viewer !== null && hasRole(viewer.role, 'admin')) || ((p.isActive || p.isSold) && (p.isApproved || p.sellerId === viewer?.id));
 
-const partAvailability = (p: PartDto) => (p.isSold ? 'sold' : !p.isActive || !p.isApproved ? 'unavailable' : p.activeAuctionId ? 'in_auction' : 'available');
+const partAvailability = (p: Pick<PartDto, 'isSold' | 'isActive' | 'isApproved' | 'activeAuctionId'>) => (p.isSold ? 'sold' : !p.isActive || !p.isApproved ? 'unavailable' : p.activeAuctionId ? 'in_auction' : 'available');
 const primary = (images: { url: string; isPrimary?: boolean; thumbnailUrl?: string }[]) => {
   const image = images.find((i) => i.isPrimary) ?? images[0];
   return image ? (image.thumbnailUrl ?? image.url) : null;
@@ -92,11 +92,16 @@ export class ConversationItems {
     };
   }
 
-  /** Cards of many items for the inbox: parts in one call, auctions and requests one by one (a page holds few). */
+  /**
+   * Cards of many items for the inbox: parts in one query of their card facts (not whole part DTOs), auctions
+   * and requests one by one (a page holds few).
+   */
   async cards(items: { type: RelatedItemType; id: string }[], viewer: Actor): Promise<Map<string, RelatedItemDto>> {
     const cards = new Map<string, RelatedItemDto>();
     const partIds = [...new Set(items.filter((i) => i.type === 'part').map((i) => i.id))];
-    for (const p of partIds.length ? await this.catalog.findParts(partIds) : []) cards.set(`part:${p.id}`, this.fromPart(p).card);
+    for (const p of await this.catalog.partCards(partIds)) {
+      cards.set(`part:${p.id}`, { type: 'part', id: p.id, title: p.title, imageUrl: p.imageUrl, price: p.price, availability: partAvailability(p) });
+    }
     const others = [...new Map(items.filter((i) => i.type !== 'part').map((i) => [`${i.type}:${i.id}`, i])).values()];
     await Promise.all(
       others.map(async (i) => {

@@ -242,7 +242,7 @@ export class ConversationService {
     const others = [...new Set(rows.map((r) => r.other_user_id))];
     const [users, profiles, cards] = await Promise.all([
       this.accounts.findUsers(others),
-      this.sellers.quoteProfiles(others),
+      this.sellers.storefronts(others),
       this.items.cards(rows.map((r) => ({ type: r.related_item_type, id: r.related_item_id })), actor),
     ]);
     const counterparts = new Map<string, CounterpartDto>(

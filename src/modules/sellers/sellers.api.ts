@@ -29,6 +29,8 @@ export interface SellerQuoteProfile {
 export abstract class SellersApi {
   /** The user's current seller record (pending or approved, else their newest application), or null. */
   abstract findByUser(userId: string): Promise<SellerSummary | null>;
+  /** The business name and storefront of the approved sellers among `userIds` (by user id), in one query. */
+  abstract storefronts(userIds: readonly string[]): Promise<Map<string, { businessName: string; storefrontSlug: string | null }>>;
   /** The approved sellers among `userIds` (by user id) with their storefront and rating, in one pass. */
   abstract quoteProfiles(userIds: readonly string[]): Promise<Map<string, SellerQuoteProfile>>;
   /**
@@ -52,6 +54,17 @@ export class SellersApiImpl extends SellersApi {
 
   analytics(page: ConsolePage): Promise<{ rows: SellerAnalyticsRow[]; total: number }> {
     return this.sellers.analytics(page);
+  }
+
+  async storefronts(userIds: readonly string[]): Promise<Map<string, { businessName: string; storefrontSlug: string | null }>> {
+    const ids = [...new Set(userIds)];
+    if (!ids.length) return new Map();
+    const rows = await (this.orm.em.fork() as EntityManager).execute<{ user_id: string; business_name: string; slug: string | null }[]>(
+      `select s.user_id, s.business_name, f.slug from sellers s left join storefronts f on f.seller_id = s.id
+        where s.user_id = any(?::uuid[]) and s.status = 'approved'`,
+      [`{${ids.join(',')}}`],
+    );
+    return new Map(rows.map((r) => [r.user_id, { businessName: r.business_name, storefrontSlug: r.slug }]));
   }
 
   async quoteProfiles(userIds: readonly string[]): Promise<Map<string, SellerQuoteProfile>> {
