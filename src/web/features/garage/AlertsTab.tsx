@@ -8,8 +8,8 @@ import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
 import { AlertFormDialog } from './AlertFormDialog';
-import { ALERT_NAME_MAX, alertSummary, FREQUENCIES, GARAGE_TEXT } from './garage';
-import { useAlerts, useDeleteAlert, useUpdateAlert } from './garage.api';
+import { ALERT_NAME_MAX, alertSummary, FREQUENCIES, GARAGE_TEXT, hourLabel } from './garage';
+import { useAlerts, useDeleteAlert, useDigestSettings, useSaveDigestHour, useUpdateAlert } from './garage.api';
 import { ConfirmRemove } from './GarageDialog';
 import type { AlertFrequency, GarageVehicleDto, PartAlertDto } from './garage.types';
 
@@ -27,6 +27,7 @@ export function AlertsTab({ vehicles }: { vehicles: GarageVehicleDto[] }) {
         <p className="text-sm text-muted">Get told when a part you want is listed. Saved searches show here too.</p>
         <AlertFormDialog vehicles={vehicles} trigger={createButton} />
       </div>
+      {alerts.data?.some((a) => a.frequency === 'daily') && <DigestHour />}
       {alerts.isPending ? (
         <div className="grid gap-3" aria-busy="true" aria-label="Loading alerts">
           {Array.from({ length: 3 }, (_, i) => (
@@ -189,5 +190,38 @@ function AlertRow({ alert, vehicles }: { alert: PartAlertDto; vehicles: GarageVe
         />
       </div>
     </li>
+  );
+}
+
+/** The hour of the day the daily digest comes, in the user's time zone. */
+function DigestHour() {
+  const settings = useDigestSettings();
+  const save = useSaveDigestHour();
+  if (!settings.data) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2 rounded-md border border-line bg-surface p-3 text-sm">
+      <label htmlFor="digest-hour" className="font-medium">
+        Daily digest at
+      </label>
+      <select
+        id="digest-hour"
+        className={cn(inputClass, 'h-8 w-auto')}
+        value={save.isPending && save.variables !== undefined ? save.variables : settings.data.digestHour}
+        disabled={save.isPending}
+        onChange={(e) =>
+          save.mutate(Number(e.target.value), {
+            onSuccess: (saved) => toast({ title: 'Settings Saved', description: `Your daily digest comes at ${hourLabel(saved.digestHour)}.` }),
+            onError: (error) => toast({ title: 'Failed to save settings', description: errorMessage(error), variant: 'destructive' }),
+          })
+        }
+      >
+        {Array.from({ length: 24 }, (_, h) => (
+          <option key={h} value={h}>
+            {hourLabel(h)}
+          </option>
+        ))}
+      </select>
+      <span className="text-muted">({settings.data.timeZone.replace(/_/g, ' ')})</span>
+    </div>
   );
 }

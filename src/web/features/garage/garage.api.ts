@@ -212,3 +212,24 @@ export function useWatchCandidates(q: string, watchType: WatchType) {
     staleTime: 30_000,
   });
 }
+
+/** GET/PUT /api/alerts/settings: the user's time zone and the hour their daily digest is sent. */
+export interface DigestSettings {
+  timeZone: string;
+  digestHour: number;
+}
+export const DIGEST_SETTINGS_KEY = ['/api/alerts/settings'] as const;
+
+export function useDigestSettings() {
+  return useQuery<DigestSettings>({ queryKey: DIGEST_SETTINGS_KEY });
+}
+
+/** Saves the digest hour, with the browser's time zone. */
+export function useSaveDigestHour() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (digestHour: number) =>
+      apiRequest<DigestSettings>(DIGEST_SETTINGS_KEY[0], { method: 'PUT', data: { digestHour, timeZone: browserTimeZone() } }),
+    onSuccess: (saved) => client.setQueryData(DIGEST_SETTINGS_KEY, saved),
+  });
+}

@@ -10,6 +10,7 @@ import {
   EMPTY_VEHICLE_FORM,
   fitmentBadge,
   garageStats,
+  hourLabel,
   mismatchText,
   parseKeywords,
   parseThreshold,
@@ -199,5 +200,12 @@ describe('market watch and stats', () => {
     expect(yearsText(1967, 1967)).toBe('1967');
     expect(yearsText(null, 1970)).toBe('up to 1970');
     expect(yearsText(null, null)).toBe('');
+  });
+
+  it('writes digest hours on a 12-hour clock', () => {
+    expect(hourLabel(0)).toBe('12:00 AM');
+    expect(hourLabel(7)).toBe('7:00 AM');
+    expect(hourLabel(12)).toBe('12:00 PM');
+    expect(hourLabel(23)).toBe('11:00 PM');
   });
 });

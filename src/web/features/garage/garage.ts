@@ -337,3 +337,10 @@ export function alertSummary(alert: PartAlertDto): string {
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : 'Every new part';
 }
+
+/** "7:00 AM" for hour 7 of the day. */
+export function hourLabel(hour: number): string {
+  const h = ((hour % 24) + 24) % 24;
+  const twelve = h % 12 === 0 ? 12 : h % 12;
+  return `${twelve}:00 ${h < 12 ? 'AM' : 'PM'}`;
+}
