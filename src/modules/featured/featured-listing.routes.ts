@@ -7,7 +7,8 @@ import { FeaturedStatsRecorder } from './featured-stats.recorder.js';
 
 /**
  * GET /api/featured-listings?placementType=homepage|category&categoryId=: the page's live placements (one
- * impression each: the page showed them); POST /api/featured-listings/{id}/click: the card's click beacon.
+ * impression each: the page showed them); GET /api/featured-listings/part-ids: the parts featured now, for
+ * the cards' Featured mark; POST /api/featured-listings/{id}/click: the card's click beacon.
  */
 export function featuredRoutes(container: Container): Router {
   const featured = container.get(FeaturedPublicService);
@@ -20,6 +21,11 @@ export function featuredRoutes(container: Container): Router {
       stats.impressions(listings.map((l) => l.id));
       return listings;
     }),
+  );
+  // Ids only (not checked for being live: a card that says Featured for a few seconds more does no harm).
+  router.get(
+    '/featured-listings/part-ids',
+    handle({}, () => featured.featuredPartIds()),
   );
   router.post(
     '/featured-listings/:id/click',

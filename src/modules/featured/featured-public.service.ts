@@ -50,6 +50,26 @@ export class FeaturedPublicService {
   /** Forgets every cached page (after a console change). */
   invalidate(): void {
     this.cache.clear();
+    this.partIdsCache = null;
+  }
+
+  private partIdsCache: { expires: number; ids: Promise<string[]> } | null = null;
+
+  /** Ids of the parts featured now on any page (the Featured mark of part cards), cached as the pages are. */
+  featuredPartIds(): Promise<string[]> {
+    const now = this.clock.now().getTime();
+    if (this.partIdsCache && this.partIdsCache.expires > now) return this.partIdsCache.ids;
+    const ids = this.readPool
+      .query<{ part_id: string }>({
+        name: 'featured_public_part_ids',
+        text: `select distinct part_id from featured_listings
+                where is_active and listing_type = 'part' and end_date > $1 and start_date <= $1 order by part_id limit 1000`,
+        values: [this.clock.now()],
+      })
+      .then(({ rows }) => rows.map((r) => r.part_id));
+    this.partIdsCache = { expires: now + FEATURED_CACHE_MS, ids };
+    ids.catch(() => (this.partIdsCache = null));
+    return ids;
   }
 
   private async read(placementType: FeaturedPlacementType, categoryId: string | null): Promise<PublicFeaturedListingDto[]> {

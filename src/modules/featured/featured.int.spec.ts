@@ -288,6 +288,10 @@ describe('the public call', () => {
     expect(home.body).toHaveLength(12);
     const plain = await t.agent().get('/api/featured-listings').expect(200);
     expect(plain.body).toEqual(home.body);
+    // The cards' Featured mark: the parts featured now, on any page.
+    const ids = await t.agent().get('/api/featured-listings/part-ids').expect(200);
+    expect(ids.body).toEqual(expect.arrayContaining(categoryParts.slice(0, 8)));
+    expect(ids.body).not.toContain(categoryParts[8]);
   });
 
   it('refuses a category page without its category', async () => {
