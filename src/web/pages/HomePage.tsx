@@ -4,6 +4,7 @@ import { ButtonLink } from '../components/Button';
 import { CategoryGrid } from '../features/catalog/CategoryGrid';
 import { RecentListings } from '../features/catalog/RecentListings';
 import { SearchForm } from '../features/catalog/SearchForm';
+import { HomeFeaturedListings } from '../features/featured/FeaturedListings';
 import { searchHref } from '../lib/navigation';
 
 const POPULAR_SEARCHES = ['Porsche 911 Parts', 'Ferrari Engine Parts', 'Classic Mustang', 'Vintage BMW'] as const;
@@ -20,7 +21,7 @@ export function HomePage() {
   return (
     <>
       <Hero />
-      {/* FEATURED LISTINGS: the "Featured Listings" block (spec 000 §2 "Home", placementType homepage) goes here. */}
+      <HomeFeaturedListings />
       <HomeSearch />
       <RecentListings />
       <SellCallToAction />

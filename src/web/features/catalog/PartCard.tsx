@@ -4,6 +4,8 @@ import { Photo } from '../../components/Photo';
 import { Skeleton } from '../../components/Skeleton';
 import { formatUsd } from '../../lib/format';
 import { FitmentBadge } from '../garage/FitmentBadge';
+import { useFeaturedPartIds } from '../featured/featured.api';
+import { withFeaturedMark } from '../featured/slotAssignment';
 import { badgePreview, conditionLabel, partBadges, primaryImage, thumbnailSrc, yearsLabel, makeModel } from './partFormat';
 import type { PartDto, PartImageDto } from '../../../modules/catalog/part.dto';
 
@@ -15,7 +17,8 @@ interface PartCardProps {
 
 /** A part in a grid: photo first, badges, title, description, price and condition; links to /parts/{id}. */
 export function PartCard({ part, badges }: PartCardProps) {
-  const { shown, more } = badgePreview(badges ?? partBadges(part));
+  const featuredIds = useFeaturedPartIds();
+  const { shown, more } = badgePreview(badges ?? withFeaturedMark(partBadges(part), featuredIds.has(part.id)));
   const fits = [makeModel(part), yearsLabel(part.yearStart, part.yearEnd)].filter(Boolean).join(' · ');
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-sm transition-shadow hover:shadow-md has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-racing">

@@ -11,6 +11,7 @@ import { FilterSelect, slugOptions } from './FilterSelect';
 import { PartCard, PartCardSkeleton } from './PartCard';
 import { useSearchResultsActivity } from '../analytics/useListingActivity';
 import { PartsTable } from './PartsTable';
+import { CategoryFeaturedListings } from '../featured/FeaturedListings';
 import {
   ALL,
   categoryName,
@@ -98,7 +99,11 @@ export function SearchPage() {
       </header>
 
       {isCategoryOnly(filters) && filters.category && (
-        <FeaturedCategoryBlock slug={filters.category} name={categoryName(categories.data, filters.category)} />
+        <FeaturedCategoryBlock
+          slug={filters.category}
+          name={categoryName(categories.data, filters.category)}
+          categoryId={categories.data?.find((c) => c.slug === filters.category)?.id}
+        />
       )}
 
       <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
@@ -279,7 +284,7 @@ function withCurrent(options: ReadonlyArray<{ value: string; label: string }>, c
 }
 
 /** "Featured {category} Parts": shown when only a category is chosen. */
-function FeaturedCategoryBlock({ slug, name }: { slug: string; name: string }) {
+function FeaturedCategoryBlock({ slug, name, categoryId }: { slug: string; name: string; categoryId: string | undefined }) {
   return (
     <section aria-labelledby="featured-category-title" className="mb-8 rounded-lg border border-line bg-surface p-6">
       <div className="flex items-start gap-3">
@@ -291,7 +296,7 @@ function FeaturedCategoryBlock({ slug, name }: { slug: string; name: string }) {
           <p className="text-muted">{featuredCategoryDescription(slug, name)}</p>
         </div>
       </div>
-      {/* FEATURED LISTINGS: the category's featured listings (placementType category, 8 slots) go here. */}
+      <CategoryFeaturedListings categoryId={categoryId} />
     </section>
   );
 }
