@@ -182,6 +182,10 @@ function PaymentStep({
               onConfirmed={onConfirmed}
             />
           </Suspense>
+        ) : !checkout.testMode ? (
+          <p role="alert" className="rounded-md border border-racing/40 bg-racing/5 p-3 text-sm text-racing">
+            Card payments are not available right now. Nothing was charged; please try again later.
+          </p>
         ) : (
           <>
             <p role="note" className="rounded-md border border-dashed border-graphite/40 bg-paper p-3 text-sm font-medium">
