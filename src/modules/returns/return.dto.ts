@@ -1,0 +1,58 @@
+/** The returns API's answers, declared once here, declarations only; both front ends import them with `import type`. */
+
+export type ReturnReasonDto = 'not as described' | 'damaged in transit' | 'wrong item' | "doesn't fit" | 'changed my mind';
+export type ReturnStateDto = 'requested' | 'approved' | 'declined' | 'shipped_back' | 'received' | 'refunded' | 'closed' | 'escalated';
+
+/** One step of a return's history: every change, with who made it and what they wrote (the return's messages). */
+export interface ReturnEventDto {
+  id: string;
+  /** The state the return entered (or stayed in). */
+  state: ReturnStateDto;
+  action: 'request' | 'approve' | 'decline' | 'ship' | 'receive' | 'refund' | 'escalate' | 'decide' | 'close';
+  actorRole: 'buyer' | 'seller' | 'admin' | 'system';
+  actorId: string | null;
+  note: string | null;
+  at: string;
+}
+
+/** A return request (GET /api/returns/{id}; rows of GET /api/returns and of the console's returns resource). */
+export interface ReturnDto {
+  id: string;
+  orderId: string;
+  buyerId: string;
+  buyerName: string | null;
+  sellerId: string;
+  sellerName: string | null;
+  partId: string | null;
+  partTitle: string;
+  reason: ReturnReasonDto;
+  details: string;
+  photos: { url: string }[];
+  state: ReturnStateDto;
+  /** Who pays return shipping: the seller for a misrepresented part, the carrier claim for transit damage, else the buyer. */
+  shippingPaidBy: 'buyer' | 'seller' | 'carrier_claim';
+  /** The policy sentence that goes with the reason (who pays shipping, carrier claim guidance). */
+  policyNote: string;
+  /** The order's total (decimal string): the most a refund can be. */
+  orderTotal: string;
+  /** The seller approves or declines by this moment (3 business days), else the admins take over. */
+  respondBy: string;
+  instructions: string | null;
+  declineReason: string | null;
+  carrier: string | null;
+  trackingNumber: string | null;
+  refundAmount: string | null;
+  escalatedAt: string | null;
+  escalationReason: string | null;
+  adminDecision: 'refund' | 'approve' | 'reject' | null;
+  adminNote: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** The viewer's side of the return. */
+  viewerRole: 'buyer' | 'seller' | 'admin';
+  /** What the viewer may do now. */
+  actions: ReturnActionName[];
+  history: ReturnEventDto[];
+}
+
+export type ReturnActionName = 'approve' | 'decline' | 'ship' | 'receive' | 'refund' | 'escalate' | 'decide';
