@@ -9,7 +9,8 @@ import { reverseModule } from './modules/reverse/index.js';
 import { messagingModule } from './modules/messaging/index.js';
 import { garageModule } from './modules/garage/index.js';
 import { analyticsModule } from './modules/analytics/index.js';
+import { offersModule } from './modules/offers/index.js';
 import { featuredModule } from './modules/featured/index.js';
 
 /** Every bounded module of the process, in load order. */
-export const modules: PitlaneModule[] = [platformModule, accountsModule, catalogModule, auctionsModule, sellersModule, supportModule, reverseModule, messagingModule, analyticsModule, garageModule, featuredModule];
+export const modules: PitlaneModule[] = [platformModule, accountsModule, catalogModule, auctionsModule, sellersModule, supportModule, reverseModule, messagingModule, analyticsModule, garageModule, featuredModule, offersModule];

@@ -1,0 +1,33 @@
+import { ContainerModule } from 'inversify';
+import type { PitlaneModule } from '../../platform/module.js';
+import { UnpaidStrikes } from '../../platform/unpaid-strikes.js';
+import { OfferMailService } from './offer-mail.service.js';
+import { OfferStrikes, OfferWindowService } from './offer-window.service.js';
+import { OfferOrders } from './offer.orders.js';
+import { offerRoutes } from './offer.routes.js';
+import { OfferService } from './offer.service.js';
+import { offersDemo } from './offers.demo.js';
+import { offersCrontab, offersStartupTasks, offersSubscriptions, offersTasks } from './offers.tasks.js';
+
+/**
+ * The offers module (issue 23): Make an Offer with counter-offers, per-part auto-accept and auto-decline prices,
+ * the reserve-not-met window and Second Chance offers, and the non-paying winner's strikes. Orders come from
+ * the payments module's OrdersApi. Tables are read and written with plain SQL.
+ */
+export const offersModule: PitlaneModule = {
+  name: 'offers',
+  containerModule: new ContainerModule(({ bind }) => {
+    bind(OfferOrders).toSelf();
+    bind(OfferService).toSelf();
+    bind(OfferWindowService).toSelf();
+    bind(OfferMailService).toSelf();
+    bind(UnpaidStrikes).to(OfferStrikes);
+  }),
+  entities: [],
+  routes: offerRoutes,
+  tasks: offersTasks,
+  subscriptions: offersSubscriptions,
+  crontab: offersCrontab,
+  startupTasks: offersStartupTasks,
+  demo: offersDemo,
+};
