@@ -52,6 +52,10 @@ export class AuctionLifecycleService {
       const now = this.clock.now();
       if (!a || a.status !== 'scheduled' || now.getTime() < a.startTime.getTime()) return false;
       await tx.execute(`update auctions set status = 'active', updated_at = ? where id = ?`, [now.toISOString(), id]);
+      await this.bus.publish(tx, {
+        name: AUCTION_EVENTS.auctionStarted,
+        payload: { auctionId: id, partId: a.partId, sellerId: a.sellerId, title: a.title, startingBid: money(a.startingBid), endTime: a.endTime.toISOString() },
+      });
       // Only the end job: re-adding this (running) start job's key would queue a second, useless run.
       await this.jobs.add(tx, END_TASK, { auctionId: id }, { runAt: a.endTime, jobKey: endJobKey(id), jobKeyMode: 'replace' });
       return true;

@@ -6,6 +6,8 @@ export const AUCTION_EVENTS = {
   auctionWon: 'auctions.auction.won',
   /** An auction ended, sold or not (payload: auctionId, sold). */
   auctionEnded: 'auctions.auction.ended',
+  /** A scheduled auction opened for bids (payload: auctionId, partId, sellerId, title, startingBid as a decimal string, endTime). */
+  auctionStarted: 'auctions.auction.started',
   /**
    * An auction ended with bids below its reserve: the high bidder and the seller have until `windowEndsAt` to
    * agree (payload: auctionId, partId, sellerId, highBidderId, highBid as a decimal string, windowEndsAt).

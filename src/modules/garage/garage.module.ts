@@ -5,7 +5,7 @@ import { NotificationLive } from './notification.live.js';
 import { notificationRoutes } from './notification.routes.js';
 import { NotificationService } from './notification.service.js';
 import { notificationSubscriptions, notificationTasks } from './notification.subscriptions.js';
-import { bindGarageCore, garageCoreRoutes } from './garage-core.js';
+import { bindGarageCore, garageCoreCrontab, garageCoreRoutes, garageCoreSubscriptions, garageCoreTasks } from './garage-core.js';
 
 /** Event subscriptions of the module's parts, joined: two parts may listen to one event (each with its task). */
 function mergeSubscriptions(...parts: Record<string, string[]>[]): Record<string, string[]> {
@@ -41,12 +41,15 @@ export const garageModule: PitlaneModule = {
     // notifications
     ...notificationTasks,
     // garage core
+    ...garageCoreTasks,
   },
   subscriptions: mergeSubscriptions(
     // notifications
     notificationSubscriptions,
     // garage core
+    garageCoreSubscriptions,
   ),
+  crontab: [...garageCoreCrontab],
   live: (container, hub) => {
     // notifications
     container.get(NotificationLive).attach(hub);

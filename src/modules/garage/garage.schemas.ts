@@ -173,7 +173,14 @@ export const alertUpdateSchema = z
     yearEnd: z.preprocess(blankToUndefined, year.nullable().optional()),
     category: alertFields.category,
     condition: alertFields.condition.optional(),
-    maxPrice: z.preprocess((v) => (v === null || v === '' ? undefined : v), optionalPrice).optional(),
+    // Left out: unchanged; null or blank: no limit.
+    maxPrice: z.unknown().transform((v, ctx): number | null | undefined => {
+      if (v === undefined) return undefined;
+      const parsed = optionalPrice.safeParse(v);
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: 'custom', message: GARAGE_MESSAGES.maxPrice });
+      return z.NEVER;
+    }).optional(),
     keywords: alertFields.keywords.optional(),
     garageVehicleId: z.preprocess((v) => (v === '' ? null : v), z.uuid({ message: 'Not a valid vehicle id' }).nullable().optional()),
     isActive: alertFields.isActive.optional(),
@@ -189,8 +196,8 @@ export const alertSettingsSchema = z.object({
   digestHour: numeric(z.number({ message: GARAGE_MESSAGES.digestHour }).int(GARAGE_MESSAGES.digestHour).min(0, GARAGE_MESSAGES.digestHour).max(23, GARAGE_MESSAGES.digestHour)).optional(),
 });
 
-/** GET /api/alerts/pause?token=...: the signed token of a mail's pause link. */
-export const pauseQuery = z.object({ token: z.string().min(1).max(500) });
+/** GET /api/alerts/pause?alert=...&token=...: a mail's pause link (the alert and its signature). */
+export const pauseQuery = z.object({ alert: z.uuid({ message: 'Not a valid alert id' }), token: z.string().min(1).max(200) });
 
 const threshold = z.preprocess(
   blankToUndefined,
