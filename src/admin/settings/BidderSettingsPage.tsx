@@ -38,6 +38,15 @@ export const BidderSettingsPage = () => {
               validate={[required(), minValue(0, 'Must be between 0 and 100'), maxValue(100, 'Must be between 0 and 100')]}
               helperText="Bids scoring above this are flagged"
             />
+            <NumberInput
+              source="maxUnpaidItems"
+              label="Block bidders with unpaid items"
+              step={1}
+              min={0}
+              max={100}
+              validate={[minValue(0, 'Must be between 0 and 100'), maxValue(100, 'Must be between 0 and 100')]}
+              helperText="Auction wins cancelled for non-payment before bidding is blocked; 0 never blocks"
+            />
           </Box>
           <TextInput
             source="allowedCountries"

@@ -85,6 +85,7 @@ describe('bidder settings form', () => {
       patternAnalysisEnabled: true,
       geoVerificationEnabled: true,
       maxSuspiciousScore: 80,
+      maxUnpaidItems: 0,
     });
     expect(form.allowedCountries).toBe('US, CA');
     expect(form.blockedBidders).toBe('');
@@ -97,6 +98,7 @@ describe('bidder settings form', () => {
       patternAnalysisEnabled: true,
       geoVerificationEnabled: true,
       maxSuspiciousScore: 80,
+      maxUnpaidItems: 0,
     });
   });
 });

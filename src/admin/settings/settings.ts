@@ -105,6 +105,7 @@ export function fromBidderForm(form: Record<string, unknown>): BidderSettings {
     patternAnalysisEnabled: Boolean(form.patternAnalysisEnabled),
     geoVerificationEnabled: Boolean(form.geoVerificationEnabled),
     maxSuspiciousScore: toIntOrZero(form.maxSuspiciousScore),
+    maxUnpaidItems: toIntOrZero(form.maxUnpaidItems),
   };
 }
 

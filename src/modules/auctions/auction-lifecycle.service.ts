@@ -20,6 +20,8 @@ export const TICK_TASK = 'auctions/tick';
 export const relistJobKey = (id: string) => `auction-relist:${id}`;
 
 const HOUR = 60 * 60 * 1000;
+/** How long the seller and the high bidder of an auction that ended below its reserve have to agree. */
+export const RESERVE_WINDOW_MS = 24 * HOUR;
 
 /**
  * Starts and ends auctions and relists unsold ones (and has the due reminders sent). Every step locks the auction
@@ -117,8 +119,27 @@ export class AuctionLifecycleService {
     }
     await this.bus.publish(tx, { name: AUCTION_EVENTS.auctionEnded, payload: { auctionId: a.id, sold } });
     await this.jobs.add(tx, RESULT_TASK, { auctionId: a.id }, { jobKey: `auction-result:${a.id}` });
+    // Bids below the reserve: the high bidder and the seller get a window to agree; no relist before it closes.
+    let windowEndsAt = 0;
+    if (!sold && a.totalBids > 0 && !reserveMet(a)) {
+      const [top] = await tx.execute<{ bidder_id: string }[]>('select bidder_id from bids where auction_id = ? and is_winning', [a.id]);
+      if (top) {
+        windowEndsAt = now.getTime() + RESERVE_WINDOW_MS;
+        await this.bus.publish(tx, {
+          name: AUCTION_EVENTS.reserveNotMet,
+          payload: {
+            auctionId: a.id,
+            partId: a.partId,
+            sellerId: a.sellerId,
+            highBidderId: top.bidder_id,
+            highBid: money(a.currentBid)!,
+            windowEndsAt: new Date(windowEndsAt).toISOString(),
+          },
+        });
+      }
+    }
     if (!sold && a.autoRelist && a.relistCount < a.maxRelists) {
-      const runAt = new Date(Math.max(now.getTime(), a.endTime.getTime()) + a.relistDelay * HOUR);
+      const runAt = new Date(Math.max(now.getTime(), a.endTime.getTime(), windowEndsAt) + a.relistDelay * HOUR);
       const inserted = await tx.execute<{ id: string }[]>(
         `insert into auction_relists (original_id, scheduled_time, created_at) values (?, ?, ?)
          on conflict (original_id) do nothing returning id`,
@@ -193,6 +214,16 @@ export class AuctionLifecycleService {
       await this.auctions.scheduleJobs(tx, row!.id, startTime, endTime);
       return row!.id;
     });
+  }
+
+  /** The seller and the high bidder agreed in the reserve-not-met window: the pending relist is skipped. Idempotent. */
+  async skipRelist(auctionId: string): Promise<boolean> {
+    const now = this.clock.now().toISOString();
+    const rows = await this.fork().execute<{ id: string }[]>(
+      `update auction_relists set status = 'skipped', processed_at = ? where original_id = ? and status = 'pending' returning id`,
+      [now, auctionId],
+    );
+    return rows.length > 0;
   }
 
   /**

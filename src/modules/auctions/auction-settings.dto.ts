@@ -26,6 +26,8 @@ export interface BidderSettingsDto {
   patternAnalysisEnabled: boolean;
   geoVerificationEnabled: boolean;
   maxSuspiciousScore: number;
+  /** Block bidders with this many unpaid auction wins (cancelled for non-payment); 0: never. */
+  maxUnpaidItems: number;
 }
 
 /** Reserve and Buy It Now rules. */

@@ -30,6 +30,7 @@ export const bidderSettingsSchema = z.object({
   patternAnalysisEnabled: z.boolean(),
   geoVerificationEnabled: z.boolean(),
   maxSuspiciousScore: numeric(z.number().int().min(0, 'Max suspicious score must be between 0 and 100').max(100, 'Max suspicious score must be between 0 and 100')),
+  maxUnpaidItems: numeric(z.number().int().min(0, 'Unpaid items must be between 0 and 100').max(100, 'Unpaid items must be between 0 and 100')),
 });
 export const pricingSettingsSchema = z.object({
   allowReservePrices: z.boolean(),
@@ -87,6 +88,7 @@ export const DEFAULT_SETTINGS: AllSettings = {
     patternAnalysisEnabled: true,
     geoVerificationEnabled: true,
     maxSuspiciousScore: 80,
+    maxUnpaidItems: 0,
   },
   pricing: {
     allowReservePrices: true,

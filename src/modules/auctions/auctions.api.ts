@@ -5,6 +5,7 @@ import { AuctionService } from './auction.service.js';
 import type { AuctionDto } from './auction.dto.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/errors.js';
+import { storedCents } from '../../platform/money.js';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { TOKENS } from '../../platform/tokens.js';
 
@@ -34,6 +35,8 @@ export abstract class AuctionsApi {
   abstract minimumDurationSeconds(): Promise<number>;
   /** One auction as `viewer` may see it (the auction page's answer), or null when unknown or hidden. */
   abstract findAuction(id: string, viewer: Actor | null): Promise<AuctionDto | null>;
+  /** Each bidder of an auction with their highest bid in cents, highest first (Second Chance offers). */
+  abstract highestBids(auctionId: string): Promise<{ bidderId: string; amountCents: number }[]>;
   /** Every scheduled or active auction, soonest end first. */
   abstract openAuctions(): Promise<OpenAuctionFacts[]>;
   /** The admin's commission tiers (Pricing settings), lowest first: `ratePercent` of the price above `from` dollars. */
@@ -78,6 +81,13 @@ export class AuctionsApiImpl extends AuctionsApi {
   }
   async commissionTiers(): Promise<{ from: number; ratePercent: number }[]> {
     return (await this.settings.recent()).pricing.commissionTiers;
+  }
+  async highestBids(auctionId: string): Promise<{ bidderId: string; amountCents: number }[]> {
+    const rows = await this.orm.em.fork().execute<{ bidder_id: string; amount: string }[]>(
+      `select bidder_id, max(bid_amount)::text as amount from bids where auction_id = ? group by bidder_id order by max(bid_amount) desc, bidder_id`,
+      [auctionId],
+    );
+    return rows.map((r) => ({ bidderId: r.bidder_id, amountCents: storedCents(r.amount) }));
   }
   async minimumDurationSeconds(): Promise<number> {
     return (await this.settings.recent()).auction.minimumAuctionDuration;

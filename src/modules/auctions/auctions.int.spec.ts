@@ -696,6 +696,7 @@ describe('admin settings', () => {
           patternAnalysisEnabled: true,
           geoVerificationEnabled: true,
           maxSuspiciousScore: 80,
+          maxUnpaidItems: 0,
         },
         pricing: {
           allowReservePrices: true,

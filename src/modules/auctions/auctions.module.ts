@@ -17,7 +17,7 @@ import { auctionAdminRoutes } from './auction.admin-routes.js';
 import { auctionRoutes } from './auction.routes.js';
 import { AuctionService } from './auction.service.js';
 import { AuctionsApi, AuctionsApiImpl } from './auctions.api.js';
-import { auctionCrontab, auctionStartupTasks, auctionTasks, CLOSE_FOR_SOLD_PART_TASK } from './auctions.tasks.js';
+import { auctionCrontab, auctionStartupTasks, auctionTasks, CLOSE_FOR_SOLD_PART_TASK, RESERVE_AGREED_TASK } from './auctions.tasks.js';
 import { AUCTIONS_SUBSCRIBED_EVENTS } from './auctions.events.js';
 import { PartHolds } from '../catalog/index.js';
 import { OpenAuctionHolds } from './open-auction.holds.js';
@@ -67,6 +67,9 @@ export const auctionsModule: PitlaneModule = {
   crontab: auctionCrontab,
   startupTasks: auctionStartupTasks,
   demo: auctionsDemo,
-  subscriptions: { [AUCTIONS_SUBSCRIBED_EVENTS.partSold]: [CLOSE_FOR_SOLD_PART_TASK] },
+  subscriptions: {
+    [AUCTIONS_SUBSCRIBED_EVENTS.partSold]: [CLOSE_FOR_SOLD_PART_TASK],
+    [AUCTIONS_SUBSCRIBED_EVENTS.reserveAgreed]: [RESERVE_AGREED_TASK],
+  },
   live: (container, hub) => container.get(ActivityService).attach(hub),
 };

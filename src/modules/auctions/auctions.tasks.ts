@@ -11,9 +11,10 @@ import {
   RESULT_TASK,
 } from './auction-notification.service.js';
 import { END_TASK, START_TASK } from './auction.service.js';
-import { partSoldEvent } from './auctions.events.js';
+import { partSoldEvent, reserveAgreedEvent } from './auctions.events.js';
 
 export const CLOSE_FOR_SOLD_PART_TASK = 'auctions/close-sold-part';
+export const RESERVE_AGREED_TASK = 'auctions/reserve-agreed';
 
 const auctionPayload = z.object({ auctionId: z.uuid() });
 const outbidNotice = z.object({ auctionId: z.uuid(), userId: z.uuid(), bidSeq: z.string().regex(/^\d+$/) });
@@ -53,6 +54,10 @@ export const auctionTasks: TaskFactories = {
   /** Ends the open auctions of a part that sold (event `catalog.part.sold`); idempotent. */
   [CLOSE_FOR_SOLD_PART_TASK]: (c: Container) => async (payload) => {
     await c.get(AuctionLifecycleService).closeForSoldPart(partSoldEvent.parse(payload).payload.partId);
+  },
+  /** Skips the relist of an auction whose seller and high bidder agreed after the reserve was not met (event `offers.reserve.agreed`). */
+  [RESERVE_AGREED_TASK]: (c: Container) => async (payload) => {
+    await c.get(AuctionLifecycleService).skipRelist(reserveAgreedEvent.parse(payload).payload.auctionId);
   },
   /** Catch-up every minute: whatever is due by the Clock, and the due reminders. */
   [TICK_TASK]: (c: Container) => async () => {

@@ -21,6 +21,7 @@ export const BID_MESSAGES = {
   country: 'Bidding is not available in your country',
   approval: 'Bidding requires approval by an admin; contact support to be approved for this auction',
   suspicious: 'Bidding is paused on your account while it is reviewed',
+  unpaid: 'Bidding is blocked on your account because of unpaid items; contact support',
   proxyOff: 'Proxy bidding is not allowed on this auction',
   maxBelowBid: 'Maximum bid must be at least the bid amount',
   binUnavailable: 'Buy It Now is no longer available for this auction',
