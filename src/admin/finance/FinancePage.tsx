@@ -1,23 +1,26 @@
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { downloadCSV, Title, useGetList } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { downloadCSV, Title } from 'react-admin';
+import { ADMIN_API, httpClient } from '../dataProvider';
 import type { FinanceMonthDto } from '../../modules/payments/order.dto';
 import { moneyText } from '../orders/orderAdmin';
 import { chartPoints, financeCsv, financeTotals, monthLabel } from './finance';
 
-/** Months shown: ten years is more than the marketplace has. */
-const MONTHS = 120;
+/** Months shown: the server's longest span (five years). */
+const MONTHS = 60;
 
 const dollars = (value: number) => `$${value.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
 
 /** Finance: gross sales, commission, refunds and featured-listing revenue by month, as a chart, a table and a CSV. */
 export function FinancePage() {
-  const { data, isPending, error } = useGetList<FinanceMonthDto>('finance', {
-    pagination: { page: 1, perPage: MONTHS },
-    sort: { field: 'month', order: 'DESC' },
+  const { data, isPending, error } = useQuery({
+    queryKey: ['admin-finance', MONTHS],
+    queryFn: async () => (await httpClient(`${ADMIN_API}/finance?months=${MONTHS}`)).json as FinanceMonthDto[],
   });
-  const rows = data ?? [];
+  // Newest month first in the table; the chart sorts its own copy oldest first.
+  const rows = [...(data ?? [])].sort((a, b) => b.month.localeCompare(a.month));
   const totals = financeTotals(rows);
 
   return (

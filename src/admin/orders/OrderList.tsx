@@ -27,10 +27,10 @@ const orderFilters = [
   <ReferenceInput key="buyerId" source="buyerId" reference="users" label="Buyer">
     <AutocompleteInput label="Buyer" optionText={userName} filterToQuery={(q: string) => ({ q })} />
   </ReferenceInput>,
-  <NumberInput key="minTotal" source="minTotal" label="Total from (USD)" min={0} />,
-  <NumberInput key="maxTotal" source="maxTotal" label="Total up to (USD)" min={0} />,
-  <DateInput key="from" source="from" label="Created from" />,
-  <DateInput key="to" source="to" label="Created up to" />,
+  <NumberInput key="total_gte" source="total_gte" label="Total from (USD)" min={0} />,
+  <NumberInput key="total_lte" source="total_lte" label="Total up to (USD)" min={0} />,
+  <DateInput key="createdAt_gte" source="createdAt_gte" label="Created from" />,
+  <DateInput key="createdAt_lte" source="createdAt_lte" label="Created up to" />,
 ];
 
 /** Every order, newest first; a row opens the order with its history, payments and ledger. */

@@ -9,21 +9,22 @@ import type { CheckoutDto, OrderDto } from '../../../modules/payments/order.dto'
 import { addressForm, addressPayload, checkoutErrors, type AddressForm, type CheckoutForm, type EscrowChoice } from './checkout';
 import { useStartCheckout } from './payments.api';
 
-const ADDRESS_FIELDS: Array<{ name: keyof AddressForm; label: string; autoComplete: string; hint?: string; wide?: boolean }> = [
+const ADDRESS_FIELDS: Array<{ name: keyof AddressForm; label: string; autoComplete: string; hint?: string; optional?: boolean; wide?: boolean }> = [
   { name: 'name', label: 'Full name', autoComplete: 'shipping name', wide: true },
   { name: 'line1', label: 'Street address', autoComplete: 'shipping address-line1', wide: true },
-  { name: 'line2', label: 'Apartment, suite, unit', autoComplete: 'shipping address-line2', hint: '(optional)', wide: true },
+  { name: 'line2', label: 'Apartment, suite, unit', autoComplete: 'shipping address-line2', hint: '(optional)', optional: true, wide: true },
   { name: 'city', label: 'City', autoComplete: 'shipping address-level2' },
   { name: 'region', label: 'State', autoComplete: 'shipping address-level1' },
   { name: 'postalCode', label: 'ZIP code', autoComplete: 'shipping postal-code' },
-  { name: 'country', label: 'Country', autoComplete: 'shipping country' },
-  { name: 'phone', label: 'Phone', autoComplete: 'shipping tel', hint: '(optional, for the carrier)', wide: true },
+  { name: 'country', label: 'Country', autoComplete: 'shipping country', hint: '(2-letter code)' },
+  { name: 'phone', label: 'Phone', autoComplete: 'shipping tel', hint: '(optional, for the carrier)', optional: true, wide: true },
 ];
 
 /** The checkout's first step: shipping address, the escrow choice from $5,000 and the Final Sale acknowledgement. */
 export function CheckoutDetailsForm({ order, onReady }: { order: OrderDto; onReady: (checkout: CheckoutDto) => void }) {
   const [form, setForm] = useState<CheckoutForm>({
-    address: addressForm(order.shippingAddress), escrowChoice: order.escrow.choice,
+    address: addressForm(order.shippingAddress),
+    escrowChoice: order.escrow.choice,
     finalSaleAcknowledged: false,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -43,15 +44,18 @@ export function CheckoutDetailsForm({ order, onReady }: { order: OrderDto; onRea
     start.mutate(
       {
         shippingAddress: addressPayload(form.address),
-        finalSaleAcknowledged: form.finalSaleAcknowledged,
-        ...(needs.escrowChoice && form.escrowChoice ? { escrowChoice: form.escrowChoice } : {}),
+        ...(needs.finalSale ? { acknowledgeFinalSale: form.finalSaleAcknowledged } : {}),
+        ...(needs.escrowChoice && form.escrowChoice ? { escrowChoice: form.escrowChoice, waiverAccepted: form.escrowChoice === 'waiver' } : {}),
       },
       {
         onSuccess: onReady,
         onError: (error) => {
           const details = describeError(error, 'We could not start the payment. Please try again.');
           const fields: Record<string, string> = {};
-          for (const [key, message] of Object.entries(details.fieldErrors)) fields[key.replace(/^shippingAddress\./, '')] = message;
+          for (const [key, message] of Object.entries(details.fieldErrors)) {
+            const field = key.replace(/^shippingAddress\./, '');
+            fields[field === 'acknowledgeFinalSale' ? 'finalSaleAcknowledged' : field] = message;
+          }
           setErrors(fields);
           setFailure(details.message);
         },
@@ -77,7 +81,7 @@ export function CheckoutDetailsForm({ order, onReady }: { order: OrderDto; onRea
               value={form.address[field.name]}
               onChange={(e) => setAddress(field.name, e.target.value)}
               error={errors[field.name]}
-              required={!field.hint}
+              required={!field.optional}
               maxLength={field.name === 'country' ? 2 : 200}
               className={cn(field.wide && 'sm:col-span-2')}
             />

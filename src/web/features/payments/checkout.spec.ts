@@ -25,10 +25,10 @@ describe('checkoutErrors', () => {
       name: 'Full name is required',
       line1: 'Street address is required',
       city: 'City is required',
-      region: 'State is required',
       postalCode: 'Postal code is required',
       country: 'Country is required',
     });
+    expect(checkoutErrors({ ...form(), address: { ...EMPTY_ADDRESS } }, nothingNeeded).region).toBe('State is required');
     expect(errors.line2).toBeUndefined();
     expect(errors.phone).toBeUndefined();
   });
@@ -36,7 +36,8 @@ describe('checkoutErrors', () => {
   it('wants a 5-digit ZIP code for a US address only', () => {
     expect(checkoutErrors(form({ address: { ...address, postalCode: '8911' } }), nothingNeeded).postalCode).toBe('Enter a 5-digit ZIP code');
     expect(checkoutErrors(form({ address: { ...address, postalCode: '89115-1234' } }), nothingNeeded)).toEqual({});
-    expect(checkoutErrors(form({ address: { ...address, country: 'GB', postalCode: 'SW1A 1AA' } }), nothingNeeded)).toEqual({});
+    expect(checkoutErrors(form({ address: { ...address, country: 'GB', region: '', postalCode: 'SW1A 1AA' } }), nothingNeeded)).toEqual({});
+    expect(checkoutErrors(form({ address: { ...address, country: 'USA' } }), nothingNeeded).country).toBe('Country must be a two-letter code');
   });
 
   it('asks for the escrow choice from $5,000 and the Final Sale acknowledgement when required', () => {

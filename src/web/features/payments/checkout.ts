@@ -43,7 +43,6 @@ const REQUIRED: Array<[keyof AddressForm, string]> = [
   ['name', 'Full name is required'],
   ['line1', 'Street address is required'],
   ['city', 'City is required'],
-  ['region', 'State is required'],
   ['postalCode', 'Postal code is required'],
   ['country', 'Country is required'],
 ];
@@ -54,10 +53,13 @@ export function checkoutErrors(form: CheckoutForm, needs: CheckoutNeeds): Record
   for (const [field, message] of REQUIRED) {
     if (!form.address[field].trim()) errors[field] = message;
   }
+  const country = form.address.country.trim();
+  if (country && !/^[A-Za-z]{2}$/.test(country)) errors.country = 'Country must be a two-letter code';
+  // US addresses need the state and a ZIP code; elsewhere the region is optional.
+  const us = country.toUpperCase() === 'US';
+  if (us && !form.address.region.trim()) errors.region = 'State is required';
   const zip = form.address.postalCode.trim();
-  if (zip && form.address.country.trim().toUpperCase() === 'US' && !/^\d{5}(-\d{4})?$/.test(zip)) {
-    errors.postalCode = 'Enter a 5-digit ZIP code';
-  }
+  if (zip && us && !/^\d{5}(-\d{4})?$/.test(zip)) errors.postalCode = 'Enter a 5-digit ZIP code';
   if (needs.escrowChoice && !form.escrowChoice) errors.escrowChoice = 'Choose escrow or sign the waiver';
   if (needs.finalSale && !form.finalSaleAcknowledged) errors.finalSaleAcknowledged = 'Please acknowledge that this item is a final sale';
   return errors;

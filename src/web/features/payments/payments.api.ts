@@ -5,8 +5,10 @@ import type { CheckoutDto, CreateOrderResultDto, EscrowChoice, OrderDto, Shippin
 /** The body of POST /api/orders/{id}/checkout. */
 export interface CheckoutInput {
   shippingAddress: ShippingAddressDto;
-  finalSaleAcknowledged: boolean;
+  acknowledgeFinalSale?: boolean;
   escrowChoice?: EscrowChoice;
+  /** With the waiver: the buyer signs it (stored with the time, IP address and user agent). */
+  waiverAccepted?: boolean;
 }
 
 export const ORDERS_PATH = '/api/orders';
@@ -28,8 +30,8 @@ export function useOrders(params: { as?: 'seller'; page: number; state?: string 
   const query = {
     ...(params.as ? { as: params.as } : {}),
     ...(params.state ? { state: params.state } : {}),
+    page: params.page,
     limit: ORDERS_PAGE_SIZE,
-    offset: (params.page - 1) * ORDERS_PAGE_SIZE,
   };
   return useQuery({ queryKey: [ORDERS_PATH, query], queryFn: listQueryFn<OrderDto>(), placeholderData: keepPreviousData });
 }
