@@ -41,8 +41,9 @@ export function OrderDetailPage() {
     );
   }
   const data = order.data;
-  const isBuyer = user?.id === data.buyerId;
-  const isSeller = user?.id === data.sellerId;
+  // The server says which side the viewer is on (an admin is neither buyer nor seller here).
+  const isBuyer = data.viewerRole === 'buyer' || user?.id === data.buyerId;
+  const isSeller = data.viewerRole === 'seller' || user?.id === data.sellerId;
 
   return (
     <PageContainer title={`Order ${data.partTitle}`} className="grid gap-6">
@@ -131,7 +132,11 @@ function BuyerActions({ order }: { order: OrderDto }) {
     <Card className="grid gap-3 p-4">
       {canPay && (
         <div className="flex flex-wrap items-center gap-3">
-          <p className="flex-1 text-sm">This order is waiting for your payment.</p>
+          <p className="flex-1 text-sm">
+            {order.sellerPayoutsReady
+              ? `This order is waiting for your payment.${order.payBy ? ` Pay by ${formatDateTime(order.payBy)} or it is cancelled.` : ''}`
+              : (order.waitingReason ?? 'The seller is still setting up their payouts; you can pay as soon as they are done.')}
+          </p>
           <ButtonLink to={`/checkout/${order.id}`}>Continue to checkout</ButtonLink>
         </div>
       )}
