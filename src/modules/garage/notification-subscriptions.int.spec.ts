@@ -6,6 +6,7 @@ import { approvedSeller } from '../../../test/reverse.fixtures.js';
 import { EventBus } from '../../platform/events.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { catalogModule } from '../catalog/index.js';
+import { REVERSE_EVENTS } from '../reverse/index.js';
 import { SELLER_EVENTS } from '../sellers/index.js';
 import type { NotificationDto } from './notification.dto.js';
 import { NOTIFY_EVENT_TASK, notificationTasks, PAYMENT_ORDER_EVENTS } from './notification.subscriptions.js';
@@ -93,6 +94,29 @@ describe("other modules' events become notifications", () => {
     expect(sale).toMatchObject({ notificationType: 'order_paid', message: '"Smiths chronometric speedometer" was paid ($125.50). Please ship it.', link: '/my-sales', relatedItemType: 'order', relatedItemId: orderId });
     const [shipped] = await feed(buyer);
     expect(shipped).toMatchObject({ notificationType: 'order_shipped', title: 'Your order has shipped', link: `/account/orders/${orderId}` });
+  });
+
+  it("shows the wanted requests' mailed notices in the feed, without the mail's link", async () => {
+    const requestId = crypto.randomUUID();
+    await publish(REVERSE_EVENTS.noticesSent, {
+      notices: [
+        {
+          reverseAuctionId: requestId,
+          userId: seller.id,
+          type: 'awarded',
+          title: 'Your quote was accepted: Jaguar E-type bonnet',
+          message: 'The buyer accepted your quote on "Jaguar E-type bonnet". Please get in touch with them.\n\nhttp://pitlane.test/reverse-auctions/x',
+        },
+      ],
+    });
+    const [latest] = await feed(seller);
+    expect(latest).toMatchObject({
+      notificationType: 'quote_accepted',
+      title: 'Your quote was accepted: Jaguar E-type bonnet',
+      message: 'The buyer accepted your quote on "Jaguar E-type bonnet". Please get in touch with them.',
+      relatedItemType: 'reverse_auction',
+      link: `/reverse-auctions/${requestId}`,
+    });
   });
 
   it('records one notice however often the same job runs', async () => {

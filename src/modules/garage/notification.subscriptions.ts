@@ -29,7 +29,7 @@ export const PAYMENT_ORDER_EVENTS = {
   orderDisputed: 'payments.order.disputed',
 } as const;
 
-/** `auctions.notices.sent`: the auction notices auctions just mailed (results, outbid, reminders, admin closes). */
+/** `auctions.notices.sent`: the auction notices auctions just mailed (results, outbid, reminders, admin closes); `reverse.notices.sent` likewise. */
 const AUCTION_NOTICES_SENT = AUCTION_EVENTS.noticesSent;
 
 /** Every event the notification centre turns into notifications. */
@@ -38,8 +38,8 @@ export const NOTIFIED_EVENTS = [
   CATALOG_EVENTS.partRejected,
   SELLER_EVENTS.sellerApproved,
   SELLER_EVENTS.sellerRejected,
-  REVERSE_EVENTS.quoteAccepted,
   AUCTION_NOTICES_SENT,
+  REVERSE_EVENTS.noticesSent,
   ...Object.values(PAYMENT_ORDER_EVENTS),
 ] as const;
 
@@ -51,9 +51,11 @@ const partApproved = z.object({ partId: z.uuid(), sellerId: z.uuid(), approvedBy
 const partRejected = z.object({ partId: z.uuid(), sellerId: z.uuid(), rejectionReason: z.string() });
 const sellerApproved = z.object({ userId: z.uuid(), slug: z.string() });
 const sellerRejected = z.object({ userId: z.uuid(), rejectionReason: z.string() });
-const quoteAccepted = z.object({ reverseAuctionId: z.uuid(), sellerId: z.uuid(), amount: z.string(), title: z.string() });
 const auctionNotices = z.object({
   notices: z.array(z.object({ auctionId: z.uuid(), userId: z.uuid(), type: z.string(), title: z.string(), message: z.string() })),
+});
+const reverseNotices = z.object({
+  notices: z.array(z.object({ reverseAuctionId: z.uuid(), userId: z.uuid(), type: z.string(), title: z.string(), message: z.string() })),
 });
 const orderEvent = z.object({
   orderId: z.uuid(),
@@ -76,6 +78,19 @@ export function auctionNoticeType(type: string): string {
   if (type.startsWith('starts-') || type.startsWith('ends-')) return 'auction_reminder';
   if (type.startsWith('admin-')) return 'auction_closed';
   return 'auction';
+}
+
+/** The notification type of a wanted request's notice (`new-request`, `new-quotes-{id}`, `outquoted-{seq}`, `awarded` ...). */
+export function reverseNoticeType(type: string): string {
+  if (type === 'new-request') return 'reverse_request_match';
+  if (type.startsWith('new-quotes')) return 'reverse_new_quote';
+  if (type.startsWith('outquoted')) return 'outquoted';
+  if (type === 'awarded') return 'quote_accepted';
+  if (type === 'not-awarded') return 'quote_not_accepted';
+  if (type.startsWith('ends-')) return 'reverse_reminder';
+  if (type === 'cancelled') return 'reverse_cancelled';
+  if (type === 'closed' || type === 'ended') return 'reverse_ended';
+  return 'reverse_auction';
 }
 
 /** A mail's text as a notice: without its link paragraphs (the notice opens the item itself). */
@@ -136,16 +151,6 @@ export async function noticesOf(container: Container, event: string, raw: unknow
         link: '/register-seller',
       }];
     }
-    case REVERSE_EVENTS.quoteAccepted: {
-      const p = parseOrThrow(quoteAccepted, raw);
-      return [{
-        userId: p.sellerId,
-        notificationType: 'quote_accepted',
-        title: 'Your quote was accepted',
-        message: `The buyer accepted your quote of $${p.amount} for "${p.title}".`,
-        ...item('reverse_auction', p.reverseAuctionId, `/reverse-auctions/${p.reverseAuctionId}`),
-      }];
-    }
     case AUCTION_NOTICES_SENT: {
       const p = parseOrThrow(auctionNotices, raw);
       return p.notices.map((n) => ({
@@ -154,6 +159,16 @@ export async function noticesOf(container: Container, event: string, raw: unknow
         title: n.title,
         message: noticeText(n.message),
         ...item('auction', n.auctionId, `/auctions/${n.auctionId}`),
+      }));
+    }
+    case REVERSE_EVENTS.noticesSent: {
+      const p = parseOrThrow(reverseNotices, raw);
+      return p.notices.map((n) => ({
+        userId: n.userId,
+        notificationType: reverseNoticeType(n.type),
+        title: n.title,
+        message: noticeText(n.message),
+        ...item('reverse_auction', n.reverseAuctionId, `/reverse-auctions/${n.reverseAuctionId}`),
       }));
     }
     default:

@@ -3,6 +3,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
+import { EventBus } from '../../platform/events.js';
 import { JobQueue } from '../../platform/jobs.js';
 import { MailQueue } from '../../platform/mail/mailer.js';
 import { TOKENS } from '../../platform/tokens.js';
@@ -12,6 +13,7 @@ import { SellersApi } from '../sellers/index.js';
 import { MATCHING_SELLERS_TASK, NEW_QUOTES_TASK, newQuotesJobKey } from './reverse.jobs.js';
 import { money, readReverse, type ReverseRow } from './reverse.repository.js';
 import { awardDeadline, NEW_QUOTE_MAIL_INTERVAL_MS } from './reverse.rules.js';
+import { REVERSE_EVENTS } from './reverse.events.js';
 
 const HOUR = 60 * 60 * 1000;
 /** Sellers notified per job of the matching-sellers fan-out. */
@@ -52,6 +54,7 @@ export class ReverseNotificationService {
     @inject(AccountsApi) private readonly accounts: AccountsApi,
     @inject(SellersApi) private readonly sellers: SellersApi,
     @inject(CatalogApi) private readonly catalog: CatalogApi,
+    @inject(EventBus) private readonly events: EventBus,
   ) {}
 
   private fork(): EntityManager {
@@ -77,6 +80,13 @@ export class ReverseNotificationService {
     const fresh = new Set(inserted.map((r) => `${r.user_id}:${r.notification_type}`));
     const mails = items.filter((n) => fresh.has(`${n.userId}:${n.type}`)).map((n) => ({ to: n.email, subject: n.title, text: n.message }));
     await this.mail.queueMany(tx, mails);
+    const notices = items.filter((n) => fresh.has(`${n.userId}:${n.type}`));
+    if (notices.length) {
+      await this.events.publish(tx, {
+        name: REVERSE_EVENTS.noticesSent,
+        payload: { notices: notices.map(({ userId, type, title, message }) => ({ reverseAuctionId: id, userId, type, title, message })) },
+      });
+    }
     return mails.length;
   }
 

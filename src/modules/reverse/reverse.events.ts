@@ -6,6 +6,11 @@ export const REVERSE_EVENTS = {
   quoteAccepted: 'reverse.quote.accepted',
   /** A request ended (payload: reverseAuctionId, totalBids). */
   requestEnded: 'reverse.request.ended',
+  /**
+   * Request notices were just mailed (matching sellers, reminders, new quotes, outquoted, results, cancellations),
+   * each once per request, user and kind (payload: notices [{reverseAuctionId, userId, type, title, message}]).
+   */
+  noticesSent: 'reverse.notices.sent',
 } as const;
 
 export const quoteAcceptedPayload = z.object({
