@@ -5,6 +5,8 @@ import { NotificationLive } from './notification.live.js';
 import { notificationRoutes } from './notification.routes.js';
 import { NotificationService } from './notification.service.js';
 import { notificationSubscriptions, notificationTasks } from './notification.subscriptions.js';
+import { notificationDemo } from './notification.demo.js';
+import type { DemoContribution } from '../../platform/demo/demo.js';
 import { bindGarageCore, garageCoreCrontab, garageCoreRoutes, garageCoreSubscriptions, garageCoreTasks } from './garage-core.js';
 
 /** Event subscriptions of the module's parts, joined: two parts may listen to one event (each with its task). */
@@ -12,6 +14,22 @@ function mergeSubscriptions(...parts: Record<string, string[]>[]): Record<string
   const merged: Record<string, string[]> = {};
   for (const part of parts) for (const [event, tasks] of Object.entries(part)) merged[event] = [...(merged[event] ?? []), ...tasks];
   return merged;
+}
+
+/** Demo hooks of the module's parts, joined: seeded in order, cleared in reverse. */
+function joinDemos(...parts: DemoContribution[]): DemoContribution {
+  return {
+    seed: async (ctx) => {
+      const lines: string[] = [];
+      for (const part of parts) lines.push(...(await part.seed(ctx)));
+      return lines;
+    },
+    clear: async (ctx) => {
+      const lines: string[] = [];
+      for (const part of [...parts].reverse()) lines.push(...(await part.clear(ctx)));
+      return lines;
+    },
+  };
 }
 
 /**
@@ -50,6 +68,12 @@ export const garageModule: PitlaneModule = {
     garageCoreSubscriptions,
   ),
   crontab: [...garageCoreCrontab],
+  demo: (container) =>
+    joinDemos(
+      // garage core
+      // notifications (last: its notices may point at what the others made)
+      notificationDemo(container),
+    ),
   live: (container, hub) => {
     // notifications
     container.get(NotificationLive).attach(hub);
