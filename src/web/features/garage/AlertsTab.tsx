@@ -205,7 +205,7 @@ function DigestHour() {
       </label>
       <select
         id="digest-hour"
-        className={cn(inputClass, 'h-8 w-auto')}
+        className={cn(inputClass, 'h-8 max-w-40')}
         value={save.isPending && save.variables !== undefined ? save.variables : settings.data.digestHour}
         disabled={save.isPending}
         onChange={(e) =>

@@ -151,6 +151,7 @@ describe('alerts', () => {
     expect(alertSummary(alert({ make: 'ford', makeName: 'Ford', model: 'Mustang', yearStart: 1965, yearEnd: 1968, maxPrice: '1500.00', keywords: ['carb'] }))).toBe(
       'Ford Mustang · 1965-1968 · up to $1,500 · "carb"',
     );
+    expect(alertSummary(alert({ condition: ['used-good', 'rebuilt'] }))).toBe('Used - Good, Rebuilt');
     expect(alertSummary(alert())).toBe('Every new part');
   });
 });

@@ -1,3 +1,4 @@
+import { conditionLabel } from '../catalog/partFormat';
 import type { SearchFilters } from '../catalog/searchFilters';
 import type {
   AlertFrequency,
@@ -331,7 +332,7 @@ export function alertSummary(alert: PartAlertDto): string {
     [alert.make && (alert.makeName ?? alert.make), alert.model].filter(Boolean).join(' '),
     yearsText(alert.yearStart, alert.yearEnd),
     alert.category ?? '',
-    alert.condition.length ? alert.condition.join(', ') : '',
+    alert.condition.length ? alert.condition.map(conditionLabel).join(', ') : '',
     alert.maxPrice ? `up to $${Number(alert.maxPrice).toLocaleString('en-US')}` : '',
     alert.keywords.length ? `"${alert.keywords.join('", "')}"` : '',
   ].filter(Boolean);
