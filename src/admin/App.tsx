@@ -10,6 +10,8 @@ import compliance from './compliance';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import demoData from './demo-data';
+import featuredListings from './featured';
+import featuredRevenue from './featured-revenue';
 import { AccessDeniedPage } from './layout/AccessDeniedPage';
 import { LoginPage } from './layout/LoginPage';
 import { PitlaneLayout } from './layout/PitlaneLayout';
@@ -53,6 +55,8 @@ export const App = () => (
     <Resource name="sellers" options={{ label: 'Sellers' }} {...sellers} />
     <Resource name="parts" options={{ label: 'Listings' }} {...listings} />
     <Resource name="demo-data" options={{ label: 'Demo Data' }} {...demoData} />
+    <Resource name="featured-revenue" options={{ label: 'Featured Revenue' }} {...featuredRevenue} />
+    <Resource name="featured-listings" options={{ label: 'Featured Manager' }} {...featuredListings} />
     <Resource name="auctions" options={{ label: 'Auctions' }} {...auctions} />
     <Resource name="bidding-patterns" options={{ label: 'Bidding patterns' }} {...biddingPatterns} />
     <Resource name="reverse-auctions" options={{ label: 'Reverse auctions' }} {...reverseAuctions} />

@@ -1,0 +1,202 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { downloadCSV, Title } from 'react-admin';
+import { httpClient } from '../dataProvider';
+import { useCategories } from '../featured/useCategories';
+import type { FeaturedRevenueReportDto } from '../../modules/featured/featured-listing.dto';
+import { chartPoints, csvFileName, moneyText, monthOf, overallOccupancy, pageLabel, percent, revenueCsv } from './featuredRevenue';
+
+const dollars = (value: number) => `$${value.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
+const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * Featured Revenue: revenue by month and by page (a chart and tables), occupancy (booked slot-days out of the
+ * slot-days offered), impressions, clicks and CTR per page and placement, and a dated CSV.
+ */
+export function FeaturedRevenuePage() {
+  const now = new Date();
+  const [from, setFrom] = useState(monthOf(now, -11));
+  const [to, setTo] = useState(monthOf(now));
+  const categories = useCategories();
+  const names = new Map((categories.data ?? []).map((c) => [c.id, c.name]));
+  const report = useQuery({
+    queryKey: ['/api/admin/featured-revenue', from, to],
+    queryFn: async () => (await httpClient(`/api/admin/featured-revenue?${new URLSearchParams({ from, to })}`)).json as FeaturedRevenueReportDto,
+    enabled: /^\d{4}-\d{2}$/.test(from) && /^\d{4}-\d{2}$/.test(to) && from <= to,
+  });
+  const data = report.data;
+  const occupancy = data ? overallOccupancy(data, categories.data?.length ?? 0) : null;
+
+  return (
+    <Box sx={{ p: 2 }}>
+      <Title title="Featured Revenue" />
+      <Stack direction="row" useFlexGap spacing={2} sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1">
+          Featured Revenue
+        </Typography>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <TextField size="small" type="month" label="From" value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField size="small" type="month" label="To" value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <Button variant="outlined" startIcon={<DownloadIcon />} disabled={!data} onClick={() => data && downloadCSV(revenueCsv(data, names), csvFileName(new Date()))}>
+            Export CSV
+          </Button>
+        </Stack>
+      </Stack>
+      {from > to && <Alert severity="warning">The last month must not be before the first.</Alert>}
+      {report.isPending && report.fetchStatus !== 'idle' && <LinearProgress aria-label="Loading featured revenue" />}
+      {report.error ? <Alert severity="error">The featured revenue could not be loaded: {report.error instanceof Error ? report.error.message : 'unknown error'}</Alert> : null}
+      {data && occupancy && (
+        <Stack spacing={2}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' } }}>
+            <Figure label="Revenue" value={moneyText(data.totals.revenue)} />
+            <Figure label="Placements booked" value={String(data.totals.placements)} />
+            <Figure label="Occupancy" value={percent(occupancy.rate)} hint={`${occupancy.booked.toLocaleString('en-US')} of ${occupancy.possible.toLocaleString('en-US')} slot-days`} />
+            <Figure label="Impressions / clicks" value={`${data.totals.impressions.toLocaleString('en-US')} / ${data.totals.clicks.toLocaleString('en-US')}`} />
+            <Figure label="Click-through rate" value={percent(data.totals.ctr)} />
+          </Box>
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="h6" component="h2" gutterBottom>
+                Revenue by month
+              </Typography>
+              <Box sx={{ height: 280 }} role="img" aria-label="Featured revenue by month, home page and category pages">
+                <ResponsiveContainer width="100%" height="100%">
+                  <BarChart data={chartPoints(data)}>
+                    <CartesianGrid strokeDasharray="3 3" />
+                    <XAxis dataKey="month" />
+                    <YAxis tickFormatter={dollars} width={80} />
+                    <Tooltip formatter={(v) => dollars(Number(v))} />
+                    <Legend />
+                    <Bar dataKey="homepage" name="Home page" stackId="r" fill="#C8102E" />
+                    <Bar dataKey="category" name="Category pages" stackId="r" fill="#3b3f45" />
+                  </BarChart>
+                </ResponsiveContainer>
+              </Box>
+              <Table size="small" aria-label="Revenue by month">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Month</TableCell>
+                    <TableCell align="right">Home page</TableCell>
+                    <TableCell align="right">Category pages</TableCell>
+                    <TableCell align="right">Total</TableCell>
+                    <TableCell align="right">Placements</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.months.map((m) => (
+                    <TableRow key={m.month}>
+                      <TableCell>{m.month}</TableCell>
+                      <TableCell align="right">{moneyText(m.homepage)}</TableCell>
+                      <TableCell align="right">{moneyText(m.category)}</TableCell>
+                      <TableCell align="right">{moneyText(m.total)}</TableCell>
+                      <TableCell align="right">{m.placements}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </CardContent>
+          </Card>
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="h6" component="h2" gutterBottom>
+                By page
+              </Typography>
+              <Table size="small" aria-label="Revenue by page">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Page</TableCell>
+                    <TableCell align="right">Revenue</TableCell>
+                    <TableCell align="right">Placements</TableCell>
+                    <TableCell align="right">Occupancy</TableCell>
+                    <TableCell align="right">Impressions</TableCell>
+                    <TableCell align="right">Clicks</TableCell>
+                    <TableCell align="right">CTR</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.pages.map((p) => (
+                    <TableRow key={`${p.placementType}-${p.categoryId ?? ''}`}>
+                      <TableCell>{pageLabel(p, names)}</TableCell>
+                      <TableCell align="right">{moneyText(p.revenue)}</TableCell>
+                      <TableCell align="right">{p.placements}</TableCell>
+                      <TableCell align="right" title={`${p.bookedSlotDays} of ${p.possibleSlotDays} slot-days`}>
+                        {percent(p.occupancy)}
+                      </TableCell>
+                      <TableCell align="right">{p.impressions.toLocaleString('en-US')}</TableCell>
+                      <TableCell align="right">{p.clicks.toLocaleString('en-US')}</TableCell>
+                      <TableCell align="right">{percent(p.ctr)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </CardContent>
+          </Card>
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="h6" component="h2" gutterBottom>
+                Placements
+              </Typography>
+              {data.placements.length === 0 ? (
+                <Typography color="text.secondary">No placements ran in these months.</Typography>
+              ) : (
+                <Table size="small" aria-label="Placement performance">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Page</TableCell>
+                      <TableCell>Position</TableCell>
+                      <TableCell>Type</TableCell>
+                      <TableCell>Run</TableCell>
+                      <TableCell align="right">Price</TableCell>
+                      <TableCell align="right">Impressions</TableCell>
+                      <TableCell align="right">Clicks</TableCell>
+                      <TableCell align="right">CTR</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {data.placements.map((p) => (
+                      <TableRow key={p.id}>
+                        <TableCell>{pageLabel(p, names)}</TableCell>
+                        <TableCell>{p.position}</TableCell>
+                        <TableCell>{p.listingType.replace('_', ' ')}</TableCell>
+                        <TableCell>
+                          {dateText(p.startDate)} – {dateText(p.endDate)}
+                        </TableCell>
+                        <TableCell align="right">{moneyText(p.price)}</TableCell>
+                        <TableCell align="right">{p.impressions.toLocaleString('en-US')}</TableCell>
+                        <TableCell align="right">{p.clicks.toLocaleString('en-US')}</TableCell>
+                        <TableCell align="right">{percent(p.ctr)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </CardContent>
+          </Card>
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h6" component="p">
+          {value}
+        </Typography>
+        {hint && (
+          <Typography variant="caption" color="text.secondary">
+            {hint}
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
