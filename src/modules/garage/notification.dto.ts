@@ -31,8 +31,5 @@ export interface NotificationsReadDto {
   updated: number;
 }
 
-/** The live message a user's open tabs receive when a notification is recorded for them. */
-export interface NotificationLiveDto {
-  type: 'notification';
-  notification: NotificationDto;
-}
+/** The live messages of a user's open tabs: a notification recorded for them, or some marked read in another tab. */
+export type NotificationLiveDto = { type: 'notification'; notification: NotificationDto } | { type: 'notifications_read'; unreadCount: number };

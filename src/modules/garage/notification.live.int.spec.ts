@@ -103,6 +103,10 @@ describe('live notifications', () => {
     // The unread count over HTTP agrees with what the tab was told.
     const count = await fetch(`${server.url}/api/notifications/unread-count`, { headers: { cookie: ann.cookie } });
     expect(await count.json()).toEqual({ count: 1 });
+    // Read in one tab: every tab of the user hears the new count.
+    const read = await fetch(`${server.url}/api/notifications/${id}/read`, { method: 'PUT', headers: { cookie: ann.cookie } });
+    expect(read.status).toBe(200);
+    await vi.waitFor(() => expect(annTab.at(-1)).toEqual({ type: 'notifications_read', unreadCount: 0 }));
     expect(strangerTab).toEqual([{ type: 'notifications_subscribed' }]);
     expect(anonymous).toHaveLength(1);
   });

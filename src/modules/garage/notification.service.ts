@@ -143,12 +143,20 @@ export class NotificationService {
       [id, actor.id],
     );
     if (!row) throw Errors.notFound('Notification');
+    await this.pushRead(actor.id);
     return toNotificationDto(row);
+  }
+
+  /** Tells the user's other tabs that notifications were marked read, with the unread count now. */
+  private async pushRead(userId: string): Promise<void> {
+    const [row] = await this.em.execute<{ n: number }[]>('select count(*)::int as n from alert_notifications where user_id = ? and not is_read', [userId]);
+    await this.live.push(this.em, userId, { type: 'notifications_read', unreadCount: row?.n ?? 0 });
   }
 
   /** Marks every unread notification of the actor read. */
   async markAllRead(actor: Actor): Promise<NotificationsReadDto> {
     const rows = await this.em.execute<unknown[]>('update alert_notifications set is_read = true where user_id = ? and not is_read returning id', [actor.id]);
+    if (rows.length) await this.live.push(this.em, actor.id, { type: 'notifications_read', unreadCount: 0 });
     return { updated: rows.length };
   }
 

@@ -81,7 +81,8 @@ export function useMarkAllNotificationsRead() {
 
 /**
  * Keeps one socket open while signed in, subscribed to the user's notifications: a new one bumps the count and
- * reloads the feeds on screen; a reconnect reloads them too (pushes sent while away are not replayed).
+ * reloads the feeds on screen, read marks from another tab set the count; a reconnect reloads them too (pushes
+ * sent while away are not replayed).
  */
 export function useNotificationsLive(signedIn: boolean): void {
   const client = useQueryClient();
@@ -100,11 +101,17 @@ export function useNotificationsLive(signedIn: boolean): void {
       };
       socket.onmessage = (frame) => {
         try {
-          const data = JSON.parse(String(frame.data)) as NotificationLiveDto | { type: string };
-          if (data.type !== 'notification') return;
-          client.setQueryData<NotificationCountDto>(UNREAD_NOTIFICATIONS_KEY, (old) => (old ? { count: old.count + 1 } : old));
-          void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
-          if (client.getQueryData(UNREAD_NOTIFICATIONS_KEY) === undefined) void client.invalidateQueries({ queryKey: UNREAD_NOTIFICATIONS_KEY });
+          const data = JSON.parse(String(frame.data)) as NotificationLiveDto | { type: '' };
+          if (data.type === 'notification') {
+            client.setQueryData<NotificationCountDto>(UNREAD_NOTIFICATIONS_KEY, (old) => (old ? { count: old.count + 1 } : old));
+            if (client.getQueryData(UNREAD_NOTIFICATIONS_KEY) === undefined) void client.invalidateQueries({ queryKey: UNREAD_NOTIFICATIONS_KEY });
+            void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+          } else if (data.type === 'notifications_read') {
+            // Read in another tab (or this one: the same facts again).
+            client.setQueryData<NotificationCountDto>(UNREAD_NOTIFICATIONS_KEY, { count: data.unreadCount });
+            if (data.unreadCount === 0) markCachedRead(client, 'all');
+            else void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+          }
         } catch {
           // Not ours.
         }
