@@ -34,7 +34,7 @@ export class OfferMailService {
     const amount = p.amount ? `$${p.amount}` : '';
     const what = KIND_NAME[p.kind] ?? 'offer';
     const offerLink = this.link(`/offers/${p.offerId}`);
-    const sellerLink = this.link('/seller-dashboard?tab=offers');
+    const sellerLink = this.link('/seller-dashboard#offers');
     const buyerLink = this.link('/account/offers');
     const mails: Mail[] = [];
     const to = (email: string | undefined, subject: string, text: string) => {

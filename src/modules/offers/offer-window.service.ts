@@ -1,6 +1,8 @@
 import { inject, injectable } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
+import type { Config } from '../../platform/config.js';
+import { MailQueue } from '../../platform/mail/mailer.js';
 import { Errors } from '../../platform/errors.js';
 import { EventBus } from '../../platform/events.js';
 import type { Actor } from '../../platform/http/auth.js';
@@ -10,7 +12,7 @@ import { UnpaidStrikes } from '../../platform/unpaid-strikes.js';
 import { AccountsApi } from '../accounts/index.js';
 import { AuctionsApi } from '../auctions/index.js';
 import { CatalogApi } from '../catalog/index.js';
-import type { OfferDto, OfferStatus, SecondChanceDto } from './offer.dto.js';
+import type { OfferDto, OfferStatus, SecondChanceDto, UnpaidWinDto } from './offer.dto.js';
 import { addStep, lockPart, OFFER_COLUMNS, toOfferRow } from './offer.repository.js';
 import { DAY, OFFER_MESSAGES, SECOND_CHANCE_DAYS } from './offer.rules.js';
 import { OfferService } from './offer.service.js';
@@ -45,6 +47,8 @@ export interface CancelledOrder {
 export class OfferWindowService {
   constructor(
     @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(TOKENS.Config) private readonly config: Config,
+    @inject(MailQueue) private readonly mail: MailQueue,
     @inject(Clock) private readonly clock: Clock,
     @inject(EventBus) private readonly bus: EventBus,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
@@ -80,12 +84,49 @@ export class OfferWindowService {
   /** Records an auction win cancelled for non-payment: a strike for the buyer, and Second Chance offers for the seller. Idempotent. */
   async recordCancelledOrder(e: CancelledOrder): Promise<boolean> {
     if (e.reason !== 'unpaid' || e.source !== 'auction_won' || !e.sourceId || !e.partId) return false;
-    const rows = await this.fork().execute<{ order_id: string }[]>(
-      `insert into unpaid_auction_orders (order_id, auction_id, part_id, seller_id, buyer_id, cancelled_at) values (?, ?, ?, ?, ?, ?)
-       on conflict (order_id) do nothing returning order_id`,
-      [e.orderId, e.sourceId, e.partId, e.sellerId, e.buyerId, this.clock.now().toISOString()],
+    const [[part], [seller]] = await Promise.all([this.catalog.findParts([e.partId]), this.accounts.findUsers([e.sellerId])]);
+    return this.fork().transactional(async (tx) => {
+      const rows = await tx.execute<{ order_id: string }[]>(
+        `insert into unpaid_auction_orders (order_id, auction_id, part_id, seller_id, buyer_id, cancelled_at) values (?, ?, ?, ?, ?, ?)
+         on conflict (order_id) do nothing returning order_id`,
+        [e.orderId, e.sourceId, e.partId, e.sellerId, e.buyerId, this.clock.now().toISOString()],
+      );
+      if (!rows.length) return false;
+      if (seller?.email) {
+        const title = part?.title ?? 'your part';
+        await this.mail.queue(tx, {
+          to: seller.email,
+          subject: `Winner did not pay: ${title}`,
+          text: `The winner of your auction of ${title} did not pay, and the order was cancelled. You may offer the part to another bidder at their highest bid: ${this.config.publicUrl.replace(/\/$/, '')}/auctions/${e.sourceId}/second-chance`,
+        });
+      }
+      return true;
+    });
+  }
+
+  /** GET /api/offers/second-chances: the seller's auctions whose winner did not pay, newest first (at most 50). */
+  async unpaidWins(actor: Actor): Promise<UnpaidWinDto[]> {
+    const rows = await this.fork().execute<{ auction_id: string; part_id: string; buyer_id: string; cancelled_at: Date; sent: number }[]>(
+      `select u.auction_id, u.part_id, u.buyer_id, u.cancelled_at,
+              (select count(*)::int from offers o where o.auction_id = u.auction_id and o.kind = 'second_chance') as sent
+         from unpaid_auction_orders u where u.seller_id = ? order by u.cancelled_at desc limit 50`,
+      [actor.id],
     );
-    return rows.length > 0;
+    if (!rows.length) return [];
+    const [parts, users] = await Promise.all([
+      this.catalog.findParts([...new Set(rows.map((r) => r.part_id))]),
+      this.accounts.findUsers([...new Set(rows.map((r) => r.buyer_id))]),
+    ]);
+    const title = new Map(parts.map((p) => [p.id, p.title]));
+    const name = new Map(users.map((u) => [u.id, u.username]));
+    return rows.map((r) => ({
+      auctionId: r.auction_id,
+      partId: r.part_id,
+      partTitle: title.get(r.part_id) ?? 'Part',
+      buyerName: name.get(r.buyer_id) ?? 'buyer',
+      cancelledAt: new Date(r.cancelled_at).toISOString(),
+      offersSent: r.sent,
+    }));
   }
 
   /** The unpaid win of an auction, when there is one and `actor` is its seller or an admin; else 404. */

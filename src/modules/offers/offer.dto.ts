@@ -66,6 +66,17 @@ export interface SecondChanceCandidateDto {
   offerStatus: OfferStatus | null;
 }
 
+/** One auction of the seller whose winner did not pay (GET /api/offers/second-chances). */
+export interface UnpaidWinDto {
+  auctionId: string;
+  partId: string;
+  partTitle: string;
+  buyerName: string;
+  cancelledAt: string;
+  /** Second Chance offers sent for it so far. */
+  offersSent: number;
+}
+
 /** GET /api/auctions/{id}/second-chance: the auction's unpaid win and the other bidders (seller and admins only). */
 export interface SecondChanceDto {
   auctionId: string;

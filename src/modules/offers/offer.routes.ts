@@ -32,6 +32,7 @@ export function offerRoutes(container: Container): Router {
     requireSignIn,
     handle({ query: offerListQuery }, async ({ query }, req, res) => sendList(res, await offers.list(query, await requireActor(req)))),
   );
+  router.get('/offers/second-chances', requireSignIn, handle({}, async (_input, req) => windows.unpaidWins(await requireActor(req))));
   router.get('/offers/:id', requireSignIn, handle({ params: idParams }, async ({ params }, req) => offers.get(params.id, await requireActor(req))));
   router.post('/offers/:id/accept', requireSignIn, handle({ params: idParams }, async ({ params }, req) => offers.accept(params.id, await requireActor(req))));
   router.post(

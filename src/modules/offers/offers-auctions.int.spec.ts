@@ -190,6 +190,14 @@ describe('Second Chance offers and strikes', () => {
       totalCents: 14_000,
       reason: 'unpaid',
     });
+    const notice = await t.sql<{ subject: string; text: string }>('select subject, text from mail_outbox where "to" = $1 and subject like $2', [
+      'rita_seller@example.com',
+      'Winner did not pay%',
+    ]);
+    expect(notice).toHaveLength(1);
+    expect(notice[0]!.text).toContain(`/auctions/${auctionId}/second-chance`);
+    expect((await seller.agent.get('/api/offers/second-chances').expect(200)).body).toMatchObject([{ auctionId, partId, buyerName: 'walt_winner', offersSent: 0 }]);
+    expect((await outsider.agent.get('/api/offers/second-chances').expect(200)).body).toEqual([]);
     // payments releases the part of a cancelled order.
     await t.sql('update parts set sold_at = null, is_active = true where id = $1', [partId]);
     await outsider.agent.get(`/api/auctions/${auctionId}/second-chance`).expect(404);
