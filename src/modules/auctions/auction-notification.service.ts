@@ -91,6 +91,18 @@ export class AuctionNotificationService {
         });
       }
     }
+    // The other bidders get no mail; the notification centre tells them (each notice is stored once per auction and user).
+    const em = this.fork();
+    const losers = await em.execute<{ bidder_id: string }[]>('select distinct bidder_id from bids where auction_id = ? and bidder_id is distinct from ?', [a.id, a.winnerId]);
+    if (losers.length) {
+      const message = sold ? `"${a.title}" ended and sold to another bidder for $${money(a.currentBid)}.` : `"${a.title}" ended without a sale.`;
+      await em.transactional((tx) =>
+        this.events.publish(tx, {
+          name: AUCTION_EVENTS.noticesSent,
+          payload: { notices: losers.map((l) => ({ auctionId: a.id, userId: l.bidder_id, type: 'result-lost', title: `Auction ended: ${a.title}`, message })) },
+        }),
+      );
+    }
   }
 
   /**

@@ -14,8 +14,9 @@ export const AUCTION_EVENTS = {
    */
   reserveNotMet: 'auctions.auction.reserve_not_met',
   /**
-   * Auction notices were just mailed (results, outbid, reminders, admin closes), each once per auction, user and
-   * kind (payload: notices [{auctionId, userId, type, title, message}]); the garage's notification centre shows them.
+   * Auction notices for users (payload: notices [{auctionId, userId, type, title, message}]): those just mailed
+   * (results, outbid, reminders, admin closes), each once per auction, user and kind, and the unmailed `result-lost`
+   * of the bidders who did not win; the garage's notification centre shows them.
    */
   noticesSent: 'auctions.notices.sent',
 } as const;

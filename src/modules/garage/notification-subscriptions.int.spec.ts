@@ -154,5 +154,20 @@ describe("other modules' events become notifications", () => {
     });
     expect(latest!.message).toBe('Someone bid more than your maximum on "Borrani wire wheel". The current bid is $150.00.');
     expect(await feed(rival)).toEqual([]);
+
+    // Ended by an admin: the winner hears they won, the other bidder that they lost, each once.
+    t.clock.advance(60_000);
+    await admin.agent.post(`/api/admin/auctions/${auction.body.id}/end`).send({ reason: 'Ended for the test.' }).expect(200);
+    const types = async (who: TestUser) => (await feed(who)).filter((n) => n.relatedItemId === auction.body.id).map((n) => n.notificationType).sort();
+    await vi.waitFor(
+      async () => {
+        await t.drain();
+        expect(await types(buyer)).toEqual(['auction_closed', 'auction_lost', 'outbid']);
+        expect(await types(rival)).toEqual(['auction_closed', 'auction_won']);
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+    const lost = (await feed(buyer)).find((n) => n.notificationType === 'auction_lost');
+    expect(lost).toMatchObject({ title: 'Auction ended: Borrani wire wheel', message: '"Borrani wire wheel" ended and sold to another bidder for $150.00.' });
   });
 });

@@ -9,7 +9,7 @@ import { CATALOG_EVENTS, CatalogApi } from '../catalog/index.js';
 import { REVERSE_EVENTS } from '../reverse/index.js';
 import { SELLER_EVENTS } from '../sellers/index.js';
 import type { NotificationItemType } from './notification.dto.js';
-import { NotificationService, type NotificationInput } from './notification.service.js';
+import { NotificationService, type NotificationOnceInput } from './notification.service.js';
 
 /** The task that turns another module's event into notifications (one job per event, see EventBus). */
 export const NOTIFY_EVENT_TASK = 'garage/notify-event';
@@ -75,6 +75,7 @@ export function auctionNoticeType(type: string): string {
   if (type.startsWith('outbid')) return 'outbid';
   if (type === 'result-winner') return 'auction_won';
   if (type === 'result-seller') return 'auction_result';
+  if (type === 'result-lost') return 'auction_lost';
   if (type.startsWith('starts-') || type.startsWith('ends-')) return 'auction_reminder';
   if (type.startsWith('admin-')) return 'auction_closed';
   return 'auction';
@@ -103,7 +104,8 @@ export function noticeText(mail: string): string {
     .trim();
 }
 
-type Notice = Omit<NotificationInput, 'userId'> & { userId: string };
+/** A notice of an event; `key` stores it once across events (default: once per job and position). */
+type Notice = NotificationOnceInput;
 
 /** The notices of one event, or none (an event the centre does not notify about, or a part that is gone). */
 export async function noticesOf(container: Container, event: string, raw: unknown): Promise<Notice[]> {
@@ -156,6 +158,7 @@ export async function noticesOf(container: Container, event: string, raw: unknow
       return p.notices.map((n) => ({
         userId: n.userId,
         notificationType: auctionNoticeType(n.type),
+        key: `auction:${n.auctionId}:${n.userId}:${n.type}`,
         title: n.title,
         message: noticeText(n.message),
         ...item('auction', n.auctionId, `/auctions/${n.auctionId}`),
@@ -166,6 +169,7 @@ export async function noticesOf(container: Container, event: string, raw: unknow
       return p.notices.map((n) => ({
         userId: n.userId,
         notificationType: reverseNoticeType(n.type),
+        key: `reverse:${n.reverseAuctionId}:${n.userId}:${n.type}`,
         title: n.title,
         message: noticeText(n.message),
         ...item('reverse_auction', n.reverseAuctionId, `/reverse-auctions/${n.reverseAuctionId}`),
@@ -232,7 +236,7 @@ export const notificationTasks: TaskFactories = {
         // catalog republishes partApproved when a seller edits a live listing: tell the seller only about a
         // listing that was not approved (by the last notice about it) before.
         if (notice.notificationType === 'part_approved' && (await service.latestTypeAbout(em, notice.userId, notice.relatedItemId!, LISTING_DECISIONS)) === 'part_approved') continue;
-        await service.recordOnce(em, { ...notice, key: `job:${helpers.job.id}:${i}` });
+        await service.recordOnce(em, { ...notice, key: notice.key ?? `job:${helpers.job.id}:${i}` });
       }
     });
   },
