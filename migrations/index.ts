@@ -31,6 +31,7 @@ import { Migration20261124210000AccountsMessageEmails } from './20261124210000-a
 import { Migration20261124222000FeaturedInit } from './20261124222000-featured-init.js';
 import { Migration20261124220000GarageNotifications } from './20261124220000-garage-notifications.js';
 import { Migration20261124221000GarageCore } from './20261124221000-garage-core.js';
+import { Migration20261124221100GarageWatchTitle } from './20261124221100-garage-watch-title.js';
 import { Migration20261124223000PaymentsInit } from './20261124223000-payments-init.js';
 import { Migration20261124193000AccountsSuspension } from './20261124193000-accounts-suspension.js';
 import { Migration20261124193100PlatformAuditLog } from './20261124193100-platform-audit-log.js';
@@ -66,6 +67,7 @@ export const migrations: MigrationObject[] = [
   { name: '20261124210000-accounts-message-emails', class: Migration20261124210000AccountsMessageEmails },
   { name: '20261124220000-garage-notifications', class: Migration20261124220000GarageNotifications },
   { name: '20261124221000-garage-core', class: Migration20261124221000GarageCore },
+  { name: '20261124221100-garage-watch-title', class: Migration20261124221100GarageWatchTitle },
   { name: '20261124222000-featured-init', class: Migration20261124222000FeaturedInit },
   { name: '20261124223000-payments-init', class: Migration20261124223000PaymentsInit },
   { name: '20261124230000-offers-init', class: Migration20261124230000OffersInit },

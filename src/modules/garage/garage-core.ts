@@ -7,6 +7,9 @@ import { alertRoutes } from './alert.routes.js';
 import { AlertService } from './alert.service.js';
 import { FitmentService } from './fitment.service.js';
 import { garageRoutes } from './garage.routes.js';
+import { marketWatchRoutes } from './market-watch.routes.js';
+import { MarketWatchService } from './market-watch.service.js';
+import { PriceHistoryService } from './price-history.service.js';
 import { VehicleService } from './vehicle.service.js';
 
 export { garageCoreCrontab, garageCoreSubscriptions, garageCoreTasks } from './garage.tasks.js';
@@ -22,6 +25,8 @@ export function bindGarageCore({ bind }: Pick<ContainerModuleLoadOptions, 'bind'
   bind(AlertService).toSelf();
   bind(AlertMatchingService).toSelf();
   bind(AlertMailService).toSelf();
+  bind(PriceHistoryService).toSelf();
+  bind(MarketWatchService).toSelf();
 }
 
 /** The garage core's public routes. */
@@ -29,5 +34,6 @@ export function garageCoreRoutes(container: Container): Router {
   const router = Router();
   router.use(garageRoutes(container));
   router.use(alertRoutes(container));
+  router.use(marketWatchRoutes(container));
   return router;
 }

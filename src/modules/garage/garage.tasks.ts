@@ -1,16 +1,26 @@
 import type { Container } from 'inversify';
 import { z } from 'zod';
 import { parseOrThrow } from '../../platform/http/validate.js';
+import { parseMoney } from '../../platform/money.js';
 import type { TaskFactories } from '../../platform/module.js';
 import { AUCTION_EVENTS } from '../auctions/index.js';
 import { CATALOG_EVENTS, CatalogApi } from '../catalog/index.js';
 import { AlertMailService } from './alert-mail.service.js';
 import { ALERT_MAIL_TASK, AlertMatchingService } from './alert-matching.service.js';
+import { MarketWatchService } from './market-watch.service.js';
+import { PriceHistoryService } from './price-history.service.js';
 
 /** Matches a new item for sale (an approved part, a started auction) against the alerts. */
 export const MATCH_ALERTS_TASK = 'garage/match-alerts';
 /** The daily digest of daily alerts (crontab; safe to run twice). */
 export const ALERT_DIGEST_TASK = 'garage/alert-digest';
+/** Records a price event of another module in price_history and moves the watches. */
+export const RECORD_PRICE_TASK = 'garage/record-price';
+/** Records the current bid and lowest quote of watched auctions and requests (crontab, every minute). */
+export const PRICE_SWEEP_TASK = 'garage/price-sweep';
+
+/** The payments module's paid-order event, by its string so the garage works before and without that module. */
+const ORDER_PAID = 'payments.order.paid';
 
 // The facts of each event the garage needs, inside the event envelope (a subset of the publisher's payload).
 const partApprovedEvent = z.object({ event: z.literal(CATALOG_EVENTS.partApproved), payload: z.object({ partId: z.uuid() }) });
@@ -20,6 +30,58 @@ const auctionStartedEvent = z.object({
 });
 const matchEvent = z.discriminatedUnion('event', [partApprovedEvent, auctionStartedEvent]);
 const userPayload = z.object({ userId: z.uuid() });
+
+const partChangedEvent = z.object({
+  event: z.enum([CATALOG_EVENTS.partApproved, CATALOG_EVENTS.partUpdated]),
+  payload: z.object({ partId: z.uuid() }),
+});
+const auctionWonEvent = z.object({
+  event: z.literal(AUCTION_EVENTS.auctionWon),
+  payload: z.object({ auctionId: z.uuid(), partId: z.uuid(), amount: z.string() }),
+});
+const orderPaidEvent = z.object({
+  event: z.literal(ORDER_PAID),
+  payload: z.object({ orderId: z.uuid(), partId: z.string(), source: z.string(), sourceId: z.string().nullable().optional(), totalCents: z.number().int() }),
+});
+const priceEvent = z.discriminatedUnion('event', [partChangedEvent, auctionWonEvent, orderPaidEvent]);
+
+/**
+ * A price event: a part listed or edited (recorded when its price changed), an auction's final price (once per
+ * auction), a paid order (once per order; auction sales are already their final price). Idempotent.
+ */
+async function recordPrice(container: Container, payload: unknown): Promise<void> {
+  const { event, payload: p } = parseOrThrow(priceEvent, payload);
+  const prices = container.get(PriceHistoryService);
+  const partOf = async (id: string) => (id ? ((await container.get(CatalogApi).findParts([id]))[0] ?? null) : null);
+  if (event === ORDER_PAID) {
+    const o = p as z.infer<typeof orderPaidEvent>['payload'];
+    if (o.source === 'auction_won' || o.source === 'auction_buy_it_now') return;
+    const part = await partOf(o.partId);
+    const request = o.source === 'reverse_award' ? (o.sourceId ?? null) : null;
+    if (!part && !request) return;
+    await prices.record({ kind: 'order', partId: part?.id ?? null, reverseAuctionId: request, priceCents: o.totalCents, eventType: 'sold', part, sourceKey: `order:${o.orderId}` });
+    return;
+  }
+  if (event === AUCTION_EVENTS.auctionWon) {
+    const w = p as z.infer<typeof auctionWonEvent>['payload'];
+    const cents = parseMoney(w.amount);
+    if (!cents.ok) return;
+    const part = await partOf(w.partId);
+    await prices.record({ kind: 'auction', auctionId: w.auctionId, priceCents: cents.cents, eventType: 'auction_final', part, sourceKey: `auction_final:${w.auctionId}` });
+    return;
+  }
+  const part = await partOf(p.partId);
+  const cents = part ? parseMoney(part.price) : null;
+  if (!part || !cents?.ok || !part.isApproved || !part.isActive) return;
+  await prices.record({
+    kind: 'part',
+    partId: part.id,
+    priceCents: cents.cents,
+    eventType: event === CATALOG_EVENTS.partApproved ? 'listed' : 'price_changed',
+    part,
+    onlyIfChanged: true,
+  });
+}
 
 /** Matches the item an event names; idempotent (each match is stored once per alert and item). */
 async function matchAlerts(container: Container, payload: unknown): Promise<void> {
@@ -41,6 +103,12 @@ export const garageCoreTasks: TaskFactories = {
   [ALERT_MAIL_TASK]: (container) => async (payload) => {
     await container.get(AlertMailService).mailInstant(parseOrThrow(userPayload, payload).userId);
   },
+  /** Records a price event (part listed or edited, auction final, paid order) and moves the watches. */
+  [RECORD_PRICE_TASK]: (container) => async (payload) => recordPrice(container, payload),
+  /** Records watched auctions' current bids and requests' lowest quotes when they changed. */
+  [PRICE_SWEEP_TASK]: (container) => async () => {
+    await container.get(MarketWatchService).sweep();
+  },
   /** Sends the daily digests that are due in their users' time zones. */
   [ALERT_DIGEST_TASK]: (container) => async () => {
     await container.get(AlertMailService).sendDigests();
@@ -49,9 +117,15 @@ export const garageCoreTasks: TaskFactories = {
 
 /** The garage core's event subscriptions. */
 export const garageCoreSubscriptions: Record<string, string[]> = {
-  [CATALOG_EVENTS.partApproved]: [MATCH_ALERTS_TASK],
+  [CATALOG_EVENTS.partApproved]: [MATCH_ALERTS_TASK, RECORD_PRICE_TASK],
+  [CATALOG_EVENTS.partUpdated]: [RECORD_PRICE_TASK],
   [AUCTION_EVENTS.auctionStarted]: [MATCH_ALERTS_TASK],
+  [AUCTION_EVENTS.auctionWon]: [RECORD_PRICE_TASK],
+  [ORDER_PAID]: [RECORD_PRICE_TASK],
 };
 
 /** The garage core's crontab: digests are looked for every 15 minutes (users' hours fall on any quarter's zone). */
-export const garageCoreCrontab = [`*/15 * * * * ${ALERT_DIGEST_TASK} ?max=1&jobKey=garage-alert-digest`];
+export const garageCoreCrontab = [
+  `*/15 * * * * ${ALERT_DIGEST_TASK} ?max=1&jobKey=garage-alert-digest`,
+  `* * * * * ${PRICE_SWEEP_TASK} ?max=1&jobKey=garage-price-sweep`,
+];
