@@ -16,6 +16,11 @@ export interface PitlaneModule {
   entities: EntitySchema<any, any>[];
   /** Public REST routes, mounted under /api. */
   routes?: (container: Container) => Router;
+  /**
+   * Routes mounted under /api before the JSON parser, sessions and the CSRF guard: providers' webhooks, which read
+   * the raw body to check its signature (payments' POST /api/payments/webhooks/stripe).
+   */
+  webhooks?: (container: Container) => Router;
   /** Console resources, mounted under /api/admin behind requireRole('admin'). */
   adminRoutes?: (container: Container) => Router;
   /** graphile-worker tasks, named `<module>/<action>`. */

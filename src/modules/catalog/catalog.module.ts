@@ -50,7 +50,7 @@ export const catalogModule: PitlaneModule = {
   adminRoutes: partAdminRoutes,
   tasks: { ...catalogTasks, ...sellerSuspensionTasks },
   crontab: catalogCrontab,
-  subscriptions: { [CATALOG_SUBSCRIBED_EVENTS.auctionWon]: [MARK_SOLD_BY_AUCTION_TASK], ...SELLER_SUSPENSION_SUBSCRIPTIONS },
+  subscriptions: { [CATALOG_SUBSCRIBED_EVENTS.auctionWon]: [MARK_SOLD_BY_AUCTION_TASK], [CATALOG_SUBSCRIBED_EVENTS.orderPaid]: [MARK_SOLD_BY_AUCTION_TASK], ...SELLER_SUSPENSION_SUBSCRIPTIONS },
   seed: seedCatalog,
   referenceData: catalogReferenceData,
   demo: catalogDemo,

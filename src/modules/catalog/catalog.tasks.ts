@@ -1,7 +1,7 @@
 import type { TaskFactories } from '../../platform/module.js';
 import { parseOrThrow } from '../../platform/http/validate.js';
 import { UploadCleanupService } from './upload-cleanup.service.js';
-import { auctionWonEvent, MARK_SOLD_BY_AUCTION_TASK, PartSaleService } from './part-sale.service.js';
+import { MARK_SOLD_BY_AUCTION_TASK, PartSaleService, partSoldByEvent } from './part-sale.service.js';
 
 export const DELETE_UNCLAIMED_UPLOADS_TASK = 'catalog/delete-unclaimed-uploads';
 
@@ -11,10 +11,11 @@ export const catalogTasks: TaskFactories = {
   [DELETE_UNCLAIMED_UPLOADS_TASK]: (container) => async () => {
     await container.get(UploadCleanupService).deleteUnclaimed();
   },
-  /** Marks the part of a won auction sold (event `auctions.auction.won`); idempotent. */
+  /** Marks the part of a won auction or a paid order sold (`auctions.auction.won`, `payments.order.paid`); idempotent. */
   [MARK_SOLD_BY_AUCTION_TASK]: (container) => async (payload) => {
-    const { payload: won } = parseOrThrow(auctionWonEvent, payload);
-    await container.get(PartSaleService).markSold(won.partId);
+    const { payload: sold } = parseOrThrow(partSoldByEvent, payload);
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sold.partId)) return;
+    await container.get(PartSaleService).markSold(sold.partId);
   },
 };
 

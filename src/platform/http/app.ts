@@ -124,6 +124,9 @@ export function createApp({ container, modules, readiness, metrics: given, stati
   });
   if (metrics && config.metricsToken) app.get('/api/metrics', metricsHandler(metrics, config.metricsToken, logger));
 
+  // Providers' webhooks read their raw body (signatures): before the JSON parser, sessions and the CSRF guard.
+  for (const module of modules) if (module.webhooks) app.use('/api', module.webhooks(container));
+
   const api = express.Router();
   api.use(requestScope);
   api.use(express.json({ limit: '1mb' }));

@@ -18,6 +18,8 @@ export const POLICY_GUARDED_WRITES = [
   '/reverse-auctions', // post a wanted part
   '/reverse-auctions/:id/bids', // quote on one
   '/reverse-auctions/:id/award', // buy from a quote
+  '/orders', // Buy Now
+  '/orders/:id/checkout', // pay for an order
 ];
 
 /** Which policies a user still has to accept before those writes; bound by the accounts module. */

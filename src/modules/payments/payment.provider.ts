@@ -1,0 +1,181 @@
+import Stripe from 'stripe';
+import type { Config } from '../../platform/config.js';
+import type { PaymentProviderName } from './order.dto.js';
+
+/** A payment intent the client confirms. */
+export interface ProviderIntent {
+  id: string;
+  clientSecret: string;
+}
+
+/** A connected account's capabilities. */
+export interface ProviderAccount {
+  id: string;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+}
+
+/** What the payments module asks of a card payment provider (Stripe, or the built-in test provider). */
+export abstract class PaymentProvider {
+  abstract readonly name: PaymentProviderName;
+  /**
+   * A PaymentIntent for `amountCents`: with `destination`, a destination charge to that connected account with
+   * `applicationFeeCents` kept by the marketplace; without, a charge to the platform (escrow), transferred later.
+   */
+  abstract createIntent(input: {
+    orderId: string;
+    amountCents: number;
+    applicationFeeCents: number;
+    destination: string | null;
+    idempotencyKey: string;
+    description: string;
+  }): Promise<ProviderIntent>;
+  /** Cancels an unpaid intent; false when it cannot be cancelled any more (it succeeded meanwhile). */
+  abstract cancelIntent(intentId: string): Promise<boolean>;
+  /** Refunds `amountCents` of the intent's charge; a destination charge reverses the transfer and the application fee in proportion. */
+  abstract refund(input: { intentId: string; amountCents: number; destinationCharge: boolean; idempotencyKey: string }): Promise<{ id: string }>;
+  /** Sends held (escrow) funds to a connected account. */
+  abstract transfer(input: { orderId: string; amountCents: number; destination: string; idempotencyKey: string }): Promise<{ id: string }>;
+  /** Creates an Express connected account for a seller. */
+  abstract createAccount(input: { sellerId: string; email: string | null; idempotencyKey: string }): Promise<ProviderAccount>;
+  /** A one-time onboarding link for the account. */
+  abstract accountLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string; expiresAt: string | null }>;
+  /** The account's current capabilities. */
+  abstract retrieveAccount(accountId: string): Promise<ProviderAccount>;
+}
+
+/** Whether Stripe keys are configured (otherwise the test provider takes payments). */
+export const stripeConfigured = (config: Config): boolean => Boolean(config.stripeSecretKey);
+
+/** A Stripe client for the configuration: STRIPE_API_URL, when set, gives the SDK's host, port and protocol. */
+export function stripeClient(config: Pick<Config, 'stripeSecretKey' | 'stripeApiUrl'>): Stripe {
+  const options: ConstructorParameters<typeof Stripe>[1] = { maxNetworkRetries: 2, timeout: 20_000 };
+  if (config.stripeApiUrl) {
+    const url = new URL(config.stripeApiUrl);
+    options.host = url.hostname;
+    options.port = Number(url.port || (url.protocol === 'http:' ? 80 : 443));
+    options.protocol = url.protocol === 'http:' ? 'http' : 'https';
+  }
+  return new Stripe(config.stripeSecretKey ?? 'sk_test_unset', options);
+}
+
+const account = (a: Stripe.Account): ProviderAccount => ({
+  id: a.id,
+  chargesEnabled: Boolean(a.charges_enabled),
+  payoutsEnabled: Boolean(a.payouts_enabled),
+  detailsSubmitted: Boolean(a.details_submitted),
+});
+
+/** Stripe Connect: destination charges with an application fee, separate charges and transfers for escrow. */
+export class StripeProvider extends PaymentProvider {
+  readonly name = 'stripe' as const;
+  constructor(private readonly stripe: Stripe) {
+    super();
+  }
+  async createIntent(input: Parameters<PaymentProvider['createIntent']>[0]): Promise<ProviderIntent> {
+    const intent = await this.stripe.paymentIntents.create(
+      {
+        amount: input.amountCents,
+        currency: 'usd',
+        description: input.description,
+        metadata: { orderId: input.orderId },
+        transfer_group: `order-${input.orderId}`,
+        automatic_payment_methods: { enabled: true },
+        ...(input.destination
+          ? { application_fee_amount: input.applicationFeeCents, transfer_data: { destination: input.destination } }
+          : {}),
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return { id: intent.id, clientSecret: intent.client_secret ?? '' };
+  }
+  async cancelIntent(intentId: string): Promise<boolean> {
+    try {
+      await this.stripe.paymentIntents.cancel(intentId);
+      return true;
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return false;
+      throw error;
+    }
+  }
+  async refund(input: Parameters<PaymentProvider['refund']>[0]): Promise<{ id: string }> {
+    const refund = await this.stripe.refunds.create(
+      {
+        payment_intent: input.intentId,
+        amount: input.amountCents,
+        ...(input.destinationCharge ? { reverse_transfer: true, refund_application_fee: true } : {}),
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return { id: refund.id };
+  }
+  async transfer(input: Parameters<PaymentProvider['transfer']>[0]): Promise<{ id: string }> {
+    const transfer = await this.stripe.transfers.create(
+      { amount: input.amountCents, currency: 'usd', destination: input.destination, transfer_group: `order-${input.orderId}`, metadata: { orderId: input.orderId } },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return { id: transfer.id };
+  }
+  async createAccount(input: Parameters<PaymentProvider['createAccount']>[0]): Promise<ProviderAccount> {
+    const created = await this.stripe.accounts.create(
+      {
+        type: 'express',
+        ...(input.email ? { email: input.email } : {}),
+        capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+        metadata: { sellerId: input.sellerId },
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return account(created);
+  }
+  async accountLink(input: Parameters<PaymentProvider['accountLink']>[0]): Promise<{ url: string; expiresAt: string | null }> {
+    const link = await this.stripe.accountLinks.create({
+      account: input.accountId,
+      refresh_url: input.refreshUrl,
+      return_url: input.returnUrl,
+      type: 'account_onboarding',
+    });
+    return { url: link.url, expiresAt: link.expires_at ? new Date(link.expires_at * 1000).toISOString() : null };
+  }
+  async retrieveAccount(accountId: string): Promise<ProviderAccount> {
+    return account(await this.stripe.accounts.retrieve(accountId));
+  }
+}
+
+/**
+ * The built-in provider when no Stripe keys are set (development, tests, a fresh machine): intents, refunds,
+ * transfers and accounts are local ids; POST /api/payments/test/confirm completes a payment as a card would.
+ */
+export class TestProvider extends PaymentProvider {
+  readonly name = 'test' as const;
+  constructor(private readonly publicUrl: string) {
+    super();
+  }
+  async createIntent(input: Parameters<PaymentProvider['createIntent']>[0]): Promise<ProviderIntent> {
+    const id = `pi_test_${input.orderId.replaceAll('-', '')}`;
+    return { id, clientSecret: `${id}_secret_test` };
+  }
+  async cancelIntent(): Promise<boolean> {
+    return true;
+  }
+  async refund(input: Parameters<PaymentProvider['refund']>[0]): Promise<{ id: string }> {
+    return { id: `re_test_${input.idempotencyKey.replace(/[^a-zA-Z0-9]/g, '').slice(-40)}` };
+  }
+  async transfer(input: Parameters<PaymentProvider['transfer']>[0]): Promise<{ id: string }> {
+    return { id: `tr_test_${input.orderId.replaceAll('-', '')}` };
+  }
+  async createAccount(input: Parameters<PaymentProvider['createAccount']>[0]): Promise<ProviderAccount> {
+    return { id: `acct_test_${input.sellerId.replaceAll('-', '').slice(0, 16)}`, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true };
+  }
+  async accountLink(input: Parameters<PaymentProvider['accountLink']>[0]): Promise<{ url: string; expiresAt: string | null }> {
+    return { url: input.returnUrl, expiresAt: null };
+  }
+  async retrieveAccount(accountId: string): Promise<ProviderAccount> {
+    return { id: accountId, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true };
+  }
+  /** Where the test checkout goes: nothing to load. */
+  get url(): string {
+    return this.publicUrl;
+  }
+}

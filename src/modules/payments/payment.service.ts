@@ -1,0 +1,291 @@
+import { inject, injectable } from 'inversify';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { Clock } from '../../platform/clock.js';
+import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
+import { AppError } from '../../platform/errors.js';
+import { EventBus } from '../../platform/events.js';
+import { JobQueue } from '../../platform/jobs.js';
+import { formatCents } from '../../platform/money.js';
+import { TOKENS } from '../../platform/tokens.js';
+import { escrowReleaseLines, paymentLines, refundLines } from './ledger.rules.js';
+import type { OrderState } from './order.dto.js';
+import { OrderNotificationService } from './order-notification.service.js';
+import { addHistory, addLedger, addPayment, readOrder, readOrderByIntent, type OrderRow } from './order.repository.js';
+import { PaymentProvider } from './payment.provider.js';
+import { PAYMENTS_EVENTS, type OrderEventPayload } from './payments.events.js';
+import { ORDER_TIMES, orderJobKey, PAYMENTS_TASKS } from './payments.jobs.js';
+
+/** A provider event as the webhook (or the test provider) hands it in. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  // biome-ignore lint: the provider's object, read field by field
+  data: { object: Record<string, any> };
+}
+
+/** The payload of every order event. */
+export const orderEvent = (o: OrderRow, reason: OrderEventPayload['reason'] = null): OrderEventPayload => ({
+  orderId: o.id,
+  buyerId: o.buyerId,
+  sellerId: o.sellerId,
+  partId: o.partId ?? '',
+  source: o.source,
+  sourceId: o.sourceId,
+  totalCents: o.totalCents,
+  reason,
+});
+
+/** States an order can be refunded in (money was taken and not all of it returned). */
+const REFUNDABLE: OrderState[] = ['paid', 'shipped', 'delivered', 'completed', 'partially_refunded', 'disputed', 'cancelled'];
+
+/**
+ * The money side of orders: payments applied once (from the webhook or the test provider), refunds with the
+ * commission returned in proportion, escrow releases, and the provider's events stored by id and applied once.
+ */
+@injectable()
+export class PaymentService {
+  constructor(
+    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Clock) private readonly clock: Clock,
+    @inject(JobQueue) private readonly jobs: JobQueue,
+    @inject(EventBus) private readonly bus: EventBus,
+    @inject(OrderNotificationService) private readonly notifications: OrderNotificationService,
+    @inject(PaymentProvider) private readonly provider: PaymentProvider,
+  ) {}
+
+  private fork(): EntityManager {
+    return this.orm.em.fork() as EntityManager;
+  }
+
+  /**
+   * Stores a provider event by its id and applies it in the same transaction: a replay finds the id and changes
+   * nothing; a failure rolls both back so the provider's retry applies it. Answers what happened.
+   */
+  async processEvent(event: ProviderEvent): Promise<string> {
+    return this.fork().transactional(async (tx) => {
+      const now = this.clock.now();
+      const inserted = await tx.execute<{ id: string }[]>(
+        `insert into payment_events (id, type, payload, received_at) values (?, ?, ?::jsonb, ?) on conflict (id) do nothing returning id`,
+        [event.id, event.type, JSON.stringify(event), now.toISOString()],
+      );
+      if (!inserted.length) return 'duplicate';
+      const result = await this.apply(tx, event, now);
+      await tx.execute(`update payment_events set result = ? where id = ?`, [result.slice(0, 200), event.id]);
+      return result;
+    });
+  }
+
+  private async apply(tx: EntityManager, event: ProviderEvent, now: Date): Promise<string> {
+    const object = event.data?.object ?? {};
+    switch (event.type) {
+      case 'payment_intent.succeeded': {
+        const order = await this.orderOfIntent(tx, String(object.id ?? ''), object.metadata?.orderId);
+        if (!order) return 'unknown order';
+        const charge = typeof object.latest_charge === 'string' ? object.latest_charge : (object.latest_charge?.id ?? null);
+        return this.applySucceeded(tx, order, { chargeId: charge, at: now });
+      }
+      case 'payment_intent.payment_failed': {
+        const order = await this.orderOfIntent(tx, String(object.id ?? ''), object.metadata?.orderId);
+        if (!order) return 'unknown order';
+        if (order.paidAt || order.state !== 'pending_payment') return 'ignored: not waiting for payment';
+        const message = String(object.last_payment_error?.message ?? 'The card was declined').slice(0, 300);
+        await addHistory(tx, order.id, order.state, `Payment failed: ${message}`, 'system', null, now);
+        await this.notifications.notify(tx, order, 'payment_failed', message);
+        return 'payment failed noted';
+      }
+      case 'charge.refunded': {
+        const intent = typeof object.payment_intent === 'string' ? object.payment_intent : object.payment_intent?.id;
+        let order = await this.orderOfIntent(tx, String(intent ?? ''), object.metadata?.orderId);
+        if (!order) return 'unknown order';
+        // Out of order: a refund before its payment's event means the payment happened; apply it first.
+        if (!order.paidAt) {
+          await this.applySucceeded(tx, order, { chargeId: object.id ?? null, at: now });
+          order = (await readOrder(tx, order.id, true))!;
+        }
+        const refunded = Math.min(Number(object.amount_refunded ?? 0), order.totalCents);
+        if (!Number.isInteger(refunded) || refunded <= order.refundedCents) return 'refund already applied';
+        await this.applyRefund(tx, order, refunded, { ref: `charge:${object.id}:${refunded}`, actor: 'system', actorId: null, note: 'Refunded at the provider', at: now });
+        return `refunded to ${formatCents(refunded)}`;
+      }
+      case 'charge.dispute.created': {
+        const intent = typeof object.payment_intent === 'string' ? object.payment_intent : object.payment_intent?.id;
+        let order = await this.orderOfIntent(tx, String(intent ?? ''), object.metadata?.orderId);
+        if (!order) return 'unknown order';
+        if (!order.paidAt) {
+          await this.applySucceeded(tx, order, { chargeId: object.charge ?? null, at: now });
+          order = (await readOrder(tx, order.id, true))!;
+        }
+        if (order.disputedAt) return 'dispute already noted';
+        await tx.execute(`update orders set state = 'disputed', disputed_at = ?, updated_at = ? where id = ?`, [now.toISOString(), now.toISOString(), order.id]);
+        await addHistory(tx, order.id, 'disputed', `Dispute opened by the buyer's bank${object.reason ? ` (${String(object.reason).slice(0, 100)})` : ''}`, 'system', null, now);
+        await this.bus.publish(tx, { name: PAYMENTS_EVENTS.orderDisputed, payload: orderEvent(order) });
+        await this.notifications.notify(tx, order, 'disputed');
+        return 'disputed';
+      }
+      case 'account.updated': {
+        const rows = await tx.execute<{ seller_id: string; charges_enabled: boolean }[]>(
+          `update connect_accounts set charges_enabled = ?, payouts_enabled = ?, details_submitted = ?, updated_at = ?
+            where account_id = ? returning seller_id, charges_enabled`,
+          [Boolean(object.charges_enabled), Boolean(object.payouts_enabled), Boolean(object.details_submitted), now.toISOString(), String(object.id ?? '')],
+        );
+        if (!rows.length) return 'unknown account';
+        if (rows[0]!.charges_enabled) await this.sellerBecameReady(tx, rows[0]!.seller_id, now);
+        return 'account updated';
+      }
+      default:
+        return 'ignored';
+    }
+  }
+
+  private async orderOfIntent(tx: SqlExecutor, intentId: string, orderId: unknown): Promise<OrderRow | null> {
+    const byIntent = intentId ? await readOrderByIntent(tx, intentId, true) : null;
+    if (byIntent) return byIntent;
+    return typeof orderId === 'string' && /^[0-9a-f-]{36}$/i.test(orderId) ? readOrder(tx, orderId, true) : null;
+  }
+
+  /** Waiting orders of a seller who finished payout setup: a fresh payment window, and the buyers told. */
+  private async sellerBecameReady(tx: EntityManager, sellerId: string, now: Date): Promise<void> {
+    const waiting = await tx.execute<{ id: string }[]>(
+      `select id from orders where seller_id = ? and state = 'pending_payment' and provider is null order by created_at limit 100`,
+      [sellerId],
+    );
+    for (const { id } of waiting) {
+      const order = (await readOrder(tx, id, true))!;
+      const window = order.source === 'buy_now' ? ORDER_TIMES.buyNowPayWindow : ORDER_TIMES.auctionPayWindow;
+      const payBy = new Date(Math.max(order.payBy?.getTime() ?? 0, now.getTime() + window));
+      await tx.execute(`update orders set pay_by = ?, updated_at = ? where id = ?`, [payBy.toISOString(), now.toISOString(), id]);
+      await this.jobs.add(tx, PAYMENTS_TASKS.cancelUnpaid, { orderId: id }, { runAt: payBy, jobKey: orderJobKey('cancelUnpaid', id) });
+      await this.notifications.notify(tx, order, 'seller_ready');
+    }
+  }
+
+  /**
+   * Applies a succeeded payment to `order` (locked by the caller) once: paid, sold, ledger, timers, mail. A
+   * payment that arrives after the order was cancelled is recorded and refunded in full by a job.
+   */
+  async applySucceeded(tx: EntityManager, order: OrderRow, p: { chargeId: string | null; at: Date }): Promise<string> {
+    if (order.paidAt) return 'payment already applied';
+    const at = p.at;
+    const escrow = order.escrowChoice === 'escrow';
+    const provider = order.provider ?? this.provider.name;
+    await addLedger(tx, order, paymentLines({ totalCents: order.totalCents, commissionCents: order.commissionCents, escrow }), at);
+    await addPayment(tx, { orderId: order.id, kind: 'charge', provider, ref: order.paymentIntentId, status: 'succeeded', cents: order.totalCents, at });
+    if (order.state === 'cancelled') {
+      await tx.execute(`update orders set paid_at = ?, charge_id = coalesce(?, charge_id), updated_at = ? where id = ?`, [at.toISOString(), p.chargeId, at.toISOString(), order.id]);
+      await addHistory(tx, order.id, 'cancelled', 'Paid after the order was cancelled: refunded in full', 'system', null, at);
+      await this.jobs.add(tx, PAYMENTS_TASKS.refundLatePayment, { orderId: order.id }, { jobKey: orderJobKey('refundLatePayment', order.id) });
+      return 'late payment: refund queued';
+    }
+    const shipBy = new Date(at.getTime() + ORDER_TIMES.shipBy);
+    await tx.execute(
+      `update orders set state = case when state = 'pending_payment' then 'paid' else state end, paid_at = ?, ship_by = ?,
+              charge_id = coalesce(?, charge_id), updated_at = ? where id = ?`,
+      [at.toISOString(), shipBy.toISOString(), p.chargeId, at.toISOString(), order.id],
+    );
+    const paid = { ...order, state: 'paid' as const, paidAt: at, shipBy };
+    await addHistory(tx, order.id, 'paid', provider === 'test' ? 'Paid in test mode (no card charged)' : escrow ? 'Paid into escrow' : 'Paid by card', 'buyer', order.buyerId, at);
+    await this.bus.publish(tx, { name: PAYMENTS_EVENTS.orderPaid, payload: orderEvent(paid) });
+    await this.jobs.add(tx, PAYMENTS_TASKS.shipReminder, { orderId: order.id }, { runAt: new Date(at.getTime() + ORDER_TIMES.shipReminder), jobKey: orderJobKey('shipReminder', order.id) });
+    await this.jobs.add(tx, PAYMENTS_TASKS.shipLate, { orderId: order.id }, { runAt: shipBy, jobKey: orderJobKey('shipLate', order.id) });
+    await this.notifications.notify(tx, paid, 'paid');
+    return 'paid';
+  }
+
+  /**
+   * Refunds `amountCents` through the provider (idempotency key per order and running total), then applies it:
+   * ledger with the commission returned in proportion, state refunded or partially_refunded, event and mail.
+   */
+  async refund(input: { orderId: string; amountCents: number; reason: string; actorId: string | null; actor?: 'admin' | 'seller' | 'system' }): Promise<void> {
+    const order = await readOrder(this.fork(), input.orderId);
+    if (!order) throw new AppError('not_found', 'order_not_found', 'Order not found');
+    if (!order.paidAt || !REFUNDABLE.includes(order.state)) {
+      throw new AppError('conflict', 'order_not_refundable', 'Only a paid order can be refunded');
+    }
+    const left = order.totalCents - order.refundedCents;
+    if (!Number.isInteger(input.amountCents) || input.amountCents <= 0 || input.amountCents > left) {
+      throw new AppError('invalid', 'validation_failed', `The refund must be between $0.01 and $${formatCents(left)}`, {
+        amount: `The refund must be between $0.01 and $${formatCents(left)}`,
+      });
+    }
+    const newRefunded = order.refundedCents + input.amountCents;
+    const refund = await this.provider.refund({
+      intentId: order.paymentIntentId ?? '',
+      amountCents: input.amountCents,
+      destinationCharge: order.escrowChoice !== 'escrow',
+      idempotencyKey: `order-${order.id}-refund-to-${newRefunded}`,
+    });
+    await this.fork().transactional(async (tx) => {
+      const locked = (await readOrder(tx, order.id, true))!;
+      // The provider's webhook may have applied this refund already.
+      if (locked.refundedCents >= newRefunded) return;
+      if (locked.refundedCents !== order.refundedCents) throw new AppError('conflict', 'refund_conflict', 'Another refund changed this order; try again');
+      const reason = input.reason.trim().slice(0, 300);
+      await this.applyRefund(tx, locked, newRefunded, {
+        ref: refund.id,
+        actor: input.actor ?? (input.actorId ? 'admin' : 'system'),
+        actorId: input.actorId,
+        note: `Refunded $${formatCents(input.amountCents)}${reason ? `: ${reason}` : ''}`,
+        at: this.clock.now(),
+      });
+    });
+  }
+
+  /** Applies refunds totalling `newRefundedCents` to `order` (locked): ledger, amounts, state, history, event, mail. */
+  async applyRefund(
+    tx: EntityManager,
+    order: OrderRow,
+    newRefundedCents: number,
+    r: { ref: string | null; actor: 'admin' | 'seller' | 'system' | 'buyer'; actorId: string | null; note: string; at: Date },
+  ): Promise<void> {
+    const escrowHeld = order.escrowChoice === 'escrow' && !order.escrowReleasedAt;
+    const { lines, commissionReturnedCents } = refundLines({
+      totalCents: order.totalCents,
+      commissionCents: order.commissionCents,
+      refundedCents: order.refundedCents,
+      newRefundedCents,
+      escrowHeld,
+    });
+    await addLedger(tx, order, lines, r.at);
+    const full = newRefundedCents >= order.totalCents;
+    const state: OrderState = ['cancelled', 'disputed'].includes(order.state) ? order.state : full ? 'refunded' : 'partially_refunded';
+    await tx.execute(`update orders set refunded = ?, commission_returned = ?, state = ?, updated_at = ? where id = ?`, [
+      formatCents(newRefundedCents),
+      formatCents(commissionReturnedCents),
+      state,
+      r.at.toISOString(),
+      order.id,
+    ]);
+    await addPayment(tx, { orderId: order.id, kind: 'refund', provider: order.provider ?? this.provider.name, ref: r.ref, status: 'succeeded', cents: newRefundedCents - order.refundedCents, at: r.at });
+    await addHistory(tx, order.id, state, r.note, r.actor, r.actorId, r.at);
+    await this.bus.publish(tx, { name: PAYMENTS_EVENTS.orderRefunded, payload: orderEvent({ ...order, state }, r.actor === 'system' ? null : r.actor === 'buyer' ? 'buyer' : r.actor) });
+    await this.notifications.notify(tx, { ...order, state }, 'refunded', `Amount refunded: $${formatCents(newRefundedCents - order.refundedCents)}.`);
+  }
+
+  /**
+   * Sends an escrowed order's money to the seller (less the commission left), once: after the buyer confirms
+   * the item is as described, or when the inspection period ends. Skipped while disputed or fully refunded.
+   */
+  async releaseEscrow(orderId: string, note: string): Promise<boolean> {
+    const order = await readOrder(this.fork(), orderId);
+    if (!order || order.escrowChoice !== 'escrow' || !order.paidAt || order.escrowReleasedAt) return false;
+    if (order.state === 'disputed' || order.state === 'cancelled' || order.refundedCents >= order.totalCents) return false;
+    const amount = order.totalCents - order.refundedCents - (order.commissionCents - order.commissionReturnedCents);
+    const transfer = await this.provider.transfer({
+      orderId: order.id,
+      amountCents: amount,
+      destination: order.destinationAccount ?? '',
+      idempotencyKey: `order-${order.id}-escrow-release-${amount}`,
+    });
+    return this.fork().transactional(async (tx) => {
+      const locked = (await readOrder(tx, orderId, true))!;
+      if (locked.escrowReleasedAt) return false;
+      const at = this.clock.now();
+      await addLedger(tx, locked, escrowReleaseLines(locked), at);
+      await tx.execute(`update orders set escrow_released_at = ?, updated_at = ? where id = ?`, [at.toISOString(), at.toISOString(), orderId]);
+      await addPayment(tx, { orderId, kind: 'transfer', provider: locked.provider ?? this.provider.name, ref: transfer.id, status: 'succeeded', cents: amount, at });
+      await addHistory(tx, orderId, locked.state, note, 'system', null, at);
+      await this.notifications.notify(tx, locked, 'escrow_released');
+      return true;
+    });
+  }
+}

@@ -1,0 +1,334 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { fastUser, partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
+import { catalogModule } from '../catalog/index.js';
+import { OrderTimersService } from './order-timers.service.js';
+import type { OrderTimer } from './payments.jobs.js';
+
+let t: TestApp;
+let seller: TestUser;
+let buyer: TestUser;
+let buyer2: TestUser;
+let stranger: TestUser;
+let admin: TestUser;
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+const address = { name: 'Bea Buyer', line1: '1 Paddock Lane', city: 'Monterey', region: 'CA', postalCode: '93940', country: 'us' };
+
+/** A part of the seller (listed as admin, then the account is a plain seller again). */
+async function part(overrides: Record<string, unknown> = {}): Promise<string> {
+  await t.sql(`update users set role = 'admin' where id = $1`, [seller.id]);
+  try {
+    return await partOf(seller, overrides);
+  } finally {
+    await t.sql(`update users set role = 'seller' where id = $1`, [seller.id]);
+  }
+}
+
+async function paidOrder(price = 2400, who = buyer): Promise<string> {
+  const partId = await part({ price });
+  const created = await who.agent.post('/api/orders').send({ partId }).expect(201);
+  const id = created.body.orderId as string;
+  await who.agent.post(`/api/orders/${id}/checkout`).send({ shippingAddress: address, escrowChoice: price >= 5000 ? 'waiver' : undefined, waiverAccepted: price >= 5000 ? true : undefined }).expect(200);
+  await who.agent.post('/api/payments/test/confirm').send({ orderId: id }).expect(200);
+  return id;
+}
+
+const timer = (name: OrderTimer, id: string) => t.rt.container.get(OrderTimersService).run(name, id);
+const ledgerSum = async (where: string, params: unknown[]) =>
+  (await t.sql<{ s: string }>(`select coalesce(sum(amount), 0)::text as s from ledger_entries where ${where}`, params))[0]!.s;
+const job = async (key: string) => (await t.sql<{ run_at: Date; task_identifier: string }>('select run_at, task_identifier from graphile_worker.jobs where key = $1', [key]))[0];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await catalogModule.seed!(t.rt.container);
+  seller = await quickUser(t, 'sam_seller', 'admin');
+  await t.sql(`update users set role = 'seller' where id = $1`, [seller.id]);
+  admin = await quickUser(t, 'ada_admin', 'admin');
+  buyer = await quickUser(t, 'bea_buyer');
+  buyer2 = await quickUser(t, 'cy_buyer');
+  stranger = await quickUser(t, 'stan_stranger');
+}, 60_000);
+afterAll(async () => t?.close());
+
+describe('Buy Now', () => {
+  it('creates a pending order reserved for 15 minutes; the commission is shown to the seller, not the buyer', async () => {
+    const partId = await part({ price: 1000 });
+    const res = await buyer.agent.post('/api/orders').send({ partId }).expect(201);
+    const order = res.body.order;
+    expect(order).toMatchObject({ state: 'pending_payment', source: 'buy_now', partId, price: '1000.00', total: '1000.00', commission: null, sellerNet: null, viewerRole: 'buyer' });
+    expect(new Date(order.payBy).getTime() - t.clock.now().getTime()).toBe(15 * MIN);
+    expect(order.actions).toMatchObject({ canPay: true, canCancel: true, canShip: false });
+    const asSeller = await seller.agent.get(`/api/orders/${order.id}`).expect(200);
+    expect(asSeller.body).toMatchObject({ commission: '70.00', sellerNet: '930.00', viewerRole: 'seller' });
+    expect(await job(`order-cancelUnpaid:${order.id}`)).toMatchObject({ task_identifier: 'payments/cancel-unpaid' });
+    // The same buyer again gets the same order; another buyer a clear 409.
+    const again = await buyer.agent.post('/api/orders').send({ partId }).expect(201);
+    expect(again.body.orderId).toBe(order.id);
+    const other = await buyer2.agent.post('/api/orders').send({ partId }).expect(409);
+    expect(other.body.message).toBe('This part is already reserved in another checkout or sold');
+  });
+
+  it('refuses signed-out callers, the seller buying their own part, and unknown parts', async () => {
+    const partId = await part();
+    await t.agent().post('/api/orders').send({ partId }).expect(401);
+    await seller.agent.post('/api/orders').send({ partId }).expect(403);
+    await buyer.agent.post('/api/orders').send({ partId: '00000000-0000-4000-8000-000000000000' }).expect(404);
+    await buyer.agent.post('/api/orders').send({ partId: 'nope' }).expect(400);
+  });
+
+  it('gives one order to 20 buyers racing for one part, and a 409 to the others', async () => {
+    const partId = await part({ price: 500 });
+    const racers = await Promise.all(Array.from({ length: 20 }, (_, i) => fastUser(t, `racer_${i}`)));
+    const results = await Promise.all(racers.map((r) => r.agent.post('/api/orders').send({ partId })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(19);
+    expect(await t.sql('select id from orders where part_id = $1', [partId])).toHaveLength(1);
+  });
+});
+
+describe('orders are private', () => {
+  it('shows an order to its buyer, seller and admins only; others get 404', async () => {
+    const partId = await part();
+    const { body } = await buyer.agent.post('/api/orders').send({ partId }).expect(201);
+    await stranger.agent.get(`/api/orders/${body.orderId}`).expect(404);
+    await t.agent().get(`/api/orders/${body.orderId}`).expect(401);
+    const asAdmin = await admin.agent.get(`/api/orders/${body.orderId}`).expect(200);
+    expect(asAdmin.body.viewerRole).toBe('admin');
+    expect(Array.isArray(asAdmin.body.ledger)).toBe(true);
+    const asBuyer = await buyer.agent.get(`/api/orders/${body.orderId}`).expect(200);
+    expect(asBuyer.body.ledger).toBeNull();
+  });
+
+  it('lists the buyer purchases and, as seller, the sales, with X-Total-Count', async () => {
+    const mine = await buyer2.agent.get('/api/orders').expect(200);
+    expect(Number(mine.headers['x-total-count'])).toBe(mine.body.length);
+    expect(mine.body.every((o: { buyerId: string }) => o.buyerId === buyer2.id)).toBe(true);
+    const sales = await seller.agent.get('/api/orders?as=seller&limit=2').expect(200);
+    expect(sales.body).toHaveLength(2);
+    expect(Number(sales.headers['x-total-count'])).toBeGreaterThan(2);
+    expect(sales.body.every((o: { sellerId: string }) => o.sellerId === seller.id)).toBe(true);
+  });
+});
+
+describe('checkout and payment in test mode', () => {
+  it('asks for the shipping address and the Final Sale acknowledgement, then pays, sells the part and balances the ledger', async () => {
+    const partId = await part({ price: 999.99, category: 'electrical', title: 'Lucas dynamo, rebuilt' });
+    const { body } = await buyer.agent.post('/api/orders').send({ partId }).expect(201);
+    const id = body.orderId;
+    expect(body.order.finalSale).toBe(true);
+    await buyer.agent.post(`/api/orders/${id}/checkout`).send({}).expect(400);
+    const noAck = await buyer.agent.post(`/api/orders/${id}/checkout`).send({ shippingAddress: address }).expect(400);
+    expect(noAck.body.errors.acknowledgeFinalSale).toBeDefined();
+    await stranger.agent.post(`/api/orders/${id}/checkout`).send({ shippingAddress: address, acknowledgeFinalSale: true }).expect(404);
+    const checkout = await buyer.agent.post(`/api/orders/${id}/checkout`).send({ shippingAddress: address, acknowledgeFinalSale: true }).expect(200);
+    expect(checkout.body).toMatchObject({ provider: 'test', testMode: true, publishableKey: null, amount: '999.99', currency: 'usd', finalSaleRequired: true });
+    expect(checkout.body.clientSecret).toMatch(/^pi_test_/);
+    await stranger.agent.post('/api/payments/test/confirm').send({ orderId: id }).expect(404);
+    const paid = await buyer.agent.post('/api/payments/test/confirm').send({ orderId: id }).expect(200);
+    expect(paid.body).toMatchObject({ state: 'paid', shippingAddress: { country: 'US' } });
+    expect(new Date(paid.body.shipBy).getTime() - new Date(paid.body.paidAt).getTime()).toBe(72 * HOUR);
+    // Confirming twice applies the payment once.
+    await buyer.agent.post('/api/payments/test/confirm').send({ orderId: id }).expect(200);
+    expect(await t.sql('select 1 from ledger_entries where order_id = $1', [id])).toHaveLength(4);
+    expect(await ledgerSum('order_id = $1', [id])).toBe('0.00');
+    expect(await ledgerSum(`order_id = $1 and account = 'marketplace'`, [id])).toBe('70.00');
+    await t.drain();
+    const partNow = await t.agent().get(`/api/parts/${partId}`);
+    expect(partNow.body.isSold).toBe(true);
+    expect(await job(`order-shipReminder:${id}`)).toBeDefined();
+    expect(await job(`order-shipLate:${id}`)).toBeDefined();
+    const mails = await t.sql<{ subject: string }>('select subject from mail_outbox where "to" = $1 order by id', ['bea_buyer@example.com']);
+    expect(mails.map((m) => m.subject)).toContain('Payment received: Lucas dynamo, rebuilt');
+  });
+
+  it('refuses test confirmation before checkout', async () => {
+    const partId = await part();
+    const { body } = await buyer2.agent.post('/api/orders').send({ partId }).expect(201);
+    await buyer2.agent.post('/api/payments/test/confirm').send({ orderId: body.orderId }).expect(409);
+  });
+});
+
+describe('shipping, delivery and completion', () => {
+  it('lets only the seller ship and only the buyer confirm delivery, then completes after the return window', async () => {
+    const id = await paidOrder();
+    await buyer.agent.post(`/api/orders/${id}/ship`).send({ carrier: 'UPS', trackingNumber: '1Z999' }).expect(403);
+    await stranger.agent.post(`/api/orders/${id}/ship`).send({ carrier: 'UPS', trackingNumber: '1Z999' }).expect(404);
+    await seller.agent.post(`/api/orders/${id}/ship`).send({ carrier: '', trackingNumber: '1Z999' }).expect(400);
+    const shipped = await seller.agent.post(`/api/orders/${id}/ship`).send({ carrier: 'UPS', trackingNumber: '1Z999' }).expect(200);
+    expect(shipped.body).toMatchObject({ state: 'shipped', carrier: 'UPS', trackingNumber: '1Z999', lateShipment: false });
+    await seller.agent.post(`/api/orders/${id}/ship`).send({ carrier: 'UPS', trackingNumber: '1Z999' }).expect(409);
+    await seller.agent.post(`/api/orders/${id}/confirm-delivery`).expect(403);
+    const delivered = await buyer.agent.post(`/api/orders/${id}/confirm-delivery`).expect(200);
+    expect(delivered.body.state).toBe('delivered');
+    expect(delivered.body.history.map((h: { state: string }) => h.state)).toEqual(['pending_payment', 'pending_payment', 'paid', 'shipped', 'delivered']);
+    expect(await timer('complete', id)).toBe('not due');
+    t.clock.advance(7 * DAY);
+    expect(await timer('complete', id)).toBe('completed');
+    expect(await timer('complete', id)).toBe('not delivered');
+    const done = await buyer.agent.get(`/api/orders/${id}`).expect(200);
+    expect(done.body.state).toBe('completed');
+  });
+
+  it('reminds the seller at 48 hours, flags a late shipment at 72, and delivers 14 days after shipping', async () => {
+    const id = await paidOrder();
+    expect(await timer('shipReminder', id)).toBe('not due');
+    t.clock.advance(48 * HOUR);
+    expect(await timer('shipReminder', id)).toBe('reminded');
+    expect(await timer('shipReminder', id)).toBe('nothing to remind');
+    t.clock.advance(24 * HOUR);
+    expect(await timer('shipLate', id)).toBe('flagged late');
+    const late = await seller.agent.post(`/api/orders/${id}/ship`).send({ carrier: 'DHL', trackingNumber: 'JD0001' }).expect(200);
+    expect(late.body.lateShipment).toBe(true);
+    t.clock.advance(14 * DAY - MIN);
+    expect(await timer('autoDeliver', id)).toBe('not due');
+    t.clock.advance(MIN);
+    expect(await timer('autoDeliver', id)).toBe('delivered');
+    const seen = await buyer.agent.get(`/api/orders/${id}`).expect(200);
+    expect(seen.body.state).toBe('delivered');
+    expect(seen.body.history.at(-1).note).toBe('Delivered (14 days after shipping)');
+  });
+});
+
+describe('cancellation', () => {
+  it('cancels an unpaid Buy Now order after 15 minutes and frees the part', async () => {
+    const partId = await part();
+    const { body } = await buyer.agent.post('/api/orders').send({ partId }).expect(201);
+    t.clock.advance(14 * MIN);
+    expect(await timer('cancelUnpaid', body.orderId)).toBe('not due');
+    t.clock.advance(MIN);
+    expect(await timer('cancelUnpaid', body.orderId)).toBe('cancelled');
+    const seen = await buyer.agent.get(`/api/orders/${body.orderId}`).expect(200);
+    expect(seen.body).toMatchObject({ state: 'cancelled', cancelReason: 'unpaid' });
+    await buyer2.agent.post('/api/orders').send({ partId }).expect(201);
+  });
+
+  it('lets the buyer cancel an unpaid Buy Now order; a paid one only the seller, with a full refund', async () => {
+    const partId = await part();
+    const { body } = await buyer.agent.post('/api/orders').send({ partId }).expect(201);
+    await stranger.agent.post(`/api/orders/${body.orderId}/cancel`).send({}).expect(404);
+    const cancelled = await buyer.agent.post(`/api/orders/${body.orderId}/cancel`).send({ reason: 'Changed my mind' }).expect(200);
+    expect(cancelled.body).toMatchObject({ state: 'cancelled', cancelReason: 'buyer' });
+    await buyer.agent.post(`/api/orders/${body.orderId}/cancel`).send({}).expect(409);
+
+    const id = await paidOrder(1500);
+    await buyer.agent.post(`/api/orders/${id}/cancel`).send({}).expect(409);
+    const bySeller = await seller.agent.post(`/api/orders/${id}/cancel`).send({ reason: 'Damaged in storage' }).expect(200);
+    expect(bySeller.body).toMatchObject({ state: 'cancelled', refunded: '1500.00', cancelReason: 'seller' });
+    expect(await ledgerSum('order_id = $1', [id])).toBe('0.00');
+    expect(await ledgerSum(`order_id = $1 and account = 'marketplace'`, [id])).toBe('0.00');
+  });
+});
+
+describe('admin refunds and the console', () => {
+  it('refunds partly then fully, returning the commission in proportion', async () => {
+    const id = await paidOrder(2000);
+    await buyer.agent.post(`/api/admin/orders/${id}/refund`).send({ amount: '10.00', reason: 'x' }).expect(403);
+    const tooMuch = await admin.agent.post(`/api/admin/orders/${id}/refund`).send({ amount: '2000.01', reason: 'Too much' }).expect(400);
+    expect(tooMuch.body.message).toBe('The refund must be between $0.01 and $2000.00');
+    const part = await admin.agent.post(`/api/admin/orders/${id}/refund`).send({ amount: '500.00', reason: 'Scratch not in photos' }).expect(200);
+    // Commission on $2,000: $70 + $50 = $120; a quarter returned.
+    expect(part.body).toMatchObject({ state: 'partially_refunded', refunded: '500.00', commission: '90.00', sellerNet: '1410.00' });
+    expect(part.body.actions.canRefund).toBe(true);
+    const full = await admin.agent.post(`/api/admin/orders/${id}/refund`).send({ amount: 1500, reason: 'Returned' }).expect(200);
+    expect(full.body).toMatchObject({ state: 'refunded', refunded: '2000.00', commission: '0.00' });
+    expect(await ledgerSum('order_id = $1', [id])).toBe('0.00');
+    expect(await ledgerSum(`order_id = $1 and account = 'seller'`, [id])).toBe('0.00');
+    expect(await ledgerSum('true', [])).toBe('0.00');
+  });
+
+  it('lists orders for the console with filters and Content-Range', async () => {
+    const res = await admin.agent.get(`/api/admin/orders?filter=${encodeURIComponent(JSON.stringify({ state: 'refunded', sellerId: seller.id }))}&range=[0,9]`).expect(200);
+    expect(res.headers['content-range']).toMatch(/^orders 0-\d+\/\d+$/);
+    expect(res.body.length).toBeGreaterThan(0);
+    expect(res.body.every((o: { state: string }) => o.state === 'refunded')).toBe(true);
+    const cheap = await admin.agent.get(`/api/admin/orders?filter=${encodeURIComponent(JSON.stringify({ total_lte: '600' }))}`).expect(200);
+    expect(cheap.body.every((o: { total: string }) => Number(o.total) <= 600)).toBe(true);
+    await buyer.agent.get('/api/admin/orders').expect(403);
+  });
+
+  it('answers the Finance page by month, and as CSV', async () => {
+    const res = await admin.agent.get('/api/admin/finance?months=3').expect(200);
+    expect(res.body).toHaveLength(3);
+    expect(Number(res.body[0].grossSales)).toBeGreaterThan(0);
+    expect(res.body[0]).toHaveProperty('featuredRevenue');
+    const csv = await admin.agent.get('/api/admin/finance?format=csv').expect(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.text.split('\r\n')[0]).toBe('month,orders,grossSales,commission,refunds,featuredRevenue');
+  });
+});
+
+describe('escrow from $5,000', () => {
+  it('requires the escrow choice or the signed waiver, stored with time, address and user agent', async () => {
+    const partId = await part({ price: 6000 });
+    const { body } = await buyer2.agent.post('/api/orders').send({ partId }).expect(201);
+    expect(body.order.escrow).toMatchObject({ applies: true, threshold: '5000.00', choice: null });
+    const none = await buyer2.agent.post(`/api/orders/${body.orderId}/checkout`).send({ shippingAddress: address }).expect(400);
+    expect(none.body.errors.escrowChoice).toBeDefined();
+    await buyer2.agent.post(`/api/orders/${body.orderId}/checkout`).send({ shippingAddress: address, escrowChoice: 'waiver' }).expect(400);
+    await buyer2.agent.post(`/api/orders/${body.orderId}/checkout`).set('User-Agent', 'TestBrowser/1.0').send({ shippingAddress: address, escrowChoice: 'waiver', waiverAccepted: true }).expect(200);
+    const [row] = await t.sql<{ waiver_signed_at: Date; waiver_ip: string; waiver_user_agent: string }>('select waiver_signed_at, waiver_ip, waiver_user_agent from orders where id = $1', [body.orderId]);
+    expect(row).toMatchObject({ waiver_user_agent: 'TestBrowser/1.0' });
+    expect(row!.waiver_ip).toBeTruthy();
+    expect(row!.waiver_signed_at).toBeTruthy();
+  });
+
+  it('holds escrowed money until the buyer confirms, then transfers it to the seller less the commission', async () => {
+    const partId = await part({ price: 5000 });
+    const { body } = await buyer.agent.post('/api/orders').send({ partId }).expect(201);
+    const id = body.orderId;
+    await buyer.agent.post(`/api/orders/${id}/checkout`).send({ shippingAddress: address, escrowChoice: 'escrow' }).expect(200);
+    await buyer.agent.post('/api/payments/test/confirm').send({ orderId: id }).expect(200);
+    expect(await ledgerSum(`order_id = $1 and account = 'escrow'`, [id])).toBe('5000.00');
+    await seller.agent.post(`/api/orders/${id}/ship`).send({ carrier: 'FedEx', trackingNumber: 'FX1' }).expect(200);
+    const done = await buyer.agent.post(`/api/orders/${id}/confirm-delivery`).expect(200);
+    expect(done.body.escrow.releasedAt).not.toBeNull();
+    expect(await ledgerSum(`order_id = $1 and account = 'escrow'`, [id])).toBe('0.00');
+    expect(await ledgerSum(`order_id = $1 and account = 'seller'`, [id])).toBe('4730.00');
+    expect(await ledgerSum('order_id = $1', [id])).toBe('0.00');
+  });
+
+  it('releases escrow when the 3-day inspection ends after an automatic delivery', async () => {
+    const partId = await part({ price: 7000 });
+    const { body } = await buyer.agent.post('/api/orders').send({ partId }).expect(201);
+    const id = body.orderId;
+    await buyer.agent.post(`/api/orders/${id}/checkout`).send({ shippingAddress: address, escrowChoice: 'escrow' }).expect(200);
+    await buyer.agent.post('/api/payments/test/confirm').send({ orderId: id }).expect(200);
+    await seller.agent.post(`/api/orders/${id}/ship`).send({ carrier: 'FedEx', trackingNumber: 'FX2' }).expect(200);
+    t.clock.advance(14 * DAY);
+    expect(await timer('autoDeliver', id)).toBe('delivered');
+    expect(await timer('escrowRelease', id)).toBe('not due');
+    t.clock.advance(3 * DAY);
+    expect(await timer('escrowRelease', id)).toBe('released');
+    expect(await timer('escrowRelease', id)).toBe('nothing held');
+  });
+});
+
+describe('auction wins and reverse awards', () => {
+  it('creates a final-sale order with 48 hours to pay for an auction winner, and refuses the buyer cancelling it', async () => {
+    const partId = await part({ price: 800 });
+    const auctionId = '11111111-1111-4111-8111-111111111111';
+    await t.rt.container.get((await import('./order.service.js')).OrderService).createAuctionOrder({ auctionId, partId, winnerId: buyer.id, amount: '750.00' });
+    const [row] = await t.sql<{ id: string; final_sale: boolean; source: string; pay_by: Date; created_at: Date }>('select id, final_sale, source, pay_by, created_at from orders where source_id = $1', [auctionId]);
+    expect(row).toMatchObject({ final_sale: true, source: 'auction_won' });
+    expect(new Date(row!.pay_by).getTime() - new Date(row!.created_at).getTime()).toBe(48 * HOUR);
+    await buyer.agent.post(`/api/orders/${row!.id}/cancel`).send({}).expect(409);
+    t.clock.advance(48 * HOUR);
+    expect(await timer('cancelUnpaid', row!.id)).toBe('cancelled');
+    const strikes = await t.rt.container.get((await import('./orders.api.js')).OrdersApi).unpaidStrikes(buyer.id);
+    expect(strikes).toBe(1);
+  });
+
+  it('creates one order per reverse award, without a listed part', async () => {
+    const svc = t.rt.container.get((await import('./order.service.js')).OrderService);
+    const award = { reverseAuctionId: '22222222-2222-4222-8222-222222222222', buyerId: buyer.id, sellerId: seller.id, amount: '320.00', title: 'Wanted: Jaguar E-type bonnet latch' };
+    const first = await svc.createAwardOrder(award);
+    const second = await svc.createAwardOrder(award);
+    expect(first).not.toBeNull();
+    expect(second).toBeNull();
+    const seen = await buyer.agent.get(`/api/orders/${first}`).expect(200);
+    expect(seen.body).toMatchObject({ partId: null, partTitle: 'Wanted: Jaguar E-type bonnet latch', source: 'reverse_award', total: '320.00' });
+  });
+});

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** The order's time limits (spec policy and issue 22). */
+export const ORDER_TIMES = {
+  /** Buy Now (and offers at a fixed price): the part is reserved this long from checkout start. */
+  buyNowPayWindow: 15 * MINUTE,
+  /** Auction wins, Buy It Now on auctions, reverse awards, offers: the buyer pays within 48 hours. */
+  auctionPayWindow: 48 * HOUR,
+  shipReminder: 48 * HOUR,
+  shipBy: 72 * HOUR,
+  autoDeliver: 14 * DAY,
+  returnWindow: 7 * DAY,
+  inspection: 3 * DAY,
+} as const;
+
+/** Task names of this module. */
+export const PAYMENTS_TASKS = {
+  cancelUnpaid: 'payments/cancel-unpaid',
+  shipReminder: 'payments/ship-reminder',
+  shipLate: 'payments/ship-late',
+  autoDeliver: 'payments/auto-deliver',
+  complete: 'payments/complete',
+  escrowRelease: 'payments/escrow-release',
+  refundLatePayment: 'payments/refund-late-payment',
+  onAuctionWon: 'payments/order-auction-won',
+  onQuoteAccepted: 'payments/order-quote-accepted',
+} as const;
+
+export type OrderTimer = 'cancelUnpaid' | 'shipReminder' | 'shipLate' | 'autoDeliver' | 'complete' | 'escrowRelease' | 'refundLatePayment';
+
+/** One pending job per order and timer. */
+export const orderJobKey = (timer: OrderTimer, orderId: string) => `order-${timer}:${orderId}`;
+
+export const orderJobPayload = z.object({ orderId: z.uuid() });

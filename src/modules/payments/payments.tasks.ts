@@ -1,0 +1,45 @@
+import type { TaskFactories } from '../../platform/module.js';
+import { parseOrThrow } from '../../platform/http/validate.js';
+import { OrderService } from './order.service.js';
+import { OrderTimersService } from './order-timers.service.js';
+import { auctionWonEvent, PAYMENTS_SUBSCRIBED_EVENTS, quoteAcceptedEvent } from './payments.events.js';
+import { orderJobPayload, PAYMENTS_TASKS, type OrderTimer } from './payments.jobs.js';
+
+const timer = (name: OrderTimer): TaskFactories[string] => (container) => async (payload) => {
+  const { orderId } = parseOrThrow(orderJobPayload, payload);
+  await container.get(OrderTimersService).run(name, orderId);
+};
+
+/** graphile-worker tasks of the payments module. */
+export const paymentsTasks: TaskFactories = {
+  /** Cancels an order not paid in time (15 minutes for Buy Now, 48 hours otherwise); idempotent. */
+  [PAYMENTS_TASKS.cancelUnpaid]: timer('cancelUnpaid'),
+  /** Reminds the seller to ship 48 hours after payment; idempotent. */
+  [PAYMENTS_TASKS.shipReminder]: timer('shipReminder'),
+  /** Flags a shipment late 72 hours after payment; idempotent. */
+  [PAYMENTS_TASKS.shipLate]: timer('shipLate'),
+  /** Marks a shipment delivered 14 days after shipping; idempotent. */
+  [PAYMENTS_TASKS.autoDeliver]: timer('autoDeliver'),
+  /** Completes an order when the 7-day return window ends; idempotent. */
+  [PAYMENTS_TASKS.complete]: timer('complete'),
+  /** Releases escrow when the 3-day inspection period after delivery ends; idempotent. */
+  [PAYMENTS_TASKS.escrowRelease]: timer('escrowRelease'),
+  /** Refunds a payment that succeeded after its order was cancelled; idempotent. */
+  [PAYMENTS_TASKS.refundLatePayment]: timer('refundLatePayment'),
+  /** Creates the winner's order of an auction (event `auctions.auction.won`); idempotent. */
+  [PAYMENTS_TASKS.onAuctionWon]: (container) => async (payload) => {
+    const { payload: won } = parseOrThrow(auctionWonEvent, payload);
+    await container.get(OrderService).createAuctionOrder({ auctionId: won.auctionId, partId: won.partId, winnerId: won.winnerId, amount: won.amount });
+  },
+  /** Creates the buyer's order of an awarded reverse request (event `reverse.quote.accepted`); idempotent. */
+  [PAYMENTS_TASKS.onQuoteAccepted]: (container) => async (payload) => {
+    const { payload: q } = parseOrThrow(quoteAcceptedEvent, payload);
+    await container.get(OrderService).createAwardOrder({ reverseAuctionId: q.reverseAuctionId, buyerId: q.buyerId, sellerId: q.sellerId, amount: q.amount, title: q.title });
+  },
+};
+
+/** Event subscriptions of the payments module. */
+export const paymentsSubscriptions: Record<string, string[]> = {
+  [PAYMENTS_SUBSCRIBED_EVENTS.auctionWon]: [PAYMENTS_TASKS.onAuctionWon],
+  [PAYMENTS_SUBSCRIBED_EVENTS.quoteAccepted]: [PAYMENTS_TASKS.onQuoteAccepted],
+};
