@@ -23,7 +23,6 @@ import { Migration20261124194000AccountsPolicyVersions } from './20261124194000-
 import { Migration20261124200000AuctionsOutbidNotices } from './20261124200000-auctions-outbid-notices.js';
 import { Migration20261124231000AnalyticsInit } from './20261124231000-analytics-init.js';
 import { Migration20261124232000ReverseQuoteNotices } from './20261124232000-reverse-quote-notices.js';
-import { Migration20261124232000ReverseQuoteNotices } from './20261124232000-reverse-quote-notices.js';
 import { Migration20261124230000OffersInit } from './20261124230000-offers-init.js';
 import { Migration20261124230500ReturnsInit } from './20261124230500-returns-init.js';
 import { Migration20261124230600SellersVerifiedReviews } from './20261124230600-sellers-verified-reviews.js';
@@ -74,6 +73,5 @@ export const migrations: MigrationObject[] = [
   { name: '20261124230500-returns-init', class: Migration20261124230500ReturnsInit },
   { name: '20261124230600-sellers-verified-reviews', class: Migration20261124230600SellersVerifiedReviews },
   { name: '20261124231000-analytics-init', class: Migration20261124231000AnalyticsInit },
-  { name: '20261124232000-reverse-quote-notices', class: Migration20261124232000ReverseQuoteNotices },
   { name: '20261124232000-reverse-quote-notices', class: Migration20261124232000ReverseQuoteNotices },
 ];
