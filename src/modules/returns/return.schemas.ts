@@ -61,6 +61,7 @@ export type DecideInput = z.infer<typeof decideSchema>;
 
 export const returnListQuery = z.object({
   as: z.enum(['buyer', 'seller'], { error: 'as must be buyer or seller' }).default('buyer'),
+  orderId: z.uuid({ message: 'Not a valid order id' }).optional(),
   state: z.enum(['requested', 'approved', 'declined', 'shipped_back', 'received', 'refunded', 'closed', 'escalated'], { error: 'Unknown state' }).optional(),
   limit: z.preprocess((v) => (v === undefined ? undefined : Number(v)), z.number({ error: 'limit must be 1-100' }).int().min(1, 'limit must be 1-100').max(100, 'limit must be 1-100').default(20)),
   offset: z.preprocess((v) => (v === undefined ? undefined : Number(v)), z.number({ error: 'offset must be 0 or more' }).int().min(0, 'offset must be 0 or more').default(0)),

@@ -215,7 +215,7 @@ export class ReturnService {
   }
 
   /** The actor's returns as buyer (or `as: 'seller'`, as seller), newest first. */
-  async list(actor: Actor, query: { as: 'buyer' | 'seller'; state?: ReturnState; limit: number; offset: number }): Promise<{ rows: ReturnDto[]; total: number }> {
+  async list(actor: Actor, query: { as: 'buyer' | 'seller'; orderId?: string; state?: ReturnState; limit: number; offset: number }): Promise<{ rows: ReturnDto[]; total: number }> {
     const em = this.fork();
     const column = query.as === 'seller' ? 'seller_id' : 'buyer_id';
     const params: unknown[] = [actor.id];
@@ -223,6 +223,10 @@ export class ReturnService {
     if (query.state) {
       where += ' and state = ?';
       params.push(query.state);
+    }
+    if (query.orderId) {
+      where += ' and order_id = ?';
+      params.push(query.orderId);
     }
     const rows = await em.execute<ReturnRow[]>(
       `select * from returns where ${where} order by created_at desc, id desc limit ? offset ?`,

@@ -29,8 +29,3 @@ export const returnEventPayload = z.object({
   refundCents: z.number().int().nullable().optional(),
 });
 export type ReturnEventPayload = z.infer<typeof returnEventPayload>;
-
-/** Events of other modules this module listens to. */
-export const RETURNS_SUBSCRIBED = {
-  orderDelivered: 'payments.order.delivered',
-} as const;

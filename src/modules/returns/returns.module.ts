@@ -1,11 +1,13 @@
 import { ContainerModule } from 'inversify';
 import type { PitlaneModule } from '../../platform/module.js';
 import { UploadClaims } from '../catalog/index.js';
+import { PAYMENTS_EVENTS } from '../payments/index.js';
+import { ReviewPurchases } from '../sellers/index.js';
 import { returnAdminRoutes } from './return.admin-routes.js';
 import { returnRoutes } from './return.routes.js';
 import { ReturnService } from './return.service.js';
-import { RETURNS_SUBSCRIBED } from './returns.events.js';
 import { RECORD_DELIVERED_TASK, returnsTasks } from './returns.tasks.js';
+import { ReturnsReviewPurchases } from './returns.review-purchases.js';
 import { ReturnUploadClaims } from './returns.upload-claims.js';
 
 /** Returns of delivered orders: requests with photos, the seller's answer, shipment back, refunds, escalations. */
@@ -14,10 +16,11 @@ export const returnsModule: PitlaneModule = {
   containerModule: new ContainerModule(({ bind }) => {
     bind(ReturnService).toSelf();
     bind(UploadClaims).to(ReturnUploadClaims);
+    bind(ReviewPurchases).to(ReturnsReviewPurchases);
   }),
   entities: [],
   routes: returnRoutes,
   adminRoutes: returnAdminRoutes,
   tasks: returnsTasks,
-  subscriptions: { [RETURNS_SUBSCRIBED.orderDelivered]: [RECORD_DELIVERED_TASK] },
+  subscriptions: { [PAYMENTS_EVENTS.orderDelivered]: [RECORD_DELIVERED_TASK] },
 };

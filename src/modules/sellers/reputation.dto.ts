@@ -34,6 +34,8 @@ export interface ReviewDto {
   sellerUserId: string;
   reviewerId: string;
   reviewerName: string | null;
+  /** The order reviewed; null for reviews written before purchases were required. */
+  orderId: string | null;
   rating: number;
   qualityRating: number | null;
   serviceRating: number | null;
@@ -48,6 +50,15 @@ export interface ReviewDto {
   sellerResponse: string | null;
   sellerResponseAt: string | null;
   createdAt: string;
+}
+
+/** A reported review as the console's reported-reviews resource shows it. */
+export interface ReportedReviewDto extends ReviewDto {
+  reportCount: number;
+  isPublic: boolean;
+  moderatedAt: string | null;
+  sellerName: string | null;
+  reports: { userId: string; username: string | null; reason: string; createdAt: string }[];
 }
 
 /** A badge (GET /api/badges, the console's badges resource). */

@@ -53,6 +53,8 @@ export const SellerReview = defineEntity({
     sellerId: p.uuid(),
     sellerUserId: p.uuid(),
     reviewerId: p.uuid(),
+    /** The order reviewed (one review per order); null for reviews written before purchases were required. */
+    orderId: p.uuid().nullable(),
     rating: p.smallint(),
     qualityRating: p.smallint().nullable(),
     serviceRating: p.smallint().nullable(),
@@ -64,6 +66,11 @@ export const SellerReview = defineEntity({
     wouldRecommend: p.boolean().nullable(),
     isVerifiedPurchase: p.boolean().default(false),
     helpfulCount: p.integer().default(0),
+    reportCount: p.integer().default(0),
+    /** False once an admin hid the review after reports. */
+    isPublic: p.boolean().default(true),
+    moderatedAt: p.datetime().nullable(),
+    moderatedBy: p.uuid().nullable(),
     sellerResponse: p.text().nullable(),
     sellerResponseAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

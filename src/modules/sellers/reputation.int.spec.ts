@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { signedInAdmin, signedInBuyer } from '../../../test/accounts.fixtures.js';
@@ -7,6 +7,18 @@ import { EventBus } from '../../platform/events.js';
 import { JobQueue } from '../../platform/jobs.js';
 import { EVALUATE_BADGES_TASK } from './reputation.service.js';
 import { SEED_BADGES, seedSellers } from './sellers.seed.js';
+import { fakeOrders } from '../../../test/returns.fixtures.js';
+
+// Reviews need a delivered order: the returns module proves purchases, against an in-memory OrdersApi until payments binds one.
+vi.mock('../../modules.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../modules.js')>();
+  const { fakeOrders: fake, fakeOrdersModule } = await import('../../../test/returns.fixtures.js');
+  const { returnsModule } = await import('../returns/index.js');
+  return { modules: [...original.modules.filter((m) => m.name !== 'returns'), fakeOrdersModule(fake), returnsModule] };
+});
+
+/** A delivered order of the seller's user to the buyer: what a review needs. */
+const bought = (buyerId: string, sellerUserId: string) => fakeOrders.add({ buyerId, sellerId: sellerUserId }).id;
 
 let t: TestApp;
 type Agent = Awaited<ReturnType<typeof signedInBuyer>>['agent'];
@@ -85,13 +97,15 @@ describe('reviews', () => {
     expect(sub.body.errors.shippingRating).toBe('Ratings must be whole numbers from 1 to 5');
   });
 
-  it('records one review per buyer, unverified, lists newest first and updates the reputation', async () => {
+  it('records one review per order, a verified purchase, lists newest first and updates the reputation', async () => {
     const seller = await signedInSeller(t, 'reviewed_seller');
     const first = await newBuyer();
     const second = await newBuyer();
+    const orderId = bought(first.id, seller.id);
     const res = await first.agent
       .post(`/api/sellers/${seller.id}/reviews`)
       .send({
+        orderId,
         rating: 5,
         qualityRating: 5,
         serviceRating: 4,
@@ -111,14 +125,15 @@ describe('reviews', () => {
       reviewerName: `reviewer_${n - 1}`,
       rating: 5,
       pros: ['Fast shipping', 'Well packed'],
-      isVerifiedPurchase: false,
+      orderId,
+      isVerifiedPurchase: true,
       helpfulCount: 0,
       sellerResponse: null,
     });
-    const again = await first.agent.post(`/api/sellers/${seller.sellerId}/reviews`).send({ rating: 1 }).expect(409);
-    expect(again.body.message).toBe('You have already reviewed this seller.');
+    const again = await first.agent.post(`/api/sellers/${seller.sellerId}/reviews`).send({ orderId, rating: 1 }).expect(409);
+    expect(again.body.message).toBe('You have already reviewed this order.');
     t.clock.advance(60_000);
-    await second.agent.post(`/api/sellers/${seller.sellerId}/reviews`).send({ rating: 3 }).expect(201);
+    await second.agent.post(`/api/sellers/${seller.sellerId}/reviews`).send({ orderId: bought(second.id, seller.id), rating: 3 }).expect(201);
 
     const list = await t.agent().get(`/api/sellers/${seller.sellerId}/reviews`).query({ limit: 1 }).expect(200);
     expect(Array.isArray(list.body)).toBe(true);
@@ -129,10 +144,10 @@ describe('reviews', () => {
     expect(rep.body).toMatchObject({ overallRating: 4, totalReviews: 2, customerSatisfaction: 50, ratingBand: 'Good', reputationPoints: 6 });
   });
 
-  it('lets only the seller respond, with a non-blank response', async () => {
+  it('lets only the seller respond, once, with a non-blank response', async () => {
     const seller = await signedInSeller(t, 'responding_seller');
     const buyer = await newBuyer();
-    const review = (await buyer.agent.post(`/api/sellers/${seller.sellerId}/reviews`).send({ rating: 4 }).expect(201)).body;
+    const review = (await buyer.agent.post(`/api/sellers/${seller.sellerId}/reviews`).send({ orderId: bought(buyer.id, seller.id), rating: 4 }).expect(201)).body;
     const path = `/api/sellers/${seller.sellerId}/reviews/${review.id}/response`;
     const denied = await buyer.agent.post(path).send({ sellerResponse: 'Thanks!' }).expect(403);
     expect(denied.body.message).toBe('Only the seller can respond to reviews of their store.');
@@ -140,6 +155,8 @@ describe('reviews', () => {
     expect(blank.body.errors.sellerResponse).toBe('Response is required');
     const ok = await seller.agent.post(path).send({ sellerResponse: 'Thanks for buying!' }).expect(200);
     expect(ok.body).toMatchObject({ sellerResponse: 'Thanks for buying!', sellerResponseAt: t.clock.now().toISOString() });
+    const twice = await seller.agent.post(path).send({ sellerResponse: 'Edited' }).expect(409);
+    expect(twice.body.message).toBe('You have already responded to this review.');
     const other = await signedInSeller(t, 'other_store');
     await other.agent.post(`/api/sellers/${other.sellerId}/reviews/${review.id}/response`).send({ sellerResponse: 'x' }).expect(404);
   });
@@ -148,7 +165,7 @@ describe('reviews', () => {
     const seller = await signedInSeller(t, 'helpful_seller');
     const author = await newBuyer();
     const voter = await newBuyer();
-    const review = (await author.agent.post(`/api/sellers/${seller.sellerId}/reviews`).send({ rating: 5 }).expect(201)).body;
+    const review = (await author.agent.post(`/api/sellers/${seller.sellerId}/reviews`).send({ orderId: bought(author.id, seller.id), rating: 5 }).expect(201)).body;
     await t.agent().post(`/api/reviews/${review.id}/helpful`).expect(401);
     const ok = await voter.agent.post(`/api/reviews/${review.id}/helpful`).expect(200);
     expect(ok.body).toEqual({ id: review.id, helpfulCount: 1 });
@@ -212,7 +229,7 @@ describe('badge awarding', () => {
     const badge = (await admin.agent.post('/api/admin/badges').send(validBadge()).expect(201)).body;
     const seller = await signedInSeller(t, 'badge_seller');
     const buyer = await newBuyer();
-    await buyer.agent.post(`/api/sellers/${seller.sellerId}/reviews`).send({ rating: 5 }).expect(201);
+    await buyer.agent.post(`/api/sellers/${seller.sellerId}/reviews`).send({ orderId: bought(buyer.id, seller.id), rating: 5 }).expect(201);
     await t.drain();
     const jobs = t.rt.container.get(JobQueue);
     await jobs.add(em(), EVALUATE_BADGES_TASK, { sellerUserId: seller.id });

@@ -22,6 +22,8 @@ const optionalText = (max: number) =>
 
 /** A buyer's review of a seller; isVerifiedPurchase is decided by the server. */
 export const reviewCreateSchema = z.object({
+  /** The delivered or completed order the review is about; refused with a sentence when missing. */
+  orderId: z.uuid({ message: 'Not a valid order id' }).nullish().transform((v) => v ?? null),
   rating: stars(REVIEW_MESSAGES.rating),
   qualityRating: stars(REVIEW_MESSAGES.subRating).nullish().transform((v) => v ?? null),
   serviceRating: stars(REVIEW_MESSAGES.subRating).nullish().transform((v) => v ?? null),
@@ -47,6 +49,20 @@ export const reviewParams = z.object({
   reviewId: z.uuid({ message: 'Not a valid review id' }),
 });
 export const reviewIdParams = z.object({ reviewId: z.uuid({ message: 'Not a valid review id' }) });
+
+export const reviewReportSchema = z.object({
+  reason: z
+    .string({ message: 'Tell us what is wrong with this review' })
+    .trim()
+    .min(1, 'Tell us what is wrong with this review')
+    .max(1000, 'Must be at most 1000 characters'),
+});
+
+/** The console's decision on a reported review: hide it, show it again, or dismiss the reports. */
+export const reviewModerationSchema = z.object({
+  isPublic: z.boolean({ message: 'isPublic must be true or false' }).optional(),
+  dismissReports: z.boolean({ message: 'dismissReports must be true or false' }).optional(),
+});
 
 export const BADGE_MESSAGES = {
   name: 'Name is required',

@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import { formatCents, storedCents } from '../../platform/money.js';
@@ -16,11 +16,13 @@ import {
   type BadgeRequirement,
   type SellerStanding,
 } from './reputation.rules.js';
+import { ReviewPurchases } from './review.purchases.js';
 import { SELLER_EVENTS } from './sellers.events.js';
 
 export const EVALUATE_BADGES_TASK = 'reputation/evaluate-badges';
 export const RECORD_SALE_TASK = 'reputation/record-sale';
 export const EVALUATE_ALL_BADGES_TASK = 'reputation/evaluate-all-badges';
+export const REFRESH_REPUTATION_TASK = 'reputation/refresh';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -84,6 +86,7 @@ export class ReputationService {
     @inject(Clock) private readonly clock: Clock,
     @inject(JobQueue) private readonly jobs: JobQueue,
     @inject(EventBus) private readonly events: EventBus,
+    @inject(ReviewPurchases) @optional() private readonly purchases: ReviewPurchases | undefined,
   ) {}
 
   private get em(): EntityManager {
@@ -113,7 +116,10 @@ export class ReputationService {
     await this.jobs.add(em, EVALUATE_BADGES_TASK, { sellerUserId }, { jobKey: `evaluate-badges:${sellerUserId}` });
   }
 
-  /** Recomputes every figure of a seller's reputation from reviews, sales and earned badges (idempotent). */
+  /**
+   * Recomputes every figure of a seller's reputation from public reviews, sales, delivered orders and their returns
+   * (return rate, repeat customers) and earned badges (idempotent).
+   */
   async recompute(em: EntityManager, userId: string): Promise<void> {
     const now = this.clock.now();
     const [reviews] = await em.execute<
@@ -123,7 +129,7 @@ export class ReputationService {
               count(*) filter (where rating = 1)::int as r1, count(*) filter (where rating = 2)::int as r2,
               count(*) filter (where rating = 3)::int as r3, count(*) filter (where rating = 4)::int as r4,
               count(*) filter (where rating = 5)::int as r5
-         from seller_reviews where seller_user_id = ?`,
+         from seller_reviews where seller_user_id = ? and is_public`,
       [userId],
     );
     const [sales] = await em.execute<{ n: number; revenue: string; recent: number; previous: number }[]>(
@@ -148,6 +154,10 @@ export class ReputationService {
       `select coalesce(sum(points_awarded), 0)::int as points from user_badges where user_id = ?`,
       [userId],
     );
+    const orders = this.purchases ? await this.purchases.figures(userId) : null;
+    // Delivered orders, once there are any, tell repeat customers better than auction sales alone.
+    const customers = orders && orders.deliveredOrders > 0 ? { buyers: orders.buyers, repeat: orders.repeatBuyers } : buyers!;
+    const returnRate = orders && orders.deliveredOrders > 0 ? round2(Math.min(100, (orders.returns / orders.deliveredOrders) * 100)) : 0;
     const r = reviews!;
     const s = sales!;
     const points = reputationPoints({
@@ -160,15 +170,15 @@ export class ReputationService {
     await em.execute(
       `insert into seller_reputation (user_id, overall_rating, total_reviews, total_sales, total_revenue,
          customer_satisfaction, repeat_customer_rate, monthly_growth, reputation_points, current_level,
-         next_level_points, updated_at)
-       values (?, ?, ?, ?, ?::numeric, ?, ?, ?, ?, ?, ?, ?)
+         next_level_points, updated_at, return_rate)
+       values (?, ?, ?, ?, ?::numeric, ?, ?, ?, ?, ?, ?, ?, ?)
        on conflict (user_id) do update set
          overall_rating = excluded.overall_rating, total_reviews = excluded.total_reviews,
          total_sales = excluded.total_sales, total_revenue = excluded.total_revenue,
          customer_satisfaction = excluded.customer_satisfaction, repeat_customer_rate = excluded.repeat_customer_rate,
          monthly_growth = excluded.monthly_growth, reputation_points = excluded.reputation_points,
          current_level = excluded.current_level, next_level_points = excluded.next_level_points,
-         updated_at = excluded.updated_at`,
+         updated_at = excluded.updated_at, return_rate = excluded.return_rate`,
       [
         userId,
         r.n ? round2(Number(r.avg)) : 0,
@@ -176,14 +186,20 @@ export class ReputationService {
         s.n,
         s.revenue,
         r.n ? round2((r.happy / r.n) * 100) : 0,
-        buyers!.buyers ? round2((buyers!.repeat / buyers!.buyers) * 100) : 0,
+        customers.buyers ? round2((customers.repeat / customers.buyers) * 100) : 0,
         Math.max(-999999, Math.min(999999, round2(growth))),
         points,
         tier.level,
         tier.nextLevelPoints,
         now.toISOString(),
+        returnRate,
       ],
     );
+  }
+
+  /** Recomputes a seller's figures after an order or a return changed them (the returns and payments events). */
+  async refresh(sellerUserId: string): Promise<void> {
+    await this.em.fork().transactional((em) => this.recompute(em as EntityManager, sellerUserId));
   }
 
   /** Credits a won auction to its seller once (the auction id is unique), then re-evaluates badges. */

@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
@@ -9,14 +9,20 @@ import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { SellerReview } from './reputation.entity.js';
 import type { ReviewCreateInput } from './reputation.schemas.js';
-import type { ReputationDto, ReviewDto } from './reputation.dto.js';
+import type { ReportedReviewDto, ReputationDto, ReviewDto } from './reputation.dto.js';
+import { ReviewPurchases } from './review.purchases.js';
 import { ReputationService } from './reputation.service.js';
 import { SellerService } from './seller.service.js';
 import { SELLER_EVENTS } from './sellers.events.js';
 
 export const REVIEW_TEXT = {
   ownStore: 'You cannot review your own store.',
-  alreadyReviewed: 'You have already reviewed this seller.',
+  noPurchase: 'You can review a seller only for an order you bought from them, once it has been delivered.',
+  notDelivered: 'You can review this order once it has been delivered.',
+  alreadyReviewed: 'You have already reviewed this order.',
+  alreadyResponded: 'You have already responded to this review.',
+  ownReport: 'You cannot report your own review.',
+  alreadyReported: 'You have already reported this review.',
   notApproved: 'Only approved sellers can be reviewed.',
   notYourStore: 'Only the seller can respond to reviews of their store.',
   ownReview: 'You cannot mark your own review as helpful.',
@@ -29,6 +35,7 @@ const toReviewDto = (r: SellerReview, names: ReadonlyMap<string, string>): Revie
   sellerUserId: r.sellerUserId,
   reviewerId: r.reviewerId,
   reviewerName: names.get(r.reviewerId) ?? null,
+  orderId: r.orderId ?? null,
   rating: r.rating,
   qualityRating: r.qualityRating ?? null,
   serviceRating: r.serviceRating ?? null,
@@ -55,6 +62,7 @@ export class ReviewService {
     @inject(AccountsApi) private readonly accounts: AccountsApi,
     @inject(SellerService) private readonly sellers: SellerService,
     @inject(ReputationService) private readonly reputation: ReputationService,
+    @inject(ReviewPurchases) @optional() private readonly purchases: ReviewPurchases | undefined,
   ) {}
 
   private get em(): EntityManager {
@@ -79,18 +87,26 @@ export class ReviewService {
     const seller = await this.sellers.resolve(idOrUserId);
     const [rows, total] = await this.em.findAndCount(
       SellerReview,
-      { sellerUserId: seller.userId },
+      { sellerUserId: seller.userId, isPublic: true },
       { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset },
     );
     return { rows: await this.toDtos(rows), total };
   }
 
-  /** Posts the signed-in user's review of an approved seller (one per buyer per seller, never of oneself). */
+  /**
+   * Posts the signed-in buyer's review of an order they bought from this seller, once it is delivered or completed:
+   * one review per order, a verified purchase; anything else is refused with a sentence.
+   */
   async create(idOrUserId: string, input: ReviewCreateInput, actor: Actor): Promise<ReviewDto> {
     const seller = await this.sellers.resolve(idOrUserId);
     if (seller.userId === actor.id) throw Errors.forbidden(REVIEW_TEXT.ownStore);
     if (seller.status !== 'approved') throw Errors.conflict('seller_not_approved', REVIEW_TEXT.notApproved);
-    if (await this.em.count(SellerReview, { sellerUserId: seller.userId, reviewerId: actor.id })) {
+    const purchase = input.orderId && this.purchases ? await this.purchases.purchase(input.orderId) : null;
+    if (!purchase || purchase.buyerId !== actor.id || purchase.sellerUserId !== seller.userId) {
+      throw Errors.forbidden(REVIEW_TEXT.noPurchase);
+    }
+    if (!['delivered', 'completed'].includes(purchase.state)) throw Errors.conflict('not_delivered', REVIEW_TEXT.notDelivered);
+    if (await this.em.count(SellerReview, { orderId: purchase.orderId })) {
       throw Errors.conflict('already_reviewed', REVIEW_TEXT.alreadyReviewed);
     }
     try {
@@ -101,9 +117,13 @@ export class ReviewService {
           sellerId: seller.id,
           sellerUserId: seller.userId,
           reviewerId: actor.id,
-          // No orders module yet: nothing can prove a purchase.
-          isVerifiedPurchase: false,
+          orderId: purchase.orderId,
+          isVerifiedPurchase: true,
           helpfulCount: 0,
+          reportCount: 0,
+          isPublic: true,
+          moderatedAt: null,
+          moderatedBy: null,
           sellerResponse: null,
           sellerResponseAt: null,
           createdAt: now,
@@ -128,12 +148,13 @@ export class ReviewService {
     }
   }
 
-  /** The seller's public answer to a review of their store (may be changed later). */
+  /** The seller's public answer to a review of their store, once. */
   async respond(idOrUserId: string, reviewId: string, response: string, actor: Actor): Promise<ReviewDto> {
     const seller = await this.sellers.resolve(idOrUserId);
     const review = await this.em.findOne(SellerReview, { id: reviewId, sellerUserId: seller.userId });
     if (!review) throw Errors.notFound('Review');
     if (seller.userId !== actor.id) throw Errors.forbidden(REVIEW_TEXT.notYourStore);
+    if (review.sellerResponse) throw Errors.conflict('already_responded', REVIEW_TEXT.alreadyResponded);
     const now = this.clock.now();
     review.sellerResponse = response;
     review.sellerResponseAt = now;
@@ -161,5 +182,86 @@ export class ReviewService {
       );
       return { id: reviewId, helpfulCount: row!.helpful_count };
     });
+  }
+
+  /** Records the signed-in user's report of a review (once per user; never of one's own review) for the console. */
+  async report(reviewId: string, reason: string, actor: Actor): Promise<{ id: string; reported: true }> {
+    return this.em.transactional(async (em) => {
+      const review = await em.findOne(SellerReview, { id: reviewId, isPublic: true });
+      if (!review) throw Errors.notFound('Review');
+      if (review.reviewerId === actor.id) throw Errors.forbidden(REVIEW_TEXT.ownReport);
+      const inserted = await em.execute<{ review_id: string }[]>(
+        `insert into review_reports (review_id, user_id, reason, created_at) values (?, ?, ?, ?)
+         on conflict do nothing returning review_id`,
+        [reviewId, actor.id, reason, this.clock.now().toISOString()],
+      );
+      if (!inserted.length) throw Errors.conflict('already_reported', REVIEW_TEXT.alreadyReported);
+      await em.execute(`update seller_reviews set report_count = report_count + 1 where id = ?`, [reviewId]);
+      return { id: reviewId, reported: true as const };
+    });
+  }
+
+  /** The console's page of reported reviews (most reported first by default). */
+  async reported(page: { offset: number; limit: number; orderBy: Record<string, 'asc' | 'desc'> }, filter: { isPublic?: boolean; ids?: string[] }): Promise<{ rows: ReportedReviewDto[]; total: number }> {
+    const where: Record<string, unknown> = filter.ids ? { id: { $in: filter.ids } } : { reportCount: { $gt: 0 } };
+    if (filter.isPublic !== undefined) where.isPublic = filter.isPublic;
+    const [rows, total] = await this.em.findAndCount(SellerReview, where, {
+      orderBy: { ...page.orderBy, id: 'asc' },
+      limit: page.limit,
+      offset: page.offset,
+    });
+    return { rows: await this.toReported(rows), total };
+  }
+
+  /** One review for the console, with its reports. */
+  async reportedOne(reviewId: string): Promise<ReportedReviewDto> {
+    const review = await this.em.findOne(SellerReview, { id: reviewId }, { refresh: true });
+    if (!review) throw Errors.notFound('Review');
+    return (await this.toReported([review]))[0]!;
+  }
+
+  /** An admin hides or restores a review, or dismisses its reports; the seller's reputation follows. */
+  async moderate(reviewId: string, input: { isPublic?: boolean; dismissReports?: boolean }, admin: Actor): Promise<ReportedReviewDto> {
+    await this.em.transactional(async (em) => {
+      const review = await em.findOne(SellerReview, { id: reviewId });
+      if (!review) throw Errors.notFound('Review');
+      const now = this.clock.now();
+      if (input.isPublic !== undefined && input.isPublic !== review.isPublic) {
+        review.isPublic = input.isPublic;
+        review.moderatedAt = now;
+        review.moderatedBy = admin.id;
+      }
+      if (input.dismissReports) {
+        await em.execute(`delete from review_reports where review_id = ?`, [reviewId]);
+        review.reportCount = 0;
+        review.moderatedAt = now;
+        review.moderatedBy = admin.id;
+      }
+      review.updatedAt = now;
+      await em.flush();
+      await this.reputation.recompute(em, review.sellerUserId);
+    });
+    return this.reportedOne(reviewId);
+  }
+
+  private async toReported(rows: SellerReview[]): Promise<ReportedReviewDto[]> {
+    if (!rows.length) return [];
+    const reports = await this.em.execute<{ review_id: string; user_id: string; reason: string; created_at: Date }[]>(
+      `select review_id, user_id, reason, created_at from review_reports where review_id = any(?::uuid[]) order by created_at`,
+      [`{${rows.map((r) => r.id).join(',')}}`],
+    );
+    const ids = [...new Set([...rows.flatMap((r) => [r.reviewerId, r.sellerUserId]), ...reports.map((r) => r.user_id)])];
+    const users = await this.accounts.findUsers(ids);
+    const names = new Map(users.map((u) => [u.id, u.username]));
+    return rows.map((r) => ({
+      ...toReviewDto(r, names),
+      reportCount: r.reportCount,
+      isPublic: r.isPublic,
+      moderatedAt: r.moderatedAt ? r.moderatedAt.toISOString() : null,
+      sellerName: names.get(r.sellerUserId) ?? null,
+      reports: reports
+        .filter((x) => x.review_id === r.id)
+        .map((x) => ({ userId: x.user_id, username: names.get(x.user_id) ?? null, reason: x.reason, createdAt: new Date(x.created_at).toISOString() })),
+    }));
   }
 }

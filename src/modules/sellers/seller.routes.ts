@@ -15,7 +15,7 @@ import {
   storefrontUpdateSchema,
   userIdParams,
 } from './seller.schemas.js';
-import { reviewCreateSchema, reviewIdParams, reviewParams, sellerResponseSchema } from './reputation.schemas.js';
+import { reviewCreateSchema, reviewIdParams, reviewParams, reviewReportSchema, sellerResponseSchema } from './reputation.schemas.js';
 import { SellerService } from './seller.service.js';
 import { ReviewService } from './review.service.js';
 import { BadgeService } from './badge.service.js';
@@ -102,6 +102,13 @@ export function sellerRoutes(container: Container): Router {
     '/reviews/:reviewId/helpful',
     requireSignIn,
     handle({ params: reviewIdParams }, async ({ params }, req) => reviews.markHelpful(params.reviewId, await requireActor(req))),
+  );
+  router.post(
+    '/reviews/:reviewId/report',
+    requireSignIn,
+    handle({ params: reviewIdParams, body: reviewReportSchema }, async ({ params, body }, req) =>
+      reviews.report(params.reviewId, body.reason, await requireActor(req)),
+    ),
   );
 
   router.get(

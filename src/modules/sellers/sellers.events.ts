@@ -18,6 +18,10 @@ export const SELLER_EVENTS = {
 export const SUBSCRIBED_EVENTS = {
   /** Published by the auctions module when an auction ends with a winner. */
   auctionWon: 'auctions.auction.won',
+  /** Published by payments when an order is delivered (payload sellerId: the seller's user id). */
+  orderDelivered: 'payments.order.delivered',
+  /** Published by the returns module when a buyer requests a return (payload sellerId: the seller's user id). */
+  returnRequested: 'returns.return.requested',
 } as const;
 
 export const sellerApprovedPayload = z.object({

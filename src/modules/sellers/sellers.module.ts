@@ -1,3 +1,4 @@
+import { Router } from 'express';
 import { ContainerModule } from 'inversify';
 import { ConsoleFigures } from '../../platform/console-figures.js';
 import { SellerConsoleFigures } from './seller.console-figures.js';
@@ -6,7 +7,8 @@ import { SellerPolicy, UploadClaims } from '../catalog/index.js';
 import { ApprovedSellerPolicy } from './approved-seller-policy.js';
 import { BadgeService } from './badge.service.js';
 import { Badge, SellerReputation, SellerReview, SellerSale, UserBadge } from './reputation.entity.js';
-import { ReputationService, RECORD_SALE_TASK } from './reputation.service.js';
+import { ReputationService, RECORD_SALE_TASK, REFRESH_REPUTATION_TASK } from './reputation.service.js';
+import { reviewAdminRoutes } from './review.admin-routes.js';
 import { ReviewService } from './review.service.js';
 import { sellerAdminRoutes } from './seller.admin-routes.js';
 import { Seller, Storefront } from './seller.entity.js';
@@ -38,9 +40,13 @@ export const sellersModule: PitlaneModule = {
   }),
   entities: [Seller, Storefront, SellerReputation, SellerSale, SellerReview, Badge, UserBadge],
   routes: sellerRoutes,
-  adminRoutes: sellerAdminRoutes,
+  adminRoutes: (container) => Router().use(sellerAdminRoutes(container), reviewAdminRoutes(container)),
   tasks: sellerTasks,
-  subscriptions: { [SUBSCRIBED_EVENTS.auctionWon]: [RECORD_SALE_TASK] },
+  subscriptions: {
+    [SUBSCRIBED_EVENTS.auctionWon]: [RECORD_SALE_TASK],
+    [SUBSCRIBED_EVENTS.orderDelivered]: [REFRESH_REPUTATION_TASK],
+    [SUBSCRIBED_EVENTS.returnRequested]: [REFRESH_REPUTATION_TASK],
+  },
   crontab: sellerCrontab,
   seed: seedSellers,
   referenceData: sellersReferenceData,

@@ -7,6 +7,7 @@ import {
   EVALUATE_ALL_BADGES_TASK,
   EVALUATE_BADGES_TASK,
   RECORD_SALE_TASK,
+  REFRESH_REPUTATION_TASK,
   ReputationService,
 } from './reputation.service.js';
 
@@ -23,6 +24,11 @@ export const sellerTasks: TaskFactories = {
   [RECORD_SALE_TASK]: (container: Container) => async (payload) => {
     const { payload: sale } = parseOrThrow(eventEnvelope(auctionWonPayload), payload);
     await container.get(ReputationService).recordSale(sale);
+  },
+  /** Recomputes the seller's figures after a delivery or a return request (events of payments and returns); idempotent. */
+  [REFRESH_REPUTATION_TASK]: (container: Container) => async (payload) => {
+    const { payload: facts } = parseOrThrow(eventEnvelope(z.object({ sellerId: z.uuid() }).loose()), payload);
+    await container.get(ReputationService).refresh(facts.sellerId);
   },
   /** The nightly run: queues a badge evaluation for every approved seller. */
   [EVALUATE_ALL_BADGES_TASK]: (container: Container) => async () => {
