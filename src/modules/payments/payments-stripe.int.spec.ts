@@ -1,0 +1,252 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
+import { catalogModule } from '../catalog/index.js';
+
+/** One request the fake Stripe received. */
+interface Recorded {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  form: Record<string, string>;
+}
+
+const WEBHOOK_SECRET = 'whsec_test_secret';
+const address = { name: 'Bea Buyer', line1: '1 Paddock Lane', city: 'Monterey', postalCode: '93940', country: 'US' };
+const signer = new Stripe('sk_test_signer');
+
+let t: TestApp;
+let server: http.Server;
+let seller: TestUser;
+let buyer: TestUser;
+let admin: TestUser;
+const requests: Recorded[] = [];
+let account = { charges_enabled: false, payouts_enabled: false, details_submitted: false };
+let seq = 0;
+
+/** A Stripe-compatible server that records every request and answers the objects the module reads. */
+function fakeStripe(): http.Server {
+  return http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const path = (req.url ?? '').split('?')[0]!;
+      requests.push({ method: req.method!, path, idempotencyKey: req.headers['idempotency-key'] as string | undefined, form: Object.fromEntries(new URLSearchParams(body)) });
+      const n = ++seq;
+      let answer: Record<string, unknown> = { id: `obj_${n}` };
+      if (path === '/v1/accounts' || path.startsWith('/v1/accounts/')) answer = { id: 'acct_seller1', object: 'account', ...account };
+      else if (path === '/v1/account_links') answer = { object: 'account_link', url: 'https://connect.stripe.test/setup/acct_seller1', expires_at: 2_000_000_000 };
+      else if (path === '/v1/payment_intents') answer = { id: `pi_${n}`, object: 'payment_intent', client_secret: `pi_${n}_secret_abc`, status: 'requires_payment_method' };
+      else if (/^\/v1\/payment_intents\/[^/]+\/cancel$/.test(path)) answer = { id: path.split('/')[3], object: 'payment_intent', status: 'canceled' };
+      else if (path === '/v1/refunds') answer = { id: `re_${n}`, object: 'refund', status: 'succeeded' };
+      else if (path === '/v1/transfers') answer = { id: `tr_${n}`, object: 'transfer' };
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(answer));
+    });
+  });
+}
+
+const webhook = (event: Record<string, unknown>, secret = WEBHOOK_SECRET) => {
+  const payload = JSON.stringify(event);
+  return t
+    .agent()
+    .post('/api/payments/webhooks/stripe')
+    .set('Content-Type', 'application/json')
+    .set('Stripe-Signature', signer.webhooks.generateTestHeaderString({ payload, secret }))
+    .send(payload);
+};
+
+const intentEvent = (id: string, type: string, intent: string, orderId: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  object: 'event',
+  type,
+  data: { object: { id: intent, object: 'payment_intent', metadata: { orderId }, latest_charge: `ch_${intent}`, ...extra } },
+});
+
+async function part(price: number): Promise<string> {
+  await t.sql(`update users set role = 'admin' where id = $1`, [seller.id]);
+  try {
+    return await partOf(seller, { price });
+  } finally {
+    await t.sql(`update users set role = 'seller' where id = $1`, [seller.id]);
+  }
+}
+
+async function checkedOut(price: number, body: Record<string, unknown> = {}): Promise<{ id: string; intent: string }> {
+  const { body: created } = await buyer.agent.post('/api/orders').send({ partId: await part(price) }).expect(201);
+  const res = await buyer.agent.post(`/api/orders/${created.orderId}/checkout`).send({ shippingAddress: address, ...body }).expect(200);
+  return { id: created.orderId, intent: (res.body.clientSecret as string).split('_secret_')[0]! };
+}
+
+const ledgerSum = async (orderId: string, account?: string) =>
+  (await t.sql<{ s: string }>(`select coalesce(sum(amount), 0)::text as s from ledger_entries where order_id = $1 and ($2::text is null or account = $2)`, [orderId, account ?? null]))[0]!.s;
+
+beforeAll(async () => {
+  server = fakeStripe();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  t = await startTestApp({
+    STRIPE_SECRET_KEY: 'sk_test_pitlane',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_pitlane',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: `http://127.0.0.1:${port}`,
+  });
+  await catalogModule.seed!(t.rt.container);
+  seller = await quickUser(t, 'sid_seller', 'admin');
+  await t.sql(`update users set role = 'seller' where id = $1`, [seller.id]);
+  buyer = await quickUser(t, 'bo_buyer');
+  admin = await quickUser(t, 'al_admin', 'admin');
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  server?.close();
+});
+
+describe('Stripe Connect onboarding', () => {
+  it('keeps a seller without payouts waiting, creates their Express account once, and opens checkout on account.updated', async () => {
+    const { body: created } = await buyer.agent.post('/api/orders').send({ partId: await part(300) }).expect(201);
+    expect(created.order.waitingReason).toMatch(/has not finished setting up payouts/);
+    expect(created.order.actions.canPay).toBe(false);
+    const refused = await buyer.agent.post(`/api/orders/${created.orderId}/checkout`).send({ shippingAddress: address }).expect(409);
+    expect(refused.body.code).toBe('seller_not_ready');
+
+    await buyer.agent.post('/api/payments/connect/onboarding').expect(403);
+    const link = await seller.agent.post('/api/payments/connect/onboarding').expect(200);
+    expect(link.body).toMatchObject({ url: 'https://connect.stripe.test/setup/acct_seller1', status: { accountId: 'acct_seller1', ready: false, provider: 'stripe' } });
+    await seller.agent.post('/api/payments/connect/onboarding').expect(200);
+    const creates = requests.filter((r) => r.path === '/v1/accounts');
+    expect(creates).toHaveLength(1);
+    expect(creates[0]).toMatchObject({ idempotencyKey: `seller-${seller.id}-connect-account`, form: { type: 'express', 'capabilities[transfers][requested]': 'true' } });
+    const linkReq = requests.find((r) => r.path === '/v1/account_links')!;
+    expect(linkReq.form).toMatchObject({ account: 'acct_seller1', type: 'account_onboarding', return_url: 'http://pitlane.test/payouts?onboarding=done' });
+
+    account = { charges_enabled: true, payouts_enabled: true, details_submitted: true };
+    await webhook({ id: 'evt_acct_1', object: 'event', type: 'account.updated', data: { object: { id: 'acct_seller1', object: 'account', ...account } } }).expect(200);
+    const status = await seller.agent.get('/api/payments/connect/status').expect(200);
+    expect(status.body).toMatchObject({ chargesEnabled: true, payoutsEnabled: true, ready: true });
+    await t.drain();
+    const mails = await t.sql<{ subject: string }>('select subject from mail_outbox where "to" = $1', ['bo_buyer@example.com']);
+    expect(mails.map((m) => m.subject)).toContain('You can now pay: Weber 48 IDA carburettor pair');
+  });
+});
+
+describe('checkout with Stripe', () => {
+  it('creates a destination charge with the commission as application fee, keyed per order', async () => {
+    requests.length = 0;
+    const { body: created } = await buyer.agent.post('/api/orders').send({ partId: await part(2400) }).expect(201);
+    const res = await buyer.agent.post(`/api/orders/${created.orderId}/checkout`).send({ shippingAddress: address }).expect(200);
+    expect(res.body).toMatchObject({ provider: 'stripe', testMode: false, publishableKey: 'pk_test_pitlane', amount: '2400.00' });
+    const pi = requests.filter((r) => r.path === '/v1/payment_intents');
+    expect(pi).toHaveLength(1);
+    // $2,400: 7 % of $1,000 + 5 % of $1,400 = $140.
+    expect(pi[0]).toMatchObject({
+      idempotencyKey: `order-${created.orderId}-intent-direct`,
+      form: { amount: '240000', currency: 'usd', application_fee_amount: '14000', 'transfer_data[destination]': 'acct_seller1', 'metadata[orderId]': created.orderId },
+    });
+    // The test provider's confirmation is refused once Stripe keys are set.
+    await buyer.agent.post('/api/payments/test/confirm').send({ orderId: created.orderId }).expect(403);
+  });
+
+  it('charges the platform for an escrow sale and transfers to the seller on confirmation', async () => {
+    requests.length = 0;
+    const { id, intent } = await checkedOut(6000, { escrowChoice: 'escrow' });
+    const pi = requests.find((r) => r.path === '/v1/payment_intents')!;
+    expect(pi.idempotencyKey).toBe(`order-${id}-intent-escrow`);
+    expect(pi.form['transfer_data[destination]']).toBeUndefined();
+    expect(pi.form.application_fee_amount).toBeUndefined();
+    await webhook(intentEvent('evt_escrow_paid', 'payment_intent.succeeded', intent, id)).expect(200);
+    await seller.agent.post(`/api/orders/${id}/ship`).send({ carrier: 'UPS', trackingNumber: '1Z1' }).expect(200);
+    await buyer.agent.post(`/api/orders/${id}/confirm-delivery`).expect(200);
+    const transfer = requests.find((r) => r.path === '/v1/transfers')!;
+    // $6,000: $70 + $200 + 3 % of $1,000 = $300 commission; $5,700 to the seller.
+    expect(transfer).toMatchObject({ idempotencyKey: `order-${id}-escrow-release-570000`, form: { amount: '570000', destination: 'acct_seller1', transfer_group: `order-${id}` } });
+    expect(await ledgerSum(id)).toBe('0.00');
+  });
+});
+
+describe('webhooks', () => {
+  it('refuses a bad or missing signature', async () => {
+    const event = { id: 'evt_bad', object: 'event', type: 'payment_intent.succeeded', data: { object: {} } };
+    await webhook(event, 'whsec_wrong').expect(400);
+    await t.agent().post('/api/payments/webhooks/stripe').set('Content-Type', 'application/json').send(JSON.stringify(event)).expect(400);
+    expect(await t.sql('select 1 from payment_events where id = $1', ['evt_bad'])).toHaveLength(0);
+  });
+
+  it('applies payment_intent.succeeded once; a replay changes nothing', async () => {
+    const { id, intent } = await checkedOut(1200);
+    const first = await webhook(intentEvent('evt_paid_1', 'payment_intent.succeeded', intent, id)).expect(200);
+    expect(first.body.result).toBe('paid');
+    const replay = await webhook(intentEvent('evt_paid_1', 'payment_intent.succeeded', intent, id)).expect(200);
+    expect(replay.body.result).toBe('duplicate');
+    // The same payment under another event id (Stripe may send two) is applied once too.
+    const again = await webhook(intentEvent('evt_paid_1b', 'payment_intent.succeeded', intent, id)).expect(200);
+    expect(again.body.result).toBe('payment already applied');
+    expect(await t.sql('select 1 from ledger_entries where order_id = $1', [id])).toHaveLength(4);
+    const seen = await buyer.agent.get(`/api/orders/${id}`).expect(200);
+    expect(seen.body.state).toBe('paid');
+  });
+
+  it('ends refunded when charge.refunded arrives before payment_intent.succeeded', async () => {
+    const { id, intent } = await checkedOut(800);
+    await webhook({ id: 'evt_ref_first', object: 'event', type: 'charge.refunded', data: { object: { id: `ch_${intent}`, object: 'charge', payment_intent: intent, amount: 80000, amount_refunded: 80000 } } }).expect(200);
+    const late = await webhook(intentEvent('evt_paid_late', 'payment_intent.succeeded', intent, id)).expect(200);
+    expect(late.body.result).toBe('payment already applied');
+    const seen = await admin.agent.get(`/api/orders/${id}`).expect(200);
+    expect(seen.body).toMatchObject({ state: 'refunded', refunded: '800.00', commission: '0.00' });
+    expect(await ledgerSum(id)).toBe('0.00');
+    expect(await ledgerSum(id, 'marketplace')).toBe('0.00');
+  });
+
+  it('notes a failed payment and a dispute', async () => {
+    const { id, intent } = await checkedOut(450);
+    await webhook(intentEvent('evt_fail', 'payment_intent.payment_failed', intent, id, { last_payment_error: { message: 'Your card was declined.' } })).expect(200);
+    let seen = await buyer.agent.get(`/api/orders/${id}`).expect(200);
+    expect(seen.body.state).toBe('pending_payment');
+    expect(seen.body.history.at(-1).note).toBe('Payment failed: Your card was declined.');
+    await webhook(intentEvent('evt_ok', 'payment_intent.succeeded', intent, id)).expect(200);
+    await webhook({ id: 'evt_dispute', object: 'event', type: 'charge.dispute.created', data: { object: { id: 'dp_1', object: 'dispute', charge: `ch_${intent}`, payment_intent: intent, amount: 45000, reason: 'fraudulent' } } }).expect(200);
+    seen = await buyer.agent.get(`/api/orders/${id}`).expect(200);
+    expect(seen.body.state).toBe('disputed');
+  });
+});
+
+describe('refunds through Stripe', () => {
+  it('refunds partly with the transfer and application fee reversed, keyed by the running total', async () => {
+    const { id, intent } = await checkedOut(1000);
+    await webhook(intentEvent('evt_paid_refund', 'payment_intent.succeeded', intent, id)).expect(200);
+    requests.length = 0;
+    const res = await admin.agent.post(`/api/admin/orders/${id}/refund`).send({ amount: '250.00', reason: 'Missing bolt' }).expect(200);
+    expect(res.body).toMatchObject({ state: 'partially_refunded', refunded: '250.00', commission: '52.50' });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({
+      path: '/v1/refunds',
+      idempotencyKey: `order-${id}-refund-to-25000`,
+      form: { payment_intent: intent, amount: '25000', reverse_transfer: 'true', refund_application_fee: 'true' },
+    });
+    // Stripe's own charge.refunded for the same refund changes nothing more.
+    const echo = await webhook({ id: 'evt_ref_echo', object: 'event', type: 'charge.refunded', data: { object: { id: `ch_${intent}`, object: 'charge', payment_intent: intent, amount: 100000, amount_refunded: 25000 } } }).expect(200);
+    expect(echo.body.result).toBe('refund already applied');
+    expect(await ledgerSum(id)).toBe('0.00');
+  });
+});
+
+describe('without keys in production', () => {
+  it('refuses checkout with a clear message', async () => {
+    const prod = await startTestApp({ NODE_ENV: 'production' });
+    try {
+      await catalogModule.seed!(prod.rt.container);
+      const s = await quickUser(prod, 'prod_seller', 'admin');
+      const b = await quickUser(prod, 'prod_buyer');
+      const partId = await partOf(s);
+      const { body } = await b.agent.post('/api/orders').send({ partId }).expect(201);
+      const res = await b.agent.post(`/api/orders/${body.orderId}/checkout`).send({ shippingAddress: address }).expect(409);
+      expect(res.body.message).toBe('Payments are not available right now: card payments are not configured. Please try again later.');
+      await b.agent.post('/api/payments/test/confirm').send({ orderId: body.orderId }).expect(403);
+    } finally {
+      await prod.close();
+    }
+  }, 60_000);
+});
