@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { fastUser, partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 import { catalogModule } from '../catalog/index.js';
+import { EventBus } from '../../platform/events.js';
 import { OrderTimersService } from './order-timers.service.js';
 import type { OrderTimer } from './payments.jobs.js';
 
@@ -319,6 +320,27 @@ describe('auction wins and reverse awards', () => {
     expect(await timer('cancelUnpaid', row!.id)).toBe('cancelled');
     const strikes = await t.rt.container.get((await import('./orders.api.js')).OrdersApi).unpaidStrikes(buyer.id);
     expect(strikes).toBe(1);
+  });
+
+  it('creates the orders from the auctions.auction.won and reverse.quote.accepted events', async () => {
+    const partId = await part({ price: 900 });
+    const auctionId = '33333333-3333-4333-8333-333333333333';
+    const requestId = '44444444-4444-4444-8444-444444444444';
+    await t.inContext(async () => {
+      const bus = t.rt.container.get(EventBus);
+      await t.rt.orm.em.fork().transactional(async (tx) => {
+        await bus.publish(tx, { name: 'auctions.auction.won', payload: { auctionId, partId, sellerId: seller.id, winnerId: buyer2.id, amount: '880.00' } });
+        await bus.publish(tx, { name: 'reverse.quote.accepted', payload: { reverseAuctionId: requestId, bidId: auctionId, buyerId: buyer2.id, sellerId: seller.id, amount: '150.00', title: 'Wanted: MGB oil cooler' } });
+      });
+    });
+    await t.drain();
+    const rows = await t.sql<{ source: string; total: string; buyer_id: string }>('select source, total::text as total, buyer_id from orders where source_id in ($1, $2) order by source', [auctionId, requestId]);
+    expect(rows).toEqual([
+      { source: 'auction_won', total: '880.00', buyer_id: buyer2.id },
+      { source: 'reverse_award', total: '150.00', buyer_id: buyer2.id },
+    ]);
+    const mails = await t.sql<{ subject: string }>('select subject from mail_outbox where "to" = $1', ['cy_buyer@example.com']);
+    expect(mails.map((m) => m.subject)).toContain('Complete your purchase: Wanted: MGB oil cooler');
   });
 
   it('creates one order per reverse award, without a listed part', async () => {
