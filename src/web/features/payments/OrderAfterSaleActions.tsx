@@ -1,10 +1,16 @@
 import type { OrderDto } from '../../../modules/payments/order.dto';
+import { ReturnRequestCard } from '../returns/ReturnRequestCard';
+import { ReviewOrderCard } from '../returns/ReviewOrderCard';
 
 /**
  * The after-sale actions of an order on /account/orders/{id} (returns and reviews, issue 23). A slot: the order page
- * renders it under the order's facts; the returns and reviews work fills it in. Empty for now.
+ * renders it under the order's facts; the returns feature fills it (request a return, write a review).
  */
 export function OrderAfterSaleActions({ order }: { order: OrderDto }) {
-  void order;
-  return null;
+  return (
+    <>
+      <ReturnRequestCard order={order} />
+      <ReviewOrderCard order={order} />
+    </>
+  );
 }

@@ -3,6 +3,7 @@ import { Card, CardContent, CardHeader } from '../../components/Card';
 import { formatDate, formatGrouped } from '../../lib/format';
 import { NO_SALES_YET, formatRating, reputationFigures, stars, tierProgress } from './reputation';
 import { useSellerReputation, useSellerReviews } from './sellers.api';
+import { ReviewActions } from '../returns/ReviewActions';
 import type { ReputationDto, ReviewDto } from '../../../modules/sellers/reputation.dto';
 
 /** Reviews shown on the reputation card (spec 001 §9). */
@@ -143,6 +144,7 @@ function ReviewItem({ review }: { review: ReviewDto }) {
           {review.sellerResponse}
         </p>
       )}
+      <ReviewActions review={review} />
     </article>
   );
 }

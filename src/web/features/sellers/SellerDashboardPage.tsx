@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Gavel, Package, Plus, ShieldCheck, Star, Store, Truck, Wallet } from 'lucide-react';
+import { Gavel, Package, Plus, RotateCcw, ShieldCheck, Star, Store, Truck, Wallet } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { ButtonLink } from '../../components/Button';
 import { Card, CardContent, CardHeader } from '../../components/Card';
@@ -27,6 +27,7 @@ import type { SellerDto } from '../../../modules/sellers/seller.dto';
 import type { PartDto } from '../../../modules/catalog/part.dto';
 import type { AuctionDto } from '../../../modules/auctions/auction.dto';
 import { headlinePrice } from '../auctions/auctionRules';
+import { SellerOffersPanel } from '../offers/SellerOffersPanel';
 
 /** Rows per dashboard table (spec 001 §9). */
 export const DASHBOARD_ROWS = 5;
@@ -113,6 +114,9 @@ function Dashboard({ seller, userId }: { seller: SellerDto; userId: string }) {
           </ButtonLink>
           <ButtonLink to="/my-sales" variant="outline">
             <Truck aria-hidden className="size-4" /> Sales to ship
+          </ButtonLink>
+          <ButtonLink to="/my-returns" variant="outline">
+            <RotateCcw aria-hidden className="size-4" /> Returns
           </ButtonLink>
           <ButtonLink to="/payouts" variant="outline">
             <Wallet aria-hidden className="size-4" /> Payouts &amp; Earnings
@@ -208,6 +212,8 @@ function Dashboard({ seller, userId }: { seller: SellerDto; userId: string }) {
           ))}
         </TableCard>
       </div>
+
+      <SellerOffersPanel />
 
       {storefront.data ? (
         <EditStorefrontForm key={storefront.data.id} storefront={storefront.data} />
