@@ -6,6 +6,7 @@ import { notificationRoutes } from './notification.routes.js';
 import { NotificationService } from './notification.service.js';
 import { notificationSubscriptions, notificationTasks } from './notification.subscriptions.js';
 import { notificationDemo } from './notification.demo.js';
+import { garageCoreDemo } from './garage.demo.js';
 import type { DemoContribution } from '../../platform/demo/demo.js';
 import { bindGarageCore, garageCoreCrontab, garageCoreRoutes, garageCoreSubscriptions, garageCoreTasks } from './garage-core.js';
 
@@ -71,6 +72,7 @@ export const garageModule: PitlaneModule = {
   demo: (container) =>
     joinDemos(
       // garage core
+      garageCoreDemo(container),
       // notifications (last: its notices may point at what the others made)
       notificationDemo(container),
     ),

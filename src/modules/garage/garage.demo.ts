@@ -1,0 +1,167 @@
+import type { Container } from 'inversify';
+import { between, DEMO_KINDS, pick, seededRandom, type DemoContribution, type DemoWorld } from '../../platform/demo/demo.js';
+
+/** The marks of the garage core's demo records. */
+export const DEMO_GARAGE_KINDS = {
+  vehicle: 'garage.vehicle',
+  alert: 'garage.alert',
+  watch: 'garage.watch',
+} as const;
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Cars demo buyers restore: make slug, model, years, engine, project. */
+const CARS = [
+  { make: 'porsche', makeName: 'Porsche', model: '911', yearStart: 1969, yearEnd: 1973, engine: '2.4 flat-six', project: 'restoration' },
+  { make: 'ford', makeName: 'Ford', model: 'Mustang', yearStart: 1965, yearEnd: 1966, engine: '289 V8', project: 'restoration' },
+  { make: 'chevrolet', makeName: 'Chevrolet', model: 'Corvette', yearStart: 1963, yearEnd: 1967, engine: '327 V8', project: 'rebuild' },
+  { make: 'jaguar', makeName: 'Jaguar', model: 'E-Type', yearStart: 1961, yearEnd: 1968, engine: '4.2 straight-six', project: 'restoration' },
+  { make: 'mg', makeName: 'MG', model: 'MGB', yearStart: 1962, yearEnd: 1980, engine: '1.8 B-series', project: 'maintenance' },
+  { make: 'volkswagen', makeName: 'Volkswagen', model: 'Beetle', yearStart: 1967, yearEnd: 1967, engine: '1500 flat-four', project: 'modification' },
+  { make: 'triumph', makeName: 'Triumph', model: 'TR6', yearStart: 1969, yearEnd: 1976, engine: '2.5 straight-six', project: 'restoration' },
+  { make: 'ferrari', makeName: 'Ferrari', model: '308', yearStart: 1975, yearEnd: 1985, engine: '3.0 V8', project: 'maintenance' },
+] as const;
+const CATEGORIES = ['engine', 'brakes', 'suspension', 'electrical', 'body', 'interior'] as const;
+
+interface DemoVehicle { key: string; userId: string; car: (typeof CARS)[number]; priority: number }
+interface DemoAlert { key: string; userId: string; vehicleKey: string; name: string; make: string; model: string; category: string | null; maxPrice: number | null; frequency: 'instant' | 'daily'; keywords: string[] }
+interface DemoWatch { key: string; userId: string; partId: string; title: string; originalCents: number; currentCents: number; threshold: number; createdAt: Date }
+
+/** Each demo buyer's garage: one or two cars, an alert per car (instant or daily), two watched parts; the same on every run. */
+export function demoGarage(world: DemoWorld, now: Date) {
+  const vehicles: DemoVehicle[] = [];
+  const alerts: DemoAlert[] = [];
+  const watches: DemoWatch[] = [];
+  for (const buyer of world.buyers) {
+    const userId = world.users.get(buyer.username);
+    if (!userId) continue;
+    const random = seededRandom(`garage:${buyer.username}`);
+    const count = between(random, 1, 2);
+    for (let i = 1; i <= count; i++) {
+      const car = pick(random, CARS);
+      const vehicleKey = `vehicle:${buyer.username}:${i}`;
+      vehicles.push({ key: vehicleKey, userId, car, priority: i });
+      const category = random() < 0.7 ? pick(random, CATEGORIES) : null;
+      alerts.push({
+        key: `alert:${buyer.username}:${i}`,
+        userId,
+        vehicleKey,
+        name: `${car.makeName} ${car.model}${category ? ` ${category}` : ''} parts`,
+        make: car.make,
+        model: car.model,
+        category,
+        maxPrice: random() < 0.5 ? between(random, 2, 20) * 10000 : null,
+        frequency: random() < 0.5 ? 'instant' : 'daily',
+        keywords: [],
+      });
+    }
+    const others = world.parts.filter((p) => p.sellerUserId !== userId);
+    for (let i = 1; i <= 2 && others.length; i++) {
+      const part = pick(random, others);
+      if (watches.some((w) => w.userId === userId && w.partId === part.id)) continue;
+      // Watching began a while ago, at a price 0-15% above today's.
+      const originalCents = Math.round((part.priceCents * (100 + between(random, 0, 15))) / 100);
+      watches.push({
+        key: `watch:${buyer.username}:${i}`,
+        userId,
+        partId: part.id,
+        title: part.title,
+        originalCents,
+        currentCents: part.priceCents,
+        threshold: pick(random, [5, 10, 15]),
+        createdAt: new Date(now.getTime() - between(random, 5, 40) * DAY),
+      });
+    }
+  }
+  return { vehicles, alerts, watches };
+}
+
+/** The garage core's part of `pitlane seed-demo` and `clear-demo`: vehicles, alerts, watches and their price lines. */
+export function garageCoreDemo(_container: Container): DemoContribution {
+  return {
+    async seed({ tx, records, world, now, progress }) {
+      const { vehicles, alerts, watches } = demoGarage(world, now);
+      progress(0, vehicles.length + alerts.length + watches.length, 'garage');
+      const knownVehicles = await records.ids(DEMO_GARAGE_KINDS.vehicle);
+      const newVehicles = vehicles.filter((v) => !knownVehicles.has(v.key));
+      const vehicleRows: { id: string; key: string }[] = [];
+      for (const v of newVehicles) {
+        const { car } = v;
+        const years = car.yearStart === car.yearEnd ? `${car.yearStart}` : `${car.yearStart}-${car.yearEnd}`;
+        const [row] = await tx.execute<{ id: string }[]>(
+          `insert into buyer_garage (user_id, vehicle_name, make, model, year_start, year_end, engine_type, project_type, priority, created_at, updated_at)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+          [v.userId, `${years} ${car.makeName} ${car.model}`, car.make, car.model, car.yearStart, car.yearEnd, car.engine, car.project, v.priority, now, now],
+        );
+        vehicleRows.push({ id: row!.id, key: v.key });
+      }
+      await records.mark(DEMO_GARAGE_KINDS.vehicle, vehicleRows);
+      const vehicleIds = new Map([...knownVehicles, ...vehicleRows.map((r) => [r.key, r.id] as const)]);
+
+      const knownAlerts = await records.ids(DEMO_GARAGE_KINDS.alert);
+      const newAlerts = alerts.filter((a) => !knownAlerts.has(a.key));
+      const alertRows: { id: string; key: string }[] = [];
+      for (const a of newAlerts) {
+        const [row] = await tx.execute<{ id: string }[]>(
+          `insert into part_alerts (user_id, garage_vehicle_id, alert_name, make, model, category, max_price, frequency, created_at, updated_at)
+           values (?, ?, ?, ?, ?, ?, ?::numeric / 100, ?, ?, ?) returning id`,
+          [a.userId, vehicleIds.get(a.vehicleKey) ?? null, a.name, a.make, a.model, a.category, a.maxPrice, a.frequency, now, now],
+        );
+        alertRows.push({ id: row!.id, key: a.key });
+        await tx.execute(`insert into garage_alert_settings (user_id) values (?) on conflict (user_id) do nothing`, [a.userId]);
+      }
+      await records.mark(DEMO_GARAGE_KINDS.alert, alertRows);
+
+      const knownWatches = await records.ids(DEMO_GARAGE_KINDS.watch);
+      const newWatches = watches.filter((w) => !knownWatches.has(w.key));
+      const watchRows: { id: string; key: string }[] = [];
+      for (const w of newWatches) {
+        const change = Math.round(((w.currentCents - w.originalCents) * 10000) / w.originalCents) / 100;
+        const [row] = await tx.execute<{ id: string }[]>(
+          `insert into market_watch (user_id, watch_type, part_id, title, current_price, original_price, price_change_percent, price_direction,
+                                     last_price_check, price_alert_threshold, last_notified_price, created_at)
+           values (?, 'part', ?, ?, ?::numeric / 100, ?::numeric / 100, ?, ?, ?, ?, ?::numeric / 100, ?)
+           on conflict (user_id, coalesce(part_id, auction_id, reverse_auction_id)) where is_active do nothing returning id`,
+          [w.userId, w.partId, w.title.slice(0, 200), w.currentCents, w.originalCents, change, change < 0 ? 'down' : change > 0 ? 'up' : 'stable', now, w.threshold, w.originalCents, w.createdAt],
+        );
+        if (!row) continue;
+        watchRows.push({ id: row.id, key: w.key });
+        // The price line: the price when watching began, then today's.
+        await tx.execute(
+          `insert into price_history (part_id, record_type, price, event_type, recorded_at)
+           values (?, 'part', ?::numeric / 100, 'listed', ?), (?, 'part', ?::numeric / 100, 'price_changed', ?)`,
+          [w.partId, w.originalCents, w.createdAt, w.partId, w.currentCents, new Date(now.getTime() - DAY)],
+        );
+      }
+      await records.mark(DEMO_GARAGE_KINDS.watch, watchRows);
+      progress(vehicles.length + alerts.length + watches.length, vehicles.length + alerts.length + watches.length, 'garage');
+      return [`garage: ${vehicleRows.length} vehicles, ${alertRows.length} alerts, ${watchRows.length} watched items added`];
+    },
+
+    async clear({ tx, records, progress }) {
+      const demoUsers = [...(await records.ids(DEMO_KINDS.user)).values()];
+      const ids = async (kind: string) => [...(await records.ids(kind)).values()];
+      const [vehicles, alerts, watches] = [await ids(DEMO_GARAGE_KINDS.vehicle), await ids(DEMO_GARAGE_KINDS.alert), await ids(DEMO_GARAGE_KINDS.watch)];
+      progress(0, vehicles.length + alerts.length + watches.length, 'garage');
+      const users = `{${demoUsers.join(',')}}`;
+      const watchedParts = await tx.execute<{ part_id: string }[]>(
+        'select distinct part_id from market_watch where part_id is not null and (id = any(?::uuid[]) or user_id = any(?::uuid[]))',
+        [`{${watches.join(',')}}`, users],
+      );
+      // The demo's rows, and any other a demo user made while the demo ran.
+      const gone = {
+        watches: await tx.execute<unknown[]>('delete from market_watch where id = any(?::uuid[]) or user_id = any(?::uuid[]) returning id', [`{${watches.join(',')}}`, users]),
+        alerts: await tx.execute<unknown[]>('delete from part_alerts where id = any(?::uuid[]) or user_id = any(?::uuid[]) returning id', [`{${alerts.join(',')}}`, users]),
+        vehicles: await tx.execute<unknown[]>('delete from buyer_garage where id = any(?::uuid[]) or user_id = any(?::uuid[]) returning id', [`{${vehicles.join(',')}}`, users]),
+      };
+      await tx.execute('delete from garage_alert_settings where user_id = any(?::uuid[])', [users]);
+      // The price lines the demo drew for its watched parts (demo parts: the catalog's step removes them).
+      await tx.execute("delete from price_history where part_id = any(?::uuid[]) and event_type in ('listed', 'price_changed')", [
+        `{${watchedParts.map((r) => r.part_id).join(',')}}`,
+      ]);
+      for (const kind of Object.values(DEMO_GARAGE_KINDS)) await records.forget(kind);
+      progress(vehicles.length + alerts.length + watches.length, vehicles.length + alerts.length + watches.length, 'garage');
+      return [`garage: ${gone.vehicles.length} vehicles, ${gone.alerts.length} alerts, ${gone.watches.length} watched items removed`];
+    },
+  };
+}
