@@ -5,6 +5,7 @@ import { Confirm, Title, useCreatePath, useDelete, useGetList, useNotify } from 
 import { useNavigate } from 'react-router';
 import type { FeaturedListingDto, FeaturedPlacementType } from '../../modules/featured/featured-listing.dto';
 import { ctrText, errorText, FEATURED_TEXTS, LISTING_TYPE_LABELS, SLOTS, slotSummaries, type SlotSummary } from './featuredAdmin';
+import { FeaturedListingTable } from './FeaturedListingTable';
 import { useCategories } from './useCategories';
 
 const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -40,6 +41,10 @@ export function FeaturedManager() {
         </FormControl>
       </Stack>
       {chosen ? <PageGrid placementType="category" categoryId={chosen} /> : <LinearProgress aria-label="Loading categories" />}
+      <Typography variant="h6" component="h2" sx={{ mt: 4 }}>
+        All placements
+      </Typography>
+      <FeaturedListingTable />
     </Box>
   );
 }
