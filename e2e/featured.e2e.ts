@@ -96,7 +96,7 @@ describe('featured placements (issue 21)', () => {
     await page.goto('/');
     const block = page.getByTestId('featured-listings');
     await expect.poll(() => block.getByRole('heading', { name: 'Featured Listings' }).isVisible(), { timeout: 15_000 }).toBe(true);
-    const card = block.getByRole('link', { name: HOME_TITLE });
+    const card = block.getByRole('link', { name: HOME_TITLE }).first();
     await expect.poll(() => card.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await block.getByRole('link', { name: 'Browse All Parts' }).getAttribute('href')).toBe('/search');
     await card.click();
@@ -130,7 +130,7 @@ describe('featured placements (issue 21)', () => {
     const heading = page.getByRole('heading', { name: `Featured ${intake.name} Parts` });
     await expect.poll(() => heading.isVisible(), { timeout: 15_000 }).toBe(true);
     const block = page.locator('section', { has: heading });
-    await expect.poll(() => block.getByRole('link', { name: CATEGORY_TITLE }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => block.first().getByRole('link', { name: CATEGORY_TITLE }).first().isVisible(), { timeout: 15_000 }).toBe(true);
     // The search results mark the featured part.
     const result = page.getByRole('article').filter({ has: page.getByRole('link', { name: CATEGORY_TITLE }) }).filter({ has: page.getByRole('list', { name: 'Badges' }) });
     await expect.poll(() => result.first().getByText('Featured', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
