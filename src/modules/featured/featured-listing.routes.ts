@@ -1,9 +1,13 @@
 import { Router } from 'express';
 import type { Container } from 'inversify';
+import { clientAddress, limitRequests } from '../../platform/http/rate-limit.js';
 import { handle, idParams } from '../../platform/http/validate.js';
 import { publicFeaturedQuery } from './featured-listing.schemas.js';
 import { FeaturedPublicService } from './featured-public.service.js';
 import { FeaturedStatsRecorder } from './featured-stats.recorder.js';
+
+/** Clicks counted per address and minute. */
+export const CLICKS_PER_MINUTE = 60;
 
 /**
  * GET /api/featured-listings?placementType=homepage|category&categoryId=: the page's live placements (one
@@ -27,8 +31,11 @@ export function featuredRoutes(container: Container): Router {
     '/featured-listings/part-ids',
     handle({}, () => featured.featuredPartIds()),
   );
+  // A browser clicks a few cards a minute; more from one address is someone inflating a placement's figures.
+  const clicks = limitRequests({ windowMs: 60_000, limit: CLICKS_PER_MINUTE, message: 'Too many clicks from your network', key: clientAddress });
   router.post(
     '/featured-listings/:id/click',
+    clicks,
     handle({ params: idParams }, ({ params }, _req, res) => {
       stats.click(params.id);
       res.status(204).end();

@@ -6,6 +6,7 @@ import { catalogModule } from '../catalog/index.js';
 import { FeaturedApi } from './featured.api.js';
 import { FEATURED_MESSAGES } from './featured-listing.schemas.js';
 import { FEATURED_CACHE_MS } from './featured-public.service.js';
+import { CLICKS_PER_MINUTE } from './featured-listing.routes.js';
 import { FeaturedStatsRecorder } from './featured-stats.recorder.js';
 
 let t: TestApp;
@@ -336,6 +337,9 @@ describe('the public call', () => {
     await t.agent().post(`/api/featured-listings/${a.id}/click`).expect(204);
     await t.agent().post('/api/featured-listings/00000000-0000-4000-8000-000000000999/click').expect(204);
     await t.agent().post('/api/featured-listings/not-an-id/click').expect(400);
+    // One address cannot inflate a placement's clicks.
+    const burst = await Promise.all(Array.from({ length: CLICKS_PER_MINUTE }, () => t.agent().post(`/api/featured-listings/${b.id}/click`)));
+    expect(burst.filter((r) => r.status === 429).length).toBeGreaterThan(0);
     // Nothing written yet: all of it waits in memory, merged by placement and day.
     expect(await t.sql('select * from featured_listing_daily where featured_listing_id = any($1::uuid[])', [[a.id, b.id]])).toEqual([]);
     expect(recorder.pending).toBe(3);
@@ -347,7 +351,7 @@ describe('the public call', () => {
     expect(rows).toEqual(
       expect.arrayContaining([
         { id: a.id, impressions: '3', clicks: '1' },
-        { id: b.id, impressions: '3', clicks: '0' },
+        { id: b.id, impressions: '3', clicks: String(CLICKS_PER_MINUTE - 3) },
       ]),
     );
     const shown = await admin.agent.get(`/api/admin/featured-listings/${a.id}`).expect(200);
