@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Check, Reply, X } from 'lucide-react';
+import { useNavigate } from 'react-router';
 import type { OfferDto } from '../../../modules/offers/offer.dto';
 import { Button } from '../../components/Button';
 import { TextAreaField, TextField } from '../../components/Field';
@@ -11,9 +12,13 @@ import { amountError, amountValue, counterLabel } from './offerFormat';
 
 type Mode = 'idle' | 'decline' | 'counter';
 
-/** Accept, decline (with an optional reason) or counter, for the side whose turn it is; nothing for the other side. */
+/**
+ * Accept, decline (with an optional reason) or counter, for the side whose turn it is; nothing for the other side.
+ * A buyer who accepts goes on to the checkout of the new order.
+ */
 export function OfferActions({ offer }: { offer: OfferDto }) {
   const answer = useAnswerOffer(offer.id);
+  const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>('idle');
   const [reason, setReason] = useState('');
   const [amount, setAmount] = useState('');
@@ -32,11 +37,14 @@ export function OfferActions({ offer }: { offer: OfferDto }) {
     answer.mutate(
       { action: 'accept' },
       {
-        onSuccess: (o) =>
+        onSuccess: (o) => {
           toast({
             title: 'Offer Accepted',
             description: o.yourSide === 'buyer' ? 'Your order is ready: pay to complete the purchase.' : `Sold to ${o.buyerName} for ${formatUsdCents(o.amount)}.`,
-          }),
+          });
+          // The buyer goes straight to paying for the order the acceptance created.
+          if (o.yourSide === 'buyer' && o.orderId) void navigate(`/checkout/${o.orderId}`);
+        },
         onError: failed('Could Not Accept'),
       },
     );
