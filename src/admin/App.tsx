@@ -21,6 +21,8 @@ import orders from './orders';
 import finance from './finance';
 import reverseAuctions from './reverse-auctions';
 import reportedConversations from './reported-conversations';
+import reportedReviews from './reported-reviews';
+import returns from './returns';
 import sellerAnalytics from './seller-analytics';
 import activeListings from './active-listings';
 import sellers from './sellers';
@@ -72,5 +74,7 @@ export const App = () => (
     <Resource name="policy-acceptances" options={{ label: 'Policy & Compliance' }} {...compliance} />
     <Resource name="orders" options={{ label: 'Orders' }} {...orders} />
     <Resource name="finance" options={{ label: 'Finance' }} {...finance} />
+    <Resource name="returns" options={{ label: 'Returns' }} {...returns} />
+    <Resource name="reported-reviews" options={{ label: 'Reported reviews' }} {...reportedReviews} />
   </Admin>
 );
