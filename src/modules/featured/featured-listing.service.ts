@@ -6,11 +6,15 @@ import type { ConsolePage } from '../../platform/http/admin-rest.js';
 import { parseOrThrow } from '../../platform/http/validate.js';
 import { formatCents, storedCents } from '../../platform/money.js';
 import { TOKENS } from '../../platform/tokens.js';
+import { CatalogReference } from '../catalog/index.js';
 import type { FeaturedListingDto } from './featured-listing.dto.js';
 import { FeaturedListingResolver, type ResolvedListing } from './featured-listing.resolver.js';
 import { featuredListingSchema, type FeaturedListingFilter, type FeaturedListingValues } from './featured-listing.schemas.js';
 import { FeaturedPublicService } from './featured-public.service.js';
 import { clashDate, clickThroughRate, featuredStatus, NOT_FOUND_MESSAGES, NOT_LIVE_MESSAGES, pageName } from './featured.rules.js';
+
+/** The category of a category placement is not one of the catalog's. */
+export const CATEGORY_NOT_FOUND = 'Category not found';
 
 /** A row of featured_listings as read here. */
 export interface FeaturedRow {
@@ -75,6 +79,7 @@ export class FeaturedListingService {
     @inject(Clock) private readonly clock: Clock,
     @inject(FeaturedListingResolver) private readonly resolver: FeaturedListingResolver,
     @inject(FeaturedPublicService) private readonly publicListings: FeaturedPublicService,
+    @inject(CatalogReference) private readonly catalog: CatalogReference,
   ) {}
 
   private async query<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
@@ -182,6 +187,7 @@ export class FeaturedListingService {
   /** Books a placement for `adminId`. */
   async create(body: unknown, adminId: string): Promise<FeaturedListingDto> {
     const values = parseOrThrow(featuredListingSchema, body);
+    await this.checkCategory(values, null);
     await this.checkListing(values);
     const row = await this.write(values, null, () =>
       this.query<FeaturedRow>(
@@ -204,6 +210,7 @@ export class FeaturedListingService {
     const before = await this.row(id);
     const given = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
     const values = parseOrThrow(featuredListingSchema, { ...rawOf(before), ...given });
+    await this.checkCategory(values, before.category_id);
     const ref = refOf(before);
     if (values.listingType !== ref.listingType || values.partId !== ref.partId || values.auctionId !== ref.auctionId || values.reverseAuctionId !== ref.reverseAuctionId) {
       await this.checkListing(values);
@@ -265,6 +272,13 @@ export class FeaturedListingService {
     if (!clash) return;
     const message = `Position ${v.position} on ${pageName(v.placementType)} is already booked from ${clashDate(clash.start_date)} to ${clashDate(clash.end_date)}`;
     throw new AppError('conflict', 'featured_position_taken', message, { position: message });
+  }
+
+  /** 400 when a category placement names a category the catalog does not have (a stored one may stay after its category went). */
+  private async checkCategory(v: FeaturedListingValues, storedCategoryId: string | null): Promise<void> {
+    if (v.placementType !== 'category' || !v.categoryId || v.categoryId === storedCategoryId) return;
+    const categories = await this.catalog.categories();
+    if (!categories.some((c) => c.id === v.categoryId)) throw Errors.invalid('validation_failed', CATEGORY_NOT_FOUND, { categoryId: CATEGORY_NOT_FOUND });
   }
 
   /** 400 on the reference field when the listing is unknown or no longer live. */

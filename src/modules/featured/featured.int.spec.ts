@@ -13,8 +13,10 @@ let t: TestApp;
 let admin: TestUser;
 let buyer: TestUser;
 const DAY = 24 * HOUR;
-const CATEGORY_A = '0b7f6f0e-8a51-4d0e-9d7a-3c1f4b2a6e01';
-const CATEGORY_B = '0b7f6f0e-8a51-4d0e-9d7a-3c1f4b2a6e02';
+/** Three of the catalog's categories (read after the seed). */
+let CATEGORY_A = '';
+let CATEGORY_B = '';
+let CATEGORY_C = '';
 
 /** An approved part of the admin. */
 async function part(title = 'Weber 48 IDA carburettor pair'): Promise<string> {
@@ -35,6 +37,7 @@ const book = (body: Record<string, unknown>) => admin.agent.post('/api/admin/fea
 beforeAll(async () => {
   t = await startTestApp();
   await catalogModule.seed!(t.rt.container);
+  [CATEGORY_A, CATEGORY_B, CATEGORY_C] = (await t.sql<{ id: string }>('select id from categories order by name limit 3')).map((r) => r.id) as [string, string, string];
   admin = await quickUser(t, 'featured_admin', 'admin');
   buyer = await quickUser(t, 'featured_buyer');
 });
@@ -77,6 +80,8 @@ describe('the console resource', () => {
     const noCategory = await book({ partId, position: 2, placementType: 'category', ...w, price: 10 }).expect(400);
     expect(noCategory.body.errors).toEqual({ categoryId: FEATURED_MESSAGES.category });
     await book({ partId, position: 8, placementType: 'category', categoryId: CATEGORY_A, ...w, price: 10 }).expect(201);
+    const unknown = await book({ partId, position: 7, placementType: 'category', categoryId: '0b7f6f0e-8a51-4d0e-9d7a-3c1f4b2a6e09', ...w, price: 10 }).expect(400);
+    expect(unknown.body.errors).toEqual({ categoryId: 'Category not found' });
   });
 
   it('needs an end date after the start, and the price as exact money', async () => {
@@ -330,7 +335,6 @@ describe('the public call', () => {
     const recorder = t.rt.container.get(FeaturedStatsRecorder);
     await recorder.flush();
     const now = t.clock.now().getTime();
-    const CATEGORY_C = '0b7f6f0e-8a51-4d0e-9d7a-3c1f4b2a6e03';
     const a = (await book({ partId: await part('Counted A'), position: 1, placementType: 'category', categoryId: CATEGORY_C, startDate: new Date(now - HOUR).toISOString(), endDate: new Date(now + DAY).toISOString(), price: 10 }).expect(201)).body;
     const b = (await book({ partId: await part('Counted B'), position: 2, placementType: 'category', categoryId: CATEGORY_C, startDate: new Date(now - HOUR).toISOString(), endDate: new Date(now + DAY).toISOString(), price: 10 }).expect(201)).body;
     for (let i = 0; i < 3; i++) await t.agent().get('/api/featured-listings').query({ placementType: 'category', categoryId: CATEGORY_C }).expect(200);
