@@ -183,6 +183,11 @@ describe('shipping, delivery and completion', () => {
     expect(await timer('shipLate', id)).toBe('flagged late');
     const late = await seller.agent.post(`/api/orders/${id}/ship`).send({ carrier: 'DHL', trackingNumber: 'JD0001' }).expect(200);
     expect(late.body.lateShipment).toBe(true);
+    // The late shipment lowers the seller's on-time delivery figure (sellers' reputation, from paid orders).
+    await t.drain();
+    const [rep] = await t.sql<{ on_time_delivery: string; total_sales: number }>('select on_time_delivery, total_sales from seller_reputation where user_id = $1', [seller.id]);
+    expect(Number(rep!.on_time_delivery)).toBeLessThan(100);
+    expect(rep!.total_sales).toBeGreaterThan(0);
     t.clock.advance(14 * DAY - MIN);
     expect(await timer('autoDeliver', id)).toBe('not due');
     t.clock.advance(MIN);

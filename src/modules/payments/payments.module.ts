@@ -5,6 +5,8 @@ import type { PitlaneModule } from '../../platform/module.js';
 import { storedCents } from '../../platform/money.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { FeaturedApi } from '../featured/index.js';
+import { SellerOrderSales } from '../sellers/index.js';
+import { PaymentsSellerSales } from './seller-sales.figures.js';
 import { ConnectService } from './connect.service.js';
 import { FeaturedRevenueSource, FinanceService } from './finance.service.js';
 import { OrderNotificationService } from './order-notification.service.js';
@@ -41,6 +43,7 @@ export const paymentsModule: PitlaneModule = {
     bind(OrderTimersService).toSelf();
     bind(FinanceService).toSelf();
     bind(OrdersApi).to(OrdersApiImpl);
+    bind(SellerOrderSales).to(PaymentsSellerSales);
     bind(FeaturedRevenueSource).toDynamicValue((ctx) => {
       const featured = ctx.get<FeaturedApi>(FeaturedApi, { optional: true });
       return {

@@ -46,6 +46,18 @@ const validBadge = (overrides: Record<string, unknown> = {}) => ({
 
 const em = () => t.rt.orm.em.fork() as EntityManager;
 
+/** A paid order row of payments (issue 22: the sales figures come from paid orders), then the figures refreshed. */
+async function paidOrder(sellerUserId: string, buyerId: string, total: string, state = 'paid') {
+  const now = t.clock.now().toISOString();
+  await t.sql(
+    `insert into orders (buyer_id, seller_id, source, state, part_title, price, total, commission, commission_tiers, created_at, updated_at, paid_at, ship_by)
+     values ($1, $2, 'buy_now', $3, 'Test part', $4, $4, 0, '[]', $5, $5, $5, $5::timestamptz + interval '72 hours')`,
+    [buyerId, sellerUserId, state, total, now],
+  );
+  await t.rt.container.get(EventBus).publish(em(), { name: 'payments.order.paid', payload: { sellerId: sellerUserId } });
+  await t.drain();
+}
+
 async function publishWon(payload: Record<string, unknown>) {
   await t.rt.container.get(EventBus).publish(em(), { name: 'auctions.auction.won', payload });
   await t.drain();
@@ -252,7 +264,7 @@ describe('badge awarding', () => {
 });
 
 describe('sales from auctions', () => {
-  it('credits a won auction once to the seller, with revenue and points', async () => {
+  it('credits a won auction once to the seller analytics; the reputation counts paid orders', async () => {
     const seller = await signedInSeller(t, 'auction_seller');
     const buyer = await newBuyer();
     const sale = {
@@ -265,6 +277,9 @@ describe('sales from auctions', () => {
     await publishWon(sale);
     await publishWon(sale);
     await publishWon({ ...sale, auctionId: '33333333-3333-4333-8333-333333333333', amount: '99.5' });
+    await paidOrder(seller.id, buyer.id, '1250.50');
+    await paidOrder(seller.id, buyer.id, '99.50');
+    await paidOrder(seller.id, buyer.id, '500.00', 'cancelled');
     const rep = await t.agent().get(`/api/sellers/${seller.sellerId}/reputation`).expect(200);
     expect(rep.body).toMatchObject({ totalSales: 2, totalRevenue: '1350.00', repeatCustomerRate: 100, monthlyGrowth: 100 });
     expect(rep.body.reputationPoints).toBeGreaterThanOrEqual(20);
@@ -286,11 +301,10 @@ describe('tiers from real activity', () => {
       winnerId: buyer.id,
       amount: '10.00',
     });
-    for (let i = 1; i <= 9; i++) await t.rt.container.get(EventBus).publish(em(), { name: 'auctions.auction.won', payload: sale(i) });
-    await t.drain();
+    for (let i = 1; i <= 9; i++) await paidOrder(seller.id, buyer.id, sale(i).amount);
     const before = await t.agent().get(`/api/sellers/${seller.id}/reputation`).expect(200);
     expect(before.body).toMatchObject({ reputationPoints: 90, currentLevel: 1, levelName: 'New Seller', nextLevelPoints: 100 });
-    await publishWon(sale(10));
+    await paidOrder(seller.id, buyer.id, sale(10).amount);
     const after = await t.agent().get(`/api/sellers/${seller.id}/reputation`).expect(200);
     expect(after.body).toMatchObject({ reputationPoints: 100, currentLevel: 2, levelName: 'Trusted Seller', nextLevelPoints: 500 });
   });

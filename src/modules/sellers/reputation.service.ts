@@ -17,6 +17,7 @@ import {
   type SellerStanding,
 } from './reputation.rules.js';
 import { ReviewPurchases } from './review.purchases.js';
+import { SellerOrderSales } from './seller.order-sales.js';
 import { SELLER_EVENTS } from './sellers.events.js';
 
 export const EVALUATE_BADGES_TASK = 'reputation/evaluate-badges';
@@ -87,6 +88,7 @@ export class ReputationService {
     @inject(JobQueue) private readonly jobs: JobQueue,
     @inject(EventBus) private readonly events: EventBus,
     @inject(ReviewPurchases) @optional() private readonly purchases: ReviewPurchases | undefined,
+    @inject(SellerOrderSales) @optional() private readonly orderSales: SellerOrderSales | undefined,
   ) {}
 
   private get em(): EntityManager {
@@ -132,7 +134,7 @@ export class ReputationService {
          from seller_reviews where seller_user_id = ? and is_public`,
       [userId],
     );
-    const [sales] = await em.execute<{ n: number; revenue: string; recent: number; previous: number }[]>(
+    let [sales] = await em.execute<{ n: number; revenue: string; recent: number; previous: number }[]>(
       `select count(*)::int as n, coalesce(sum(amount), 0)::text as revenue,
               count(*) filter (where sold_at > ?::timestamptz)::int as recent,
               count(*) filter (where sold_at > ?::timestamptz and sold_at <= ?::timestamptz)::int as previous
@@ -155,8 +157,12 @@ export class ReputationService {
       [userId],
     );
     const orders = this.purchases ? await this.purchases.figures(userId) : null;
+    // Issue 22: with payments present, sales, revenue, growth, repeat customers and on-time delivery come from paid orders.
+    const paid = this.orderSales ? await this.orderSales.figures(userId, now) : null;
+    if (paid) sales = { n: paid.sales, revenue: paid.revenue, recent: paid.recent, previous: paid.previous };
     // Delivered orders, once there are any, tell repeat customers better than auction sales alone.
-    const customers = orders && orders.deliveredOrders > 0 ? { buyers: orders.buyers, repeat: orders.repeatBuyers } : buyers!;
+    const customers =
+      orders && orders.deliveredOrders > 0 ? { buyers: orders.buyers, repeat: orders.repeatBuyers } : paid ? { buyers: paid.buyers, repeat: paid.repeatBuyers } : buyers!;
     const returnRate = orders && orders.deliveredOrders > 0 ? round2(Math.min(100, (orders.returns / orders.deliveredOrders) * 100)) : 0;
     const r = reviews!;
     const s = sales!;
@@ -170,15 +176,16 @@ export class ReputationService {
     await em.execute(
       `insert into seller_reputation (user_id, overall_rating, total_reviews, total_sales, total_revenue,
          customer_satisfaction, repeat_customer_rate, monthly_growth, reputation_points, current_level,
-         next_level_points, updated_at, return_rate)
-       values (?, ?, ?, ?, ?::numeric, ?, ?, ?, ?, ?, ?, ?, ?)
+         next_level_points, updated_at, return_rate, on_time_delivery)
+       values (?, ?, ?, ?, ?::numeric, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        on conflict (user_id) do update set
          overall_rating = excluded.overall_rating, total_reviews = excluded.total_reviews,
          total_sales = excluded.total_sales, total_revenue = excluded.total_revenue,
          customer_satisfaction = excluded.customer_satisfaction, repeat_customer_rate = excluded.repeat_customer_rate,
          monthly_growth = excluded.monthly_growth, reputation_points = excluded.reputation_points,
          current_level = excluded.current_level, next_level_points = excluded.next_level_points,
-         updated_at = excluded.updated_at, return_rate = excluded.return_rate`,
+         updated_at = excluded.updated_at, return_rate = excluded.return_rate,
+         on_time_delivery = coalesce(?, seller_reputation.on_time_delivery)`,
       [
         userId,
         r.n ? round2(Number(r.avg)) : 0,
@@ -193,6 +200,8 @@ export class ReputationService {
         tier.nextLevelPoints,
         now.toISOString(),
         returnRate,
+        paid ? paid.onTimeDelivery : 100,
+        paid ? paid.onTimeDelivery : null,
       ],
     );
   }

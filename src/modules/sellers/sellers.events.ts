@@ -20,6 +20,11 @@ export const SUBSCRIBED_EVENTS = {
   auctionWon: 'auctions.auction.won',
   /** Published by payments when an order is delivered (payload sellerId: the seller's user id). */
   orderDelivered: 'payments.order.delivered',
+  /** Payments' order steps that change the sales figures (issue 22): paid, shipped, refunded, cancelled. */
+  orderPaid: 'payments.order.paid',
+  orderShipped: 'payments.order.shipped',
+  orderRefunded: 'payments.order.refunded',
+  orderCancelled: 'payments.order.cancelled',
   /** Published by the returns module when a buyer requests a return (payload sellerId: the seller's user id). */
   returnRequested: 'returns.return.requested',
 } as const;

@@ -45,6 +45,10 @@ export const sellersModule: PitlaneModule = {
   subscriptions: {
     [SUBSCRIBED_EVENTS.auctionWon]: [RECORD_SALE_TASK],
     [SUBSCRIBED_EVENTS.orderDelivered]: [REFRESH_REPUTATION_TASK],
+    [SUBSCRIBED_EVENTS.orderPaid]: [REFRESH_REPUTATION_TASK],
+    [SUBSCRIBED_EVENTS.orderShipped]: [REFRESH_REPUTATION_TASK],
+    [SUBSCRIBED_EVENTS.orderRefunded]: [REFRESH_REPUTATION_TASK],
+    [SUBSCRIBED_EVENTS.orderCancelled]: [REFRESH_REPUTATION_TASK],
     [SUBSCRIBED_EVENTS.returnRequested]: [REFRESH_REPUTATION_TASK],
   },
   crontab: sellerCrontab,
