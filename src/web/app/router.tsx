@@ -168,6 +168,27 @@ export const router = createBrowserRouter([
         },
       },
       {
+        path: '/account/returns',
+        lazy: async () => {
+          const { ReturnsListPage } = await import('../features/returns/ReturnsListPage');
+          return { element: <AccessGuard><ReturnsListPage /></AccessGuard> };
+        },
+      },
+      {
+        path: '/account/returns/:id',
+        lazy: async () => {
+          const { ReturnDetailPage } = await import('../features/returns/ReturnDetailPage');
+          return { element: <AccessGuard><ReturnDetailPage /></AccessGuard> };
+        },
+      },
+      {
+        path: '/my-returns',
+        lazy: async () => {
+          const { SellerReturnsPage } = await import('../features/returns/ReturnsListPage');
+          return { element: <AccessGuard role="seller"><SellerReturnsPage /></AccessGuard> };
+        },
+      },
+      {
         path: '/my-sales',
         lazy: async () => {
           const { SalesPage } = await import('../features/sellers/SalesPage');
@@ -179,6 +200,28 @@ export const router = createBrowserRouter([
         lazy: async () => {
           const { PayoutsPage } = await import('../features/sellers/PayoutsPage');
           return { element: <AccessGuard role="seller"><PayoutsPage /></AccessGuard> };
+        },
+      },
+      // Offers (issue 23): the buyer's offers, one negotiation, the seller's Second Chance offers.
+      {
+        path: '/account/offers',
+        lazy: async () => {
+          const { MyOffersPage } = await import('../features/offers/MyOffersPage');
+          return { element: <AccessGuard><MyOffersPage /></AccessGuard> };
+        },
+      },
+      {
+        path: '/offers/:id',
+        lazy: async () => {
+          const { OfferPage } = await import('../features/offers/OfferPage');
+          return { element: <AccessGuard><OfferPage /></AccessGuard> };
+        },
+      },
+      {
+        path: '/auctions/:id/second-chance',
+        lazy: async () => {
+          const { SecondChancePage } = await import('../features/offers/SecondChancePage');
+          return { element: <AccessGuard><SecondChancePage /></AccessGuard> };
         },
       },
       ...COMING_SOON.map(([path, title]) => ({ path, element: <ComingSoonPage title={title} /> })),
