@@ -61,7 +61,8 @@ export class OrderNotificationService {
           order.payBy ? `Pay by ${order.payBy.toUTCString()}, or the order is cancelled.` : '',
           `Check out: ${this.url(`/checkout/${order.id}`)}`,
         );
-        toSeller(`New order: ${title}`, `A buyer ordered "${title}" (${total}). You will be told when it is paid; then ship within 72 hours.`, salesLink);
+        // Buy Now orders are mailed to the seller once paid: an abandoned 15-minute checkout is no news to them.
+        if (order.source !== 'buy_now') toSeller(`New order: ${title}`, `A buyer ordered "${title}" (${total}). You will be told when it is paid; then ship within 72 hours.`, salesLink);
         break;
       case 'paid':
         toBuyer(`Payment received: ${title}`, `We received your payment of ${total} for "${title}". The seller ships within 72 hours.`, orderLink);
