@@ -136,7 +136,8 @@ async function prepare(databaseUrl: string): Promise<void> {
         [digestUsers, zones],
       );
       await db.query(
-        `insert into part_alerts (user_id, alert_name, make, frequency) select u, 'Daily bench alert', 'porsche', 'daily' from unnest($1::uuid[]) u`,
+        // Make 'ac' (seeded, never generated): these alerts are no candidates of the match scenario's parts.
+        `insert into part_alerts (user_id, alert_name, make, frequency) select u, 'Daily bench alert', 'ac', 'daily' from unnest($1::uuid[]) u`,
         [digestUsers],
       );
       const parts = (await db.query<{ id: string; title: string }>(`select id, title from parts where is_approved and is_active limit 200`)).rows;
