@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatGrouped, formatUsdCents } from '../../lib/format';
+import { FitmentBadge } from '../garage/FitmentBadge';
 import { conditionLabel, hasMarkdown, makeModel } from './partFormat';
 import type { PartDto } from '../../../modules/catalog/part.dto';
 
@@ -34,6 +35,7 @@ export function PartsTable({ parts, price, caption }: PartsTableProps) {
                   {part.title}
                 </Link>
                 {part.partNumber && <span className="font-mono text-xs text-muted">{part.partNumber}</span>}
+                <FitmentBadge partId={part.id} className="mt-1" />
               </td>
               <td className="px-4 py-3">{makeModel(part)}</td>
               <td className="px-4 py-3">{part.categoryName || part.category}</td>
