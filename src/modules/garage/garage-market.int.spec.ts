@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { auctionForm, fastUser, HOUR, partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
-import { AuctionLifecycleService } from '../auctions/auction-lifecycle.service.js';
+import { auctionsModule } from '../auctions/index.js';
 import { catalogModule } from '../catalog/index.js';
 import type { MarketWatchItemDto, PricePointDto, SoldPriceHistoryDto, WatchCandidateDto } from './garage.dto.js';
 import { MarketWatchService } from './market-watch.service.js';
@@ -9,6 +9,8 @@ import { PriceHistoryService } from './price-history.service.js';
 
 describe('market watch and price history', () => {
   let t: TestApp;
+  /** The auctions' minute tick: starts and ends the auctions due by the test clock. */
+  const tick = () => auctionsModule.tasks!['auctions/tick']!(t.rt.container)({}, {} as never);
   let admin: TestUser;
   let watcher: TestUser;
   let other: TestUser;
@@ -101,7 +103,7 @@ describe('market watch and price history', () => {
     const auctionPart = await partOf(admin, { title: 'Fuchs 15x6 wheel', price: 500, partNumber: '911.361.013.02', make: 'porsche', model: '911' });
     const { body: auction } = await admin.agent.post('/api/auctions').send(auctionForm(t, auctionPart, { title: 'Fuchs wheel auction' })).expect(201);
     t.clock.advance(HOUR + 1000);
-    await t.rt.container.get(AuctionLifecycleService).start(auction.id);
+    await tick();
     await t.drain();
     const { body: watch } = await watcher.agent.post('/api/market-watch').send({ auctionId: auction.id, priceAlertThreshold: 50 }).expect(201);
     expect(watch).toMatchObject({ watchType: 'auction', originalPrice: '100.00', itemPath: `/auctions/${auction.id}` });
@@ -116,7 +118,7 @@ describe('market watch and price history', () => {
     expect((await priceNotices(watcher.id)).at(-1)!.link).toBe(`/auctions/${auction.id}`);
     // The end: the final price goes into the sold-price history by part number.
     t.clock.advance(3 * HOUR);
-    await t.rt.container.get(AuctionLifecycleService).end(auction.id);
+    await tick();
     await t.drain();
     const history = (await t.agent().get('/api/market/history?partNumber=911 361 013 02').expect(200)).body as SoldPriceHistoryDto;
     expect(history).toMatchObject({ count: 1, median: '160.00', min: '160.00', max: '160.00' });
