@@ -6,6 +6,7 @@ import { ReviewPurchases } from '../sellers/index.js';
 import { returnAdminRoutes } from './return.admin-routes.js';
 import { returnRoutes } from './return.routes.js';
 import { ReturnService } from './return.service.js';
+import { returnsDemo } from './returns.demo.js';
 import { RECORD_DELIVERED_TASK, returnsTasks } from './returns.tasks.js';
 import { ReturnsReviewPurchases } from './returns.review-purchases.js';
 import { ReturnUploadClaims } from './returns.upload-claims.js';
@@ -23,4 +24,5 @@ export const returnsModule: PitlaneModule = {
   adminRoutes: returnAdminRoutes,
   tasks: returnsTasks,
   subscriptions: { [PAYMENTS_EVENTS.orderDelivered]: [RECORD_DELIVERED_TASK] },
+  demo: returnsDemo,
 };
