@@ -1,4 +1,4 @@
-import { ChevronDown, Gavel, LayoutDashboard, LogOut, Package, Receipt, Settings, Tag, UserRound } from 'lucide-react';
+import { ChevronDown, Gavel, LayoutDashboard, LogOut, Package, Receipt, RotateCcw, Settings, Tag, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { signOut, SIGN_OUT_PATH } from '../features/accounts/signOut';
@@ -7,7 +7,7 @@ import { displayName, type CurrentUser } from '../features/accounts/useAuth';
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-sm px-2 py-2 text-sm text-ink outline-none select-none data-[highlighted]:bg-paper data-[highlighted]:text-racing';
 
-/** The signed-in user's menu: name on the trigger; email, Seller Dashboard, My Listings, My Auctions (sellers), Orders, My Offers, Account Settings and Sign Out inside. */
+/** The signed-in user's menu: name on the trigger; email, Seller Dashboard, My Listings, My Auctions (sellers), Orders, My Offers, Returns, Account Settings and Sign Out inside. */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const name = displayName(user);
   return (
@@ -67,6 +67,12 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             <Link to="/account/offers">
               <Tag aria-hidden className="size-4" />
               My Offers
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/account/returns">
+              <RotateCcw aria-hidden className="size-4" />
+              Returns
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>
