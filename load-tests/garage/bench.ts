@@ -226,18 +226,46 @@ async function benchMatch(databaseUrl: string) {
   }
 }
 
-async function benchDigest(databaseUrl: string) {
-  // Imported here: booting the runtime loads every module (only this scenario needs it).
+/** A runtime of the app booted in this process against the bench database, with a clock at 23:30 UTC today. */
+async function bootRuntime(databaseUrl: string) {
+  // Imported here: booting the runtime loads every module (only these scenarios need it).
   const { loadConfig } = await import('../../src/platform/config.js');
   const { ManualClock } = await import('../../src/platform/clock.js');
   const { createLogger } = await import('../../src/platform/logger.js');
   const { boot } = await import('../../src/platform/runtime.js');
   const { modules } = await import('../../src/modules.js');
-  const { AlertMailService } = await import('../../src/modules/garage/alert-mail.service.js');
   const config = loadConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: path.join(options.dataDir, 'digest'), SESSION_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl });
   // 23:30 UTC: past hour 0 in every zone of the data, and the local day is the same all run long.
   const clock = new ManualClock(new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 + 23.5 * 3_600_000));
-  const rt = await boot(config, modules, { databaseUrl, clock, logger: createLogger('warn') });
+  return boot(config, modules, { databaseUrl, clock, logger: createLogger('warn') });
+}
+
+/**
+ * The whole match of the event's task, for orientation beside the statement's figure: the statement, one stored
+ * notification per new match (recordOnce, with its live push), the alerts' counters and the instant mail jobs.
+ */
+async function benchMatchStored(databaseUrl: string, count: number) {
+  const { AlertMatchingService } = await import('../../src/modules/garage/alert-matching.service.js');
+  const items = (await sampleItems(databaseUrl)).slice(0, count);
+  const rt = await bootRuntime(databaseUrl);
+  try {
+    const service = rt.container.get(AlertMatchingService);
+    const times: number[] = [];
+    let stored = 0;
+    for (const item of items) {
+      const started = performance.now();
+      stored += await RequestContext.create(rt.orm.em, () => service.match(item));
+      times.push(performance.now() - started);
+    }
+    return { latency: latencies(times), parts: items.length, stored };
+  } finally {
+    await rt.close();
+  }
+}
+
+async function benchDigest(databaseUrl: string) {
+  const { AlertMailService } = await import('../../src/modules/garage/alert-mail.service.js');
+  const rt = await bootRuntime(databaseUrl);
   try {
     const service = rt.container.get(AlertMailService);
     const started = performance.now();
@@ -343,6 +371,10 @@ async function main() {
       console.log(`  p50 ${fmt(m.latency.p50, 2)} ms, p95 ${fmt(m.latency.p95, 2)} ms, p99 ${fmt(m.latency.p99, 2)} ms; matches per part median ${m.matchesMedian}, max ${m.matchesMax}`);
       console.log(`  target p95 < ${TARGETS.matchP95Ms} ms: ${met ? 'met' : 'MISSED'}`);
       console.log(`  plan:\n${m.plan.split('\n').map((l) => `    ${l}`).join('\n')}`);
+      const stored = await benchMatchStored(stack.databaseUrl, Math.min(50, options.samples));
+      out.matchStored = stored;
+      console.log(`match with storing (the event task's work, for orientation): ${stored.parts} parts, ${stored.stored} notifications stored`);
+      console.log(`  p50 ${fmt(stored.latency.p50, 1)} ms, p95 ${fmt(stored.latency.p95, 1)} ms, p99 ${fmt(stored.latency.p99, 1)} ms`);
     }
     if (options.only.has('digest')) {
       const d = await benchDigest(stack.databaseUrl);
