@@ -7,6 +7,7 @@ import { EventBus } from '../../platform/events.js';
 import { JobQueue } from '../../platform/jobs.js';
 import { formatCents } from '../../platform/money.js';
 import { TOKENS } from '../../platform/tokens.js';
+import { JobBatch } from './job-batch.js';
 import { escrowReleaseLines, paymentLines, refundLines } from './ledger.rules.js';
 import type { OrderState } from './order.dto.js';
 import { OrderNotificationService } from './order-notification.service.js';
@@ -62,7 +63,8 @@ export class PaymentService {
    * nothing; a failure rolls both back so the provider's retry applies it. Answers what happened.
    */
   async processEvent(event: ProviderEvent): Promise<string> {
-    return this.fork().transactional(async (tx) => {
+    return this.fork().transactional(async (em) => {
+      const tx = new JobBatch(em);
       const now = this.clock.now();
       const inserted = await tx.execute<{ id: string }[]>(
         `insert into payment_events (id, type, payload, received_at) values (?, ?, ?::jsonb, ?) on conflict (id) do nothing returning id`,
@@ -71,11 +73,12 @@ export class PaymentService {
       if (!inserted.length) return 'duplicate';
       const result = await this.apply(tx, event, now);
       await tx.execute(`update payment_events set result = ? where id = ?`, [result.slice(0, 200), event.id]);
+      await tx.flush();
       return result;
     });
   }
 
-  private async apply(tx: EntityManager, event: ProviderEvent, now: Date): Promise<string> {
+  private async apply(tx: SqlExecutor, event: ProviderEvent, now: Date): Promise<string> {
     const object = event.data?.object ?? {};
     switch (event.type) {
       case 'payment_intent.succeeded': {
@@ -144,7 +147,7 @@ export class PaymentService {
   }
 
   /** Waiting orders of a seller who finished payout setup: a fresh payment window, and the buyers told. */
-  private async sellerBecameReady(tx: EntityManager, sellerId: string, now: Date): Promise<void> {
+  private async sellerBecameReady(tx: SqlExecutor, sellerId: string, now: Date): Promise<void> {
     const waiting = await tx.execute<{ id: string }[]>(
       `select id from orders where seller_id = ? and state = 'pending_payment' and provider is null order by created_at limit 100`,
       [sellerId],
@@ -163,7 +166,7 @@ export class PaymentService {
    * Applies a succeeded payment to `order` (locked by the caller) once: paid, sold, ledger, timers, mail. A
    * payment that arrives after the order was cancelled is recorded and refunded in full by a job.
    */
-  async applySucceeded(tx: EntityManager, order: OrderRow, p: { chargeId: string | null; at: Date }): Promise<string> {
+  async applySucceeded(tx: SqlExecutor, order: OrderRow, p: { chargeId: string | null; at: Date }): Promise<string> {
     if (order.paidAt) return 'payment already applied';
     const at = p.at;
     const escrow = order.escrowChoice === 'escrow';
@@ -232,7 +235,7 @@ export class PaymentService {
 
   /** Applies refunds totalling `newRefundedCents` to `order` (locked): ledger, amounts, state, history, event, mail. */
   async applyRefund(
-    tx: EntityManager,
+    tx: SqlExecutor,
     order: OrderRow,
     newRefundedCents: number,
     r: { ref: string | null; actor: 'admin' | 'seller' | 'system' | 'buyer'; actorId: string | null; note: string; at: Date },
