@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { numeric } from '../../platform/http/validate.js';
 import { BADGE_CATEGORIES, BADGE_RARITIES, BADGE_TYPES, REQUIREMENT_KEYS } from './reputation.rules.js';
-import { uniqueList } from './seller.schemas.js';
+import { pageQuery, uniqueList } from './seller.schemas.js';
 
 export const REVIEW_MESSAGES = {
   rating: 'Rating must be a whole number from 1 to 5',
@@ -49,6 +49,9 @@ export const reviewParams = z.object({
   reviewId: z.uuid({ message: 'Not a valid review id' }),
 });
 export const reviewIdParams = z.object({ reviewId: z.uuid({ message: 'Not a valid review id' }) });
+
+/** GET /api/sellers/{id}/reviews: a page, optionally the review of one order (the order page asks whether it has one). */
+export const reviewListQuery = pageQuery.extend({ orderId: z.uuid({ message: 'Not a valid order id' }).optional() });
 
 export const reviewReportSchema = z.object({
   reason: z

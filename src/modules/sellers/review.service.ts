@@ -83,11 +83,11 @@ export class ReviewService {
   }
 
   /** A page of a seller's reviews, newest first. */
-  async list(idOrUserId: string, page: { limit: number; offset: number }): Promise<{ rows: ReviewDto[]; total: number }> {
+  async list(idOrUserId: string, page: { limit: number; offset: number; orderId?: string }): Promise<{ rows: ReviewDto[]; total: number }> {
     const seller = await this.sellers.resolve(idOrUserId);
     const [rows, total] = await this.em.findAndCount(
       SellerReview,
-      { sellerUserId: seller.userId, isPublic: true },
+      { sellerUserId: seller.userId, isPublic: true, ...(page.orderId ? { orderId: page.orderId } : {}) },
       { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset },
     );
     return { rows: await this.toDtos(rows), total };

@@ -21,6 +21,7 @@ let buyer: TestUser;
 let reader: TestUser;
 let admin: TestUser;
 
+const theirsOrNone = () => '00000000-0000-4000-8000-000000000000';
 const NO_PURCHASE = 'You can review a seller only for an order you bought from them, once it has been delivered.';
 const review = (who: TestUser, body: Record<string, unknown>, sellerId = seller.id) => who.agent.post(`/api/sellers/${sellerId}/reviews`).send(body);
 
@@ -78,6 +79,10 @@ describe('POST /api/sellers/{id}/reviews from a purchase', () => {
     expect(twice.body.message).toBe('You have already reviewed this order.');
     const second = fakeOrders.add({ buyerId: buyer.id, sellerId: seller.id });
     expect((await review(buyer, { orderId: second.id, rating: 5 })).status).toBe(201);
+    const ofFirst = await t.agent().get(`/api/sellers/${seller.id}/reviews`).query({ orderId: first.id }).expect(200);
+    expect(ofFirst.body.map((x: { orderId: string }) => x.orderId)).toEqual([first.id]);
+    const none = await t.agent().get(`/api/sellers/${seller.id}/reviews`).query({ orderId: theirsOrNone() }).expect(200);
+    expect(none.body).toEqual([]);
     const [{ n }] = await t.sql<{ n: number }>('select count(*)::int as n from seller_reviews where reviewer_id = $1 and is_verified_purchase', [buyer.id]);
     expect(n).toBe(2);
   });

@@ -15,7 +15,7 @@ import {
   storefrontUpdateSchema,
   userIdParams,
 } from './seller.schemas.js';
-import { reviewCreateSchema, reviewIdParams, reviewParams, reviewReportSchema, sellerResponseSchema } from './reputation.schemas.js';
+import { reviewCreateSchema, reviewIdParams, reviewListQuery, reviewParams, reviewReportSchema, sellerResponseSchema } from './reputation.schemas.js';
 import { SellerService } from './seller.service.js';
 import { ReviewService } from './review.service.js';
 import { BadgeService } from './badge.service.js';
@@ -78,7 +78,7 @@ export function sellerRoutes(container: Container): Router {
   );
   router.get(
     '/sellers/:id/reviews',
-    handle({ params: sellerIdParams, query: pageQuery }, async ({ params, query }, _req, res) =>
+    handle({ params: sellerIdParams, query: reviewListQuery }, async ({ params, query }, _req, res) =>
       sendList(res, await reviews.list(params.id, query)),
     ),
   );

@@ -8,7 +8,7 @@ import { describeError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import type { OrderDto } from '../../../modules/payments/order.dto';
 import { canReview } from './returnFormat';
-import { useCreateReview } from './returns.api';
+import { useCreateReview, useOrderReview } from './returns.api';
 
 /** A 1-5 star picker as a radio group (keyboard: arrows move, space picks). */
 function StarPicker({ label, value, onChange, error, name }: { label: string; value: number; onChange: (v: number) => void; error?: string; name: string }) {
@@ -53,8 +53,16 @@ export function ReviewOrderCard({ order }: { order: OrderDto }) {
   const [recommend, setRecommend] = useState(true);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateReview(order.sellerId);
+  const existing = useOrderReview(order.sellerId, order.id, canReview(order));
 
-  if (!canReview(order)) return null;
+  if (!canReview(order) || existing.isPending) return null;
+  if (existing.data && !done) {
+    return (
+      <Card className="p-4 text-sm" data-testid="order-review">
+        You reviewed {order.sellerName}: {existing.data.rating} out of 5 stars{existing.data.title ? ` · "${existing.data.title}"` : ''}.
+      </Card>
+    );
+  }
   if (done) {
     return (
       <Card className="p-4 text-sm" role="status">

@@ -90,6 +90,16 @@ export interface ReviewInput {
 
 const isReviewsQuery = (query: { queryKey: readonly unknown[] }) => typeof query.queryKey[0] === 'string' && /^\/api\/sellers\/.*\/(reviews|reputation)/.test(query.queryKey[0]);
 
+/** The review of one order, if the buyer wrote one (GET /api/sellers/{id}/reviews?orderId=). */
+export function useOrderReview(sellerId: string, orderId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [`/api/sellers/${encodeURIComponent(sellerId)}/reviews`, { orderId, limit: 1 }],
+    queryFn: listQueryFn<ReviewDto>(),
+    enabled,
+    select: (page) => page.items[0] ?? null,
+  });
+}
+
 /** The buyer's review of the seller of a delivered order (POST /api/sellers/{id}/reviews). */
 export function useCreateReview(sellerId: string) {
   const client = useQueryClient();
