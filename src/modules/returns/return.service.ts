@@ -442,6 +442,12 @@ export class ReturnService {
       subject: `Return escalated to Pitlane: ${row.part_title}`,
       text: `The return of "${row.part_title}" is now with Pitlane's team, who will decide it.\n\n${reason}`,
     });
+    // The team's inbox hears of it too; the console's Returns list opens on escalated returns.
+    await this.mail.queue(tx, {
+      to: this.config.supportEmail,
+      subject: `Return to decide: ${row.part_title}`,
+      text: `A return needs a decision (${role === 'system' ? 'the seller did not answer in time' : 'the buyer escalated'}).\n\n${reason}\n\n${this.config.publicUrl.replace(/\/$/, '')}/admin/returns/${row.id}/show`,
+    });
   }
 
   private async cancelDeadline(tx: SqlExecutor, id: string): Promise<void> {

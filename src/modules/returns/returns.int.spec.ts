@@ -238,6 +238,9 @@ describe('deadlines and escalation', () => {
     expect(escalated.escalationReason).toBe("The seller did not answer within 3 business days; Pitlane's team will decide.");
     expect(escalated.history.at(-1)).toMatchObject({ state: 'escalated', actorRole: 'system' });
     expect((await seller.agent.post(`/api/returns/${r.id}/approve`).send({ instructions: 'late' })).status).toBe(409);
+    await t.drain();
+    const team = await t.sql<{ subject: string; text: string }>('select subject, text from mail_outbox where "to" = $1', [t.rt.config.supportEmail]);
+    expect(team.find((m) => m.text.includes(`/admin/returns/${r.id}/show`))?.subject).toBe('Return to decide: Holley 4150 carburetor');
   });
 
   it('keeps a request answered in time from escalating', async () => {
