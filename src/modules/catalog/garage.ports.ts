@@ -38,12 +38,12 @@ export class CatalogReference {
     return rows.map((r) => ({ partId: r.part_id, make: r.make, model: r.model, yearStart: r.year_start, yearEnd: r.year_end }));
   }
 
-  /** Up to 10 public parts whose title holds `q` (the garage's watch form picker), newest first. */
-  async searchParts(q: string): Promise<{ id: string; title: string; price: string; imageUrl: string | null }[]> {
+  /** Up to `limit` public parts whose title holds `q` (the garage's watch form picker), newest first. */
+  async searchParts(q: string, limit = 10): Promise<{ id: string; title: string; price: string; imageUrl: string | null }[]> {
     const rows = await this.orm.em.fork().execute<{ id: string; title: string; price: string; image_url: string | null }[]>(
       `select id, title, price::text as price, images -> 0 ->> 'url' as image_url from parts
-        where is_active and is_approved and title ilike ? order by created_at desc, id limit 10`,
-      [containsPattern(q)],
+        where is_active and is_approved and title ilike ? order by created_at desc, id limit ?`,
+      [containsPattern(q), limit],
     );
     return rows.map((r) => ({ id: r.id, title: r.title, price: r.price, imageUrl: r.image_url }));
   }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { auctionForm, fastUser, HOUR, partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
+import { requestForm } from '../../../test/reverse.fixtures.js';
+import { reverseModule } from '../reverse/index.js';
 import { auctionsModule } from '../auctions/index.js';
 import { catalogModule } from '../catalog/index.js';
 import type { MarketWatchItemDto, PricePointDto, SoldPriceHistoryDto, WatchCandidateDto } from './garage.dto.js';
@@ -140,10 +142,22 @@ describe('market watch and price history', () => {
     expect(none.body).toEqual({ count: 0, median: null, min: null, max: null, points: [] });
   });
 
-  it("finds parts for the watch form's picker", async () => {
+  it("finds parts, open auctions and active wanted requests for the watch form's picker", async () => {
     const res = await watcher.agent.get('/api/market-watch/search?q=solex').expect(200);
     expect((res.body as WatchCandidateDto[]).map((c) => c.id)).toEqual([partId]);
     await watcher.agent.get('/api/market-watch/search?q=s').expect(400);
+
+    const gaugePart = await partOf(admin, { title: 'Jaeger tachometer', price: 700 });
+    const { body: auction } = await admin.agent.post('/api/auctions').send(auctionForm(t, gaugePart, { title: 'Jaeger tach auction' })).expect(201);
+    const { body: request } = await other.agent.post('/api/reverse-auctions').send(requestForm(t, { title: 'Wanted: Jaeger tachometer 8000 rpm' })).expect(201);
+    t.clock.advance(HOUR + 1000);
+    await tick();
+    await reverseModule.tasks!['reverse/tick']!(t.rt.container)({}, {} as never);
+    const auctions = (await watcher.agent.get('/api/market-watch/search?q=jaeger&watchType=auction').expect(200)).body as WatchCandidateDto[];
+    expect(auctions).toEqual([expect.objectContaining({ watchType: 'auction', id: auction.id, title: 'Jaeger tach auction', price: '100.00', itemPath: `/auctions/${auction.id}` })]);
+    const requests = (await watcher.agent.get('/api/market-watch/search?q=jaeger&watchType=reverse_auction').expect(200)).body as WatchCandidateDto[];
+    expect(requests.map((r) => r.id)).toEqual([request.id]);
+    expect(requests[0]).toMatchObject({ watchType: 'reverse_auction', price: '500.00', itemPath: `/reverse-auctions/${request.id}` });
   });
 
   it('stops watching', async () => {

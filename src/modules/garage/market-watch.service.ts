@@ -195,22 +195,33 @@ export class MarketWatchService {
     return this.prices.line(COLUMN_OF[row.watch_type], row.part_id ?? row.auction_id ?? row.reverse_auction_id!);
   }
 
-  /** Items the watch form can pick: public parts whose title holds `q`. */
+  /**
+   * Items the watch form can pick, by text: public parts by title; open auctions of the parts found so (by their
+   * part's title); active wanted requests by title or description. At most 10.
+   */
   async search(q: string, watchType: WatchType): Promise<WatchCandidateDto[]> {
-    if (watchType !== 'part') {
-      throw Errors.invalid('validation_failed', 'Open the auction or wanted request and use Track price', {
-        watchType: 'Open the auction or wanted request and use Track price',
-      });
+    const money = (v: string | null) => (v === null ? null : formatCents(storedCents(v)));
+    if (watchType === 'reverse_auction') {
+      return (await this.reverse.searchActive(q, 10)).map((r) => ({
+        watchType,
+        id: r.id,
+        title: r.title,
+        price: money(r.currentLowestBid ?? r.maxBudget),
+        imageUrl: null,
+        itemPath: `/reverse-auctions/${r.id}`,
+      }));
+    }
+    if (watchType === 'auction') {
+      const parts = await this.reference.searchParts(q, 200);
+      const byPart = new Map(parts.map((p) => [p.id, p]));
+      const open = (await this.auctions.openAuctions()).filter((a) => byPart.has(a.partId)).slice(0, 10);
+      const found = await Promise.all(open.map((a) => this.auctions.findAuction(a.auctionId, null)));
+      return found.flatMap((a) =>
+        a ? [{ watchType, id: a.id, title: a.title, price: money(a.totalBids > 0 ? a.currentBid : a.startingBid), imageUrl: byPart.get(a.partId)?.imageUrl ?? null, itemPath: `/auctions/${a.id}` }] : [],
+      );
     }
     const rows = await this.reference.searchParts(q);
-    return rows.map((r) => ({
-      watchType: 'part',
-      id: r.id,
-      title: r.title,
-      price: formatCents(storedCents(r.price)),
-      imageUrl: r.imageUrl,
-      itemPath: `/parts/${r.id}`,
-    }));
+    return rows.map((r) => ({ watchType: 'part', id: r.id, title: r.title, price: money(r.price), imageUrl: r.imageUrl, itemPath: `/parts/${r.id}` }));
   }
 
   /**

@@ -21,6 +21,8 @@ export abstract class ReverseApi {
   }>;
   /** One request as `viewer` may see it (the request page's answer), or null when unknown or hidden. */
   abstract findRequest(id: string, viewer: Actor | null): Promise<ReverseAuctionDto | null>;
+  /** Active requests whose title or description holds `q`, soonest end first, at most `limit` (the garage's watch picker). */
+  abstract searchActive(q: string, limit: number): Promise<ReverseAuctionDto[]>;
 }
 
 @injectable()
@@ -36,6 +38,10 @@ export class ReverseApiImpl extends ReverseApi {
       if (err instanceof AppError && err.kind === 'not_found') return null;
       throw err;
     });
+  }
+  async searchActive(q: string, limit: number): Promise<ReverseAuctionDto[]> {
+    const page = await this.requests.list({ q, status: 'active', sort: 'endTime', limit, offset: 0 }, null);
+    return page.rows;
   }
   async relistNow(reverseAuctionId: string): Promise<string | null> {
     return this.lifecycle.relist(reverseAuctionId, true);
