@@ -3,7 +3,7 @@
 // Target: none lost, none applied twice, p99 processing (the webhook's answer time) under 50 ms.
 //
 //   npm run bench:payments -- [--rate 200] [--duration 60] [--duplicates 0.2] [--source] [--json out.json]
-//                             [--statements] [--data-dir /tmp/bench-payments --pg-port 54498]
+//                             [--statements] [--data-dir /tmp/bench-payments --pg-port 54499]
 //
 // Starts its own embedded PostgreSQL (loopback only), migrates, seeds, loads one seller, buyers and one pending
 // order per unique event (with a Stripe payment intent id), starts `pitlane serve` with Stripe keys (WORKER=off:
@@ -21,7 +21,7 @@ const options = {
   duration: Number(argValue('--duration') ?? 60),
   duplicates: Number(argValue('--duplicates') ?? 0.2),
   dataDir: argValue('--data-dir') ?? '/tmp/bench-payments',
-  pgPort: Number(argValue('--pg-port') ?? 54498),
+  pgPort: Number(argValue('--pg-port') ?? 54499),
   source: process.argv.includes('--source'),
   /** Print the statements that took the most database time (pg_stat_statements). */
   statements: process.argv.includes('--statements'),
