@@ -168,7 +168,7 @@ function NextStep({ ret }: { ret: ReturnDto }) {
 
   if (can('approve') || can('decline')) {
     return (
-      <Card className="grid gap-3 p-4" aria-label="Answer the return">
+      <Card role="region" className="grid gap-3 p-4" aria-label="Answer the return">
         <p className="text-sm">
           Approve with return instructions (where to ship, how to pack), or decline with a reason. Answer by {formatDateTime(ret.respondBy)}, or Pitlane&apos;s team
           decides.
@@ -223,7 +223,7 @@ function NextStep({ ret }: { ret: ReturnDto }) {
         </Card>
       )}
       {(can('receive') || can('refund')) && (
-        <Card className="grid gap-3 p-4" aria-label="Receive and refund">
+        <Card role="region" className="grid gap-3 p-4" aria-label="Receive and refund">
           {can('receive') && (
             <div className="flex flex-wrap items-center gap-3">
               <p className="flex-1 text-sm">
@@ -256,7 +256,7 @@ function NextStep({ ret }: { ret: ReturnDto }) {
         </Card>
       )}
       {can('escalate') && (
-        <Card className="grid gap-3 p-4" aria-label="Ask Pitlane to decide">
+        <Card role="region" className="grid gap-3 p-4" aria-label="Ask Pitlane to decide">
           <p className="text-sm">{ret.state === 'declined' ? 'Disagree with the seller? Pitlane’s team can decide.' : 'No refund yet? Pitlane’s team can step in.'}</p>
           <TextAreaField label="Why" hint="(optional)" name="escalation" value={text} onChange={(e) => setText(e.target.value)} rows={2} maxLength={2000} />
           <div className="flex justify-end">

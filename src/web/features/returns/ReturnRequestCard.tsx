@@ -183,6 +183,7 @@ function ReturnForm({ order }: { order: OrderDto }) {
               accept="image/jpeg,image/png"
               multiple
               className="sr-only"
+              tabIndex={-1}
               aria-label="Add photos"
               data-testid="return-photo-input"
               onChange={(e) => void addPhotos(e)}

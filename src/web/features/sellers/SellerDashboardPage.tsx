@@ -28,6 +28,7 @@ import type { PartDto } from '../../../modules/catalog/part.dto';
 import type { AuctionDto } from '../../../modules/auctions/auction.dto';
 import { headlinePrice } from '../auctions/auctionRules';
 import { SellerOffersPanel } from '../offers/SellerOffersPanel';
+import { SellerReturnsPanel } from '../returns/SellerReturnsPanel';
 
 /** Rows per dashboard table (spec 001 §9). */
 export const DASHBOARD_ROWS = 5;
@@ -214,6 +215,8 @@ function Dashboard({ seller, userId }: { seller: SellerDto; userId: string }) {
       </div>
 
       <SellerOffersPanel />
+
+      <SellerReturnsPanel />
 
       {storefront.data ? (
         <EditStorefrontForm key={storefront.data.id} storefront={storefront.data} />
