@@ -8,6 +8,9 @@ import { catalogModule } from '../catalog/index.js';
 import type { MarketWatchItemDto, PricePointDto, SoldPriceHistoryDto, WatchCandidateDto } from './garage.dto.js';
 import { MarketWatchService } from './market-watch.service.js';
 import { PriceHistoryService } from './price-history.service.js';
+import { EventBus } from '../../platform/events.js';
+import { TOKENS } from '../../platform/tokens.js';
+import type { MikroORM } from '@mikro-orm/postgresql';
 
 describe('market watch and price history', () => {
   let t: TestApp;
@@ -140,6 +143,22 @@ describe('market watch and price history', () => {
     await t.agent().get('/api/market/history').expect(400);
     const none = await t.agent().get('/api/market/history?partNumber=NOPE-1').expect(200);
     expect(none.body).toEqual({ count: 0, median: null, min: null, max: null, points: [] });
+  });
+
+  it('records a paid order as a sale once, and leaves auction orders to the auction final price', async () => {
+    const soldPart = await partOf(admin, { title: 'Koni shock pair', price: 300, partNumber: 'KONI-8240', make: 'porsche' });
+    const publish = async (payload: Record<string, unknown>) => {
+      const orm = t.rt.container.get<MikroORM>(TOKENS.Orm);
+      await orm.em.fork().transactional((em) => t.rt.container.get(EventBus).publish(em, { name: 'payments.order.paid', payload }));
+      await t.drain();
+    };
+    const order = { orderId: '00000000-0000-4000-8000-0000000000a1', buyerId: watcher.id, sellerId: admin.id, partId: soldPart, source: 'buy_now', sourceId: null, totalCents: 29_950 };
+    await publish(order);
+    await publish(order);
+    await publish({ ...order, orderId: '00000000-0000-4000-8000-0000000000a2', source: 'auction_won', totalCents: 50_000 });
+    const history = (await t.agent().get('/api/market/history?partNumber=koni8240').expect(200)).body as SoldPriceHistoryDto;
+    expect(history).toMatchObject({ count: 1, median: '299.50' });
+    expect(history.points[0]!.eventType).toBe('sold');
   });
 
   it("finds parts, open auctions and active wanted requests for the watch form's picker", async () => {
