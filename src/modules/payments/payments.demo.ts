@@ -48,7 +48,8 @@ export function paymentsDemo(_container: Container): DemoContribution {
         if (known.has(key)) continue;
         progress(i, SLOTS.length, 'orders');
         const random = seededRandom(key);
-        const part = candidates[candidates.length - 1 - i * 3]!;
+        const step = Math.max(1, Math.floor(candidates.length / SLOTS.length));
+        const part = candidates[candidates.length - 1 - i * step]!;
         const buyerId = pick(random, buyers.filter((b) => b !== part.sellerUserId));
         if (!buyerId) continue;
         const created = new Date(now.getTime() - slot.ageDays * DAY - 2 * HOUR);
