@@ -233,6 +233,51 @@ describe('refunds through Stripe', () => {
   });
 });
 
+describe('late and waiting payments', () => {
+  it('refunds in full a payment that succeeds after its order was cancelled', async () => {
+    const { id, intent } = await checkedOut(350);
+    await buyer.agent.post(`/api/orders/${id}/cancel`).send({}).expect(200);
+    expect(requests.some((r) => r.path === `/v1/payment_intents/${intent}/cancel`)).toBe(true);
+    const late = await webhook(intentEvent('evt_after_cancel', 'payment_intent.succeeded', intent, id)).expect(200);
+    expect(late.body.result).toBe('late payment: refund queued');
+    requests.length = 0;
+    await t.drain();
+    expect(requests.filter((r) => r.path === '/v1/refunds')[0]).toMatchObject({ form: { payment_intent: intent, amount: '35000' } });
+    const seen = await admin.agent.get(`/api/orders/${id}`).expect(200);
+    expect(seen.body).toMatchObject({ state: 'cancelled', refunded: '350.00' });
+    expect(await ledgerSum(id)).toBe('0.00');
+  });
+
+  it('keeps an unpaid order of a seller without payouts waiting instead of cancelling it', async () => {
+    const other = await quickUser(t, 'no_payout_seller', 'admin');
+    const partId = await partOf(other, { price: 120 });
+    await t.sql(`update users set role = 'seller' where id = $1`, [other.id]);
+    const { body } = await buyer.agent.post('/api/orders').send({ partId }).expect(201);
+    expect(body.order.waitingReason).not.toBeNull();
+    t.clock.advance(16 * 60_000);
+    const { OrderTimersService } = await import('./order-timers.service.js');
+    expect(await t.rt.container.get(OrderTimersService).run('cancelUnpaid', body.orderId)).toBe('waiting for the seller');
+    const seen = await buyer.agent.get(`/api/orders/${body.orderId}`).expect(200);
+    expect(seen.body.state).toBe('pending_payment');
+    expect(new Date(seen.body.payBy).getTime()).toBeGreaterThan(t.clock.now().getTime());
+  });
+});
+
+describe('seller earnings', () => {
+  it('answers pending, available and paid-out amounts by order, and CSV', async () => {
+    const res = await seller.agent.get('/api/payments/earnings').expect(200);
+    expect(res.body.connect).toMatchObject({ ready: true });
+    expect(res.body.orders.length).toBeGreaterThan(0);
+    const cents = (v: string) => Math.round(Number(v) * 100);
+    const byStatus = (s: string) => res.body.orders.filter((o: { payoutStatus: string }) => o.payoutStatus === s).reduce((a: number, o: { net: string }) => a + cents(o.net), 0);
+    expect(cents(res.body.pending)).toBe(byStatus('pending'));
+    expect(cents(res.body.available)).toBe(byStatus('available'));
+    const csv = await seller.agent.get('/api/payments/earnings?format=csv').expect(200);
+    expect(csv.text.split('\r\n')[0]).toBe('orderId,partTitle,state,paidAt,total,commission,refunded,net,payoutStatus');
+    await buyer.agent.get('/api/payments/earnings').expect(403);
+  });
+});
+
 describe('without keys in production', () => {
   it('refuses checkout with a clear message', async () => {
     const prod = await startTestApp({ NODE_ENV: 'production' });
