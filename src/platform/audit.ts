@@ -3,7 +3,7 @@ import { Clock } from './clock.js';
 import type { SqlExecutor } from './db/pg-transaction.js';
 
 /** What the audit log calls the things admins act on. */
-export type AuditEntityType = 'user' | 'seller' | 'listing' | 'auction' | 'settings' | 'bidding_pattern' | 'badge';
+export type AuditEntityType = 'user' | 'seller' | 'listing' | 'auction' | 'settings' | 'bidding_pattern' | 'badge' | 'order';
 
 /** One admin action: who did what to which record, with the record before and after (JSON snapshots). */
 export interface AuditEntry {

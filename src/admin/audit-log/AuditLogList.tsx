@@ -6,6 +6,7 @@ export const ENTITY_CHOICES = [
   { id: 'listing', name: 'Listings' },
   { id: 'settings', name: 'Settings' },
   { id: 'bidding_pattern', name: 'Bidding patterns' },
+  { id: 'order', name: 'Orders' },
 ];
 
 const auditFilters = [

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { AuditLog } from '../../platform/audit.js';
 import { Clock } from '../../platform/clock.js';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { AppError } from '../../platform/errors.js';
@@ -52,6 +53,7 @@ export class PaymentService {
     @inject(EventBus) private readonly bus: EventBus,
     @inject(OrderNotificationService) private readonly notifications: OrderNotificationService,
     @inject(PaymentProvider) private readonly provider: PaymentProvider,
+    @inject(AuditLog) private readonly audit: AuditLog,
   ) {}
 
   private fork(): EntityManager {
@@ -230,6 +232,17 @@ export class PaymentService {
         note: `Refunded $${formatCents(input.amountCents)}${reason ? `: ${reason}` : ''}`,
         at: this.clock.now(),
       });
+      if ((input.actor ?? 'admin') === 'admin' && input.actorId) {
+        await this.audit.record(tx, {
+          actorId: input.actorId,
+          action: 'order.refunded',
+          entityType: 'order',
+          entityId: order.id,
+          reason: reason || null,
+          before: { state: locked.state, refunded: formatCents(locked.refundedCents) },
+          after: { refunded: formatCents(newRefunded) },
+        });
+      }
     });
   }
 

@@ -243,6 +243,11 @@ describe('admin refunds and the console', () => {
     expect(await ledgerSum('order_id = $1', [id])).toBe('0.00');
     expect(await ledgerSum(`order_id = $1 and account = 'seller'`, [id])).toBe('0.00');
     expect(await ledgerSum('true', [])).toBe('0.00');
+    const audit = await t.sql<{ action: string; actor_id: string }>(`select action, actor_id from audit_log where entity_type = 'order' and entity_id = $1`, [id]);
+    expect(audit).toEqual([
+      { action: 'order.refunded', actor_id: admin.id },
+      { action: 'order.refunded', actor_id: admin.id },
+    ]);
   });
 
   it('lists orders for the console with filters and Content-Range', async () => {
