@@ -312,12 +312,15 @@ export class OrderService {
       throw new AppError('conflict', 'seller_not_ready', 'The seller has not finished setting up payouts yet. Your order is reserved; we will email you as soon as you can pay.');
     }
     const escrow = escrowApplies && body.escrowChoice === 'escrow';
+    // A buyer who switches between escrow and a direct charge gets a new intent; switching back must not
+    // replay the cancelled one under the same idempotency key.
+    const switching = Boolean(order.paymentIntentId) && (order.escrowChoice === 'escrow') !== escrow;
     const intent = await this.provider.createIntent({
       orderId: order.id,
       amountCents: order.totalCents,
       applicationFeeCents: order.commissionCents,
       destination: escrow ? null : ready.accountId,
-      idempotencyKey: `order-${order.id}-intent-${escrow ? 'escrow' : 'direct'}`,
+      idempotencyKey: `order-${order.id}-intent-${escrow ? 'escrow' : 'direct'}${switching ? `-after-${order.paymentIntentId}` : ''}`,
       description: `Pitlane order ${order.id}: ${order.partTitle}`.slice(0, 200),
     });
     if (order.paymentIntentId && order.paymentIntentId !== intent.id) await this.provider.cancelIntent(order.paymentIntentId).catch(() => false);

@@ -167,6 +167,20 @@ describe('checkout with Stripe', () => {
   });
 });
 
+describe('changing the escrow choice', () => {
+  it('cancels the first intent and keys the new one after it', async () => {
+    requests.length = 0;
+    const { id, intent } = await checkedOut(5500, { escrowChoice: 'escrow' });
+    const res = await buyer.agent.post(`/api/orders/${id}/checkout`).send({ shippingAddress: address, escrowChoice: 'waiver', waiverAccepted: true }).expect(200);
+    const intents = requests.filter((r) => r.path === '/v1/payment_intents');
+    expect(intents.map((r) => r.idempotencyKey)).toEqual([`order-${id}-intent-escrow`, `order-${id}-intent-direct-after-${intent}`]);
+    expect(intents[1]!.form['transfer_data[destination]']).toBe('acct_seller1');
+    expect(requests.some((r) => r.path === `/v1/payment_intents/${intent}/cancel`)).toBe(true);
+    expect(res.body.escrow).toMatchObject({ choice: 'waiver' });
+    expect(res.body.escrow.waiverSignedAt).not.toBeNull();
+  });
+});
+
 describe('webhooks', () => {
   it('refuses a bad or missing signature', async () => {
     const event = { id: 'evt_bad', object: 'event', type: 'payment_intent.succeeded', data: { object: {} } };
