@@ -32,6 +32,7 @@ import { Migration20261124220000GarageNotifications } from './20261124220000-gar
 import { Migration20261124221000GarageCore } from './20261124221000-garage-core.js';
 import { Migration20261124221100GarageWatchTitle } from './20261124221100-garage-watch-title.js';
 import { Migration20261124223000PaymentsInit } from './20261124223000-payments-init.js';
+import { Migration20261124223100PaymentsEscrowHold } from './20261124223100-payments-escrow-hold.js';
 import { Migration20261124193000AccountsSuspension } from './20261124193000-accounts-suspension.js';
 import { Migration20261124193100PlatformAuditLog } from './20261124193100-platform-audit-log.js';
 import { Migration20261124193200CatalogSuspendedSellers } from './20261124193200-catalog-suspended-sellers.js';
@@ -69,6 +70,7 @@ export const migrations: MigrationObject[] = [
   { name: '20261124221100-garage-watch-title', class: Migration20261124221100GarageWatchTitle },
   { name: '20261124222000-featured-init', class: Migration20261124222000FeaturedInit },
   { name: '20261124223000-payments-init', class: Migration20261124223000PaymentsInit },
+  { name: '20261124223100-payments-escrow-hold', class: Migration20261124223100PaymentsEscrowHold },
   { name: '20261124230000-offers-init', class: Migration20261124230000OffersInit },
   { name: '20261124230500-returns-init', class: Migration20261124230500ReturnsInit },
   { name: '20261124230600-sellers-verified-reviews', class: Migration20261124230600SellersVerifiedReviews },

@@ -96,6 +96,7 @@ export class OrderTimersService {
       }
       case 'escrowRelease': {
         if (!o.deliveredAt || o.escrowChoice !== 'escrow' || o.escrowReleasedAt) return 'nothing held';
+        if (o.escrowHoldAt) return 'held by a return';
         if (!(await this.due(timer, orderId, new Date(o.deliveredAt.getTime() + ORDER_TIMES.inspection)))) return 'not due';
         return (await this.payments.releaseEscrow(orderId, 'Escrow released: the 3-day inspection period ended')) ? 'released' : 'not released';
       }

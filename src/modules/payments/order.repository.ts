@@ -27,6 +27,8 @@ export interface OrderRow {
   escrowChoice: EscrowChoice | null;
   waiverSignedAt: Date | null;
   escrowReleasedAt: Date | null;
+  /** Set while the buyer's return request holds the escrowed money. */
+  escrowHoldAt: Date | null;
   shippingAddress: ShippingAddressDto | null;
   carrier: string | null;
   trackingNumber: string | null;
@@ -53,7 +55,7 @@ export interface OrderRow {
 export const ORDER_COLUMNS = `o.id, o.buyer_id, o.seller_id, o.part_id, o.source, o.source_id, o.state, o.part_title, o.part_image_url,
   o.price::text as price, o.shipping_cost::text as shipping_cost, o.total::text as total, o.commission::text as commission,
   o.commission_tiers, o.refunded::text as refunded, o.commission_returned::text as commission_returned, o.final_sale,
-  o.final_sale_acknowledged_at, o.escrow_choice, o.waiver_signed_at, o.escrow_released_at, o.shipping_address, o.carrier,
+  o.final_sale_acknowledged_at, o.escrow_choice, o.waiver_signed_at, o.escrow_released_at, o.escrow_hold_at, o.shipping_address, o.carrier,
   o.tracking_number, o.provider, o.payment_intent_id, o.charge_id, o.destination_account, o.pay_by, o.ship_by, o.late_shipment,
   o.ship_reminded_at, o.created_at, o.checkout_at, o.paid_at, o.shipped_at, o.delivered_at, o.completed_at, o.cancelled_at,
   o.cancel_reason, o.disputed_at`;
@@ -85,6 +87,7 @@ export function toOrderRow(r: Raw): OrderRow {
     escrowChoice: r.escrow_choice,
     waiverSignedAt: date(r.waiver_signed_at),
     escrowReleasedAt: date(r.escrow_released_at),
+    escrowHoldAt: date(r.escrow_hold_at),
     shippingAddress: r.shipping_address,
     carrier: r.carrier,
     trackingNumber: r.tracking_number,

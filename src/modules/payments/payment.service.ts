@@ -278,6 +278,24 @@ export class PaymentService {
   }
 
   /**
+   * A return request on an escrowed order holds its money (`held`), and the return's end lets it go: when the
+   * inspection period is over by then, the release job runs now. No-op for orders without held escrow.
+   */
+  async holdEscrow(orderId: string, held: boolean, note: string): Promise<void> {
+    await this.fork().transactional(async (tx) => {
+      const o = await readOrder(tx, orderId, true);
+      if (!o || o.escrowChoice !== 'escrow' || !o.paidAt || o.escrowReleasedAt || Boolean(o.escrowHoldAt) === held) return;
+      const now = this.clock.now();
+      await tx.execute(`update orders set escrow_hold_at = ?, updated_at = ? where id = ?`, [held ? now.toISOString() : null, now.toISOString(), orderId]);
+      await addHistory(tx, orderId, o.state, note, 'system', null, now);
+      if (!held && o.deliveredAt) {
+        const due = new Date(Math.max(now.getTime(), o.deliveredAt.getTime() + ORDER_TIMES.inspection));
+        await this.jobs.add(tx, PAYMENTS_TASKS.escrowRelease, { orderId }, { runAt: due, jobKey: orderJobKey('escrowRelease', orderId) });
+      }
+    });
+  }
+
+  /**
    * Sends an escrowed order's money to the seller (less the commission left), once: after the buyer confirms
    * the item is as described, or when the inspection period ends. Skipped while disputed or fully refunded.
    */
@@ -285,6 +303,8 @@ export class PaymentService {
     const order = await readOrder(this.fork(), orderId);
     if (!order || order.escrowChoice !== 'escrow' || !order.paidAt || order.escrowReleasedAt) return false;
     if (order.state === 'disputed' || order.state === 'cancelled' || order.refundedCents >= order.totalCents) return false;
+    // An open return request holds the money until the return ends.
+    if (order.escrowHoldAt) return false;
     const amount = order.totalCents - order.refundedCents - (order.commissionCents - order.commissionReturnedCents);
     const transfer = await this.provider.transfer({
       orderId: order.id,
@@ -294,7 +314,7 @@ export class PaymentService {
     });
     return this.fork().transactional(async (tx) => {
       const locked = (await readOrder(tx, orderId, true))!;
-      if (locked.escrowReleasedAt) return false;
+      if (locked.escrowReleasedAt || locked.escrowHoldAt) return false;
       const at = this.clock.now();
       await addLedger(tx, locked, escrowReleaseLines(locked), at);
       await tx.execute(`update orders set escrow_released_at = ?, updated_at = ? where id = ?`, [at.toISOString(), at.toISOString(), orderId]);

@@ -37,7 +37,16 @@ export interface OrderEventPayload {
 export const PAYMENTS_SUBSCRIBED_EVENTS = {
   auctionWon: 'auctions.auction.won',
   quoteAccepted: 'reverse.quote.accepted',
+  /** The returns module: a buyer requested a return (holds escrow), and the ways a return ends (let it go). */
+  returnRequested: 'returns.return.requested',
+  returnEscalated: 'returns.return.escalated',
+  returnDeclined: 'returns.return.declined',
+  returnRefunded: 'returns.return.refunded',
+  returnClosed: 'returns.return.closed',
 } as const;
+
+/** The facts of a returns event payments needs. */
+export const returnEvent = z.object({ event: z.string(), payload: z.object({ orderId: z.uuid() }) });
 
 export const auctionWonEvent = z.object({
   event: z.string(),

@@ -315,6 +315,33 @@ describe('escrow from $5,000', () => {
     expect(await timer('escrowRelease', id)).toBe('released');
     expect(await timer('escrowRelease', id)).toBe('nothing held');
   });
+
+  it('holds escrowed money while a return request is open, and lets it go when the return ends', async () => {
+    const partId = await part({ price: 8000 });
+    const { body } = await buyer.agent.post('/api/orders').send({ partId }).expect(201);
+    const id = body.orderId;
+    await buyer.agent.post(`/api/orders/${id}/checkout`).send({ shippingAddress: address, escrowChoice: 'escrow' }).expect(200);
+    await buyer.agent.post('/api/payments/test/confirm').send({ orderId: id }).expect(200);
+    await seller.agent.post(`/api/orders/${id}/ship`).send({ carrier: 'FedEx', trackingNumber: 'FX3' }).expect(200);
+    t.clock.advance(14 * DAY);
+    expect(await timer('autoDeliver', id)).toBe('delivered');
+    const returnEvent = async (name: string) => {
+      const bus = t.rt.container.get(EventBus);
+      await t.rt.orm.em.fork().transactional((tx) =>
+        bus.publish(tx, { name, payload: { returnId: '55555555-5555-4555-8555-555555555555', orderId: id, buyerId: buyer.id, sellerId: seller.id, state: 'requested' } }),
+      );
+      await t.drain();
+    };
+    await returnEvent('returns.return.requested');
+    t.clock.advance(3 * DAY);
+    expect(await timer('escrowRelease', id)).toBe('held by a return');
+    await returnEvent('returns.return.closed');
+    expect(await timer('escrowRelease', id)).toBe('released');
+    const seen = await admin.agent.get(`/api/orders/${id}`).expect(200);
+    expect(seen.body.history.map((h: { note: string }) => h.note)).toEqual(
+      expect.arrayContaining(['Escrow held: the buyer requested a return', 'Escrow hold lifted: the return ended', 'Escrow released: the 3-day inspection period ended']),
+    );
+  });
 });
 
 describe('auction wins and reverse awards', () => {

@@ -28,6 +28,8 @@ export const PAYMENTS_TASKS = {
   refundLatePayment: 'payments/refund-late-payment',
   onAuctionWon: 'payments/order-auction-won',
   onQuoteAccepted: 'payments/order-quote-accepted',
+  onReturnRequested: 'payments/escrow-hold',
+  onReturnEnded: 'payments/escrow-unhold',
 } as const;
 
 export type OrderTimer = 'cancelUnpaid' | 'shipReminder' | 'shipLate' | 'autoDeliver' | 'complete' | 'escrowRelease' | 'refundLatePayment';

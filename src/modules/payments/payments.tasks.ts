@@ -2,7 +2,8 @@ import type { TaskFactories } from '../../platform/module.js';
 import { parseOrThrow } from '../../platform/http/validate.js';
 import { OrderService } from './order.service.js';
 import { OrderTimersService } from './order-timers.service.js';
-import { auctionWonEvent, PAYMENTS_SUBSCRIBED_EVENTS, quoteAcceptedEvent } from './payments.events.js';
+import { auctionWonEvent, PAYMENTS_SUBSCRIBED_EVENTS, quoteAcceptedEvent, returnEvent } from './payments.events.js';
+import { PaymentService } from './payment.service.js';
 import { orderJobPayload, PAYMENTS_TASKS, type OrderTimer } from './payments.jobs.js';
 
 const timer = (name: OrderTimer): TaskFactories[string] => (container) => async (payload) => {
@@ -36,10 +37,25 @@ export const paymentsTasks: TaskFactories = {
     const { payload: q } = parseOrThrow(quoteAcceptedEvent, payload);
     await container.get(OrderService).createAwardOrder({ reverseAuctionId: q.reverseAuctionId, buyerId: q.buyerId, sellerId: q.sellerId, amount: q.amount, title: q.title });
   },
+  /** Holds an escrowed order's money while its return request is open (event `returns.return.requested`); idempotent. */
+  [PAYMENTS_TASKS.onReturnRequested]: (container) => async (payload) => {
+    const { payload: r } = parseOrThrow(returnEvent, payload);
+    await container.get(PaymentService).holdEscrow(r.orderId, true, 'Escrow held: the buyer requested a return');
+  },
+  /** Lets an escrowed order's money go when its return ends (declined, refunded, closed); idempotent. */
+  [PAYMENTS_TASKS.onReturnEnded]: (container) => async (payload) => {
+    const { payload: r } = parseOrThrow(returnEvent, payload);
+    await container.get(PaymentService).holdEscrow(r.orderId, false, 'Escrow hold lifted: the return ended');
+  },
 };
 
 /** Event subscriptions of the payments module. */
 export const paymentsSubscriptions: Record<string, string[]> = {
   [PAYMENTS_SUBSCRIBED_EVENTS.auctionWon]: [PAYMENTS_TASKS.onAuctionWon],
   [PAYMENTS_SUBSCRIBED_EVENTS.quoteAccepted]: [PAYMENTS_TASKS.onQuoteAccepted],
+  [PAYMENTS_SUBSCRIBED_EVENTS.returnRequested]: [PAYMENTS_TASKS.onReturnRequested],
+  [PAYMENTS_SUBSCRIBED_EVENTS.returnEscalated]: [PAYMENTS_TASKS.onReturnRequested],
+  [PAYMENTS_SUBSCRIBED_EVENTS.returnDeclined]: [PAYMENTS_TASKS.onReturnEnded],
+  [PAYMENTS_SUBSCRIBED_EVENTS.returnRefunded]: [PAYMENTS_TASKS.onReturnEnded],
+  [PAYMENTS_SUBSCRIBED_EVENTS.returnClosed]: [PAYMENTS_TASKS.onReturnEnded],
 };
