@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
+import type { Logger } from '../../platform/logger.js';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { uuidArray } from '../../platform/db/uuid.js';
 import { AppError } from '../../platform/errors.js';
@@ -55,6 +56,7 @@ export class OrderService {
     @inject(PaymentService) private readonly payments: PaymentService,
     @inject(PaymentProvider) private readonly provider: PaymentProvider,
     @inject(OrderNotificationService) private readonly notifications: OrderNotificationService,
+    @inject(TOKENS.Logger) private readonly logger: Logger,
   ) {}
 
   private fork(): EntityManager {
@@ -437,7 +439,19 @@ export class OrderService {
       return true;
     });
     // The buyer's confirmation says the item is as described: the escrow goes to the seller now.
-    if (done && by.actor) await this.payments.releaseEscrow(id, 'Escrow released: the buyer confirmed the item is as described');
+    if (done && by.actor) {
+      await this.payments.releaseEscrow(id, 'Escrow released: the buyer confirmed the item is as described').catch(async (error: unknown) => {
+        // The delivery stands; the provider's failure leaves the release to its job at the inspection's end.
+        this.logger.warn({ err: error, orderId: id }, 'escrow release after the buyer confirmed failed; left to the inspection job');
+        const o = await readOrder(this.fork(), id);
+        if (o?.deliveredAt) {
+          await this.jobs.add(this.fork(), PAYMENTS_TASKS.escrowRelease, { orderId: id }, {
+            runAt: new Date(o.deliveredAt.getTime() + ORDER_TIMES.inspection),
+            jobKey: orderJobKey('escrowRelease', id),
+          });
+        }
+      });
+    }
     return done;
   }
 
