@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, BadgeCheck, Calendar, Car, ChevronRight, Info, MapPin, Tag } from 'lucide-react';
+import { ArrowLeft, BadgeCheck, Calendar, Car, ChevronRight, Info, MapPin } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { ButtonLink } from '../../components/Button';
 import { Card, CardContent, CardHeader } from '../../components/Card';
@@ -9,20 +9,23 @@ import { Photo } from '../../components/Photo';
 import { Skeleton } from '../../components/Skeleton';
 import { cn } from '../../lib/cn';
 import { formatUsd } from '../../lib/format';
-import { ComingSoonButton } from './ComingSoonButton';
 import { crossCompatibilityHints } from './compatibility';
 import { conditionLabel, listingNotice, makeModel, primaryImage, yearsLabel } from './partFormat';
 import { offersFixedPrice, PartSaleStatus } from './PartSaleStatus';
 import { SellerInfoCard } from './SellerInfoCard';
 import { WatchButton } from './WatchButton';
+import { PartFitmentCard } from '../garage/PartFitmentCard';
+import { RecentSalesCard } from '../garage/RecentSalesCard';
+import { TrackPriceButton } from '../garage/TrackPriceButton';
 import { ContactSellerDialog } from '../messaging/ContactSellerDialog';
+import { BuyNowButton } from '../payments/BuyNowButton';
+import { MakeOfferDialog } from '../offers/MakeOfferDialog';
 import { partContactTarget } from '../messaging/contactSeller';
 import type { FitmentDto, PartDto, PartImageDto } from '../../../modules/catalog/part.dto';
 import { useListingView } from '../analytics/useListingActivity';
 
 /** Spec 000 §9: the main photo plus up to 4 more. */
 const GALLERY_SIZE = 5;
-const MESSAGING_SOON = 'Messaging is coming soon';
 
 /** /parts/{id}: photos, price, fitment, details and the seller. */
 export function PartDetailPage() {
@@ -109,16 +112,17 @@ export function PartDetailPage() {
           <p className={cn('tabular text-4xl font-extrabold', part.isSold && 'text-muted line-through')}>{formatUsd(part.price)}</p>
           <PartSaleStatus part={part} />
           <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+            {offersFixedPrice(part) && part.isActive && <BuyNowButton partId={part.id} sellerId={part.sellerId} />}
             {!part.isSold && (
               <ContactSellerDialog target={partContactTarget(part)} />
             )}
             {offersFixedPrice(part) && (
-              <ComingSoonButton hint={MESSAGING_SOON} variant="outline">
-                <Tag aria-hidden className="size-4" /> Make an Offer
-              </ComingSoonButton>
+              <MakeOfferDialog part={part} />
             )}
             <WatchButton partId={part.id} />
+            {!part.isSold && <TrackPriceButton watchType="part" itemId={part.id} itemTitle={part.title} />}
           </div>
+          <PartFitmentCard partId={part.id} />
           <CompatibilityCard part={part} />
         </div>
       </div>
@@ -126,6 +130,7 @@ export function PartDetailPage() {
       <div className="mt-10 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-6">
           <PartDetailsCard part={part} />
+          <RecentSalesCard partNumber={part.partNumber} />
           <Card>
             <CardHeader>
               <h2 className="text-lg font-bold">Description</h2>
