@@ -24,6 +24,19 @@ export class JobBatch implements SqlExecutor {
     return this.inner.execute<T>(sql, params);
   }
 
+  /**
+   * Runs `sql`, adds the gathered jobs and commits, in one round trip (PgTransaction.executeAndCommit); nothing
+   * may run in the transaction after it.
+   */
+  async commitWith(sql: string, params: readonly unknown[]): Promise<void> {
+    const inner = this.inner as SqlExecutor & { executeAndCommit?: (sql: string, params: readonly unknown[]) => Promise<unknown> };
+    if (!inner.executeAndCommit) throw new Error('commitWith needs a PgTransaction');
+    const specs = this.specs;
+    this.specs = [];
+    if (!specs.length) return void (await inner.executeAndCommit(sql, params));
+    await inner.executeAndCommit(`${sql}; ${addJobsSql('?::json')}`, [...params, JSON.stringify(specs)]);
+  }
+
   /** Adds the gathered jobs in one statement (call before the commit). */
   async flush(): Promise<void> {
     if (!this.specs.length) return;

@@ -1,8 +1,9 @@
 import { inject, injectable } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type pg from 'pg';
 import { AuditLog } from '../../platform/audit.js';
+import { PgTransaction, type SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { Clock } from '../../platform/clock.js';
-import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { EventBus } from '../../platform/events.js';
 import { JobQueue } from '../../platform/jobs.js';
@@ -54,6 +55,7 @@ export class PaymentService {
     @inject(OrderNotificationService) private readonly notifications: OrderNotificationService,
     @inject(PaymentProvider) private readonly provider: PaymentProvider,
     @inject(AuditLog) private readonly audit: AuditLog,
+    @inject(TOKENS.PgPool) private readonly pool: pg.Pool,
   ) {}
 
   private fork(): EntityManager {
@@ -65,8 +67,9 @@ export class PaymentService {
    * nothing; a failure rolls both back so the provider's retry applies it. Answers what happened.
    */
   async processEvent(event: ProviderEvent): Promise<string> {
-    return this.fork().transactional(async (em) => {
-      const tx = new JobBatch(em);
+    // Plain pg, not the ORM: the hot path of the webhook benchmark (docs/performance.md, payments).
+    return PgTransaction.run(this.pool, async (pgTx) => {
+      const tx = new JobBatch(pgTx);
       const now = this.clock.now();
       const inserted = await tx.execute<{ id: string }[]>(
         `insert into payment_events (id, type, payload, received_at) values (?, ?, ?::jsonb, ?) on conflict (id) do nothing returning id`,
@@ -74,8 +77,7 @@ export class PaymentService {
       );
       if (!inserted.length) return 'duplicate';
       const result = await this.apply(tx, event, now);
-      await tx.execute(`update payment_events set result = ? where id = ?`, [result.slice(0, 200), event.id]);
-      await tx.flush();
+      await tx.commitWith(`update payment_events set result = ? where id = ?`, [result.slice(0, 200), event.id]);
       return result;
     });
   }
