@@ -20,10 +20,11 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 bg-graphite text-white shadow-md">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 md:gap-4">
         <Logo />
         <SearchBox tone="dark" className="hidden max-w-xl flex-1 md:block" />
-        <div className="ml-auto flex items-center gap-2">
+        {/* Phones show icon buttons only (Favorites, the bell, the menu); the rest is in the drawer. */}
+        <div className="ml-auto flex shrink-0 items-center gap-1 md:gap-2">
           {isLoading ? null : user ? (
             <>
               <Tooltip.Root>
@@ -46,10 +47,13 @@ export function Header() {
               <div className="hidden md:block">
                 <UserMenu user={user} />
               </div>
-              <ButtonLink to="/sell" size="sm" className="hidden md:inline-flex">
-                <Plus aria-hidden className="size-4" />
-                List Your Parts
-              </ButtonLink>
+              {/* A wrapper hides it: the button's own inline-flex would override a `hidden` on it. */}
+              <div className="hidden md:block">
+                <ButtonLink to="/sell" size="sm">
+                  <Plus aria-hidden className="size-4" />
+                  List Your Parts
+                </ButtonLink>
+              </div>
             </>
           ) : (
             <ButtonAnchor href={signInHref(location.pathname, location.search)} size="sm">

@@ -1,9 +1,30 @@
 import { useState } from 'react';
-import { Gavel, Heart, Info, LogIn, LogOut, Menu, Package, Receipt, Search, Store, UserRound, X } from 'lucide-react';
+import {
+  CarFront,
+  Gavel,
+  Heart,
+  Info,
+  LayoutDashboard,
+  LogIn,
+  LogOut,
+  Megaphone,
+  Menu,
+  MessageSquare,
+  Package,
+  Receipt,
+  RotateCcw,
+  Search,
+  Settings,
+  Store,
+  Tag,
+  UserRound,
+  X,
+} from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Link, useLocation } from 'react-router';
 import { signOut, SIGN_OUT_PATH } from '../features/accounts/signOut';
 import { displayName, useAuth } from '../features/accounts/useAuth';
+import { useUnreadCount } from '../features/messaging/messaging.api';
 import { signInHref } from '../lib/navigation';
 import { PlaceholderLink } from './PlaceholderLink';
 import { SearchBox } from './SearchBox';
@@ -11,7 +32,10 @@ import { SearchBox } from './SearchBox';
 const rowClass =
   'flex w-full items-center gap-3 rounded-md px-3 py-3 text-base font-medium text-ink hover:bg-paper';
 
-/** The header below md: a drawer with search, Browse, Sell, About, Favorites and Account. */
+/**
+ * The header below md: a drawer with search, the main links (Browse, Sell, Auctions, Wanted, Messages, Garage), the
+ * user menu's links, About, Favorites and Account, so nothing hidden on phones is out of reach.
+ */
 export function MobileDrawer() {
   const [open, setOpen] = useState(false);
   const { user } = useAuth();
@@ -44,13 +68,40 @@ export function MobileDrawer() {
             <Link to="/sell" className={rowClass} onClick={close}>
               <Store aria-hidden className="size-5 text-muted" /> Sell
             </Link>
+            <Link to="/auctions" className={rowClass} onClick={close}>
+              <Gavel aria-hidden className="size-5 text-muted" /> Auctions
+            </Link>
+            <Link to="/reverse-auctions" className={rowClass} onClick={close}>
+              <Megaphone aria-hidden className="size-5 text-muted" /> Wanted
+            </Link>
+            <Link to="/messages" className={rowClass} onClick={close}>
+              <MessageSquare aria-hidden className="size-5 text-muted" /> Messages
+              <UnreadMessages signedIn={user !== null} />
+            </Link>
+            <Link to="/garage" className={rowClass} onClick={close}>
+              <CarFront aria-hidden className="size-5 text-muted" /> Garage
+            </Link>
             {user && (
-              <Link to="/account/orders" className={rowClass} onClick={close}>
-                <Receipt aria-hidden className="size-5 text-muted" /> Orders
-              </Link>
+              <>
+                <Link to="/account/orders" className={rowClass} onClick={close}>
+                  <Receipt aria-hidden className="size-5 text-muted" /> Orders
+                </Link>
+                <Link to="/account/offers" className={rowClass} onClick={close}>
+                  <Tag aria-hidden className="size-5 text-muted" /> My Offers
+                </Link>
+                <Link to="/account/returns" className={rowClass} onClick={close}>
+                  <RotateCcw aria-hidden className="size-5 text-muted" /> Returns
+                </Link>
+                <Link to="/account/settings" className={rowClass} onClick={close}>
+                  <Settings aria-hidden className="size-5 text-muted" /> Account Settings
+                </Link>
+              </>
             )}
             {user?.role === 'seller' && (
               <>
+                <Link to="/seller-dashboard" className={rowClass} onClick={close}>
+                  <LayoutDashboard aria-hidden className="size-5 text-muted" /> Seller Dashboard
+                </Link>
                 <Link to="/my-listings" className={rowClass} onClick={close}>
                   <Package aria-hidden className="size-5 text-muted" /> My Listings
                 </Link>
@@ -100,5 +151,17 @@ export function MobileDrawer() {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The unread messages count beside the drawer's Messages (the header badge's query; its socket stays in the header). */
+function UnreadMessages({ signedIn }: { signedIn: boolean }) {
+  const count = useUnreadCount(signedIn).data?.count ?? 0;
+  if (!signedIn || count === 0) return null;
+  return (
+    <span className="ml-auto inline-grid min-w-5 place-items-center rounded-full bg-racing px-1.5 text-xs leading-5 font-bold text-white">
+      {count > 99 ? '99+' : count}
+      <span className="sr-only"> unread messages</span>
+    </span>
   );
 }
