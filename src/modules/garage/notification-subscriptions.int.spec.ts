@@ -6,6 +6,9 @@ import { approvedSeller } from '../../../test/reverse.fixtures.js';
 import { EventBus } from '../../platform/events.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { catalogModule } from '../catalog/index.js';
+import { OFFERS_EVENTS } from '../offers/index.js';
+import { OrdersApi } from '../payments/index.js';
+import { RETURNS_EVENTS } from '../returns/index.js';
 import { REVERSE_EVENTS } from '../reverse/index.js';
 import { SELLER_EVENTS } from '../sellers/index.js';
 import type { NotificationDto } from './notification.dto.js';
@@ -18,9 +21,9 @@ describe("other modules' events become notifications", () => {
   let buyer: TestUser;
 
   const feed = async (who: TestUser) => (await who.agent.get('/api/notifications/me').expect(200)).body as NotificationDto[];
+  const orm = () => t.rt.container.get<MikroORM>(TOKENS.Orm);
   const publish = async (name: string, payload: unknown) => {
-    const orm = t.rt.container.get<MikroORM>(TOKENS.Orm);
-    await orm.em.fork().transactional((em) => t.rt.container.get(EventBus).publish(em, { name, payload }));
+    await orm().em.fork().transactional((em) => t.rt.container.get(EventBus).publish(em, { name, payload }));
     await t.drain();
   };
 
@@ -94,6 +97,102 @@ describe("other modules' events become notifications", () => {
     expect(sale).toMatchObject({ notificationType: 'order_paid', message: '"Smiths chronometric speedometer" was paid ($125.50). Please ship it.', link: '/my-sales', relatedItemType: 'order', relatedItemId: orderId });
     const [shipped] = await feed(buyer);
     expect(shipped).toMatchObject({ notificationType: 'order_shipped', title: 'Your order has shipped', link: `/account/orders/${orderId}` });
+  });
+
+  it("turns the returns module's events into notices for the side that must act, linking the return", async () => {
+    const partId = await partOf(seller, { title: 'Weber 40 DCOE carburettor' });
+    await admin.agent.patch(`/api/parts/${partId}/approve`).send({}).expect(200);
+    const { orderId } = await orm().em.fork().transactional((em) =>
+      t.rt.container.get(OrdersApi).createOrder(em, { buyerId: buyer.id, partId, priceCents: 45_000, source: 'buy_now' }),
+    );
+    await t.drain();
+    const returnId = crypto.randomUUID();
+    const ret = { returnId, orderId, buyerId: buyer.id, sellerId: seller.id, state: 'requested', refundCents: null };
+    const aboutReturn = async (who: TestUser) => (await feed(who)).filter((n) => n.relatedItemId === returnId);
+
+    await publish(RETURNS_EVENTS.requested, ret);
+    expect(await aboutReturn(buyer)).toEqual([]);
+    expect(await aboutReturn(seller)).toMatchObject([{
+      notificationType: 'return_requested',
+      title: 'Return requested',
+      message: 'The buyer asked to return "Weber 40 DCOE carburettor". Please answer it.',
+      relatedItemType: 'return',
+      link: `/account/returns/${returnId}`,
+    }]);
+    t.clock.advance(1000);
+    await publish(RETURNS_EVENTS.approved, { ...ret, state: 'approved' });
+    t.clock.advance(1000);
+    await publish(RETURNS_EVENTS.shippedBack, { ...ret, state: 'shipped_back' });
+    t.clock.advance(1000);
+    await publish(RETURNS_EVENTS.refunded, { ...ret, state: 'refunded', refundCents: 30_000 });
+    expect((await aboutReturn(buyer)).map((n) => [n.notificationType, n.message])).toEqual([
+      ['return_refunded', '$300.00 was refunded for the return of "Weber 40 DCOE carburettor".'],
+      ['return_approved', 'Your return of "Weber 40 DCOE carburettor" was approved. Please ship it back as instructed.'],
+    ]);
+    expect((await aboutReturn(seller)).map((n) => n.notificationType)).toEqual(['return_shipped_back', 'return_requested']);
+    // An escalation concerns both sides; an unknown order's return still notifies, without the part's title.
+    const other = { ...ret, returnId: crypto.randomUUID(), orderId: crypto.randomUUID(), state: 'escalated' };
+    t.clock.advance(1000);
+    await publish(RETURNS_EVENTS.escalated, other);
+    for (const who of [buyer, seller]) {
+      const [latest] = await feed(who);
+      expect(latest).toMatchObject({ notificationType: 'return_escalated', message: "Pitlane's team will decide the return of your order.", link: `/account/returns/${other.returnId}` });
+    }
+  });
+
+  it("turns the offers module's events into notices for the other side, linking the offer or the checkout", async () => {
+    const partId = await partOf(seller, { title: 'Minilite 15in wheel' });
+    await admin.agent.patch(`/api/parts/${partId}/approve`).send({}).expect(200);
+    await t.drain();
+    const offerId = crypto.randomUUID();
+    const offer = { offerId, kind: 'offer', partId, buyerId: buyer.id, sellerId: seller.id, auctionId: null, amount: '180.00', by: 'buyer' };
+    const aboutOffer = async (who: TestUser) => (await feed(who)).filter((n) => n.relatedItemId === offerId);
+
+    await publish(OFFERS_EVENTS.offerMade, offer);
+    expect(await aboutOffer(buyer)).toEqual([]);
+    expect(await aboutOffer(seller)).toMatchObject([{
+      notificationType: 'offer_received',
+      title: 'New offer',
+      message: 'You received an offer of $180.00 for "Minilite 15in wheel". Please answer before it expires.',
+      relatedItemType: 'offer',
+      link: `/offers/${offerId}`,
+    }]);
+    t.clock.advance(1000);
+    await publish(OFFERS_EVENTS.offerCountered, { ...offer, amount: '210.00', by: 'seller' });
+    expect(await aboutOffer(seller)).toHaveLength(1);
+    const [counter] = await aboutOffer(buyer);
+    expect(counter).toMatchObject({ notificationType: 'offer_countered', message: 'The seller countered with $210.00 for "Minilite 15in wheel".', link: `/offers/${offerId}` });
+
+    t.clock.advance(1000);
+    const orderId = crypto.randomUUID();
+    await publish(OFFERS_EVENTS.offerAccepted, { ...offer, amount: '210.00', by: 'buyer', orderId });
+    expect(await aboutOffer(buyer)).toHaveLength(1);
+    const [accepted] = await aboutOffer(seller);
+    expect(accepted).toMatchObject({ notificationType: 'offer_accepted', message: 'The offer for "Minilite 15in wheel" was accepted at $210.00. The buyer is asked to pay.', link: `/offers/${offerId}` });
+
+    // Accepted by the seller (or automatically): the buyer goes to the checkout.
+    const second = { ...offer, offerId: crypto.randomUUID(), kind: 'second_chance', amount: '150.00', by: 'seller' };
+    t.clock.advance(1000);
+    await publish(OFFERS_EVENTS.secondChanceSent, second);
+    t.clock.advance(1000);
+    await publish(OFFERS_EVENTS.offerAccepted, { ...second, by: 'system', orderId });
+    const secondFor = async (who: TestUser) => (await feed(who)).filter((n) => n.relatedItemId === second.offerId);
+    expect((await secondFor(buyer)).map((n) => [n.notificationType, n.link])).toEqual([
+      ['offer_accepted', `/checkout/${orderId}`],
+      ['second_chance_offer', `/offers/${second.offerId}`],
+    ]);
+    expect((await secondFor(seller)).map((n) => n.notificationType)).toEqual(['offer_accepted']);
+
+    // An automatic decline tells the buyer only; the reserve-not-met window both sides.
+    const third = { ...offer, offerId: crypto.randomUUID() };
+    t.clock.advance(1000);
+    await publish(OFFERS_EVENTS.offerDeclined, { ...third, by: 'system', reason: 'The seller does not take offers this low.' });
+    expect((await feed(buyer))[0]).toMatchObject({ notificationType: 'offer_declined', message: 'Your offer for "Minilite 15in wheel" at $180.00 was declined: The seller does not take offers this low.' });
+    expect((await feed(seller)).some((n) => n.relatedItemId === third.offerId)).toBe(false);
+    const reserve = { ...offer, offerId: crypto.randomUUID(), kind: 'reserve_offer', auctionId: crypto.randomUUID(), amount: '950.00', by: 'system' };
+    t.clock.advance(1000);
+    await publish(OFFERS_EVENTS.reserveOpened, reserve);
+    for (const who of [buyer, seller]) expect((await feed(who))[0]).toMatchObject({ notificationType: 'reserve_not_met', relatedItemId: reserve.offerId, link: `/offers/${reserve.offerId}` });
   });
 
   it("shows the wanted requests' mailed notices in the feed, without the mail's link", async () => {

@@ -1,5 +1,5 @@
 /** What a notification points at (its `relatedItemId`), for the bell to open it. */
-export type NotificationItemType = 'part' | 'auction' | 'reverse_auction' | 'order' | 'seller' | 'conversation' | 'alert' | 'market_watch';
+export type NotificationItemType = 'part' | 'auction' | 'reverse_auction' | 'order' | 'seller' | 'conversation' | 'alert' | 'market_watch' | 'return' | 'offer';
 
 /** One in-app notice of the notification centre (spec 001 §3 Notification, §9 `alert_notifications`). */
 export interface NotificationDto {

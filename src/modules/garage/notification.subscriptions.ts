@@ -2,10 +2,14 @@ import type { Container } from 'inversify';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { parseOrThrow } from '../../platform/http/validate.js';
+import { parseMoney } from '../../platform/money.js';
 import type { TaskFactories } from '../../platform/module.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { AUCTION_EVENTS } from '../auctions/index.js';
 import { CATALOG_EVENTS, CatalogApi } from '../catalog/index.js';
+import { OFFERS_EVENTS } from '../offers/index.js';
+import { OrdersApi } from '../payments/index.js';
+import { RETURNS_EVENTS } from '../returns/index.js';
 import { REVERSE_EVENTS } from '../reverse/index.js';
 import { SELLER_EVENTS } from '../sellers/index.js';
 import type { NotificationItemType } from './notification.dto.js';
@@ -41,6 +45,15 @@ export const NOTIFIED_EVENTS = [
   AUCTION_NOTICES_SENT,
   REVERSE_EVENTS.noticesSent,
   ...Object.values(PAYMENT_ORDER_EVENTS),
+  ...Object.values(RETURNS_EVENTS),
+  OFFERS_EVENTS.offerMade,
+  OFFERS_EVENTS.offerCountered,
+  OFFERS_EVENTS.offerAccepted,
+  OFFERS_EVENTS.offerDeclined,
+  OFFERS_EVENTS.offerExpired,
+  OFFERS_EVENTS.reserveOpened,
+  OFFERS_EVENTS.secondChanceSent,
+  // OFFERS_EVENTS.reserveAgreed is left out: it follows the offerAccepted of the same agreement, which notifies.
 ] as const;
 
 /** The garage module's `subscriptions`: each notified event goes to NOTIFY_EVENT_TASK. */
@@ -65,6 +78,25 @@ const orderEvent = z.object({
   source: z.string(),
   totalCents: z.number().int(),
   reason: z.enum(['unpaid', 'buyer', 'seller', 'admin']).nullish(),
+});
+const returnEvent = z.object({
+  returnId: z.uuid(),
+  orderId: z.uuid(),
+  buyerId: z.uuid(),
+  sellerId: z.uuid(),
+  state: z.string(),
+  refundCents: z.number().int().nullable().optional(),
+});
+const offerEvent = z.object({
+  offerId: z.uuid(),
+  kind: z.string(),
+  partId: z.uuid(),
+  buyerId: z.uuid(),
+  sellerId: z.uuid(),
+  amount: z.string().nullable(),
+  by: z.string(),
+  orderId: z.uuid().nullish(),
+  reason: z.string().nullish(),
 });
 const envelope = z.object({ event: z.string(), payload: z.unknown() });
 
@@ -177,6 +209,109 @@ export async function noticesOf(container: Container, event: string, raw: unknow
     }
     default:
       if ((Object.values(PAYMENT_ORDER_EVENTS) as string[]).includes(event)) return orderNotices(event, parseOrThrow(orderEvent, raw), partTitle);
+      if ((Object.values(RETURNS_EVENTS) as string[]).includes(event)) {
+        const r = parseOrThrow(returnEvent, raw);
+        return returnNotices(event, r, await orderPartTitle(container, r.orderId));
+      }
+      if ((Object.values(OFFERS_EVENTS) as string[]).includes(event)) {
+        const o = parseOrThrow(offerEvent, raw);
+        return offerNotices(event, o, (await partTitle(o.partId)) ?? 'the part');
+      }
+      return [];
+  }
+}
+
+/** The title of an order's part through the payments module's OrdersApi (null without that module, or for an unknown order). */
+async function orderPartTitle(container: Container, orderId: string): Promise<string | null> {
+  if (!container.isBound(OrdersApi)) return null;
+  const order = await container.get(OrdersApi).findOrder(orderId);
+  return order?.partTitle || null;
+}
+
+/**
+ * The notices of a return's step (RETURNS_EVENTS): the side that must act next, or that the step affects, each
+ * with a link to the return's page. The payload does not say who acted, so a step an admin may take too (approve,
+ * refund, close) goes to the side it concerns whoever took it.
+ */
+export function returnNotices(event: string, r: z.infer<typeof returnEvent>, partTitle: string | null): Notice[] {
+  const what = partTitle ? `"${partTitle}"` : 'your order';
+  const notice = (userId: string, notificationType: string, title: string, message: string): Notice => ({
+    userId, notificationType, title, message, relatedItemType: 'return', relatedItemId: r.returnId, link: `/account/returns/${r.returnId}`,
+  });
+  const buyer = (type: string, title: string, message: string) => notice(r.buyerId, type, title, message);
+  const seller = (type: string, title: string, message: string) => notice(r.sellerId, type, title, message);
+  switch (event) {
+    case RETURNS_EVENTS.requested:
+      return [seller('return_requested', 'Return requested', `The buyer asked to return ${what}. Please answer it.`)];
+    case RETURNS_EVENTS.approved:
+      return [buyer('return_approved', 'Return approved', `Your return of ${what} was approved. Please ship it back as instructed.`)];
+    case RETURNS_EVENTS.declined:
+      return [buyer('return_declined', 'Return declined', `The seller declined your return of ${what}. You can ask Pitlane to decide.`)];
+    case RETURNS_EVENTS.shippedBack:
+      return [seller('return_shipped_back', 'Return on its way', `The buyer shipped ${what} back to you.`)];
+    case RETURNS_EVENTS.received:
+      return [buyer('return_received', 'Return received', `The seller received ${what} back. The refund comes next.`)];
+    case RETURNS_EVENTS.refunded: {
+      const amount = r.refundCents ? `${dollars(r.refundCents)} was refunded` : 'You were refunded';
+      return [buyer('return_refunded', 'Return refunded', `${amount} for the return of ${what}.`)];
+    }
+    case RETURNS_EVENTS.closed:
+      return [
+        buyer('return_closed', 'Return closed', `The return of ${what} is closed without a refund.`),
+        seller('return_closed', 'Return closed', `The return of ${what} is closed without a refund.`),
+      ];
+    case RETURNS_EVENTS.escalated:
+      return [
+        seller('return_escalated', 'Return passed to Pitlane', `Pitlane's team will decide the return of ${what}.`),
+        buyer('return_escalated', 'Return passed to Pitlane', `Pitlane's team will decide the return of ${what}.`),
+      ];
+    default:
+      return [];
+  }
+}
+
+/**
+ * The notices of an offer's step (OFFERS_EVENTS): the other side of the one that acted (both when the system
+ * did), with a link to the offer's page, or to the checkout for a buyer whose offer became an order.
+ */
+export function offerNotices(event: string, o: z.infer<typeof offerEvent>, partTitle: string): Notice[] {
+  const cents = o.amount === null ? null : parseMoney(o.amount);
+  const amount = cents?.ok ? dollars(cents.cents) : null;
+  const at = amount ? ` at ${amount}` : '';
+  const notice = (userId: string, notificationType: string, title: string, message: string, link = `/offers/${o.offerId}`): Notice => ({
+    userId, notificationType, title, message, relatedItemType: 'offer', relatedItemId: o.offerId, link,
+  });
+  const other = (by: string) => (by === 'buyer' ? [o.sellerId] : by === 'seller' ? [o.buyerId] : [o.buyerId, o.sellerId]);
+  switch (event) {
+    case OFFERS_EVENTS.offerMade:
+      return [notice(o.sellerId, 'offer_received', 'New offer', `You received an offer of ${amount ?? 'an amount'} for "${partTitle}". Please answer before it expires.`)];
+    case OFFERS_EVENTS.offerCountered:
+      return other(o.by).map((userId) =>
+        notice(userId, 'offer_countered', 'Counter-offer', `${userId === o.buyerId ? 'The seller' : 'The buyer'} countered${amount ? ` with ${amount}` : ''} for "${partTitle}".`),
+      );
+    case OFFERS_EVENTS.offerAccepted:
+      return other(o.by).map((userId) =>
+        userId === o.buyerId
+          ? notice(userId, 'offer_accepted', 'Offer accepted: complete checkout', `Your offer for "${partTitle}" was accepted${at}. Please pay to complete the purchase.`, o.orderId ? `/checkout/${o.orderId}` : undefined)
+          : notice(userId, 'offer_accepted', 'Offer accepted', `The offer for "${partTitle}" was accepted${at}. The buyer is asked to pay.`),
+      );
+    case OFFERS_EVENTS.offerDeclined: {
+      // An automatic decline (the seller's decline price) concerns the buyer only.
+      const to = o.by === 'system' ? [o.buyerId] : other(o.by);
+      return to.map((userId) =>
+        notice(userId, 'offer_declined', 'Offer declined', `${userId === o.buyerId ? 'Your offer' : 'The offer'} for "${partTitle}"${at} was declined${o.reason ? `: ${o.reason}` : '.'}`),
+      );
+    }
+    case OFFERS_EVENTS.offerExpired:
+      return [o.buyerId, o.sellerId].map((userId) => notice(userId, 'offer_expired', 'Offer expired', `The offer for "${partTitle}"${at} expired without an answer.`));
+    case OFFERS_EVENTS.reserveOpened:
+      return [
+        notice(o.sellerId, 'reserve_not_met', 'Reserve not met: make a deal', `The auction of "${partTitle}" ended below your reserve${amount ? ` at ${amount}` : ''}. You and the high bidder have 24 hours to agree on a price.`),
+        notice(o.buyerId, 'reserve_not_met', 'Reserve not met: make a deal', `The auction of "${partTitle}" ended below the reserve. You and the seller have 24 hours to agree on a price.`),
+      ];
+    case OFFERS_EVENTS.secondChanceSent:
+      return [notice(o.buyerId, 'second_chance_offer', 'Second Chance offer', `The seller offers you "${partTitle}"${at}. Accept it before it expires.`)];
+    default:
       return [];
   }
 }
