@@ -3,7 +3,7 @@ import { parseCrontab } from 'graphile-worker';
 import type { Container } from 'inversify';
 import { AuctionLifecycleService, TICK_TASK } from './auction-lifecycle.service.js';
 import { AuctionNotificationService, OUTBID_SWEEP_TASK, OUTBID_TASK } from './auction-notification.service.js';
-import { auctionCrontab, auctionStartupTasks, auctionTasks, CLOSE_FOR_SOLD_PART_TASK } from './auctions.tasks.js';
+import { auctionCrontab, auctionStartupTasks, auctionTasks, CLOSE_FOR_SOLD_PART_TASK, RESERVE_AGREED_TASK } from './auctions.tasks.js';
 
 /** A container whose services record the calls the tasks make. */
 function recorder() {
@@ -51,7 +51,7 @@ describe('auctions tasks', () => {
 
   it('refuses a payload that is not an auction id', async () => {
     const { calls, container } = recorder();
-    const perAuction = Object.keys(auctionTasks).filter((t) => ![TICK_TASK, OUTBID_TASK, OUTBID_SWEEP_TASK, CLOSE_FOR_SOLD_PART_TASK].includes(t));
+    const perAuction = Object.keys(auctionTasks).filter((t) => ![TICK_TASK, OUTBID_TASK, OUTBID_SWEEP_TASK, CLOSE_FOR_SOLD_PART_TASK, RESERVE_AGREED_TASK].includes(t));
     for (const task of perAuction) {
       await expect(run(task, container, { auctionId: 'nope' })).rejects.toThrow();
       await run(task, container, { auctionId });
@@ -71,5 +71,13 @@ describe('auctions tasks', () => {
     await expect(run(CLOSE_FOR_SOLD_PART_TASK, container, { partId })).rejects.toThrow();
     await run(CLOSE_FOR_SOLD_PART_TASK, container, { event: 'catalog.part.sold', payload: { partId } });
     expect(calls).toEqual([['lifecycle.closeForSoldPart', partId]]);
+  });
+
+  it('skips the relist of an auction whose seller and high bidder agreed (offers.reserve.agreed), and refuses another payload', async () => {
+    const { calls, container } = recorder();
+    await expect(run(RESERVE_AGREED_TASK, container, { auctionId })).rejects.toThrow();
+    await expect(run(RESERVE_AGREED_TASK, container, { event: 'offers.reserve.agreed', payload: { auctionId: 'nope' } })).rejects.toThrow();
+    await run(RESERVE_AGREED_TASK, container, { event: 'offers.reserve.agreed', payload: { auctionId } });
+    expect(calls).toEqual([['lifecycle.skipRelist', auctionId]]);
   });
 });
