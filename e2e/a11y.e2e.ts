@@ -91,7 +91,7 @@ describe.each(VIEWPORTS)('the public pages, in %s', (_name, viewport) => {
 });
 
 // The pages of a signed-in seller who watches a part.
-const SELLER_PAGES = ['/watchlist', '/sell', '/seller-dashboard', '/schedule-auction', '/register-seller', '/contact'];
+const SELLER_PAGES = ['/watchlist', '/sell', '/seller-dashboard', '/schedule-auction', '/register-seller', '/contact', '/garage'];
 
 describe.each(VIEWPORTS)("a signed-in seller's pages, in %s", (_name, viewport) => {
   it('break no automated accessibility rule (axe-core)', async () => {
