@@ -241,8 +241,9 @@ async function bootRuntime(databaseUrl: string) {
 }
 
 /**
- * The whole match of the event's task, for orientation beside the statement's figure: the statement, one stored
- * notification per new match (recordOnce, with its live push), the alerts' counters and the instant mail jobs.
+ * The whole match of the event's task, for orientation beside the statement's figure: the statement, the new
+ * matches' notifications in one statement (recordManyOnce, pushed live after the commit), the alerts' counters
+ * and the instant mail jobs.
  */
 async function benchMatchStored(databaseUrl: string, count: number) {
   const { AlertMatchingService } = await import('../../src/modules/garage/alert-matching.service.js');

@@ -2,7 +2,6 @@ import { inject, injectable } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
-import { JobQueue } from '../../platform/jobs.js';
 import { parseMoney } from '../../platform/money.js';
 import { TOKENS } from '../../platform/tokens.js';
 import type { PartDto } from '../catalog/index.js';
@@ -82,7 +81,6 @@ export class AlertMatchingService {
   constructor(
     @inject(TOKENS.Orm) private readonly orm: MikroORM,
     @inject(Clock) private readonly clock: Clock,
-    @inject(JobQueue) private readonly jobs: JobQueue,
     @inject(NotificationService) private readonly notifications: NotificationService,
   ) {}
 
@@ -108,16 +106,19 @@ export class AlertMatchingService {
 
   /**
    * Stores a notification per matching alert (once per alert and item, so a second run adds nothing), counts the
-   * match on the alert, and queues each instant owner's grouped mail. Returns how many new matches were stored.
+   * match on the alert, and queues each instant owner's grouped mail: one statement for the notices
+   * (recordManyOnce), one for the counts and one for the mail jobs, whatever the number of matches; the new
+   * notices reach their users' open tabs after the commit, in one gathered send. Returns how many new matches
+   * were stored.
    */
   async match(item: MatchItem): Promise<number> {
-    return (this.orm.em.fork() as EntityManager).transactional(async (em) => {
+    const stored = await (this.orm.em.fork() as EntityManager).transactional(async (em) => {
       const alerts = await this.matchingAlerts(em, item);
-      if (!alerts.length) return 0;
-      const stored: MatchRow[] = [];
+      if (!alerts.length) return [];
       const price = dollars(item.priceCents);
-      for (const alert of alerts) {
-        const { inserted } = await this.notifications.recordOnce(em, {
+      const notices = await this.notifications.recordManyOnce(
+        em,
+        alerts.map((alert) => ({
           userId: alert.user_id,
           alertId: alert.id,
           notificationType: 'alert_match',
@@ -126,24 +127,29 @@ export class AlertMatchingService {
           link: item.kind === 'auction' ? `/auctions/${item.id}` : `/parts/${item.id}`,
           relatedItemId: item.id,
           relatedItemType: item.kind,
-        });
-        if (inserted) stored.push(alert);
-      }
-      if (!stored.length) return 0;
-      const now = this.clock.now();
-      await em.execute(
-        `update part_alerts set last_triggered = ?, match_count = match_count + 1 where id = any(?::uuid[])`,
-        [now, `{${stored.map((a) => a.id).join(',')}}`],
+        })),
       );
-      const instantUsers = new Set(stored.filter((a) => a.frequency === 'instant').map((a) => a.user_id));
-      for (const userId of instantUsers) {
-        await this.jobs.add(em, ALERT_MAIL_TASK, { userId }, {
-          runAt: new Date(now.getTime() + ALERT_MAIL_DELAY_MS),
-          jobKey: alertMailKey(userId),
-          jobKeyMode: 'preserve_run_at',
-        });
+      if (!notices.length) return [];
+      const storedIds = new Set(notices.map((n) => n.alertId));
+      const now = this.clock.now();
+      await em.execute(`update part_alerts set last_triggered = ?, match_count = match_count + 1 where id = any(?::uuid[])`, [
+        now,
+        `{${[...storedIds].join(',')}}`,
+      ]);
+      const instantUsers = new Set(alerts.filter((a) => a.frequency === 'instant' && storedIds.has(a.id)).map((a) => a.user_id));
+      if (instantUsers.size) {
+        const runAt = new Date(now.getTime() + ALERT_MAIL_DELAY_MS).toISOString();
+        const specs = [...instantUsers].map((userId) => ({ identifier: ALERT_MAIL_TASK, payload: { userId }, run_at: runAt, max_attempts: 25, job_key: alertMailKey(userId) }));
+        // A pending mail job of the user keeps its time (job_key_preserve_run_at), as JobQueue.add's preserve_run_at.
+        await em.execute(
+          `select count(*) from graphile_worker.add_jobs(array(
+             select json_populate_record(null::graphile_worker.job_spec, spec) from json_array_elements(?::json) spec), true)`,
+          [JSON.stringify(specs)],
+        );
       }
-      return stored.length;
+      return notices;
     });
+    await this.notifications.deliver(stored);
+    return stored.length;
   }
 }

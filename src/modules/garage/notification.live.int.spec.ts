@@ -111,6 +111,54 @@ describe('live notifications', () => {
     expect(anonymous).toHaveLength(1);
   });
 
+  it('recordManyOnce stores a batch once per key, within and across calls, and delivers it after the commit in one send', async () => {
+    const cat = await user('live_notif_cat');
+    const dan = await user('live_notif_dan');
+    const catTab = await subscribed(cat.cookie);
+    const danTab = await subscribed(dan.cookie);
+    const service = db.rt.container.get(NotificationService);
+    const orm = db.rt.container.get<MikroORM>(TOKENS.Orm);
+    const alertA = crypto.randomUUID();
+    const alertB = crypto.randomUUID();
+    const item = crypto.randomUUID();
+    const match = (userId: string, alertId: string, title: string) => ({
+      userId, alertId, notificationType: 'alert_match', title, message: 'Listed', relatedItemId: item, relatedItemType: 'part' as const, link: `/parts/${item}`,
+    });
+    const stored = await orm.em.fork().transactional(async (em) => {
+      const notices = await service.recordManyOnce(em, [
+        match(cat.id, alertA, 'Cat first'),
+        match(cat.id, alertA, 'Cat again'), // the same key in one call: the first wins
+        match(dan.id, alertB, 'Dan first'),
+        { ...input(dan.id, 'Dan keyed'), key: `test:${item}:dan` },
+      ]);
+      // Stored but not committed (and recordManyOnce pushes nothing itself): no tab hears of it yet.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(catTab).toHaveLength(1);
+      expect(danTab).toHaveLength(1);
+      return notices;
+    });
+    expect(stored.map((n) => n.title)).toEqual(['Cat first', 'Dan first', 'Dan keyed']);
+    expect(stored[0]).toMatchObject({ userId: cat.id, alertId: alertA, relatedItemId: item, relatedItemType: 'part', link: `/parts/${item}`, isRead: false });
+    await service.deliver(stored);
+    await vi.waitFor(() => {
+      expect(catTab.slice(1)).toEqual([{ type: 'notification', notification: stored[0] }]);
+      expect(danTab.slice(1)).toEqual([
+        { type: 'notification', notification: stored[1] },
+        { type: 'notification', notification: stored[2] },
+      ]);
+    });
+
+    // A second call stores only the keys not stored before.
+    const again = await orm.em.fork().transactional((em) =>
+      service.recordManyOnce(em, [match(cat.id, alertA, 'Cat third'), match(dan.id, alertB, 'Dan second'), match(cat.id, alertB, 'Cat on B')]),
+    );
+    expect(again).toEqual([]);
+    const fresh = await orm.em.fork().transactional((em) => service.recordManyOnce(em, [match(cat.id, alertA, 'Cat third'), match(cat.id, crypto.randomUUID(), 'Cat new')]));
+    expect(fresh.map((n) => n.title)).toEqual(['Cat new']);
+    expect(await db.sql('select count(*)::int as n from alert_notifications where user_id = any($1)', [[cat.id, dan.id]])).toEqual([{ n: 4 }]);
+    await expect(orm.em.fork().transactional((em) => service.recordManyOnce(em, [input(cat.id, 'No key')]))).rejects.toThrow('needs a key');
+  });
+
   it('sends nothing, and stores nothing, when the transaction rolls back', async () => {
     const bob = await user('live_notif_bob');
     const bobTab = await subscribed(bob.cookie);

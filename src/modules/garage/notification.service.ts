@@ -75,6 +75,52 @@ export class NotificationService {
     return { inserted: true, notification };
   }
 
+  /**
+   * As recordOnce for many notices in one statement (INSERT ... SELECT FROM json_to_recordset ... ON CONFLICT DO
+   * NOTHING RETURNING), for a caller recording a batch (alert matching): a key already stored, or repeated in
+   * `items` (the first wins), stores nothing. Answers the notices stored, and pushes nothing: once the caller's
+   * transaction has committed it hands them to `deliver`, which pushes them all in one gathered send.
+   */
+  async recordManyOnce(em: SqlExecutor, items: readonly NotificationOnceInput[]): Promise<NotificationDto[]> {
+    const byKey = new Map<string, NotificationOnceInput>();
+    for (const item of items) {
+      const key = item.key ?? (item.alertId && item.relatedItemId ? alertMatchKey(item.alertId, item.relatedItemId) : null);
+      if (!key) throw new Error('recordManyOnce needs a key, or an alertId and a relatedItemId, for every item');
+      if (!byKey.has(key)) byKey.set(key, item);
+    }
+    if (!byKey.size) return [];
+    const records = [...byKey].map(([key, i], n) => ({
+      n,
+      user_id: i.userId,
+      notification_type: i.notificationType,
+      title: cut(i.title, NOTIFICATION_TITLE_MAX),
+      message: cut(i.message, NOTIFICATION_MESSAGE_MAX),
+      link: i.link ?? null,
+      related_item_id: i.relatedItemId ?? null,
+      related_item_type: i.relatedItemType ?? null,
+      alert_id: i.alertId ?? null,
+      market_watch_id: i.marketWatchId ?? null,
+      dedupe_key: key,
+    }));
+    const rows = await em.execute<NotificationRow[]>(
+      `insert into alert_notifications
+          (user_id, notification_type, title, message, link, related_item_id, related_item_type, alert_id, market_watch_id, dedupe_key, created_at)
+        select r.user_id, r.notification_type, r.title, r.message, r.link, r.related_item_id, r.related_item_type, r.alert_id, r.market_watch_id, r.dedupe_key, ?::timestamptz
+          from json_to_recordset(?::json) as r(n int, user_id uuid, notification_type text, title text, message text, link text,
+               related_item_id uuid, related_item_type text, alert_id uuid, market_watch_id uuid, dedupe_key text)
+         order by r.n
+        on conflict (dedupe_key) where dedupe_key is not null do nothing
+        returning ${NOTIFICATION_COLUMNS}`,
+      [this.clock.now(), JSON.stringify(records)],
+    );
+    return rows.map(toNotificationDto);
+  }
+
+  /** Pushes notices recordManyOnce stored to their users' open tabs, gathered; call it after their transaction committed. */
+  deliver(notifications: readonly NotificationDto[]): Promise<void> {
+    return this.live.pushCommitted(notifications);
+  }
+
   /** Marks notifications as mailed (their `sentAt`), in the caller's transaction. */
   async markSent(em: SqlExecutor, ids: readonly string[]): Promise<void> {
     if (!ids.length) return;
