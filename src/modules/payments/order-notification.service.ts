@@ -5,8 +5,11 @@ import type { Mail } from '../../platform/mail/mailer.js';
 import { MailQueue } from '../../platform/mail/mailer.js';
 import { formatCents } from '../../platform/money.js';
 import { TOKENS } from '../../platform/tokens.js';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { JobQueue } from '../../platform/jobs.js';
 import { AccountsApi } from '../accounts/index.js';
-import type { OrderRow } from './order.repository.js';
+import { readOrder, type OrderRow } from './order.repository.js';
+import { PAYMENTS_TASKS } from './payments.jobs.js';
 
 /** The steps an order mails about. */
 export type OrderMailKind =
@@ -24,21 +27,55 @@ export type OrderMailKind =
   | 'escrow_released'
   | 'seller_ready';
 
-/** The mail of every order step, to the buyer, the seller or both; queued in the step's transaction. */
+/** The kinds, for the job's payload. */
+export const ORDER_MAIL_KINDS = [
+  'created',
+  'paid',
+  'shipped',
+  'delivered',
+  'completed',
+  'cancelled',
+  'refunded',
+  'disputed',
+  'ship_reminder',
+  'ship_late',
+  'payment_failed',
+  'escrow_released',
+  'seller_ready',
+] as const satisfies readonly OrderMailKind[];
+
+/**
+ * The mail of every order step, to the buyer, the seller or both. The step's transaction queues a job
+ * (`payments/notify`) that writes the mails: no second connection is taken inside the step's transaction
+ * (the webhook's holds one of the shared pool's, and the users' look-up needs another).
+ */
 @injectable()
 export class OrderNotificationService {
   constructor(
     @inject(TOKENS.Config) private readonly config: Config,
     @inject(MailQueue) private readonly mail: MailQueue,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
+    @inject(JobQueue) private readonly jobs: JobQueue,
+    @inject(TOKENS.Orm) private readonly orm: MikroORM,
   ) {}
 
   private url(path: string): string {
     return `${this.config.publicUrl.replace(/\/$/, '')}${path}`;
   }
 
-  /** Queues the mails of `kind` for `order`; `detail` adds a line (a reason, an amount). */
-  async notify(tx: SqlExecutor, order: OrderRow, kind: OrderMailKind, detail?: string): Promise<void> {
+  /** Queues (in `tx`) the mails of `kind` for `order`; `detail` adds a line (a reason, an amount). */
+  async notify(tx: SqlExecutor, order: Pick<OrderRow, 'id'> & Partial<OrderRow>, kind: OrderMailKind, detail?: string): Promise<void> {
+    await this.jobs.add(tx, PAYMENTS_TASKS.notify, { orderId: order.id, kind, detail: detail ?? null });
+  }
+
+  /** The job's side: writes the mails of `kind` for the order as it is now. */
+  async send(orderId: string, kind: OrderMailKind, detail: string | null): Promise<void> {
+    const em = this.orm.em.fork() as EntityManager;
+    const order = await readOrder(em, orderId);
+    if (order) await this.compose(em, order, kind, detail ?? undefined);
+  }
+
+  private async compose(tx: SqlExecutor, order: OrderRow, kind: OrderMailKind, detail?: string): Promise<void> {
     const users = await this.accounts.findUsers([order.buyerId, order.sellerId]);
     const buyer = users.find((u) => u.id === order.buyerId);
     const seller = users.find((u) => u.id === order.sellerId);

@@ -203,6 +203,16 @@ describe('webhooks', () => {
     expect(seen.body.state).toBe('paid');
   });
 
+  it('applies many events and their duplicates arriving at once, more than the pool has connections', async () => {
+    const orders = [];
+    for (let i = 0; i < 6; i++) orders.push(await checkedOut(200 + i));
+    const events = orders.flatMap(({ id, intent }, i) => [intentEvent(`evt_burst_${i}`, 'payment_intent.succeeded', intent, id), intentEvent(`evt_burst_${i}`, 'payment_intent.succeeded', intent, id)]);
+    const answers = await Promise.all(events.map((e) => webhook(e)));
+    expect(answers.map((a) => a.status)).toEqual(events.map(() => 200));
+    expect(answers.filter((a) => a.body.result === 'duplicate')).toHaveLength(6);
+    for (const { id } of orders) expect(await ledgerSum(id, 'buyer')).not.toBe('0.00');
+  }, 20_000);
+
   it('ends refunded when charge.refunded arrives before payment_intent.succeeded', async () => {
     const { id, intent } = await checkedOut(800);
     await webhook({ id: 'evt_ref_first', object: 'event', type: 'charge.refunded', data: { object: { id: `ch_${intent}`, object: 'charge', payment_intent: intent, amount: 80000, amount_refunded: 80000 } } }).expect(200);

@@ -29,6 +29,7 @@ export const PAYMENTS_TASKS = {
   onAuctionWon: 'payments/order-auction-won',
   onQuoteAccepted: 'payments/order-quote-accepted',
   onReturnRequested: 'payments/escrow-hold',
+  notify: 'payments/notify',
   onReturnEnded: 'payments/escrow-unhold',
 } as const;
 

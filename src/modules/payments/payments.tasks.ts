@@ -4,6 +4,8 @@ import { OrderService } from './order.service.js';
 import { OrderTimersService } from './order-timers.service.js';
 import { auctionWonEvent, PAYMENTS_SUBSCRIBED_EVENTS, quoteAcceptedEvent, returnEvent } from './payments.events.js';
 import { PaymentService } from './payment.service.js';
+import { z } from 'zod';
+import { ORDER_MAIL_KINDS, OrderNotificationService } from './order-notification.service.js';
 import { orderJobPayload, PAYMENTS_TASKS, type OrderTimer } from './payments.jobs.js';
 
 const timer = (name: OrderTimer): TaskFactories[string] => (container) => async (payload) => {
@@ -36,6 +38,11 @@ export const paymentsTasks: TaskFactories = {
   [PAYMENTS_TASKS.onQuoteAccepted]: (container) => async (payload) => {
     const { payload: q } = parseOrThrow(quoteAcceptedEvent, payload);
     await container.get(OrderService).createAwardOrder({ reverseAuctionId: q.reverseAuctionId, buyerId: q.buyerId, sellerId: q.sellerId, amount: q.amount, title: q.title });
+  },
+  /** Mails one step of an order to its buyer and seller (queued by the step's transaction). */
+  [PAYMENTS_TASKS.notify]: (container) => async (payload) => {
+    const p = parseOrThrow(z.object({ orderId: z.uuid(), kind: z.enum(ORDER_MAIL_KINDS), detail: z.string().nullable() }), payload);
+    await container.get(OrderNotificationService).send(p.orderId, p.kind, p.detail);
   },
   /** Holds an escrowed order's money while its return request is open (event `returns.return.requested`); idempotent. */
   [PAYMENTS_TASKS.onReturnRequested]: (container) => async (payload) => {
