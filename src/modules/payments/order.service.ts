@@ -317,6 +317,10 @@ export class OrderService {
     // A buyer who switches between escrow and a direct charge gets a new intent; switching back must not
     // replay the cancelled one under the same idempotency key.
     const switching = Boolean(order.paymentIntentId) && (order.escrowChoice === 'escrow') !== escrow;
+    // The old intent is cancelled first: one that cannot be (it is being paid) keeps the buyer's first choice.
+    if (switching && !(await this.provider.cancelIntent(order.paymentIntentId!))) {
+      throw new AppError('conflict', 'payment_in_progress', 'A payment for this order is being processed; it can no longer be changed');
+    }
     const intent = await this.provider.createIntent({
       orderId: order.id,
       amountCents: order.totalCents,
@@ -325,7 +329,6 @@ export class OrderService {
       idempotencyKey: `order-${order.id}-intent-${escrow ? 'escrow' : 'direct'}${switching ? `-after-${order.paymentIntentId}` : ''}`,
       description: `Pitlane order ${order.id}: ${order.partTitle}`.slice(0, 200),
     });
-    if (order.paymentIntentId && order.paymentIntentId !== intent.id) await this.provider.cancelIntent(order.paymentIntentId).catch(() => false);
     const now = this.clock.now();
     const saved = await em.transactional(async (tx) => {
       const locked = (await readOrder(tx, id, true))!;
