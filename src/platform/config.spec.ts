@@ -33,6 +33,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(/SESSION_SECRET: is required/);
   });
 
+  it('requires STRIPE_WEBHOOK_SECRET with Stripe keys in production', () => {
+    const env = { NODE_ENV: 'production', DATA_DIR: dataDir(), SESSION_SECRET: 'x'.repeat(32), STRIPE_SECRET_KEY: 'sk_live_x' };
+    expect(() => loadConfig(env)).toThrow(/STRIPE_WEBHOOK_SECRET: is required/);
+    expect(loadConfig({ ...env, STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_URL: 'http://127.0.0.1:12111' })).toMatchObject({ stripeWebhookSecret: 'whsec_x', stripeApiUrl: 'http://127.0.0.1:12111' });
+  });
+
   it('generates a development session secret once and keeps it in DATA_DIR', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
