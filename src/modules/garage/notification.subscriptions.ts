@@ -74,7 +74,8 @@ const orderEvent = z.object({
   orderId: z.uuid(),
   buyerId: z.uuid(),
   sellerId: z.uuid(),
-  partId: z.uuid(),
+  // '' for a reverse-auction award, which names no listed part (payments' OrderEventPayload).
+  partId: z.union([z.uuid(), z.literal('')]),
   source: z.string(),
   totalCents: z.number().int(),
   reason: z.enum(['unpaid', 'buyer', 'seller', 'admin']).nullish(),
@@ -317,7 +318,7 @@ export function offerNotices(event: string, o: z.infer<typeof offerEvent>, partT
 }
 
 async function orderNotices(event: string, o: z.infer<typeof orderEvent>, partTitle: (id: string) => Promise<string | null>): Promise<Notice[]> {
-  const title = (await partTitle(o.partId)) ?? 'your order';
+  const title = (o.partId ? await partTitle(o.partId) : null) ?? 'your order';
   const buyer = (notificationType: string, heading: string, message: string, link = `/account/orders/${o.orderId}`): Notice => ({
     userId: o.buyerId, notificationType, title: heading, message, relatedItemType: 'order', relatedItemId: o.orderId, link,
   });
