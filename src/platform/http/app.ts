@@ -82,7 +82,7 @@ export function createApp({ container, modules, readiness, metrics: given, stati
   // GET /api/metrics exists only with METRICS_TOKEN (otherwise the API's 404); requests are timed only then.
   const metrics = config.metricsToken ? (given ?? new Metrics(container)) : undefined;
   if (metrics) app.use(metrics.httpTimer());
-  app.use(securityHeaders(config.publicUrl));
+  app.use(securityHeaders(config.publicUrl, { stripe: Boolean(config.stripePublishableKey) }));
   const identity = container.get(IdentityLookup);
   app.locals.identity = identity;
 

@@ -78,6 +78,16 @@ describe('security headers', () => {
     expect(secure['connect-src']).toEqual(["'self'", 'wss://parts.example:8443']);
     expect(secure['upgrade-insecure-requests']).toEqual([]);
   });
+
+  it('let the checkout load Stripe.js and its frames only when Stripe is configured', () => {
+    const plain = contentSecurityPolicy('http://pitlane.test');
+    expect(plain['script-src']).toEqual(["'self'"]);
+    expect(plain['frame-src']).toBeUndefined();
+    const stripe = contentSecurityPolicy('http://pitlane.test', { stripe: true });
+    expect(stripe['script-src']).toEqual(["'self'", 'https://js.stripe.com']);
+    expect(stripe['frame-src']).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com']);
+    expect(stripe['connect-src']).toEqual(["'self'", 'ws://pitlane.test', 'https://api.stripe.com']);
+  });
 });
 
 describe('the front ends fit the policy', () => {

@@ -1,6 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe } from '@stripe/stripe-js';
+// The pure entry loads Stripe.js only when loadStripe runs (the plain one injects it on import).
+import { loadStripe } from '@stripe/stripe-js/pure';
 import { Lock } from 'lucide-react';
 import { Button } from '../../components/Button';
 import { formatAmount } from './orderFormat';
