@@ -24,6 +24,7 @@ import { Migration20261124200000AuctionsOutbidNotices } from './20261124200000-a
 import { Migration20261124231000AnalyticsInit } from './20261124231000-analytics-init.js';
 import { Migration20261124232000ReverseQuoteNotices } from './20261124232000-reverse-quote-notices.js';
 import { Migration20261124230000OffersInit } from './20261124230000-offers-init.js';
+import { Migration20261124230100OffersOrderCancelled } from './20261124230100-offers-order-cancelled.js';
 import { Migration20261124230500ReturnsInit } from './20261124230500-returns-init.js';
 import { Migration20261124230600SellersVerifiedReviews } from './20261124230600-sellers-verified-reviews.js';
 import { Migration20261124210000AccountsMessageEmails } from './20261124210000-accounts-message-emails.js';
@@ -72,6 +73,7 @@ export const migrations: MigrationObject[] = [
   { name: '20261124223000-payments-init', class: Migration20261124223000PaymentsInit },
   { name: '20261124223100-payments-escrow-hold', class: Migration20261124223100PaymentsEscrowHold },
   { name: '20261124230000-offers-init', class: Migration20261124230000OffersInit },
+  { name: '20261124230100-offers-order-cancelled', class: Migration20261124230100OffersOrderCancelled },
   { name: '20261124230500-returns-init', class: Migration20261124230500ReturnsInit },
   { name: '20261124230600-sellers-verified-reviews', class: Migration20261124230600SellersVerifiedReviews },
   { name: '20261124231000-analytics-init', class: Migration20261124231000AnalyticsInit },

@@ -1,12 +1,14 @@
 /** What an offer came from: Make an Offer on a part, the reserve-not-met window, or a Second Chance offer. */
 export type OfferKind = 'offer' | 'reserve_offer' | 'second_chance';
-export type OfferStatus = 'open' | 'accepted' | 'declined' | 'expired';
+export type OfferStatus = 'open' | 'accepted' | 'declined' | 'expired' | 'cancelled';
+/** Why the order of an accepted offer was cancelled (payments' cancel reasons): the offer is then `cancelled`. */
+export type OfferCancelReason = 'unpaid' | 'buyer' | 'seller' | 'admin';
 export type OfferSide = 'buyer' | 'seller';
 
 /** One step of a negotiation, oldest first. Money as decimal strings ("1234.00"). */
 export interface OfferStepDto {
   actor: OfferSide | 'system';
-  action: 'open' | 'offer' | 'counter' | 'accept' | 'decline' | 'expire';
+  action: 'open' | 'offer' | 'counter' | 'accept' | 'decline' | 'expire' | 'cancel';
   amount: string | null;
   message: string | null;
   createdAt: string;
@@ -38,6 +40,8 @@ export interface OfferDto {
   declineReason: string | null;
   /** The order created when the offer was accepted (null before, or while it waits to be created). */
   orderId: string | null;
+  /** Set when the order of the accepted offer was cancelled (status `cancelled`). */
+  cancelReason: OfferCancelReason | null;
   expiresAt: string;
   createdAt: string;
   updatedAt: string;

@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { formatCents, storedCents } from '../../platform/money.js';
-import type { OfferKind, OfferSide, OfferStatus, OfferStepDto } from './offer.dto.js';
+import type { OfferCancelReason, OfferKind, OfferSide, OfferStatus, OfferStepDto } from './offer.dto.js';
 import type { OfferState } from './offer.rules.js';
 
 /** One row of `offers`, money in cents. */
@@ -13,12 +13,13 @@ export interface OfferRow extends OfferState {
   message: string | null;
   declineReason: string | null;
   orderId: string | null;
+  cancelReason: OfferCancelReason | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
 export const OFFER_COLUMNS = `id, kind, part_id, seller_id, buyer_id, auction_id, status, amount::text as amount,
-  floor_amount::text as floor_amount, turn, rounds, message, decline_reason, order_id, expires_at, created_at, updated_at`;
+  floor_amount::text as floor_amount, turn, rounds, message, decline_reason, order_id, cancel_reason, expires_at, created_at, updated_at`;
 
 const cents = (v: unknown) => (v === null || v === undefined ? null : storedCents(v as string));
 
@@ -38,6 +39,7 @@ export function toOfferRow(r: Record<string, unknown>): OfferRow {
     message: (r.message as string | null) ?? null,
     declineReason: (r.decline_reason as string | null) ?? null,
     orderId: (r.order_id as string | null) ?? null,
+    cancelReason: (r.cancel_reason as OfferCancelReason | null) ?? null,
     expiresAt: new Date(r.expires_at as string),
     createdAt: new Date(r.created_at as string),
     updatedAt: new Date(r.updated_at as string),

@@ -1,6 +1,6 @@
 import { Errors } from '../../platform/errors.js';
 import { formatCents } from '../../platform/money.js';
-import type { OfferKind, OfferSide, OfferStatus } from './offer.dto.js';
+import type { OfferCancelReason, OfferKind, OfferSide, OfferStatus } from './offer.dto.js';
 
 export const HOUR = 60 * 60 * 1000;
 export const DAY = 24 * HOUR;
@@ -31,6 +31,18 @@ export const OFFER_MESSAGES = {
   partUnavailable: 'This part can no longer be offered',
   pricesOrder: 'The auto-decline price must be below the auto-accept price',
 } as const;
+
+/** The history's note when the order of an accepted offer is cancelled, by payments' cancel reason. */
+export const ORDER_CANCELLED_NOTES: Record<OfferCancelReason, string> = {
+  unpaid: 'The order was cancelled: the buyer did not pay in time',
+  buyer: 'The order was cancelled by the buyer',
+  seller: 'The order was cancelled by the seller',
+  admin: 'The order was cancelled by Pitlane',
+};
+
+/** Payments' cancel reason as an offer's, or null for one it does not know. */
+export const cancelReasonOf = (reason: string | null | undefined): OfferCancelReason | null =>
+  reason && Object.hasOwn(ORDER_CANCELLED_NOTES, reason) ? (reason as OfferCancelReason) : null;
 
 /** The facts of a negotiation the rules look at. */
 export interface OfferState {

@@ -19,7 +19,7 @@ export const declineSchema = z.object({ reason: optionalText(500, 'Reason') });
 /** GET /api/offers. */
 export const offerListQuery = z.object({
   as: z.enum(['buyer', 'seller']).default('buyer'),
-  status: z.enum(['open', 'accepted', 'declined', 'expired']).optional(),
+  status: z.enum(['open', 'accepted', 'declined', 'expired', 'cancelled']).optional(),
   partId: z.uuid({ error: 'Not a valid id' }).optional(),
   limit: numeric(z.number().int().min(1).max(100)).default(20),
   offset: numeric(z.number().int().min(0)).default(0),

@@ -20,8 +20,10 @@ import {
   checkCounterAmount,
   MAX_OPEN_OFFERS,
   MAX_ROUNDS,
+  cancelReasonOf,
   mayAct,
   nextExpiry,
+  ORDER_CANCELLED_NOTES,
   OFFER_MESSAGES,
   OFFER_TTL_MS,
   otherSide,
@@ -180,6 +182,28 @@ export class OfferService {
     });
   }
 
+  /**
+   * Job `offers/offer-order-cancelled` (event payments.order.cancelled): the accepted offer whose order this was
+   * becomes `cancelled` with the order's reason, so both sides see it and the part takes offers again. Idempotent:
+   * an offer already cancelled, or not accepted with that order, is left alone. Returns whether it changed.
+   */
+  async cancelForOrder(e: { orderId: string; source: string; sourceId: string | null; reason?: string | null }): Promise<boolean> {
+    if (!e.sourceId || !(e.source === 'offer' || e.source === 'reserve_offer' || e.source === 'second_chance')) return false;
+    const o = await readOffer(this.fork(), e.sourceId);
+    if (!o || o.orderId !== e.orderId) return false;
+    return this.fork().transactional(async (tx) => {
+      await lockPart(tx, o.partId);
+      const locked = await readOffer(tx, o.id, true);
+      if (!locked || locked.status !== 'accepted' || locked.orderId !== e.orderId) return false;
+      const now = this.clock.now();
+      const reason = cancelReasonOf(e.reason);
+      await tx.execute(`update offers set status = 'cancelled', cancel_reason = ?, updated_at = ? where id = ?`, [reason, now.toISOString(), o.id]);
+      await addStep(tx, o.id, 'system', 'cancel', null, ORDER_CANCELLED_NOTES[reason ?? 'admin'], now);
+      await this.bus.publish(tx, { name: OFFERS_EVENTS.offerCancelled, payload: { ...this.payload(locked, 'system'), orderId: e.orderId, reason } });
+      return true;
+    });
+  }
+
   /** GET /api/offers: the caller's offers as buyer (or `as=seller` as seller), newest first. */
   async list(query: OfferListQuery, actor: Actor): Promise<ListPage<OfferDto>> {
     const where = [query.as === 'seller' ? 'seller_id = ?' : 'buyer_id = ?'];
@@ -331,6 +355,7 @@ export class OfferService {
         message: o.message,
         declineReason: o.declineReason,
         orderId: o.orderId,
+        cancelReason: o.cancelReason,
         expiresAt: o.expiresAt.toISOString(),
         createdAt: o.createdAt.toISOString(),
         updatedAt: o.updatedAt.toISOString(),

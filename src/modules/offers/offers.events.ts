@@ -11,6 +11,8 @@ export const OFFERS_EVENTS = {
   offerAccepted: 'offers.offer.accepted',
   /** One side declined, automatically too (payload: OfferEventPayload with reason). */
   offerDeclined: 'offers.offer.declined',
+  /** The order of an accepted offer was cancelled; the offer is `cancelled` (payload: OfferEventPayload with orderId and reason). */
+  offerCancelled: 'offers.offer.cancelled',
   /** Nobody answered in time (payload: OfferEventPayload). */
   offerExpired: 'offers.offer.expired',
   /** An auction ended below its reserve: the seller and the high bidder may agree for 24 hours (payload: OfferEventPayload). */
@@ -39,7 +41,10 @@ export interface OfferEventPayload {
 export const OFFERS_SUBSCRIBED_EVENTS = {
   /** auctions: bids ended below the reserve. */
   reserveNotMet: 'auctions.auction.reserve_not_met',
-  /** payments: an order was cancelled (reason unpaid + source auction_won: a strike and a Second Chance). */
+  /**
+   * payments: an order was cancelled (reason unpaid + source auction_won: a strike and a Second Chance; source
+   * offer, reserve_offer or second_chance: the accepted offer becomes `cancelled`).
+   */
   orderCancelled: 'payments.order.cancelled',
 } as const;
 

@@ -11,6 +11,7 @@ export const MAIL_TASK = 'offers/mail';
 export const EXPIRE_DUE_TASK = 'offers/expire-due';
 export const RESERVE_WINDOW_TASK = 'offers/reserve-window';
 export const ORDER_CANCELLED_TASK = 'offers/order-cancelled';
+export const OFFER_ORDER_CANCELLED_TASK = 'offers/offer-order-cancelled';
 
 const offerEvent = z.object({ event: z.string(), payload: z.object({ offerId: z.uuid(), partId: z.uuid(), buyerId: z.uuid(), sellerId: z.uuid() }).passthrough() });
 
@@ -41,12 +42,16 @@ export const offersTasks: TaskFactories = {
   [ORDER_CANCELLED_TASK]: (c: Container) => async (payload) => {
     await c.get(OfferWindowService).recordCancelledOrder(orderCancelledEvent.parse(payload).payload);
   },
+  /** Moves the accepted offer whose order was cancelled to `cancelled` (event payments.order.cancelled). */
+  [OFFER_ORDER_CANCELLED_TASK]: (c: Container) => async (payload) => {
+    await c.get(OfferService).cancelForOrder(orderCancelledEvent.parse(payload).payload);
+  },
 };
 
 /** The events the module listens to, its own included (the mails). */
 export const offersSubscriptions: Record<string, string[]> = {
   [OFFERS_SUBSCRIBED_EVENTS.reserveNotMet]: [RESERVE_WINDOW_TASK],
-  [OFFERS_SUBSCRIBED_EVENTS.orderCancelled]: [ORDER_CANCELLED_TASK],
+  [OFFERS_SUBSCRIBED_EVENTS.orderCancelled]: [ORDER_CANCELLED_TASK, OFFER_ORDER_CANCELLED_TASK],
   ...Object.fromEntries(
     [
       OFFERS_EVENTS.offerMade,

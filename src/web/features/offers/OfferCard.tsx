@@ -6,20 +6,22 @@ import { Card } from '../../components/Card';
 import { cn } from '../../lib/cn';
 import { formatDateTime, formatUsdCents } from '../../lib/format';
 import { OfferActions } from './OfferActions';
-import { KIND_LABEL, STATUS_LABEL, timeLeft, waitingText } from './offerFormat';
+import { cancelText, KIND_LABEL, STATUS_LABEL, timeLeft, waitingText } from './offerFormat';
 
 const STATUS_CLASS: Record<OfferDto['status'], string> = {
   open: 'border-yellow-300 bg-yellow-50 text-yellow-900',
   accepted: 'border-green-300 bg-green-50 text-green-900',
   declined: 'border-line bg-paper text-muted',
   expired: 'border-line bg-paper text-muted',
+  cancelled: 'border-red-300 bg-red-50 text-red-900',
 };
 
-const ACTION_TEXT = { open: 'Opened', offer: 'Offered', counter: 'Countered', accept: 'Accepted', decline: 'Declined', expire: 'Expired' } as const;
+const ACTION_TEXT = { open: 'Opened', offer: 'Offered', counter: 'Countered', accept: 'Accepted', decline: 'Declined', expire: 'Expired', cancel: 'Order cancelled' } as const;
 
 /** One negotiation: the amount on the table, whose move it is, the history and the viewer's actions. */
 export function OfferCard({ offer, showPart = true }: { offer: OfferDto; showPart?: boolean }) {
   const waiting = waitingText(offer);
+  const cancelled = cancelText(offer);
   const other = offer.yourSide === 'seller' ? `Buyer: ${offer.buyerName}` : `Seller: ${offer.sellerName}`;
   const actorName = (actor: string) => (actor === 'buyer' ? offer.buyerName : actor === 'seller' ? offer.sellerName : 'Pitlane');
   return (
@@ -60,6 +62,11 @@ export function OfferCard({ offer, showPart = true }: { offer: OfferDto; showPar
           <CreditCard aria-hidden className="size-4" /> Pay now
         </ButtonLink>
       )}
+      {cancelled && (
+        <p className="text-sm" data-testid="offer-cancelled">
+          {cancelled} {offer.kind === 'offer' && offer.yourSide === 'buyer' ? 'You may make a new offer on the part while it is for sale.' : ''}
+        </p>
+      )}
       {offer.status === 'accepted' && !offer.orderId && <p className="text-sm text-muted">Your order is being prepared; we will email you when it is ready to pay.</p>}
       <OfferActions offer={offer} />
       <details className="text-sm">
@@ -69,7 +76,7 @@ export function OfferCard({ offer, showPart = true }: { offer: OfferDto; showPar
             <li key={i} className="flex flex-wrap gap-x-2">
               <span className="tabular text-muted">{formatDateTime(s.createdAt)}</span>
               <span>
-                {ACTION_TEXT[s.action]} by {actorName(s.actor)}
+                {s.action === 'cancel' ? ACTION_TEXT.cancel : `${ACTION_TEXT[s.action]} by ${actorName(s.actor)}`}
                 {s.amount ? ` · ${formatUsdCents(s.amount)}` : ''}
               </span>
               {s.message && <span className="text-muted">“{s.message}”</span>}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountError, amountValue, counterLabel, timeLeft, waitingText } from './offerFormat';
+import { amountError, amountValue, cancelText, counterLabel, timeLeft, waitingText } from './offerFormat';
 
 describe('offer texts', () => {
   it('says whose move it is', () => {
@@ -7,6 +7,15 @@ describe('offer texts', () => {
     expect(waitingText({ status: 'open', turn: 'seller', yourSide: 'seller', kind: 'offer' })).toBe('Waiting for your answer');
     expect(waitingText({ status: 'open', turn: 'either', yourSide: 'seller', kind: 'reserve_offer' })).toBe('Make the high bidder an offer');
     expect(waitingText({ status: 'accepted', turn: 'seller', yourSide: 'buyer', kind: 'offer' })).toBeNull();
+  });
+
+  it('says why the order of an accepted offer was cancelled, to each side', () => {
+    expect(cancelText({ status: 'cancelled', cancelReason: 'unpaid', yourSide: 'buyer' })).toBe('The order was cancelled because it was not paid in time.');
+    expect(cancelText({ status: 'cancelled', cancelReason: 'unpaid', yourSide: 'seller' })).toBe('The order was cancelled because the buyer did not pay in time.');
+    expect(cancelText({ status: 'cancelled', cancelReason: 'buyer', yourSide: 'buyer' })).toBe('You cancelled the order.');
+    expect(cancelText({ status: 'cancelled', cancelReason: 'seller', yourSide: 'buyer' })).toBe('The seller cancelled the order.');
+    expect(cancelText({ status: 'cancelled', cancelReason: null, yourSide: null })).toBe('The order was cancelled.');
+    expect(cancelText({ status: 'accepted', cancelReason: null, yourSide: 'buyer' })).toBeNull();
   });
 
   it('names the counter by who makes it', () => {

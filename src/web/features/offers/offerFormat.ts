@@ -1,7 +1,21 @@
-import type { OfferDto, OfferKind, OfferStatus } from '../../../modules/offers/offer.dto';
+import type { OfferCancelReason, OfferDto, OfferKind, OfferStatus } from '../../../modules/offers/offer.dto';
 import { formatUsdCents } from '../../lib/format';
 
-export const STATUS_LABEL: Record<OfferStatus, string> = { open: 'Open', accepted: 'Accepted', declined: 'Declined', expired: 'Expired' };
+export const STATUS_LABEL: Record<OfferStatus, string> = { open: 'Open', accepted: 'Accepted', declined: 'Declined', expired: 'Expired', cancelled: 'Cancelled' };
+
+const CANCEL_TEXT: Record<OfferCancelReason, { buyer: string; seller: string }> = {
+  unpaid: { buyer: 'The order was cancelled because it was not paid in time.', seller: 'The order was cancelled because the buyer did not pay in time.' },
+  buyer: { buyer: 'You cancelled the order.', seller: 'The buyer cancelled the order.' },
+  seller: { buyer: 'The seller cancelled the order.', seller: 'You cancelled the order.' },
+  admin: { buyer: 'Pitlane cancelled the order.', seller: 'Pitlane cancelled the order.' },
+};
+
+/** Why an accepted offer's order was cancelled, in words for the viewer; null unless the offer is cancelled. */
+export function cancelText(o: Pick<OfferDto, 'status' | 'cancelReason' | 'yourSide'>): string | null {
+  if (o.status !== 'cancelled') return null;
+  if (!o.cancelReason) return 'The order was cancelled.';
+  return CANCEL_TEXT[o.cancelReason][o.yourSide ?? 'seller'];
+}
 export const KIND_LABEL: Record<OfferKind, string> = { offer: 'Offer', reserve_offer: 'Reserve not met', second_chance: 'Second Chance offer' };
 /** Validity choices of a Second Chance offer, in days. */
 export const SECOND_CHANCE_DAYS = [1, 3, 5, 7] as const;
