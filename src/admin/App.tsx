@@ -18,6 +18,7 @@ import { PitlaneLayout } from './layout/PitlaneLayout';
 import listings from './listings';
 import mailOutbox from './mail-outbox';
 import orders from './orders';
+import offers from './offers';
 import finance from './finance';
 import reverseAuctions from './reverse-auctions';
 import reportedConversations from './reported-conversations';
@@ -73,6 +74,7 @@ export const App = () => (
     <Resource name="reported-conversations" options={{ label: 'Reported conversations' }} {...reportedConversations} />
     <Resource name="policy-acceptances" options={{ label: 'Policy & Compliance' }} {...compliance} />
     <Resource name="orders" options={{ label: 'Orders' }} {...orders} />
+    <Resource name="offers" options={{ label: 'Offers' }} {...offers} />
     <Resource name="finance" options={{ label: 'Finance' }} {...finance} />
     <Resource name="returns" options={{ label: 'Returns' }} {...returns} />
     <Resource name="reported-reviews" options={{ label: 'Reported reviews' }} {...reportedReviews} />

@@ -44,5 +44,29 @@ export const secondChanceSchema = z.object({
   ),
 });
 
+const offerStatus = z.enum(['open', 'accepted', 'declined', 'expired', 'cancelled'], { error: 'Not an offer status' });
+const optionalId = z.preprocess(blankToUndefined, z.uuid({ error: 'Not a valid id' }).optional());
+const optionalDate = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .max(40)
+    .refine((v) => !Number.isNaN(new Date(v).getTime()), 'Not a date')
+    .optional(),
+);
+
+/** The console's `offers` list filters (ra-data-simple-rest `filter`); `state` is another name of `status`. */
+export const adminOfferFilter = z.object({
+  status: z.preprocess(blankToUndefined, offerStatus.optional()),
+  state: z.preprocess(blankToUndefined, offerStatus.optional()),
+  kind: z.preprocess(blankToUndefined, z.enum(['offer', 'reserve_offer', 'second_chance'], { error: 'Not an offer kind' }).optional()),
+  buyerId: optionalId,
+  sellerId: optionalId,
+  partId: optionalId,
+  createdAt_gte: optionalDate,
+  createdAt_lte: optionalDate,
+});
+export type AdminOfferFilter = z.infer<typeof adminOfferFilter>;
+
 /** Job payloads. */
 export const offerPayload = z.object({ offerId: z.uuid() });

@@ -5,7 +5,9 @@ import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { Errors } from '../../platform/errors.js';
 import { EventBus } from '../../platform/events.js';
 import type { Actor } from '../../platform/http/auth.js';
+import type { ConsolePage } from '../../platform/http/admin-rest.js';
 import type { ListPage } from '../../platform/http/validate.js';
+import { uuidArray } from '../../platform/db/uuid.js';
 import { JobQueue } from '../../platform/jobs.js';
 import { formatCents, storedCents } from '../../platform/money.js';
 import { TOKENS } from '../../platform/tokens.js';
@@ -28,7 +30,7 @@ import {
   OFFER_TTL_MS,
   otherSide,
 } from './offer.rules.js';
-import type { OfferInput, OfferListQuery } from './offer.schemas.js';
+import type { AdminOfferFilter, OfferInput, OfferListQuery } from './offer.schemas.js';
 import { OFFERS_EVENTS, type OfferEventPayload } from './offers.events.js';
 
 export const EXPIRE_TASK = 'offers/expire';
@@ -221,6 +223,44 @@ export class OfferService {
     const rows = await em.execute<Record<string, unknown>[]>(
       `select ${OFFER_COLUMNS} from offers where ${where.join(' and ')} order by created_at desc, id desc limit ? offset ?`,
       [...params, query.limit, query.offset],
+    );
+    return { rows: await this.toDtos(em, rows.map(toOfferRow), actor), total: count!.n };
+  }
+
+  /**
+   * GET /api/admin/offers: every offer for the console (read-only: an admin is neither side), filtered by status,
+   * kind, buyer, seller, part and creation date, sorted by `createdAt` or `amount` (then the id).
+   */
+  async adminList(actor: Actor, page: ConsolePage, filter: AdminOfferFilter, ids?: string[]): Promise<ListPage<OfferDto>> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const add = (sql: string, value: unknown) => {
+      where.push(sql);
+      params.push(value);
+    };
+    if (ids) add('id = any(?::uuid[])', uuidArray(ids));
+    const status = filter.status ?? filter.state;
+    if (status) add('status = ?', status);
+    if (filter.kind) add('kind = ?', filter.kind);
+    if (filter.buyerId) add('buyer_id = ?', filter.buyerId);
+    if (filter.sellerId) add('seller_id = ?', filter.sellerId);
+    if (filter.partId) add('part_id = ?', filter.partId);
+    if (filter.createdAt_gte) add('created_at >= ?', new Date(filter.createdAt_gte).toISOString());
+    if (filter.createdAt_lte) {
+      const at = new Date(filter.createdAt_lte);
+      // A bare date as the upper bound means the whole day.
+      const bound = /^\d{4}-\d{2}-\d{2}$/.test(filter.createdAt_lte) ? new Date(at.getTime() + 86_400_000 - 1) : at;
+      add('created_at <= ?', bound.toISOString());
+    }
+    const clause = where.length ? `where ${where.join(' and ')}` : '';
+    const [field, direction] = Object.entries(page.orderBy)[0] ?? ['createdAt', 'desc'];
+    const dir = direction === 'asc' ? 'asc' : 'desc';
+    const column = field === 'amount' ? `amount ${dir} nulls last` : field === 'id' ? `id ${dir}` : `created_at ${dir}`;
+    const em = this.fork();
+    const [count] = await em.execute<{ n: number }[]>(`select count(*)::int as n from offers ${clause}`, params);
+    const rows = await em.execute<Record<string, unknown>[]>(
+      `select ${OFFER_COLUMNS} from offers ${clause} order by ${column}${field === 'id' ? '' : `, id ${dir}`} limit ? offset ?`,
+      [...params, page.limit, page.offset],
     );
     return { rows: await this.toDtos(em, rows.map(toOfferRow), actor), total: count!.n };
   }

@@ -4,6 +4,7 @@ import { UnpaidStrikes } from '../../platform/unpaid-strikes.js';
 import { OfferMailService } from './offer-mail.service.js';
 import { OfferStrikes, OfferWindowService } from './offer-window.service.js';
 import { OfferOrders } from './offer.orders.js';
+import { offersAdminRoutes } from './offers.admin-routes.js';
 import { offerRoutes } from './offer.routes.js';
 import { OfferService } from './offer.service.js';
 import { offersDemo } from './offers.demo.js';
@@ -25,6 +26,7 @@ export const offersModule: PitlaneModule = {
   }),
   entities: [],
   routes: offerRoutes,
+  adminRoutes: offersAdminRoutes,
   tasks: offersTasks,
   subscriptions: offersSubscriptions,
   crontab: offersCrontab,
