@@ -7,7 +7,7 @@ import { EventBus } from '../../platform/events.js';
 import type { Actor } from '../../platform/http/auth.js';
 import type { ConsolePage } from '../../platform/http/admin-rest.js';
 import type { ListPage } from '../../platform/http/validate.js';
-import { uuidArray } from '../../platform/db/uuid.js';
+import { isUuid, uuidArray } from '../../platform/db/uuid.js';
 import { JobQueue } from '../../platform/jobs.js';
 import { formatCents, storedCents } from '../../platform/money.js';
 import { TOKENS } from '../../platform/tokens.js';
@@ -190,7 +190,7 @@ export class OfferService {
    * an offer already cancelled, or not accepted with that order, is left alone. Returns whether it changed.
    */
   async cancelForOrder(e: { orderId: string; source: string; sourceId: string | null; reason?: string | null }): Promise<boolean> {
-    if (!e.sourceId || !(e.source === 'offer' || e.source === 'reserve_offer' || e.source === 'second_chance')) return false;
+    if (!e.sourceId || !isUuid(e.sourceId) || !(e.source === 'offer' || e.source === 'reserve_offer' || e.source === 'second_chance')) return false;
     const o = await readOffer(this.fork(), e.sourceId);
     if (!o || o.orderId !== e.orderId) return false;
     return this.fork().transactional(async (tx) => {

@@ -91,6 +91,7 @@ describe('an accepted offer whose order is cancelled', () => {
     // Another source, or another order naming this offer: nothing changes.
     await publish(PAYMENTS_EVENTS.orderCancelled, { ...base, source: 'buy_now', reason: 'buyer' });
     await publish(PAYMENTS_EVENTS.orderCancelled, { ...base, orderId: '00000000-0000-4000-8000-000000000001', source: 'offer', reason: 'buyer' });
+    await publish(PAYMENTS_EVENTS.orderCancelled, { ...base, sourceId: 'not-an-offer-id', source: 'offer', reason: 'buyer' });
     expect((await buyer.agent.get(`/api/offers/${offerId}`).expect(200)).body.status).toBe('accepted');
 
     await publish(PAYMENTS_EVENTS.orderCancelled, { ...base, source: 'offer', reason: 'seller' });
