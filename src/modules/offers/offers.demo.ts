@@ -2,15 +2,16 @@ import type { Container } from 'inversify';
 import { DEMO_KINDS, demoKey, pick, seededRandom, type DemoContribution } from '../../platform/demo/demo.js';
 import { formatCents } from '../../platform/money.js';
 import { EXPIRE_TASK, expireJobKey } from './offer.service.js';
-import { HOUR, OFFER_TTL_MS } from './offer.rules.js';
+import { HOUR, OFFER_TTL_MS, ORDER_CANCELLED_NOTES } from './offer.rules.js';
 
 /** The marks of demo offers. */
 export const DEMO_OFFER_KIND = 'offers.offer';
 
-type DemoOfferState = 'open' | 'countered' | 'declined' | 'expired';
+type DemoOfferState = 'open' | 'countered' | 'declined' | 'expired' | 'cancelled';
 
 /** How many offers of each state a demo of 300 parts holds (scaled with `--parts`, at least one each). */
-const PER_300: Record<DemoOfferState, number> = { open: 6, countered: 4, declined: 3, expired: 2 };
+// `cancelled`: accepted, then its order was not paid in time (the demo makes no order, so it names none).
+const PER_300: Record<DemoOfferState, number> = { open: 6, countered: 4, declined: 3, expired: 2, cancelled: 2 };
 
 const MESSAGES = [
   'Would you take this? I can pay today.',
@@ -38,13 +39,13 @@ export function offersDemo(_container: Container): DemoContribution {
         const buyerId = pick(random, buyers);
         const offered = Math.round((part.priceCents * (70 + Math.floor(random() * 20))) / 100 / 100) * 100;
         const countered = Math.round((part.priceCents + offered) / 2 / 100) * 100;
-        const madeAt = new Date(now.getTime() - (slot.state === 'expired' ? 60 : 2 + Math.floor(random() * 20)) * HOUR);
-        const status = slot.state === 'declined' ? 'declined' : slot.state === 'expired' ? 'expired' : 'open';
+        const madeAt = new Date(now.getTime() - (slot.state === 'expired' || slot.state === 'cancelled' ? 60 : 2 + Math.floor(random() * 20)) * HOUR);
+        const status = slot.state === 'declined' || slot.state === 'expired' || slot.state === 'cancelled' ? slot.state : 'open';
         const lastAt = slot.state === 'countered' ? new Date(madeAt.getTime() + HOUR) : madeAt;
         const expiresAt = new Date(lastAt.getTime() + OFFER_TTL_MS);
         const [row] = await tx.execute<{ id: string }[]>(
-          `insert into offers (kind, part_id, seller_id, buyer_id, status, amount, turn, rounds, message, decline_reason, expires_at, closed_at, created_at, updated_at)
-           values ('offer', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+          `insert into offers (kind, part_id, seller_id, buyer_id, status, amount, turn, rounds, message, decline_reason, cancel_reason, expires_at, closed_at, created_at, updated_at)
+           values ('offer', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
           [
             part.id,
             part.sellerUserId,
@@ -55,6 +56,7 @@ export function offersDemo(_container: Container): DemoContribution {
             slot.state === 'countered' ? 2 : 1,
             pick(random, MESSAGES),
             slot.state === 'declined' ? 'Firm on price, sorry.' : null,
+            slot.state === 'cancelled' ? 'unpaid' : null,
             expiresAt.toISOString(),
             status === 'open' ? null : (slot.state === 'expired' ? expiresAt : lastAt).toISOString(),
             madeAt.toISOString(),
@@ -75,6 +77,10 @@ export function offersDemo(_container: Container): DemoContribution {
         if (slot.state === 'countered') await step('seller', 'counter', countered, 'Meet me here and it is yours.', lastAt);
         if (slot.state === 'declined') await step('seller', 'decline', null, 'Firm on price, sorry.', lastAt);
         if (slot.state === 'expired') await step('system', 'expire', null, null, expiresAt);
+        if (slot.state === 'cancelled') {
+          await step('seller', 'accept', offered, null, lastAt);
+          await step('system', 'cancel', null, ORDER_CANCELLED_NOTES.unpaid, new Date(lastAt.getTime() + 48 * HOUR));
+        }
         if (status === 'open') {
           await tx.execute(
             `select graphile_worker.add_job(identifier => ?, payload => ?::json, run_at => ?::timestamptz, job_key => ?, job_key_mode => 'replace')`,
