@@ -1,10 +1,11 @@
 -- One accepted quote, statement for statement as QuoteService.quote runs it (no Idempotency-Key): the seller's
 -- approval is read before the transaction (sellers.findByUser; the server also reads the user); then lock the
 -- request row, read the lowest quote's seller, store the quote, update the request's lowest quote and count,
--- store the 'quote' and 'outquoted' activity with their NOTIFY, queue the grouped new-quotes mail (keyed per
--- request, preserve_run_at) and the outquoted mail, read the request back for the answer, commit. Each command
--- ending in ';' or \gset is one round trip, as the server sends each statement on its own. The quote is the
--- request's current maximum (the budget, or the lowest quote minus the decrement), computed from the locked row.
+-- store the 'quote' and 'outquoted' activity, store the quote's notice for the mail sweep (the buyer's grouped
+-- new-quotes mail, the outquoted seller), read the request back for the answer, commit. The live events' NOTIFY
+-- and the sweep's job go after the commit, outside this transaction (issue 18), as they do in the server. Each
+-- command ending in ';' or \gset is one round trip, as the server sends each statement on its own. The quote is
+-- the request's current maximum (the budget, or the lowest quote minus the decrement), computed from the locked row.
 --
 --   pgbench -n -f quote.pgbench.sql -D requests=1000 -D sellers=1000 -c 32 -j 2 -T 15 <database>
 --
@@ -39,19 +40,10 @@ WITH events AS (
   SELECT json_build_object('id', gen_random_uuid(), 'type', 'outquoted', 'timestamp', now(),
            'data', json_build_object('amount', ':amount', 'previousLowBid', ':previous_low'))
    WHERE ':previous_seller' <> '' AND ':previous_seller' <> ':seller_id'
-), stored AS (
-  INSERT INTO reverse_auction_activity (id, reverse_auction_id, type, data, created_at)
-  SELECT (e->>'id')::uuid, ':request_id', e->>'type', (e->'data')::jsonb, now() FROM events
 )
-SELECT pg_notify('pitlane_live', json_build_object('topic', 'reverse-auction:' || ':request_id',
-         'message', json_build_object('type', 'activity_event', 'reverseAuctionId', ':request_id', 'event', e))::text)
-  FROM events;
-SELECT graphile_worker.add_job(identifier => 'reverse/notify-new-quotes',
-         payload => json_build_object('reverseAuctionId', ':request_id'), run_at => NULL, max_attempts => 25,
-         job_key => 'reverse-new-quotes:' || ':request_id', job_key_mode => 'preserve_run_at');
-SELECT graphile_worker.add_job(identifier => 'reverse/notify-outquoted',
-         payload => json_build_object('reverseAuctionId', ':request_id', 'sellerId', ':previous_seller', 'bidSeq', ':bid_seq'),
-         run_at => NULL, max_attempts => 25, job_key => NULL, job_key_mode => NULL)
-  WHERE ':previous_seller' <> '' AND ':previous_seller' <> ':seller_id';
+INSERT INTO reverse_auction_activity (id, reverse_auction_id, type, data, created_at)
+  SELECT (e->>'id')::uuid, ':request_id', e->>'type', (e->'data')::jsonb, now() FROM events;
+INSERT INTO reverse_quote_notices (reverse_auction_id, outquoted_seller_id, bid_seq)
+  VALUES (':request_id', nullif(nullif(':previous_seller', ''), ':seller_id')::uuid, :bid_seq);
 SELECT * FROM reverse_auctions WHERE id = ':request_id';
 COMMIT;

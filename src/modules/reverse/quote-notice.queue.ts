@@ -19,7 +19,8 @@ export class QuoteNoticeQueue {
   private readonly live: LivePublisher;
   private readonly sweep: SweepRequest;
 
-  constructor(@inject(TOKENS.PgPool) pool: pg.Pool, @inject(TOKENS.Logger) logger: Logger) {
+  // The lock pool (as the bids' publisher): the sends never wait behind quotes for one of the main pool's connections.
+  constructor(@inject(TOKENS.PgLockPool) pool: pg.Pool, @inject(TOKENS.Logger) logger: Logger) {
     this.live = new LivePublisher(pool, logger);
     this.sweep = new SweepRequest(pool, logger, QUOTE_NOTICES_SWEEP_TASK, QUOTE_NOTICES_SWEEP_JOB_KEY);
   }

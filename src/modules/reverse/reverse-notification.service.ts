@@ -19,7 +19,7 @@ const HOUR = 60 * 60 * 1000;
 /** Sellers notified per job of the matching-sellers fan-out. */
 export const MATCHING_PAGE = 200;
 /** Quote notices handled per round of the sweep. */
-const QUOTE_SWEEP_BATCH = 500;
+const QUOTE_SWEEP_BATCH = 200;
 /** Where the matching sellers come from: their specialties (sellers), then their public listings (catalog). */
 export const MATCHING_SOURCES = ['specialties', 'parts'] as const;
 export type MatchingSource = (typeof MATCHING_SOURCES)[number];
@@ -196,21 +196,28 @@ export class ReverseNotificationService {
   async sweepQuoteNotices(): Promise<number> {
     let handled = 0;
     for (;;) {
-      const rows = await this.fork().execute<{ id: string; reverse_auction_id: string; outquoted_seller_id: string | null; bid_seq: string }[]>(
-        'select id, reverse_auction_id, outquoted_seller_id, bid_seq::text from reverse_quote_notices order by id limit ?',
-        [QUOTE_SWEEP_BATCH],
-      );
-      if (!rows.length) return handled;
-      const requests = [...new Set(rows.map((r) => r.reverse_auction_id))];
-      await this.fork().transactional(async (tx) => {
-        for (const id of requests) {
-          await this.jobs.add(tx, NEW_QUOTES_TASK, { reverseAuctionId: id }, { jobKey: newQuotesJobKey(id), jobKeyMode: 'preserve_run_at' });
-        }
+      // A batch is claimed in a transaction held while its work is done: a sweep running beside this one skips
+      // these rows, and they are deleted only when the work is done (a crash leaves them for the next sweep).
+      const swept = await this.fork().transactional(async (claim) => {
+        const rows = await claim.execute<{ id: string; reverse_auction_id: string; outquoted_seller_id: string | null; bid_seq: string }[]>(
+          `select id, reverse_auction_id, outquoted_seller_id, bid_seq::text from reverse_quote_notices
+            order by id limit ? for update skip locked`,
+          [QUOTE_SWEEP_BATCH],
+        );
+        if (!rows.length) return 0;
+        // In a fixed order, so two transactions queueing the same requests' jobs never wait for each other in a circle.
+        const requests = [...new Set(rows.map((r) => r.reverse_auction_id))].sort();
+        await this.fork().transactional(async (tx) => {
+          for (const id of requests) {
+            await this.jobs.add(tx, NEW_QUOTES_TASK, { reverseAuctionId: id }, { jobKey: newQuotesJobKey(id), jobKeyMode: 'preserve_run_at' });
+          }
+        });
+        for (const r of rows) if (r.outquoted_seller_id) await this.notifyOutquoted(r.reverse_auction_id, r.outquoted_seller_id, r.bid_seq);
+        await claim.execute('delete from reverse_quote_notices where id = any(?::bigint[])', [`{${rows.map((r) => r.id).join(',')}}`]);
+        return rows.length;
       });
-      for (const r of rows) if (r.outquoted_seller_id) await this.notifyOutquoted(r.reverse_auction_id, r.outquoted_seller_id, r.bid_seq);
-      await this.fork().execute('delete from reverse_quote_notices where id = any(?::bigint[])', [`{${rows.map((r) => r.id).join(',')}}`]);
-      handled += rows.length;
-      if (rows.length < QUOTE_SWEEP_BATCH) return handled;
+      handled += swept;
+      if (swept < QUOTE_SWEEP_BATCH) return handled;
     }
   }
 
