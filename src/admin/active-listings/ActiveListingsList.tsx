@@ -15,6 +15,7 @@ import {
 } from 'react-admin';
 import type { ActiveListingRow } from '../../modules/analytics/analytics.dto';
 import { toCsv } from '../seller-analytics/analyticsExport';
+import { useCategories } from '../useCategories';
 import { CONDITION_CHOICES, conditionName, csvFileName, csvRow, CSV_HEADERS, listingHref, medianText } from './activeListingsExport';
 
 /** The server's largest page of this resource. */
@@ -35,6 +36,12 @@ export const exportActiveListings: Exporter<ActiveListingRow> = async (_records,
   downloadCSV(toCsv(CSV_HEADERS, all.map(csvRow)), csvFileName(new Date()));
 };
 
+/** The category filter, its choices from the marketplace's categories (by slug, as listings hold them). */
+function CategoryFilter(props: { source: string; label: string; alwaysOn?: boolean }) {
+  const categories = useCategories();
+  return <SelectInput {...props} choices={(categories.data ?? []).map((c) => ({ id: c.slug, name: c.name }))} isLoading={categories.isPending} />;
+}
+
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Title or seller" />,
   <SelectInput
@@ -47,6 +54,7 @@ const filters = [
       { id: 'auction', name: 'Auction' },
     ]}
   />,
+  <CategoryFilter key="category" source="category" label="Category" alwaysOn />,
   <SelectInput key="condition" source="condition" label="Condition" choices={[...CONDITION_CHOICES]} />,
 ];
 

@@ -5,7 +5,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { downloadCSV, Title } from 'react-admin';
 import { httpClient } from '../dataProvider';
-import { useCategories } from '../featured/useCategories';
+import { useCategories } from '../useCategories';
 import type { FeaturedRevenueReportDto } from '../../modules/featured/featured-listing.dto';
 import { chartPoints, csvFileName, moneyText, monthOf, overallOccupancy, pageLabel, percent, revenueCsv } from './featuredRevenue';
 

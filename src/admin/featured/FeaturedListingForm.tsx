@@ -18,7 +18,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import type { FeaturedListingDto, FeaturedPlacementType } from '../../modules/featured/featured-listing.dto';
 import type { AdminSellerDto } from '../../modules/sellers/seller.dto';
 import { defaultEnd, occupiedPositions, positionChoices, SLOTS } from './featuredAdmin';
-import { useCategories } from './useCategories';
+import { useCategories } from '../useCategories';
 
 const LISTING_TYPES = [
   { id: 'part', name: 'Part' },

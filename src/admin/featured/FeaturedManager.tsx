@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import type { FeaturedListingDto, FeaturedPlacementType } from '../../modules/featured/featured-listing.dto';
 import { ctrText, errorText, FEATURED_TEXTS, LISTING_TYPE_LABELS, SLOTS, slotSummaries, type SlotSummary } from './featuredAdmin';
 import { FeaturedListingTable } from './FeaturedListingTable';
-import { useCategories } from './useCategories';
+import { useCategories } from '../useCategories';
 
 const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { httpClient } from '../dataProvider';
-import type { CategoryDto } from '../../modules/catalog/part.dto';
+import { httpClient } from './dataProvider';
+import type { CategoryDto } from '../modules/catalog/part.dto';
 
-/** The marketplace's categories (the public list), for the category picker and the revenue page's names. */
+/** The marketplace's categories (the public list), for the console's category pickers and filters. */
 export function useCategories() {
   return useQuery({
     queryKey: ['/api/categories'],
