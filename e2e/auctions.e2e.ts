@@ -1,22 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser.js';
-import {
-  apiSession,
-  baseUrl,
-  call,
-  callOk,
-  createListedPart,
-  feedSubscribed,
-  makeApprovedSeller,
-  newPage,
-  pollUntil,
-  registerVerified,
-  signIn,
-  type SignedInUser,
-} from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerApprovedSeller, startLiveAuction, useBrowser } from './fixtures.js';
+import { apiSession, baseUrl, callOk, createListedPart, feedSubscribed, registerVerified, signIn, type SignedInUser } from './helpers.js';
 
-let browser: Browser;
+const browser = useBrowser();
 
 const seller = { username: 'e2e_auctioneer', email: 'e2e-auctioneer@example.com', firstName: 'Enzo', lastName: 'Ferrari' };
 const bidder = { username: 'e2e_bidder', email: 'e2e-bidder@example.com', firstName: 'Phil', lastName: 'Hill' };
@@ -39,11 +25,9 @@ interface AuctionAnswer {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  await registerVerified(seller);
   await registerVerified(bidder);
   await registerVerified(watcher);
-  await makeApprovedSeller(seller.username, {
+  sellerUser = await registerApprovedSeller(seller, {
     businessName: 'Maranello Carburettors',
     businessType: 'business',
     contactPhone: '(305) 555-0250',
@@ -53,7 +37,6 @@ beforeAll(async () => {
     businessZip: '33101',
     specialties: ['Ferrari'],
   });
-  sellerUser = await apiSession(seller.username);
   partId = await createListedPart(sellerUser, {
     title: PART_TITLE,
     description: 'Rebuilt Weber 36 DCL3 from a 1959 250 GT, bench-flowed.',
@@ -65,16 +48,13 @@ beforeAll(async () => {
     partNumber: '36-DCL3',
   });
 });
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** A datetime-local value in UTC (the pages run with timezoneId UTC). */
 const utcLocal = (date: Date) => date.toISOString().slice(0, 16);
 
 describe('scheduling an auction', () => {
   it('is done by the seller on /schedule-auction and lands as a scheduled auction', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, seller.username);
     await page.goto('/schedule-auction');
     await expect.poll(() => page.getByRole('heading', { name: 'Schedule an Auction' }).isVisible()).toBe(true);
@@ -131,27 +111,17 @@ describe('a live auction', () => {
       condition: 'rebuilt',
       location: 'Miami, FL',
     });
-    const start = new Date(Date.now() + 4_000);
-    const created = await call(sellerUser.cookie, 'POST', '/api/auctions', {
+    auctionId = await startLiveAuction(sellerUser, {
       partId: livePartId,
       title: LIVE_TITLE,
       description: 'The same Weber, live now.',
       startingBid: '250.00',
       bidIncrement: '10.00',
-      startTime: start.toISOString(),
-      endTime: new Date(start.getTime() + 2 * 60 * 60_000).toISOString(),
     });
-    if (created.status !== 201) throw new Error(`creating the auction failed: ${created.status} ${await created.text()}`);
-    auctionId = ((await created.json()) as AuctionAnswer).id;
-    await pollUntil(
-      'the auction to start',
-      async () => (await callOk<AuctionAnswer>(sellerUser.cookie, 'GET', `/api/auctions/${auctionId}`)).status === 'active',
-      90_000,
-    );
   }, 120_000);
 
   it("sends a visitor from the part's page to its auction instead of offering the fixed price", async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await page.goto(`/parts/${livePartId}`);
     await expect.poll(() => page.getByText('This part is up for auction').isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByRole('button', { name: 'Make an Offer' }).count()).toBe(0);
@@ -163,7 +133,7 @@ describe('a live auction', () => {
 
   it('takes a bid from a buyer and shows it live to another buyer', async () => {
     // The second buyer's page is open on the auction before any bid.
-    const watching = await newPage(browser);
+    const watching = await browser.newPage();
     await signIn(watching, watcher.username);
     const watcherSubscribed = feedSubscribed(watching);
     await watching.goto(`/auctions/${auctionId}`);
@@ -171,7 +141,7 @@ describe('a live auction', () => {
     await expect.poll(() => watching.getByText('Connected', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => watching.getByText('No bids yet. Be the first to bid.').isVisible()).toBe(true);
 
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, bidder.username);
     await page.goto('/auctions');
     const card = page.locator(`a[href="/auctions/${auctionId}"]`).filter({ hasText: LIVE_TITLE });
@@ -232,27 +202,17 @@ describe("a bidder's standing on the auction page (issue 17)", () => {
       condition: 'rebuilt',
       location: 'Miami, FL',
     });
-    const start = new Date(Date.now() + 4_000);
-    const created = await call(sellerUser.cookie, 'POST', '/api/auctions', {
+    auctionId = await startLiveAuction(sellerUser, {
       partId: ownPart,
       title: STANDING_TITLE,
       description: 'A pair of 40 DCOEs, live now.',
       startingBid: '300.00',
       bidIncrement: '10.00',
-      startTime: start.toISOString(),
-      endTime: new Date(start.getTime() + 2 * 60 * 60_000).toISOString(),
     });
-    if (created.status !== 201) throw new Error(`creating the auction failed: ${created.status} ${await created.text()}`);
-    auctionId = ((await created.json()) as AuctionAnswer).id;
-    await pollUntil(
-      'the auction to start',
-      async () => (await callOk<AuctionAnswer>(sellerUser.cookie, 'GET', `/api/auctions/${auctionId}`)).status === 'active',
-      90_000,
-    );
   }, 150_000);
 
   it('tells the leader they lead, lets them raise their maximum without raising the price, and says when they are outbid', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, leader.username);
     const subscribed = feedSubscribed(page);
     await page.goto(`/auctions/${auctionId}`);

@@ -1,24 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser.js';
-import {
-  admin,
-  apiSession,
-  call,
-  callOk,
-  createListedPart,
-  figureOf,
-  mailTo,
-  makeApprovedSeller,
-  newPage,
-  pollUntil,
-  registerVerified,
-  signIn,
-  type SignedInUser,
-} from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerApprovedSeller, startLiveAuction, useBrowser } from './fixtures.js';
+import { admin, apiSession, callOk, createListedPart, figureOf, mailTo, registerVerified, signIn, type SignedInUser } from './helpers.js';
 
 /** Console journeys of issue 17: an admin ends an auction early from the Auctions resource. */
-let browser: Browser;
+const browser = useBrowser();
 
 const seller = { username: 'e2e_console_seller', email: 'e2e-console-seller@example.com', firstName: 'Carroll', lastName: 'Shelby' };
 const bidder = { username: 'e2e_console_bidder', email: 'e2e-console-bidder@example.com', firstName: 'Dan', lastName: 'Gurney' };
@@ -29,10 +14,8 @@ let sellerUser: SignedInUser;
 let auctionId = '';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  await registerVerified(seller);
   await registerVerified(bidder);
-  await makeApprovedSeller(seller.username, {
+  sellerUser = await registerApprovedSeller(seller, {
     businessName: 'Cobra Exhausts',
     businessType: 'business',
     contactPhone: '(310) 555-0289',
@@ -42,7 +25,6 @@ beforeAll(async () => {
     businessZip: '90015',
     specialties: ['Shelby'],
   });
-  sellerUser = await apiSession(seller.username);
   const partId = await createListedPart(sellerUser, {
     title: 'Shelby Cobra 289 side pipes',
     description: 'A pair of original-pattern 289 Cobra side pipes, ceramic coated.',
@@ -53,33 +35,20 @@ beforeAll(async () => {
     location: 'Los Angeles, CA',
   });
   // An auction a few seconds ahead (the form offers starts an hour ahead); the worker's start job opens it.
-  const start = new Date(Date.now() + 4_000);
-  const created = await call(sellerUser.cookie, 'POST', '/api/auctions', {
+  auctionId = await startLiveAuction(sellerUser, {
     partId,
     title: AUCTION_TITLE,
     description: 'Side pipes, live now.',
     startingBid: '300.00',
     bidIncrement: '10.00',
-    startTime: start.toISOString(),
-    endTime: new Date(start.getTime() + 2 * 60 * 60_000).toISOString(),
   });
-  if (created.status !== 201) throw new Error(`creating the auction failed: ${created.status} ${await created.text()}`);
-  auctionId = ((await created.json()) as { id: string }).id;
-  await pollUntil(
-    'the auction to start',
-    async () => (await callOk<{ status: string }>(sellerUser.cookie, 'GET', `/api/auctions/${auctionId}`)).status === 'active',
-    90_000,
-  );
   const bidderUser = await apiSession(bidder.username);
   await callOk(bidderUser.cookie, 'POST', `/api/auctions/${auctionId}/bids`, { bidAmount: 300 });
 }, 150_000);
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('an admin ending an auction early from the console (issue 17)', () => {
   it('finds the auction among the active ones, ends it with a reason, and the bidder wins and is told why', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, admin.username, admin.password);
     await page.goto('/admin');
     // The dashboard's marketplace figures count the live auction.

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser.js';
-import { admin, apiSession, callOk, createListedPart, makeApprovedSeller, newPage, pollUntil, registerVerified, signIn, type SignedInUser } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerApprovedSeller, useBrowser } from './fixtures.js';
+import { admin, apiSession, callOk, createListedPart, pollUntil, registerVerified, signIn, type SignedInUser } from './helpers.js';
 
 /**
  * Issue 23, when the order of an accepted offer is cancelled: the buyer sees the offer cancelled with the reason, the
  * part takes a new offer, and an admin finds the offer in the console's read-only Offers resource with its history.
  */
 
-let browser: Browser;
+const browser = useBrowser();
 
 const seller = { username: 'e2e_offcan_seller', email: 'e2e-offcan-seller@example.com', firstName: 'Masten', lastName: 'Gregory' };
 const buyer = { username: 'e2e_offcan_buyer', email: 'e2e-offcan-buyer@example.com', firstName: 'Richie', lastName: 'Ginther' };
@@ -20,10 +19,8 @@ let partId = '';
 let offerId = '';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  await registerVerified(seller);
   await registerVerified(buyer);
-  await makeApprovedSeller(seller.username, {
+  sellerUser = await registerApprovedSeller(seller, {
     businessName: 'Gregory Wheels',
     businessType: 'business',
     contactPhone: '(816) 555-0250',
@@ -33,7 +30,6 @@ beforeAll(async () => {
     businessZip: '64105',
     specialties: ['Ferrari'],
   });
-  sellerUser = await apiSession(seller.username);
   buyerUser = await apiSession(buyer.username);
   partId = await createListedPart(sellerUser, {
     title: PART_TITLE,
@@ -54,13 +50,10 @@ beforeAll(async () => {
     30_000,
   );
 }, 150_000);
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('an accepted offer whose order is cancelled', () => {
   it('shows as cancelled to the buyer, and the part takes a new offer', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, buyer.username);
     await page.goto(`/offers/${offerId}`);
     const card = page.getByTestId('offer-card');
@@ -82,7 +75,7 @@ describe('an accepted offer whose order is cancelled', () => {
   }, 120_000);
 
   it('is in the console with its state and history', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, admin.username, admin.password);
     await page.goto('/admin');
     const menuLink = page.getByRole('menuitem', { name: 'Offers', exact: true });

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './browser.js';
-import {
-  apiSession,
-  baseUrl,
-  callOk,
-  createListedPart,
-  makeApprovedSeller,
-  newPage,
-  registerVerified,
-  signIn,
-  type SignedInUser,
-} from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { payInTestMode, registerApprovedSeller, useBrowser } from './fixtures.js';
+import { apiSession, baseUrl, callOk, createListedPart, registerVerified, signIn, type SignedInUser } from './helpers.js';
 
 /**
  * Issue 23 journey: a buyer makes an offer on the part page, the seller counters from the dashboard's Offers panel,
  * the buyer accepts the counter on My Offers and pays for the order in test mode.
  */
 
-let browser: Browser;
+const browser = useBrowser();
 
 const seller = { username: 'e2e_offer_seller', email: 'e2e-offer-seller@example.com', firstName: 'Briggs', lastName: 'Cunningham' };
 const buyer = { username: 'e2e_offer_buyer', email: 'e2e-offer-buyer@example.com', firstName: 'Phil', lastName: 'Hill' };
@@ -35,10 +25,8 @@ interface OfferAnswer {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  await registerVerified(seller);
   await registerVerified(buyer);
-  await makeApprovedSeller(seller.username, {
+  sellerUser = await registerApprovedSeller(seller, {
     businessName: 'Cunningham Competition',
     businessType: 'business',
     contactPhone: '(203) 555-0151',
@@ -48,7 +36,6 @@ beforeAll(async () => {
     businessZip: '06830',
     specialties: ['Jaguar'],
   });
-  sellerUser = await apiSession(seller.username);
   partId = await createListedPart(sellerUser, {
     title: PART_TITLE,
     description: 'C-type head with the big valves, crack tested, ready for machining.',
@@ -60,34 +47,14 @@ beforeAll(async () => {
     partNumber: 'C.8000',
   });
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** The offer card of this journey's part. */
 const cardOf = (page: Page) => page.getByTestId('offer-card').filter({ hasText: PART_TITLE });
 
-/** From the checkout page: the address, then the test-mode Pay button; waits for the success state. */
-async function payInTestMode(page: Page) {
-  await expect.poll(() => page.getByRole('heading', { name: 'Checkout', level: 1 }).isVisible(), { timeout: 15_000 }).toBe(true);
-  await page.getByLabel('Full name').fill('Phil Hill');
-  await page.getByLabel('Street address').fill('1 Circuit Rd');
-  await page.getByLabel('City').fill('Santa Monica');
-  await page.getByLabel('State', { exact: true }).fill('CA');
-  await page.getByLabel('ZIP code').fill('90401');
-  await page.getByLabel('Country').fill('US');
-  const finalSale = page.getByLabel('I understand this item is a final sale and cannot be returned');
-  if (await finalSale.isVisible()) await finalSale.check();
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect.poll(() => page.getByText('Test mode: no card is charged').isVisible(), { timeout: 15_000 }).toBe(true);
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-  await expect.poll(() => page.getByRole('heading', { name: 'Payment received' }).isVisible(), { timeout: 30_000 }).toBe(true);
-}
-
 describe('Make an Offer', () => {
   it('offer, counter, accept and pay', async () => {
     // The buyer offers from the part page.
-    const buyerPage = await newPage(browser);
+    const buyerPage = await browser.newPage();
     await signIn(buyerPage, buyer.username);
     await buyerPage.goto(`/parts/${partId}`);
     await expect.poll(() => buyerPage.getByRole('heading', { level: 1, name: PART_TITLE }).isVisible(), { timeout: 15_000 }).toBe(true);
@@ -107,7 +74,7 @@ describe('Make an Offer', () => {
     expect(await mine.getByText('Waiting for the seller').isVisible()).toBe(true);
 
     // The seller counters from the dashboard's Offers panel.
-    const sellerPage = await newPage(browser);
+    const sellerPage = await browser.newPage();
     await signIn(sellerPage, seller.username);
     await sellerPage.goto('/seller-dashboard');
     const sellerCard = cardOf(sellerPage);
@@ -134,7 +101,7 @@ describe('Make an Offer', () => {
     await buyerPage.waitForURL(/\/checkout\/[^/]+$/, { timeout: 15_000 });
     const orderId = buyerPage.url().split('/').pop()!;
     expect(await buyerPage.getByTestId('order-total').textContent()).toBe('$3,900.00');
-    await payInTestMode(buyerPage);
+    await payInTestMode(buyerPage, { name: 'Phil Hill', line1: '1 Circuit Rd', city: 'Santa Monica', region: 'CA', postalCode: '90401', country: 'US' });
 
     // The offer is accepted with that order, and the order is paid.
     const buyerUser = await apiSession(buyer.username);

@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './browser.js';
-import {
-  apiSession,
-  baseUrl,
-  call,
-  callOk,
-  createListedPart,
-  makeApprovedSeller,
-  newPage,
-  pollUntil,
-  registerVerified,
-  signIn,
-  type SignedInUser,
-} from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { payInTestMode, registerApprovedSeller, startLiveAuction, useBrowser, type ShippingAddress } from './fixtures.js';
+import { apiSession, baseUrl, callOk, createListedPart, registerVerified, signIn, type SignedInUser } from './helpers.js';
 
 /**
  * Issue 22 journeys in test mode (no Stripe keys): Buy Now and pay, win an auction (Buy It Now ends it with the
  * buyer as winner) and pay, the seller marks the order shipped, the buyer confirms delivery.
  */
 
-let browser: Browser;
+const browser = useBrowser();
 
 const seller = { username: 'e2e_pay_seller', email: 'e2e-pay-seller@example.com', firstName: 'Carroll', lastName: 'Shelby' };
 const buyer = { username: 'e2e_pay_buyer', email: 'e2e-pay-buyer@example.com', firstName: 'Ken', lastName: 'Miles' };
@@ -41,10 +29,8 @@ interface OrderAnswer {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  await registerVerified(seller);
   await registerVerified(buyer);
-  await makeApprovedSeller(seller.username, {
+  sellerUser = await registerApprovedSeller(seller, {
     businessName: 'Shelby Speed Parts',
     businessType: 'business',
     contactPhone: '(702) 555-0350',
@@ -54,7 +40,6 @@ beforeAll(async () => {
     businessZip: '89119',
     specialties: ['Ford', 'Shelby'],
   });
-  sellerUser = await apiSession(seller.username);
   partId = await createListedPart(sellerUser, {
     title: PART_TITLE,
     description: 'Cobra aluminium high-rise intake for the 289 Hi-Po, cleaned and checked flat.',
@@ -66,37 +51,19 @@ beforeAll(async () => {
     partNumber: 'C5ZZ-9424-A',
   });
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
 
-/** Fills the checkout's shipping address. */
-async function fillAddress(page: Page) {
-  await page.getByLabel('Full name').fill('Ken Miles');
-  await page.getByLabel('Street address').fill('1 Speedway Blvd');
-  await page.getByLabel('City').fill('Los Angeles');
-  await page.getByLabel('State', { exact: true }).fill('CA');
-  await page.getByLabel('ZIP code').fill('90045');
-  await page.getByLabel('Country').fill('US');
-}
+const ADDRESS: ShippingAddress = { name: 'Ken Miles', line1: '1 Speedway Blvd', city: 'Los Angeles', region: 'CA', postalCode: '90045', country: 'US' };
 
-/** From the checkout page: the address, Final Sale when asked, then the test-mode Pay button; waits for the success state. */
-async function payInTestMode(page: Page) {
+/** From the checkout page: checks that the reservation countdown runs while the buyer pays, then pays in test mode. */
+async function payWithCountdown(page: Page) {
   await expect.poll(() => page.getByRole('heading', { name: 'Checkout', level: 1 }).isVisible(), { timeout: 15_000 }).toBe(true);
-  // The reservation countdown runs while the buyer pays.
   expect(await page.getByRole('timer').isVisible()).toBe(true);
-  await fillAddress(page);
-  const finalSale = page.getByLabel('I understand this item is a final sale and cannot be returned');
-  if (await finalSale.isVisible()) await finalSale.check();
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect.poll(() => page.getByText('Test mode: no card is charged').isVisible(), { timeout: 15_000 }).toBe(true);
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-  await expect.poll(() => page.getByRole('heading', { name: 'Payment received' }).isVisible(), { timeout: 30_000 }).toBe(true);
+  await payInTestMode(page, ADDRESS);
 }
 
 describe('Buy Now', () => {
   it('reserves the part, takes the payment in test mode and shows the paid order', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, buyer.username);
     await page.goto(`/parts/${partId}`);
     await expect.poll(() => page.getByRole('heading', { level: 1, name: PART_TITLE }).isVisible(), { timeout: 15_000 }).toBe(true);
@@ -110,7 +77,7 @@ describe('Buy Now', () => {
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await expect.poll(() => page.getByText('Full name is required').isVisible()).toBe(true);
 
-    await payInTestMode(page);
+    await payWithCountdown(page);
     await page.getByRole('link', { name: 'View order' }).click();
     await page.waitForURL(`**/account/orders/${orderId}`);
     await expect.poll(() => page.getByTestId('order-state').textContent(), { timeout: 15_000 }).toBe('Paid');
@@ -127,7 +94,7 @@ describe('Buy Now', () => {
     await page.context().close();
 
     // Sold: the part page says so and offers no Buy Now.
-    const visitor = await newPage(browser);
+    const visitor = await browser.newPage();
     await visitor.goto(`/parts/${partId}`);
     await expect.poll(() => visitor.getByText('This part has been sold and is no longer available.').isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await visitor.getByRole('button', { name: 'Buy Now' }).count()).toBe(0);
@@ -138,7 +105,7 @@ describe('Buy Now', () => {
 describe('shipping and delivery', () => {
   it('lets the seller mark the paid order shipped with a carrier and tracking number', async () => {
     expect(orderId).not.toBe('');
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, seller.username);
     await page.goto('/seller-dashboard');
     await page.getByRole('link', { name: 'Sales to ship' }).click();
@@ -162,7 +129,7 @@ describe('shipping and delivery', () => {
   }, 90_000);
 
   it('lets the buyer see the tracking number and confirm delivery', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, buyer.username);
     await page.goto(`/account/orders/${orderId}`);
     await expect.poll(() => page.getByTestId('order-state').textContent(), { timeout: 15_000 }).toBe('Shipped');
@@ -193,28 +160,18 @@ describe('an auction won', () => {
       condition: 'used-good',
       location: 'Las Vegas, NV',
     });
-    const start = new Date(Date.now() + 4_000);
-    const created = await call(sellerUser.cookie, 'POST', '/api/auctions', {
+    auctionId = await startLiveAuction(sellerUser, {
       partId: auctionPartId,
       title: AUCTION_TITLE,
       description: 'The original Tri-Y headers, sold at auction.',
       startingBid: '250.00',
       bidIncrement: '10.00',
       buyItNowPrice: '400.00',
-      startTime: start.toISOString(),
-      endTime: new Date(start.getTime() + 2 * 60 * 60_000).toISOString(),
     });
-    if (created.status !== 201) throw new Error(`creating the auction failed: ${created.status} ${await created.text()}`);
-    auctionId = ((await created.json()) as { id: string }).id;
-    await pollUntil(
-      'the auction to start',
-      async () => (await callOk<{ status: string }>(sellerUser.cookie, 'GET', `/api/auctions/${auctionId}`)).status === 'active',
-      90_000,
-    );
   }, 120_000);
 
   it("leads the winner from the auction page to checkout and takes the payment", async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, buyer.username);
     await page.goto(`/auctions/${auctionId}`);
     await expect.poll(() => page.getByRole('heading', { level: 1, name: AUCTION_TITLE }).isVisible(), { timeout: 15_000 }).toBe(true);
@@ -230,7 +187,7 @@ describe('an auction won', () => {
     const wonOrderId = page.url().split('/').pop()!;
     expect(await page.getByTestId('order-total').textContent()).toBe('$400.00');
 
-    await payInTestMode(page);
+    await payWithCountdown(page);
     const buyerUser = await apiSession(buyer.username);
     const order = await callOk<OrderAnswer>(buyerUser.cookie, 'GET', `/api/orders/${wonOrderId}`);
     expect(order).toMatchObject({ state: 'paid', sourceId: auctionId, total: '400.00' });
@@ -244,7 +201,7 @@ describe('an auction won', () => {
 
 describe('the phone layout', () => {
   it('shows the orders list without sideways scrolling at 390 px', async () => {
-    const page = await newPage(browser, { width: 390, height: 844 });
+    const page = await browser.newPage({ width: 390, height: 844 });
     await signIn(page, buyer.username);
     await page.goto('/account/orders');
     await expect.poll(() => page.getByRole('list', { name: 'Orders' }).isVisible(), { timeout: 15_000 }).toBe(true);

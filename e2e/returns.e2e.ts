@@ -1,18 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser.js';
-import {
-  apiSession,
-  baseUrl,
-  callOk,
-  createListedPart,
-  makeApprovedSeller,
-  newPage,
-  photo,
-  registerVerified,
-  signIn,
-  type SignedInUser,
-} from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buyAndPayInTestMode, registerApprovedSeller, useBrowser } from './fixtures.js';
+import { apiSession, baseUrl, callOk, createListedPart, photo, registerVerified, signIn, type SignedInUser } from './helpers.js';
 
 /**
  * Issue 23 journey: a buyer requests a return of a delivered order from the order page with a photo, the seller
@@ -20,7 +8,7 @@ import {
  * The order is bought, paid in test mode, shipped and delivered through the API first.
  */
 
-let browser: Browser;
+const browser = useBrowser();
 
 const seller = { username: 'e2e_ret_seller', email: 'e2e-ret-seller@example.com', firstName: 'Dan', lastName: 'Gurney' };
 const buyer = { username: 'e2e_ret_buyer', email: 'e2e-ret-buyer@example.com', firstName: 'Bruce', lastName: 'McLaren' };
@@ -32,10 +20,8 @@ let orderId = '';
 let returnId = '';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  await registerVerified(seller);
   await registerVerified(buyer);
-  await makeApprovedSeller(seller.username, {
+  const sellerUser = await registerApprovedSeller(seller, {
     businessName: 'Eagle Carburettors',
     businessType: 'business',
     contactPhone: '(714) 555-0140',
@@ -45,7 +31,6 @@ beforeAll(async () => {
     businessZip: '92704',
     specialties: ['Weber', 'Intake'],
   });
-  const sellerUser = await apiSession(seller.username);
   buyerUser = await apiSession(buyer.username);
   const partId = await createListedPart(sellerUser, {
     title: PART_TITLE,
@@ -56,21 +41,21 @@ beforeAll(async () => {
     condition: 'rebuilt',
     location: 'Santa Ana, CA',
   });
-  orderId = (await callOk<{ orderId: string }>(buyerUser.cookie, 'POST', '/api/orders', { partId })).orderId;
-  await callOk(buyerUser.cookie, 'POST', `/api/orders/${orderId}/checkout`, {
-    shippingAddress: { name: 'Bruce McLaren', line1: '1 Speedway Blvd', city: 'Los Angeles', region: 'CA', postalCode: '90045', country: 'US' },
+  orderId = await buyAndPayInTestMode(buyerUser, partId, {
+    name: 'Bruce McLaren',
+    line1: '1 Speedway Blvd',
+    city: 'Los Angeles',
+    region: 'CA',
+    postalCode: '90045',
+    country: 'US',
   });
-  await callOk(buyerUser.cookie, 'POST', '/api/payments/test/confirm', { orderId });
   await callOk(sellerUser.cookie, 'POST', `/api/orders/${orderId}/ship`, { carrier: 'UPS', trackingNumber: '1Z999AA10123456700' });
   await callOk(buyerUser.cookie, 'POST', `/api/orders/${orderId}/confirm-delivery`, {});
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('a return with a photo', () => {
   it('lets the buyer request a return of a delivered order with a photo', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, buyer.username);
     await page.goto(`/account/orders/${orderId}`);
     await expect.poll(() => page.getByTestId('order-state').textContent(), { timeout: 15_000 }).toBe('Delivered');
@@ -106,7 +91,7 @@ describe('a return with a photo', () => {
 
   it('lets the seller approve it with instructions from the dashboard, and the buyer sees it approved', async () => {
     expect(returnId).not.toBe('');
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, seller.username);
     await page.goto('/seller-dashboard');
     await page.getByRole('link', { name: 'Returns', exact: true }).click();
@@ -121,7 +106,7 @@ describe('a return with a photo', () => {
     await expect.poll(() => page.getByTestId('return-state').textContent(), { timeout: 15_000 }).toBe('Approved');
     await page.context().close();
 
-    const buyerPage = await newPage(browser);
+    const buyerPage = await browser.newPage();
     await signIn(buyerPage, buyer.username);
     await buyerPage.goto(`/account/returns/${returnId}`);
     await expect.poll(() => buyerPage.getByTestId('return-state').textContent(), { timeout: 15_000 }).toBe('Approved');

@@ -1,24 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser.js';
-import {
-  apiSession,
-  baseUrl,
-  call,
-  callOk,
-  feedSubscribed,
-  makeApprovedSeller,
-  newPage,
-  photo,
-  pollUntil,
-  registerVerified,
-  signIn,
-  type SignedInUser,
-} from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerApprovedSeller, useBrowser } from './fixtures.js';
+import { apiSession, baseUrl, call, callOk, feedSubscribed, photo, pollUntil, registerVerified, signIn, type SignedInUser } from './helpers.js';
 
 /** Issue 18's journeys: a buyer posts a wanted part, an approved seller quotes, the buyer awards the quote. */
 
-let browser: Browser;
+const browser = useBrowser();
 
 const buyer = { username: 'e2e_wanted_buyer', email: 'e2e-wanted-buyer@example.com', firstName: 'Denise', lastName: 'McCluggage' };
 const quoter = { username: 'e2e_quoter', email: 'e2e-quoter@example.com', firstName: 'Briggs', lastName: 'Cunningham' };
@@ -48,10 +34,8 @@ interface RequestAnswer {
 const utcLocal = (date: Date) => date.toISOString().slice(0, 16);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   await registerVerified(buyer);
-  await registerVerified(quoter);
-  await makeApprovedSeller(quoter.username, {
+  quoterUser = await registerApprovedSeller(quoter, {
     businessName: BUSINESS,
     businessType: 'business',
     contactPhone: '(914) 555-0151',
@@ -62,15 +46,11 @@ beforeAll(async () => {
     specialties: ['Brakes', 'Jaguar'],
   });
   buyerUser = await apiSession(buyer.username);
-  quoterUser = await apiSession(quoter.username);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('posting a wanted part', () => {
   it('is done by a buyer on the Reverse Auction tab of /schedule-auction and lands as a scheduled request', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, buyer.username);
     await page.goto('/schedule-auction?tab=reverse');
     const form = page.getByRole('form', { name: 'Reverse auction' });
@@ -139,7 +119,7 @@ describe('an open request', () => {
   }, 120_000);
 
   it('takes a quote with a photo from an approved seller, capped at the budget', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, quoter.username);
     await page.goto('/reverse-auctions');
     const link = page.locator(`a[href="/reverse-auctions/${requestId}"]`).first();
@@ -186,7 +166,7 @@ describe('an open request', () => {
   }, 120_000);
 
   it("lets the buyer weigh the quote in full and award it, which ends the request", async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, buyer.username);
     await page.goto(`/reverse-auctions/${requestId}`);
     await expect.poll(() => page.getByRole('heading', { level: 1, name: LIVE_TITLE }).isVisible(), { timeout: 15_000 }).toBe(true);
