@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from '../../components/Button';
+import { FormActions } from '../../components/FormDialog';
 import { SelectField, TextField } from '../../components/Field';
 import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
@@ -136,14 +136,7 @@ function AlertFormBody({ vehicles, onDone }: { vehicles: GarageVehicleDto[]; onD
           </option>
         ))}
       </SelectField>
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending} aria-busy={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create Alert'}
-        </Button>
-      </div>
+      <FormActions submitLabel="Create Alert" pendingLabel="Creating..." pending={create.isPending} busy onCancel={onDone} />
     </form>
   );
 }

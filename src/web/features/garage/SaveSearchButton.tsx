@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { BellPlus } from 'lucide-react';
 import { Button, ButtonLink } from '../../components/Button';
 import { TextField } from '../../components/Field';
+import { FormActions } from '../../components/FormDialog';
 import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
 import { requireSignIn } from '../accounts/requireSignIn';
@@ -116,14 +117,7 @@ export function SaveSearchButton({ filters }: { filters: SearchFilters & { fitsV
               </label>
             ))}
           </fieldset>
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending} aria-busy={create.isPending}>
-              {create.isPending ? 'Saving...' : 'Save Search'}
-            </Button>
-          </div>
+          <FormActions submitLabel="Save Search" pendingLabel="Saving..." pending={create.isPending} busy onCancel={() => setOpen(false)} />
         </form>
       )}
     </GarageDialog>

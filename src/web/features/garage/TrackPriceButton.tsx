@@ -1,14 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { LineChart } from 'lucide-react';
 import { Button, ButtonLink } from '../../components/Button';
-import { TextField } from '../../components/Field';
 import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
 import { requireSignIn } from '../accounts/requireSignIn';
 import { useAuth } from '../accounts/useAuth';
-import { GARAGE_TEXT, parseThreshold, THRESHOLD_MESSAGE } from './garage';
+import { GARAGE_TEXT } from './garage';
 import { useAddWatch, useMarketWatch, type WatchBody } from './garage.api';
 import { GarageDialog } from './GarageDialog';
+import { ThresholdForm } from './ThresholdField';
 import type { WatchType } from './garage.types';
 
 /** The threshold a new watch starts with (percent). */
@@ -20,7 +20,6 @@ export function TrackPriceButton({ watchType, itemId, itemTitle }: { watchType: 
   const watches = useMarketWatch(user !== null);
   const add = useAddWatch();
   const [open, setOpen] = useState(false);
-  const [threshold, setThreshold] = useState(String(DEFAULT_THRESHOLD));
   const [error, setError] = useState<string>();
 
   const idField = watchType === 'part' ? 'partId' : watchType === 'auction' ? 'auctionId' : 'reverseAuctionId';
@@ -36,21 +35,11 @@ export function TrackPriceButton({ watchType, itemId, itemTitle }: { watchType: 
 
   const onOpenChange = (next: boolean) => {
     if (next && !user) return requireSignIn('Please sign in to track prices.');
-    if (next) {
-      setError(undefined);
-      setThreshold(String(DEFAULT_THRESHOLD));
-    }
+    if (next) setError(undefined);
     setOpen(next);
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (add.isPending) return;
-    const percent = parseThreshold(threshold);
-    if (percent === null) {
-      setError(THRESHOLD_MESSAGE);
-      return;
-    }
+  const onSubmit = (percent: number) => {
     const body: WatchBody = { watchType, [idField]: itemId, priceAlertThreshold: percent };
     add.mutate(body, {
       onSuccess: () => {
@@ -77,30 +66,16 @@ export function TrackPriceButton({ watchType, itemId, itemTitle }: { watchType: 
         </Button>
       }
     >
-      <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Notify me when the price moves by (%)"
-          type="number"
-          inputMode="decimal"
-          min={0.1}
-          max={100}
-          step="any"
-          value={threshold}
-          error={error}
-          onChange={(e) => {
-            setThreshold(e.target.value);
-            setError(undefined);
-          }}
-        />
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={add.isPending} aria-busy={add.isPending}>
-            {add.isPending ? 'Adding...' : 'Track Price'}
-          </Button>
-        </div>
-      </form>
+      <ThresholdForm
+        initial={String(DEFAULT_THRESHOLD)}
+        error={error}
+        onError={setError}
+        onSubmit={onSubmit}
+        submitLabel="Track Price"
+        pendingLabel="Adding..."
+        pending={add.isPending}
+        onCancel={() => setOpen(false)}
+      />
     </GarageDialog>
   );
 }

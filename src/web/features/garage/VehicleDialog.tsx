@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from '../../components/Button';
+import { FormActions } from '../../components/FormDialog';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/Field';
 import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
@@ -105,14 +105,7 @@ function VehicleFormBody({ vehicle, onDone }: { vehicle?: GarageVehicleDto; onDo
           Active project (used for fitment and the search filter)
         </CheckboxField>
       )}
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
-          {save.isPending ? pendingText : vehicle ? 'Save Vehicle' : 'Add Vehicle'}
-        </Button>
-      </div>
+      <FormActions submitLabel={vehicle ? 'Save Vehicle' : 'Add Vehicle'} pendingLabel={pendingText} pending={save.isPending} busy onCancel={onDone} />
     </form>
   );
 }

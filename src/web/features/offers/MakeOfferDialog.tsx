@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Settings2, Tag } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { Link, useNavigate } from 'react-router';
 import type { PartDto } from '../../../modules/catalog/part.dto';
 import { Button } from '../../components/Button';
 import { TextAreaField, TextField } from '../../components/Field';
+import { FormActions, FormDialog } from '../../components/FormDialog';
 import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
 import { formatUsd, formatUsdCents } from '../../lib/format';
@@ -73,43 +73,36 @@ function MakeOffer({ part, signedIn }: { part: OfferPart; signedIn: boolean }) {
 
   return (
     <div className="grid gap-2">
-      <Dialog.Root open={open} onOpenChange={onOpenChange}>
-        <Dialog.Trigger asChild>
+      <FormDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title="Make an Offer"
+        description={
+          <>
+            {part.title} · Asking {formatUsd(part.price)}. {part.sellerName ?? 'The seller'} has 48 hours to accept, decline or counter.
+          </>
+        }
+        trigger={
           <Button variant="outline">
             <Tag aria-hidden className="size-4" /> Make an Offer
           </Button>
-        </Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg bg-surface p-6 shadow-xl">
-            <Dialog.Title className="text-lg font-semibold">Make an Offer</Dialog.Title>
-            <Dialog.Description className="text-sm text-muted">
-              {part.title} · Asking {formatUsd(part.price)}. {part.sellerName ?? 'The seller'} has 48 hours to accept, decline or counter.
-            </Dialog.Description>
-            <form onSubmit={submit} className="grid gap-3" noValidate>
-              <TextField
-                label="Your offer (USD)"
-                name="amount"
-                inputMode="decimal"
-                autoComplete="off"
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-                error={error ?? undefined}
-                required
-              />
-              <TextAreaField label="Message" hint="(optional)" name="message" rows={3} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={1000} />
-              <div className="flex justify-end gap-2">
-                <Dialog.Close asChild>
-                  <Button variant="outline">Cancel</Button>
-                </Dialog.Close>
-                <Button type="submit" disabled={make.isPending}>
-                  {make.isPending ? 'Sending...' : 'Send Offer'}
-                </Button>
-              </div>
-            </form>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+        }
+      >
+        <form onSubmit={submit} className="grid gap-3" noValidate>
+          <TextField
+            label="Your offer (USD)"
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            error={error ?? undefined}
+            required
+          />
+          <TextAreaField label="Message" hint="(optional)" name="message" rows={3} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={1000} />
+          <FormActions submitLabel="Send Offer" pendingLabel="Sending..." pending={make.isPending} />
+        </form>
+      </FormDialog>
       {signedIn && <YourOffers partId={part.id} />}
     </div>
   );
@@ -180,33 +173,22 @@ function OfferSettingsDialog({ partId }: { partId: string }) {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Offer Settings"
+      description="Answer offers automatically. Buyers never see these prices; leave a field empty to answer yourself."
+      trigger={
         <Button variant="outline">
           <Settings2 aria-hidden className="size-4" /> Offer Settings
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg bg-surface p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold">Offer Settings</Dialog.Title>
-          <Dialog.Description className="text-sm text-muted">
-            Answer offers automatically. Buyers never see these prices; leave a field empty to answer yourself.
-          </Dialog.Description>
-          <form onSubmit={submit} className="grid gap-3" noValidate>
-            <TextField label="Auto-accept at or above (USD)" name="autoAcceptPrice" inputMode="decimal" value={acceptValue} onChange={(e) => setAccept(e.target.value)} error={errors.autoAcceptPrice} />
-            <TextField label="Auto-decline below (USD)" name="autoDeclinePrice" inputMode="decimal" value={declineValue} onChange={(e) => setDecline(e.target.value)} error={errors.autoDeclinePrice} />
-            <div className="flex justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={save.isPending || prices.isLoading}>
-                {save.isPending ? 'Saving...' : 'Save Settings'}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+    >
+      <form onSubmit={submit} className="grid gap-3" noValidate>
+        <TextField label="Auto-accept at or above (USD)" name="autoAcceptPrice" inputMode="decimal" value={acceptValue} onChange={(e) => setAccept(e.target.value)} error={errors.autoAcceptPrice} />
+        <TextField label="Auto-decline below (USD)" name="autoDeclinePrice" inputMode="decimal" value={declineValue} onChange={(e) => setDecline(e.target.value)} error={errors.autoDeclinePrice} />
+        <FormActions submitLabel="Save Settings" pendingLabel="Saving..." pending={save.isPending} disabled={prices.isLoading} />
+      </form>
+    </FormDialog>
   );
 }

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { OfferDto } from '../../../modules/offers/offer.dto';
 import { Button } from '../../components/Button';
 import { TextAreaField, TextField } from '../../components/Field';
+import { FormActions } from '../../components/FormDialog';
 import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
 import { formatUsdCents } from '../../lib/format';
@@ -108,27 +109,13 @@ export function OfferActions({ offer }: { offer: OfferDto }) {
             required
           />
           <TextAreaField label="Message" hint="(optional)" name="message" rows={3} value={message} onChange={(e) => setMessage(e.target.value)} maxLength={1000} />
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={() => setMode('idle')}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={answer.isPending}>
-              {answer.isPending ? 'Sending...' : 'Send Counter-offer'}
-            </Button>
-          </div>
+          <FormActions submitLabel="Send Counter-offer" pendingLabel="Sending..." pending={answer.isPending} onCancel={() => setMode('idle')} />
         </form>
       )}
       {mode === 'decline' && (
         <form onSubmit={decline} className="grid gap-3 rounded-md border border-line p-3" noValidate aria-label="Decline">
           <TextAreaField label="Reason" hint="(optional)" name="reason" rows={2} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={() => setMode('idle')}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={answer.isPending}>
-              {answer.isPending ? 'Declining...' : 'Confirm Decline'}
-            </Button>
-          </div>
+          <FormActions submitLabel="Confirm Decline" pendingLabel="Declining..." pending={answer.isPending} onCancel={() => setMode('idle')} />
         </form>
       )}
     </div>

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { ArrowLeft, CircleCheck, PackageCheck, ShieldCheck, Truck } from 'lucide-react';
-import { AlertDialog } from 'radix-ui';
 import { Link, useParams } from 'react-router';
 import { Button, ButtonLink } from '../../components/Button';
 import { Card, CardContent, CardHeader } from '../../components/Card';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { MessageCard } from '../../components/MessageCard';
 import { PageContainer } from '../../components/PageContainer';
 import { Skeleton } from '../../components/Skeleton';
@@ -196,29 +196,19 @@ function ConfirmButton({
   onConfirm: () => void;
 }) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant={variant} disabled={disabled}>
           {icon}
           {label}
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg bg-surface p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="text-sm text-muted">{description}</AlertDialog.Description>
-          <div className="flex flex-wrap justify-end gap-2">
-            <AlertDialog.Cancel asChild>
-              <Button variant="outline">Not yet</Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <Button onClick={onConfirm}>{confirmLabel}</Button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      }
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      cancelLabel="Not yet"
+      onConfirm={onConfirm}
+    />
   );
 }
 

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { AlertDialog, Dialog } from 'radix-ui';
 import { Eye, Gavel, MapPin, Timer, User, MessageSquare } from 'lucide-react';
 import type { ReverseAuctionDto, ReverseBidDto } from '../../../modules/reverse/reverse.dto';
 import { hasRole } from '../../../platform/roles';
 import { Button, ButtonLink } from '../../components/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/Card';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { TextAreaField, TextField } from '../../components/Field';
+import { FormActions, FormDialog } from '../../components/FormDialog';
 import { PageContainer } from '../../components/PageContainer';
 import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
@@ -247,46 +248,33 @@ function SubmitQuote({ r }: { r: ReverseAuctionDto }) {
     );
   };
   return (
-    <Dialog.Root
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         // Closing unmounts the uploader, which stops its uploads: start again from no photos.
         if (!next) setPhotos([]);
       }}
-    >
-      <Dialog.Trigger asChild>
+      size="lg"
+      title="Submit Quote"
+      description={r.maximumQuote ? `Your quote can be at most ${formatUsdCents(r.maximumQuote)}.` : 'No lower quote can be made.'}
+      trigger={
         <Button className="mt-2" disabled={r.status !== 'active'}>
           Submit Quote
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg bg-surface p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold">Submit Quote</Dialog.Title>
-          <Dialog.Description className="text-sm text-muted">
-            {r.maximumQuote ? `Your quote can be at most ${formatUsdCents(r.maximumQuote)}.` : 'No lower quote can be made.'}
-          </Dialog.Description>
-          <form onSubmit={onSubmit} className="grid gap-3" noValidate>
-            <TextField name="bidAmount" label="Quote amount ($)" type="number" step="0.01" min="0.01" max={r.maximumQuote ?? undefined} required error={error} />
-            <TextField name="partCondition" label="Part condition" hint="(optional)" />
-            <TextField name="partLocation" label="Part location" hint="(optional)" />
-            <TextField name="estimatedShipping" label="Shipping estimate ($)" type="number" step="0.01" min="0" hint="(optional)" />
-            <TextField name="availabilityDate" label="Available from" type="date" hint="(optional)" />
-            <TextAreaField name="notes" label="Notes" hint="(optional)" />
-            <PhotoUploader photos={photos} setPhotos={setPhotos} disabled={submit.isPending} />
-            <div className="flex justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={submit.isPending}>
-                {submit.isPending ? 'Submitting...' : 'Submit Quote'}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+    >
+      <form onSubmit={onSubmit} className="grid gap-3" noValidate>
+        <TextField name="bidAmount" label="Quote amount ($)" type="number" step="0.01" min="0.01" max={r.maximumQuote ?? undefined} required error={error} />
+        <TextField name="partCondition" label="Part condition" hint="(optional)" />
+        <TextField name="partLocation" label="Part location" hint="(optional)" />
+        <TextField name="estimatedShipping" label="Shipping estimate ($)" type="number" step="0.01" min="0" hint="(optional)" />
+        <TextField name="availabilityDate" label="Available from" type="date" hint="(optional)" />
+        <TextAreaField name="notes" label="Notes" hint="(optional)" />
+        <PhotoUploader photos={photos} setPhotos={setPhotos} disabled={submit.isPending} />
+        <FormActions submitLabel="Submit Quote" pendingLabel="Submitting..." pending={submit.isPending} />
+      </form>
+    </FormDialog>
   );
 }
 
@@ -361,29 +349,16 @@ function QuoteFacts({ q }: { q: ReverseBidDto }) {
 
 function AwardButton({ q, onAward }: { q: ReverseBidDto; onAward: () => void }) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button size="sm" className="mt-2">
           Award
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg bg-surface p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold">Award this quote?</AlertDialog.Title>
-          <AlertDialog.Description className="text-sm text-muted">
-            {`You accept ${q.sellerName ?? 'this seller'}'s quote of ${formatUsdCents(q.bidAmount)}. The request ends and the other sellers are told.`}
-          </AlertDialog.Description>
-          <div className="flex justify-end gap-2">
-            <AlertDialog.Cancel asChild>
-              <Button variant="outline">Cancel</Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <Button onClick={onAward}>Award Quote</Button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      }
+      title="Award this quote?"
+      description={`You accept ${q.sellerName ?? 'this seller'}'s quote of ${formatUsdCents(q.bidAmount)}. The request ends and the other sellers are told.`}
+      confirmLabel="Award Quote"
+      onConfirm={onAward}
+    />
   );
 }
