@@ -1,17 +1,19 @@
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
-import { ArrowDownRight, ArrowRight, ArrowUpRight, LineChart, Plus, Search, Trash2 } from 'lucide-react';
+import { ArrowDownRight, ArrowRight, ArrowUpRight, LineChart, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/Button';
-import { inputClass, TextField } from '../../components/Field';
+import { inputClass } from '../../components/Field';
+import { FormActions } from '../../components/FormDialog';
 import { Skeleton } from '../../components/Skeleton';
 import { toast } from '../../components/toast';
 import { describeError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { formatUsdCents } from '../../lib/format';
 import { FilterSelect } from '../catalog/FilterSelect';
-import { changePercentText, directionLabel, GARAGE_TEXT, parseThreshold, THRESHOLD_MESSAGE } from './garage';
-import { useAddWatch, useMarketWatch, useRemoveWatch, useWatchCandidates, useWatchHistory } from './garage.api';
+import { changePercentText, directionLabel, GARAGE_TEXT, parseThreshold, THRESHOLD_MESSAGE, thresholdInput, thresholdText } from './garage';
+import { useAddWatch, useMarketWatch, useRemoveWatch, useUpdateWatch, useWatchCandidates, useWatchHistory } from './garage.api';
 import { ConfirmRemove, GarageDialog } from './GarageDialog';
+import { ThresholdField, ThresholdForm } from './ThresholdField';
 import { DEFAULT_THRESHOLD } from './TrackPriceButton';
 import type { MarketWatchItemDto, PriceDirection, WatchCandidateDto, WatchType } from './garage.types';
 
@@ -121,25 +123,79 @@ function WatchRow({ item }: { item: MarketWatchItemDto }) {
           </div>
         </dl>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-xs text-muted">
-            {item.priceAlertThreshold === null ? 'No price alerts' : `Alert at a ${item.priceAlertThreshold}% move`}
-          </p>
-          <ConfirmRemove
-            title="Stop watching this price?"
-            description={`${title} leaves your market watch.`}
-            confirmLabel="Remove"
-            onConfirm={onRemove}
-            trigger={
-              <Button size="sm" variant="ghost" className="text-racing" disabled={remove.isPending}>
-                <Trash2 aria-hidden className="size-4" /> {remove.isPending ? 'Removing...' : 'Remove'}
-                <span className="sr-only"> {title}</span>
-              </Button>
-            }
-          />
+          <p className="text-xs text-muted">{thresholdText(item.priceAlertThreshold)}</p>
+          <div className="flex flex-wrap items-center gap-1">
+            <EditThresholdDialog item={item} title={title} />
+            <ConfirmRemove
+              title="Stop watching this price?"
+              description={`${title} leaves your market watch.`}
+              confirmLabel="Remove"
+              onConfirm={onRemove}
+              trigger={
+                <Button size="sm" variant="ghost" className="text-racing" disabled={remove.isPending}>
+                  <Trash2 aria-hidden className="size-4" /> {remove.isPending ? 'Removing...' : 'Remove'}
+                  <span className="sr-only"> {title}</span>
+                </Button>
+              }
+            />
+          </div>
         </div>
       </div>
       <WatchLine id={item.id} title={title} />
     </li>
+  );
+}
+
+/** Changes a watch's price alert threshold (PATCH /api/market-watch/item/{id}); the server's field error shows under the input. */
+function EditThresholdDialog({ item, title }: { item: MarketWatchItemDto; title: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <GarageDialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Edit Price Alert"
+      description={`You are told when the price of ${title} moves by this much.`}
+      trigger={
+        <Button size="sm" variant="ghost">
+          <Pencil aria-hidden className="size-4" /> Edit Alert
+          <span className="sr-only"> {title}</span>
+        </Button>
+      }
+    >
+      {open && <EditThresholdBody item={item} title={title} onDone={() => setOpen(false)} />}
+    </GarageDialog>
+  );
+}
+
+function EditThresholdBody({ item, title, onDone }: { item: MarketWatchItemDto; title: string; onDone: () => void }) {
+  const [error, setError] = useState<string>();
+  const update = useUpdateWatch();
+  const onSubmit = (percent: number) =>
+    update.mutate(
+      { id: item.id, priceAlertThreshold: percent },
+      {
+        onSuccess: () => {
+          toast({ title: GARAGE_TEXT.watchUpdated, description: `We will tell you when the price of ${title} moves ${percent}% or more.` });
+          onDone();
+        },
+        onError: (err) => {
+          const details = describeError(err, GARAGE_TEXT.updateWatchFailed);
+          setError(details.fieldErrors.priceAlertThreshold);
+          toast({ title: GARAGE_TEXT.updateWatchFailed, description: details.message, variant: 'destructive' });
+        },
+      },
+    );
+  return (
+    <ThresholdForm
+      initial={thresholdInput(item.priceAlertThreshold, DEFAULT_THRESHOLD)}
+      error={error}
+      onError={setError}
+      onSubmit={onSubmit}
+      submitLabel="Save Alert"
+      pendingLabel="Saving..."
+      pending={update.isPending}
+      onCancel={onDone}
+    />
   );
 }
 
@@ -285,28 +341,15 @@ function AddWatchBody({ onDone }: { onDone: () => void }) {
           </div>
         )}
       </fieldset>
-      <TextField
-        label="Notify me when the price moves by (%)"
-        type="number"
-        inputMode="decimal"
-        min={0.1}
-        max={100}
-        step="any"
+      <ThresholdField
         value={threshold}
         error={errors.threshold}
-        onChange={(e) => {
-          setThreshold(e.target.value);
+        onChange={(value) => {
+          setThreshold(value);
           setErrors((x) => ({ ...x, threshold: undefined }));
         }}
       />
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={add.isPending} aria-busy={add.isPending}>
-          {add.isPending ? 'Adding...' : 'Add Watch Item'}
-        </Button>
-      </div>
+      <FormActions submitLabel="Add Watch Item" pendingLabel="Adding..." pending={add.isPending} busy onCancel={onDone} />
     </form>
   );
 }

@@ -127,6 +127,21 @@ export function useAddWatch() {
   });
 }
 
+/** PATCH /api/market-watch/item/{id}: a watch's price alert threshold (percent). */
+export function useUpdateWatch() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, priceAlertThreshold }: { id: string; priceAlertThreshold: number }) =>
+      apiRequest<MarketWatchItemDto>(`/api/market-watch/item/${encodeURIComponent(id)}`, { method: 'PATCH', data: { priceAlertThreshold } }),
+    onSuccess: (saved) => {
+      client.setQueryData<ListPage<MarketWatchItemDto>>(WATCH_KEY, (old) =>
+        old ? { ...old, items: old.items.map((w) => (w.id === saved.id ? saved : w)) } : old,
+      );
+      return client.invalidateQueries({ queryKey: WATCH_KEY });
+    },
+  });
+}
+
 export function useRemoveWatch() {
   const client = useQueryClient();
   return useMutation({

@@ -14,6 +14,8 @@ import {
   mismatchText,
   parseKeywords,
   parseThreshold,
+  thresholdInput,
+  thresholdText,
   savedSearchName,
   vehiclePayload,
   yearsText,
@@ -123,6 +125,13 @@ describe('alerts', () => {
     expect(parseThreshold('0')).toBeNull();
     expect(parseThreshold('101')).toBeNull();
     expect(parseThreshold(' ')).toBeNull();
+  });
+
+  it('writes a watch threshold in words and as the starting text of its edit form', () => {
+    expect(thresholdText(null)).toBe('No price alerts');
+    expect(thresholdText(7.5)).toBe('Alert at a 7.5% move');
+    expect(thresholdInput(7.5, 5)).toBe('7.5');
+    expect(thresholdInput(null, 5)).toBe('5');
   });
 
   it('sends the alert form with nulls for blanks and the chosen frequency', () => {

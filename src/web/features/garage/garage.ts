@@ -48,6 +48,16 @@ export function parseThreshold(text: string): number | null {
   return text.trim() && Number.isFinite(n) && n >= THRESHOLD_MIN && n <= THRESHOLD_MAX ? n : null;
 }
 
+/** A watch's alert setting in words, under its prices. */
+export function thresholdText(threshold: number | null): string {
+  return threshold === null ? 'No price alerts' : `Alert at a ${threshold}% move`;
+}
+
+/** The text a threshold form starts from: the watch's threshold, or the default when it has none. */
+export function thresholdInput(threshold: number | null, fallback: number): string {
+  return String(threshold ?? fallback);
+}
+
 /** Spec 001 §9: notifications shown on the garage. */
 export const GARAGE_NOTIFICATIONS = 5;
 
@@ -61,6 +71,7 @@ export const GARAGE_TEXT = {
   deleteAlertFailed: 'Failed to delete alert',
   addWatchFailed: 'Failed to add watch item',
   removeWatchFailed: 'Failed to remove watch item',
+  updateWatchFailed: 'Failed to update watch item',
   markReadFailed: 'Failed to mark notification as read',
   vehicleAdded: 'Vehicle added',
   vehicleUpdated: 'Vehicle updated',
@@ -70,6 +81,7 @@ export const GARAGE_TEXT = {
   alertDeleted: 'Alert deleted',
   watchAdded: 'Watch item added',
   watchRemoved: 'Watch item removed',
+  watchUpdated: 'Watch item updated',
 } as const;
 
 /** The vehicle form as typed (every input is text). */
