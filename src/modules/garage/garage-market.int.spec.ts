@@ -74,6 +74,17 @@ describe('market watch and price history', () => {
     await watcher.agent.post('/api/market-watch').send({ partId: '00000000-0000-4000-8000-000000000000' }).expect(404);
   });
 
+  it("changes a watch's alert threshold for its owner only, and names a bad value", async () => {
+    const [watch] = (await watcher.agent.get('/api/market-watch/me').expect(200)).body as MarketWatchItemDto[];
+    const bad = await watcher.agent.patch(`/api/market-watch/item/${watch!.id}`).send({ priceAlertThreshold: 0 }).expect(400);
+    expect(bad.body.errors.priceAlertThreshold).toBe('Price alert threshold must be a percentage between 0.1 and 100');
+    await other.agent.patch(`/api/market-watch/item/${watch!.id}`).send({ priceAlertThreshold: 5 }).expect(403);
+    const edited = await watcher.agent.patch(`/api/market-watch/item/${watch!.id}`).send({ priceAlertThreshold: 7.5 }).expect(200);
+    expect(edited.body).toMatchObject({ id: watch!.id, priceAlertThreshold: 7.5 });
+    const back = await watcher.agent.patch(`/api/market-watch/item/${watch!.id}`).send({ priceAlertThreshold: 10 }).expect(200);
+    expect(back.body.priceAlertThreshold).toBe(10);
+  });
+
   it('moves the watch with a price edit and notifies when the move reaches the threshold, once per crossing', async () => {
     await admin.agent.patch(`/api/parts/${partId}`).send({ price: 800 }).expect(200);
     await t.drain();
