@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Result } from 'axe-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser } from './browser.js';
-import { admin, apiSession, callOk, createListedPart, makeApprovedSeller, newPage, registerVerified, signIn } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { registerApprovedSeller, useBrowser } from './fixtures.js';
+import { admin, apiSession, callOk, createListedPart, signIn } from './helpers.js';
 
 // axe-core's browser build, evaluated in each page through the DevTools protocol: a script tag would be an
 // inline script, which the app's Content-Security-Policy rightly refuses.
@@ -47,13 +47,11 @@ const VIEWPORTS = [
 ] as const;
 
 const seller = { username: 'a11y_seller', email: 'a11y-seller@example.com', firstName: 'Maria', lastName: 'Teresa' };
-let browser: Browser;
+const browser = useBrowser();
 let partId = '';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  await registerVerified(seller);
-  await makeApprovedSeller(seller.username, {
+  const sellerUser = await registerApprovedSeller(seller, {
     businessName: 'Teresa Racing Spares',
     businessType: 'individual',
     contactPhone: '(404) 555-0142',
@@ -64,7 +62,7 @@ beforeAll(async () => {
     description: 'Spares from a retired historic racing team',
     specialties: ['Lotus'],
   });
-  partId = await createListedPart(await apiSession(seller.username), {
+  partId = await createListedPart(sellerUser, {
     title: 'Lotus Twin Cam water pump',
     description: 'Rebuilt with a new seal and bearing.',
     price: '320.00',
@@ -75,16 +73,13 @@ beforeAll(async () => {
     partNumber: 'LTC-0451',
   });
 });
-afterAll(async () => {
-  await browser?.close();
-});
 
 // The pages a visitor reaches without signing in, with a listing in the catalog.
 const publicPages = () => ['/', '/search?q=water%20pump', '/search?category=engine', `/parts/${partId}`, '/sell', '/login', '/register-buyer', '/faq', '/buyer-protection', '/seller-guidelines', '/contact', '/auctions', '/no/such/page'];
 
 describe.each(VIEWPORTS)('the public pages, in %s', (_name, viewport) => {
   it('break no automated accessibility rule (axe-core)', async () => {
-    const page = await newPage(browser, viewport);
+    const page = await browser.newPage(viewport);
     expect(await scan(page, publicPages(), busy)).toEqual([]);
     await page.context().close();
   }, 120_000);
@@ -96,7 +91,7 @@ const SELLER_PAGES = ['/watchlist', '/sell', '/seller-dashboard', '/schedule-auc
 describe.each(VIEWPORTS)("a signed-in seller's pages, in %s", (_name, viewport) => {
   it('break no automated accessibility rule (axe-core)', async () => {
     await callOk((await apiSession(seller.username)).cookie, 'POST', '/api/watchlist', { partId });
-    const page = await newPage(browser, viewport);
+    const page = await browser.newPage(viewport);
     await signIn(page, seller.username);
     const found = await scan(page, SELLER_PAGES, busy);
     // The listing form itself, behind the sell page's first choice.
@@ -111,7 +106,7 @@ describe.each(VIEWPORTS)("a signed-in seller's pages, in %s", (_name, viewport) 
 
 describe('the admin console', () => {
   it('breaks no automated accessibility rule (axe-core)', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, admin.username, admin.password);
     // react-admin shows progress bars while it loads.
     expect(await scan(page, ['/admin', '/admin/parts', '/admin/sellers', '/admin/users'], (p) => p.getByRole('progressbar'))).toEqual([]);

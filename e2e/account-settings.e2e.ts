@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser.js';
-import { apiSession, callOk, newPage, pollUntil, registerVerified, signIn } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './fixtures.js';
+import { apiSession, callOk, pollUntil, registerVerified, signIn } from './helpers.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('account settings (issue 19)', () => {
   const user = { username: 'e2e_quiet', email: 'e2e-quiet@example.com', firstName: 'Quinn', lastName: 'Quiet' };
 
   it('turns mail about unread messages off from the user menu, with a toast, and the API keeps it', async () => {
     await registerVerified(user);
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, user.username);
     const header = page.locator('header');
     await pollUntil(

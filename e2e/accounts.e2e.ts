@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, verificationLinkFor } from './browser.js';
-import { admin, adminSession, apiSession, baseUrl, call, callOk, mailTo, newPage, PASSWORD, pollUntil, registerVerified, signIn } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { verificationLinkFor } from './browser.js';
+import { useBrowser } from './fixtures.js';
+import { admin, adminSession, apiSession, baseUrl, call, callOk, mailTo, PASSWORD, pollUntil, registerVerified, signIn } from './helpers.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Collects what the page reports as Content-Security-Policy violations (Chromium logs each one to the console). */
 function cspViolations(page: Page): string[] {
@@ -23,7 +17,7 @@ function cspViolations(page: Page): string[] {
 
 describe('a signed-out visitor', () => {
   it("opens the home page with no console error but the browser's note of the current user's 401", async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
@@ -58,7 +52,7 @@ const buyer = {
 
 describe('a buyer', () => {
   it('registers, follows the emailed link, signs in, sees their name and signs out', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     const violations = cspViolations(page);
     await page.goto('/register-buyer');
     await page.getByLabel('Username').fill(buyer.username);
@@ -106,7 +100,7 @@ describe('a buyer', () => {
   });
 
   it('is not signed out by a link to /api/logout on another site, only by the button of the page it gets', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, buyer.username, buyer.password);
     await page.route('http://elsewhere.example/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: `<a href="${baseUrl}/api/logout">Win a prize</a>` }),
@@ -122,7 +116,7 @@ describe('a buyer', () => {
   });
 
   it('is refused by the admin console', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, buyer.username, buyer.password);
     await page.goto('/admin');
     await expect.poll(() => page.getByText('Access Denied').first().isVisible(), { timeout: 15_000 }).toBe(true);
@@ -132,7 +126,7 @@ describe('a buyer', () => {
   });
 
   it('sees the spec 404 card on an unknown page', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await page.goto('/no/such/page');
     await expect.poll(() => page.getByText('404 Page Not Found').isVisible()).toBe(true);
     expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
@@ -141,7 +135,7 @@ describe('a buyer', () => {
   });
 
   it('sees a loading bar while the next page loads', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await page.goto('/');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
     // The search page's code is fetched on the first visit; hold it until the bar has been seen.
@@ -165,7 +159,7 @@ describe('a buyer', () => {
 
 describe('an admin', () => {
   it('signs in to /admin and sees the users list', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     const violations = cspViolations(page);
     await page.goto('/admin');
     await page.getByLabel(/Username/).fill(admin.username);
@@ -186,7 +180,7 @@ describe('Contact Us', () => {
 
   it("takes a signed-in buyer's message from the footer to support's mail and the console, where it is marked handled", async () => {
     await registerVerified(sender);
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, sender.username);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Contact Us' }).click();
     await page.waitForURL(/\/contact$/);
@@ -206,7 +200,7 @@ describe('Contact Us', () => {
     const mail = await mailTo('support@pitlane.local', (m) => m.subject.includes(subject));
     expect(mail.text).toContain(`Juan Fangio <${sender.email}>`);
 
-    const consolePage = await newPage(browser);
+    const consolePage = await browser.newPage();
     await signIn(consolePage, admin.username, admin.password);
     await consolePage.goto('/admin/contact-requests');
     const row = consolePage.getByText(subject).first();
@@ -231,7 +225,7 @@ describe('a suspended user', () => {
     expect((await call(session.cookie, 'GET', '/api/auth/user')).status).toBe(200);
 
     // The admin suspends them from the user's page in the console.
-    const adminPage = await newPage(browser);
+    const adminPage = await browser.newPage();
     await adminPage.goto('/admin');
     await adminPage.getByLabel(/Username/).fill(admin.username);
     await adminPage.getByLabel(/Password/).fill(admin.password);
@@ -258,7 +252,7 @@ describe('a suspended user', () => {
     expect((await call(session.cookie, 'GET', '/api/auth/user')).status).toBe(401);
 
     // Signing in with the right password says why it is refused.
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await page.goto('/login');
     await page.getByLabel('Username or email').fill(suspect.username);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser.js';
-import { admin, apiSession, callOk, createListedPart, makeApprovedSeller, newPage, registerVerified, signIn } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerApprovedSeller, useBrowser } from './fixtures.js';
+import { admin, apiSession, callOk, createListedPart, registerVerified, signIn } from './helpers.js';
 
 /**
  * Issue 24's console analyses in a real browser: a visitor's page view reaches Active Listings Analysis, and the
  * Policy Acceptance Dashboard's filters find who has and has not accepted the current policies.
  */
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('Active Listings Analysis (issue 24)', () => {
   const owner = { username: 'e2e_analyst_seller', email: 'e2e-analyst-seller@example.com', firstName: 'Jim', lastName: 'Clark' };
@@ -22,8 +14,7 @@ describe('Active Listings Analysis (issue 24)', () => {
   let partId = '';
 
   beforeAll(async () => {
-    await registerVerified(owner);
-    await makeApprovedSeller(owner.username, {
+    const ownerUser = await registerApprovedSeller(owner, {
       businessName: 'Clark Climax Spares',
       contactPhone: '(317) 555-0125',
       businessAddress: '25 Team Lotus Way',
@@ -31,7 +22,7 @@ describe('Active Listings Analysis (issue 24)', () => {
       businessState: 'IN',
       businessZip: '46222',
     });
-    partId = await createListedPart(await apiSession(owner.username), {
+    partId = await createListedPart(ownerUser, {
       title: TITLE,
       description: 'Magnesium rocker cover for the Coventry Climax FWMV V8, crack tested.',
       price: '2400.00',
@@ -43,7 +34,7 @@ describe('Active Listings Analysis (issue 24)', () => {
   });
 
   it("counts a visitor's page view and a search click, and shows them to the admin", async () => {
-    const visitor = await newPage(browser);
+    const visitor = await browser.newPage();
     await visitor.goto('/search?q=rocker%20cover');
     const result = visitor.getByRole('link', { name: TITLE }).first();
     await expect.poll(() => result.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -58,7 +49,7 @@ describe('Active Listings Analysis (issue 24)', () => {
     await viewReported;
     await visitor.context().close();
 
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, admin.username, admin.password);
     await page.goto('/admin/active-listings');
     await page.getByPlaceholder('Title or seller').fill('Climax FWMV');
@@ -93,7 +84,7 @@ describe('the Policy Acceptance Dashboard (issue 24)', () => {
   });
 
   it('filters users by acceptance and finds them by name', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, admin.username, admin.password);
     await page.goto('/admin/policy-acceptances');
     const search = page.getByPlaceholder('Search users');

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useBrowser } from './fixtures.js';
 import {
   admin,
   adminSession,
@@ -9,21 +8,19 @@ import {
   createListedPart,
   figureOf,
   makeApprovedSeller,
-  newPage,
   PASSWORD,
   photo,
   registerVerified,
   signIn,
 } from './helpers.js';
 
-let browser: Browser;
+const browser = useBrowser();
 
 const seller = { username: 'e2e_seller', email: 'e2e-seller@example.com', firstName: 'Ferdinand', lastName: 'Piech' };
 const shopper = { username: 'e2e_shopper', email: 'e2e-shopper@example.com', firstName: 'Vic', lastName: 'Elford' };
 const TITLE = 'Porsche 911 clutch kit';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   await registerVerified(seller);
   await registerVerified(shopper);
   await makeApprovedSeller(seller.username, {
@@ -38,13 +35,10 @@ beforeAll(async () => {
     specialties: ['Porsche'],
   });
 });
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('the sell page', () => {
   it('asks signed-out visitors to sign in', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await page.goto('/sell');
     await expect.poll(() => page.getByText('Please sign in to create listings.').isVisible()).toBe(true);
     const signInLink = page.getByRole('main').getByRole('link', { name: 'Sign In' });
@@ -53,7 +47,7 @@ describe('the sell page', () => {
   });
 
   it('sends buyers to the seller application', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, shopper.username, PASSWORD);
     await page.goto('/sell');
     await expect.poll(() => page.getByText('Seller Account Required').isVisible()).toBe(true);
@@ -66,7 +60,7 @@ describe('a listing from the sell page to a buyer watchlist', () => {
   let partId = '';
 
   it('is listed by a seller with two photos and lands on its page', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, seller.username, PASSWORD);
     await page.goto('/sell');
     await page.getByRole('button', { name: /Marketplace Listing/ }).click();
@@ -135,7 +129,7 @@ describe('a listing from the sell page to a buyer watchlist', () => {
 
   it('is approved by an admin in the console Listings screen', async () => {
     expect(partId).not.toBe('');
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, admin.username, admin.password);
     // The dashboard counts the listing as waiting for review, and its card opens the review queue.
     await page.goto('/admin');
@@ -155,7 +149,7 @@ describe('a listing from the sell page to a buyer watchlist', () => {
 
   it('is found by a buyer despite a misspelling, watched, and shown on the watchlist', async () => {
     expect(partId).not.toBe('');
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, shopper.username, PASSWORD);
     const search = page.locator('header').getByRole('searchbox', { name: 'Search parts' }).first();
     await search.fill('porshe 911 clutch');
@@ -208,7 +202,7 @@ describe('a listing whose photo cannot be loaded', () => {
       },
       gone,
     );
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     const brokenPhoto = () => page.getByRole('img', { name: `${title} photo` }).count();
 
     await page.goto(`/search?q=${encodeURIComponent(title)}`);
@@ -232,7 +226,7 @@ describe('the order of search results', () => {
     await createListedPart(sellerUser, { ...listing, title: 'Zenith 36 NDIX carburetor, late', price: '95.00' });
     await createListedPart(sellerUser, { ...listing, title: 'Zenith 36 NDIX carburetor, early', price: '410.00' });
 
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await page.goto('/search?q=ndix');
     const firstTitle = () => page.getByRole('article').first().getByRole('heading').textContent();
     await expect.poll(() => page.getByText('2 parts found').isVisible(), { timeout: 15_000 }).toBe(true);
@@ -268,7 +262,7 @@ describe("the home page's popular searches", () => {
     ];
     for (const part of stock) await createListedPart(sellerUser, { ...listing, title: part.title, category: part.category, make: part.make });
 
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     for (const { link, title } of stock) {
       await page.goto('/');
       await page.getByRole('link', { name: link, exact: true }).click();

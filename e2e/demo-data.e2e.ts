@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser.js';
-import { admin, adminSession, baseUrl, call, newPage, signIn } from './helpers.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useBrowser } from './fixtures.js';
+import { admin, adminSession, baseUrl, call, signIn } from './helpers.js';
 
 /**
  * The console's Demo Data tab (issue 24): an admin adds the demo, follows the house account's links, and clears it
  * again, leaving the marketplace as it was (files run one at a time, so no other journey sees the demo).
  */
-let browser: Browser;
+const browser = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-}, 60_000);
 afterAll(async () => {
   // Never leave demo data behind for the journeys that follow, even when this one failed halfway.
   const { cookie } = await adminSession();
   await call(cookie, 'DELETE', '/api/admin/clear-demo');
-  await browser?.close();
 });
 
 describe('the Demo Data tab (issue 24)', () => {
@@ -29,7 +24,7 @@ describe('the Demo Data tab (issue 24)', () => {
   });
 
   it('seeds the demo, links the house account and its parts, and clears it again', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, admin.username, admin.password);
     await page.goto('/admin/demo-data');
     await expect.poll(() => page.getByRole('button', { name: 'Add Demo Parts' }).isVisible(), { timeout: 15_000 }).toBe(true);

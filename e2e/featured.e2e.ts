@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './browser.js';
-import { admin, adminSession, apiSession, call, callOk, createListedPart, makeApprovedSeller, newPage, registerVerified, signIn, type SignedInUser } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerApprovedSeller, useBrowser } from './fixtures.js';
+import { admin, adminSession, call, callOk, createListedPart, signIn, type SignedInUser } from './helpers.js';
 
 /** Featured placements (issue 21): an admin books a home page slot from the console's grid; a category page shows its featured block. */
-let browser: Browser;
+const browser = useBrowser();
 let adminUser: SignedInUser;
 
 const seller = { username: 'e2e_featured_seller', email: 'e2e-featured-seller@example.com', firstName: 'Zora', lastName: 'Arkus' };
@@ -23,10 +22,8 @@ interface Placement {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   adminUser = await adminSession();
-  await registerVerified(seller);
-  await makeApprovedSeller(seller.username, {
+  const sellerUser = await registerApprovedSeller(seller, {
     businessName: BUSINESS,
     businessType: 'business',
     contactPhone: '(248) 555-0145',
@@ -36,7 +33,6 @@ beforeAll(async () => {
     businessZip: '48302',
     specialties: ['Intake'],
   });
-  const sellerUser = await apiSession(seller.username);
   const part = { description: 'Rebuilt and flow-tested, with the original linkage.', price: '650.00', category: 'intake', make: 'ford', condition: 'rebuilt', location: 'Bloomfield Hills, MI' };
   homePartId = await createListedPart(sellerUser, { ...part, title: HOME_TITLE });
   categoryPartId = await createListedPart(sellerUser, { ...part, title: CATEGORY_TITLE });
@@ -49,13 +45,10 @@ beforeAll(async () => {
   );
   for (const p of taken.filter((p) => p.position === 12)) await callOk(adminUser.cookie, 'DELETE', `/api/admin/featured-listings/${p.id}`);
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('featured placements (issue 21)', () => {
   it('an admin books a home page slot from the Featured Manager grid, and the home page shows it', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, admin.username, admin.password);
     await page.goto('/admin');
     const menuLink = page.getByRole('menuitem', { name: 'Featured Manager', exact: true });
@@ -125,7 +118,7 @@ describe('featured placements (issue 21)', () => {
     }
     expect(created).toBe(true);
 
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await page.goto('/search?category=intake');
     const heading = page.getByRole('heading', { name: `Featured ${intake.name} Parts` });
     await expect.poll(() => heading.isVisible(), { timeout: 15_000 }).toBe(true);

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { registerApprovedSeller, useBrowser } from './fixtures.js';
 import {
   adminSession,
   apiSession,
   callOk,
-  makeApprovedSeller,
-  newPage,
   registerVerified,
   signIn,
   uploadPhoto,
@@ -15,7 +13,7 @@ import {
 
 /** Issue 20, My Garage: add a vehicle, see "Fits your ..." in search, save a search, get notified of a match. */
 
-let browser: Browser;
+const browser = useBrowser();
 let seller: SignedInUser;
 
 const owner = { username: 'e2e_garage_owner', email: 'e2e-garage-owner@example.com', firstName: 'Carroll', lastName: 'Shelby' };
@@ -58,10 +56,8 @@ async function openGarage(page: Page, query = '') {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   await registerVerified(owner);
-  await registerVerified(dealer);
-  await makeApprovedSeller(dealer.username, {
+  seller = await registerApprovedSeller(dealer, {
     businessName: 'Iacocca Pony Parts',
     businessType: 'dealership',
     contactPhone: '(313) 555-0164',
@@ -72,18 +68,13 @@ beforeAll(async () => {
     description: 'First-generation Mustang parts',
     specialties: ['Ford'],
   });
-  seller = await apiSession(dealer.username);
   await listPart({ title: FITS_TITLE, vehicleCompatibility: [{ make: 'Ford', model: 'Mustang', yearStart: 1965, yearEnd: 1968 }] });
   await listPart({ title: UNLISTED_TITLE });
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('My Garage (issue 20)', () => {
   it('asks signed-out visitors to sign in', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await page.goto('/garage');
     await expect.poll(() => page.getByText('Please sign in to access this feature.').isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByRole('heading', { name: 'My Garage', level: 1 }).isVisible()).toBe(true);
@@ -91,7 +82,7 @@ describe('My Garage (issue 20)', () => {
   });
 
   it('adds a vehicle from the dialog, showing the server field errors first', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, owner.username);
     await openGarage(page);
     await expect.poll(() => page.getByText('No vehicles in your garage yet').isVisible()).toBe(true);
@@ -126,7 +117,7 @@ describe('My Garage (issue 20)', () => {
   }, 90_000);
 
   it('marks search results that fit the vehicle, and filters to them with the vehicle picker', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, owner.username);
     await page.goto('/search?q=zorblex');
     const fits = page.getByRole('article').filter({ hasText: FITS_TITLE });
@@ -149,7 +140,7 @@ describe('My Garage (issue 20)', () => {
   }, 90_000);
 
   it('saves a search as a daily alert and lists it in the garage', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, owner.username);
     await page.goto('/search?q=quizzard%20holley&make=ford');
     await expect.poll(() => page.getByText(/\d+ parts? found/).first().isVisible(), { timeout: 15_000 }).toBe(true);
@@ -198,7 +189,7 @@ describe('My Garage (issue 20)', () => {
       )
       .toBe(true);
 
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, owner.username);
     await openGarage(page);
     const notices = page.getByRole('region', { name: 'Recent Notifications' });

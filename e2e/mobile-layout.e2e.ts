@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './browser.js';
-import { apiSession, callOk, createListedPart, makeApprovedSeller, newPage, registerVerified, signIn } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { registerApprovedSeller, useBrowser } from './fixtures.js';
+import { apiSession, callOk, createListedPart, registerVerified, signIn } from './helpers.js';
 
 /**
  * Phones: no page scrolls sideways. The header's right-hand buttons once made every signed-in page 430 px wide
  * on a 390 px phone; below md the header keeps icon buttons only and its other links live in the menu drawer.
  */
 
-let browser: Browser;
+const browser = useBrowser();
 let partId = '';
 
 const buyer = { username: 'e2e_mobile_buyer', email: 'e2e-mobile-buyer@example.com', firstName: 'Jacqueline', lastName: 'Evans de Lopez' };
@@ -33,10 +33,8 @@ async function overflow(page: Page): Promise<number> {
 const pages = () => ['/', '/search?q=brake%20caliper', `/parts/${partId}`, '/garage'];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   await registerVerified(buyer);
-  await registerVerified(seller);
-  await makeApprovedSeller(seller.username, {
+  const sellerUser = await registerApprovedSeller(seller, {
     businessName: 'Miles Shelby Spares',
     businessType: 'individual',
     contactPhone: '(310) 555-0166',
@@ -47,7 +45,7 @@ beforeAll(async () => {
     description: 'GT40 and Cobra spares',
     specialties: ['Ford'],
   });
-  partId = await createListedPart(await apiSession(seller.username), {
+  partId = await createListedPart(sellerUser, {
     title: 'Girling brake caliper pair for a Cobra 289',
     description: 'Rebuilt calipers with new seals, pistons and bleed nipples.',
     price: '640.00',
@@ -67,14 +65,10 @@ beforeAll(async () => {
   });
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('on a phone (no sideways scrolling)', () => {
   for (const width of [390, 360]) {
     it(`fits a signed-in user's pages in ${width} px`, async () => {
-      const page = await newPage(browser, { width, height: 844 });
+      const page = await browser.newPage({ width, height: 844 });
       await signIn(page, buyer.username);
       const wide: string[] = [];
       for (const path of pages()) {
@@ -88,7 +82,7 @@ describe('on a phone (no sideways scrolling)', () => {
   }
 
   it("fits a visitor's pages in 390 px", async () => {
-    const page = await newPage(browser, { width: 390, height: 844 });
+    const page = await browser.newPage({ width: 390, height: 844 });
     const wide: string[] = [];
     for (const path of ['/', '/search?q=brake%20caliper', `/parts/${partId}`]) {
       await settle(page, path);
@@ -100,7 +94,7 @@ describe('on a phone (no sideways scrolling)', () => {
   }, 60_000);
 
   it('keeps the header to icon buttons and offers the rest in the menu drawer', async () => {
-    const page = await newPage(browser, { width: 390, height: 844 });
+    const page = await browser.newPage({ width: 390, height: 844 });
     await signIn(page, buyer.username);
     const header = page.locator('header');
     await expect.poll(() => header.getByRole('link', { name: 'Favorites' }).isVisible(), { timeout: 15_000 }).toBe(true);

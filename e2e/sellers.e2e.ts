@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { registerApprovedSeller, useBrowser } from './fixtures.js';
 import {
   admin,
   apiSession,
@@ -10,13 +10,11 @@ import {
   createListedPart,
   figureOf,
   mailTo,
-  makeApprovedSeller,
-  newPage,
   registerVerified,
   signIn,
 } from './helpers.js';
 
-let browser: Browser;
+const browser = useBrowser();
 
 const applicant = { username: 'e2e_applicant', email: 'e2e-applicant@example.com', firstName: 'Jackie', lastName: 'Stewart' };
 const refused = { username: 'e2e_refused', email: 'e2e-refused@example.com', firstName: 'Bernie', lastName: 'Shady' };
@@ -25,7 +23,6 @@ const REFUSED_BUSINESS = 'Shady Bernie Spares';
 const REASON = 'We could not verify the business address you gave.';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   await registerVerified(applicant);
   await registerVerified(refused);
   await applyToSell(refused.username, {
@@ -38,13 +35,10 @@ beforeAll(async () => {
     businessZip: '60601',
   });
 });
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Signs the admin in on /login and opens the console's Sellers screen from the menu. */
 async function openSellersScreen(): Promise<Page> {
-  const page = await newPage(browser);
+  const page = await browser.newPage();
   await signIn(page, admin.username, admin.password);
   await page.goto('/admin');
   // The dashboard counts the application among the pending ones.
@@ -59,7 +53,7 @@ async function openSellersScreen(): Promise<Page> {
 
 describe('a seller application from the form to a live storefront', () => {
   it('is sent by a signed-in buyer on /register-seller', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, applicant.username);
     await page.goto('/register-seller');
     await expect.poll(() => page.getByRole('form', { name: 'Seller application' }).isVisible()).toBe(true);
@@ -119,7 +113,7 @@ describe('a seller application from the form to a live storefront', () => {
   }, 90_000);
 
   it('gives the new seller a dashboard and a public storefront', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, applicant.username);
     await page.goto('/seller-dashboard');
     await expect
@@ -144,7 +138,7 @@ describe('a seller application from the form to a live storefront', () => {
     await page.context().close();
 
     // The storefront is public: a signed-out visitor sees it too.
-    const visitor = await newPage(browser);
+    const visitor = await browser.newPage();
     await visitor.goto(href!);
     await expect.poll(() => visitor.getByRole('heading', { level: 1, name: BUSINESS }).isVisible(), { timeout: 15_000 }).toBe(true);
     await visitor.context().close();
@@ -190,8 +184,7 @@ describe('a seller managing a listing from My Listings (issue 17)', () => {
   let partId = '';
 
   beforeAll(async () => {
-    await registerVerified(owner);
-    await makeApprovedSeller(owner.username, {
+    const ownerUser = await registerApprovedSeller(owner, {
       businessName: 'Hill Historic Spares',
       businessType: 'individual',
       contactPhone: '(317) 555-0188',
@@ -200,7 +193,7 @@ describe('a seller managing a listing from My Listings (issue 17)', () => {
       businessState: 'IN',
       businessZip: '46222',
     });
-    partId = await createListedPart(await apiSession(owner.username), {
+    partId = await createListedPart(ownerUser, {
       title: TITLE,
       description: 'Magnesium casing from a Formula Ford, crack tested.',
       price: '1850.00',
@@ -213,7 +206,7 @@ describe('a seller managing a listing from My Listings (issue 17)', () => {
   });
 
   it('edits the price from My Listings and sees the new price on the part page, still live', async () => {
-    const page = await newPage(browser);
+    const page = await browser.newPage();
     await signIn(page, owner.username);
     await page.goto('/seller-dashboard');
     await expect.poll(() => page.getByRole('link', { name: 'My Listings', exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
