@@ -195,15 +195,15 @@ export async function createListedPart(seller: SignedInUser, part: PartInput, ph
 }
 
 /**
- * Resolves when the page's live feed WebSocket has confirmed its auction subscription, so a later event
- * cannot be missed. Call before navigating to the auction page.
+ * Resolves when one of the page's WebSockets receives a frame containing `marker` (a subscription's confirmation),
+ * so a later event on it cannot be missed. Call before navigating; `what` names the socket in the timeout error.
  */
-export function feedSubscribed(page: Page, timeoutMs = 30_000): Promise<void> {
+export function socketSubscribed(page: Page, marker: string, what: string, timeoutMs = 30_000): Promise<void> {
   const subscribed = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the live feed did not confirm its subscription')), timeoutMs);
+    const timer = setTimeout(() => reject(new Error(`${what} did not subscribe`)), timeoutMs);
     page.on('websocket', (socket) => {
       socket.on('framereceived', ({ payload }) => {
-        if (String(payload).includes('subscription_confirmed')) {
+        if (String(payload).includes(marker)) {
           clearTimeout(timer);
           resolve();
         }
@@ -213,4 +213,12 @@ export function feedSubscribed(page: Page, timeoutMs = 30_000): Promise<void> {
   // A journey that fails before awaiting this must not also report an unhandled rejection.
   subscribed.catch(() => undefined);
   return subscribed;
+}
+
+/**
+ * Resolves when the page's live feed WebSocket has confirmed its auction subscription, so a later event
+ * cannot be missed. Call before navigating to the auction page.
+ */
+export function feedSubscribed(page: Page, timeoutMs = 30_000): Promise<void> {
+  return socketSubscribed(page, 'subscription_confirmed', 'the live feed', timeoutMs);
 }

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './browser.js';
-import { apiSession, baseUrl, createListedPart, makeApprovedSeller, newPage, registerVerified, signIn, type SignedInUser } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registerApprovedSeller, useBrowser } from './fixtures.js';
+import { baseUrl, createListedPart, registerVerified, signIn, socketSubscribed, type SignedInUser } from './helpers.js';
 
 /** Issue 19's journey: a buyer contacts a seller from a part page with a template; the seller answers live. */
 
-let browser: Browser;
+const browser = useBrowser();
 
 const buyer = { username: 'e2e_msg_buyer', email: 'e2e-msg-buyer@example.com', firstName: 'Vic', lastName: 'Elford' };
 const seller = { username: 'e2e_msg_seller', email: 'e2e-msg-seller@example.com', firstName: 'Huschke', lastName: 'von Hanstein' };
@@ -16,28 +15,10 @@ const REPLY = 'It is the G50 bearing, and yes, I ship to Norway.';
 let sellerUser: SignedInUser;
 let partId = '';
 
-/** Resolves when the page's messages socket has joined the user's own channel, so a later message cannot be missed. */
-function messagesSubscribed(page: Page, timeoutMs = 30_000): Promise<void> {
-  const subscribed = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the messages socket did not subscribe')), timeoutMs);
-    page.on('websocket', (socket) => {
-      socket.on('framereceived', ({ payload }) => {
-        if (String(payload).includes('messages_subscribed')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-    });
-  });
-  subscribed.catch(() => undefined);
-  return subscribed;
-}
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   await registerVerified(buyer);
-  await registerVerified(seller);
-  await makeApprovedSeller(seller.username, {
+  sellerUser = await registerApprovedSeller(seller, {
     businessName: BUSINESS,
     businessType: 'business',
     contactPhone: '(414) 555-0119',
@@ -47,7 +28,6 @@ beforeAll(async () => {
     businessZip: '53202',
     specialties: ['Transmission', 'Porsche'],
   });
-  sellerUser = await apiSession(seller.username);
   partId = await createListedPart(sellerUser, {
     title: TITLE,
     description: 'The input shaft bearing of a Porsche G50 gearbox, new old stock in its box.',
@@ -59,13 +39,10 @@ beforeAll(async () => {
     partNumber: '950.302.108.00',
   });
 });
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('messaging', () => {
   it('lets a buyer contact a seller with a template and see the answer arrive live', async () => {
-    const buyerPage = await newPage(browser);
+    const buyerPage = await browser.newPage();
     await signIn(buyerPage, buyer.username);
     await buyerPage.goto(`/parts/${partId}`);
     await buyerPage.getByRole('button', { name: 'Contact Seller' }).click();
@@ -88,13 +65,13 @@ describe('messaging', () => {
     expect(await dialog.isVisible()).toBe(false);
 
     // The buyer opens their inbox and keeps it open; the seller answers from another browser.
-    const subscribed = messagesSubscribed(buyerPage);
+    const subscribed = socketSubscribed(buyerPage, 'messages_subscribed', 'the messages socket');
     await buyerPage.goto('/messages');
     await subscribed;
     const thread = buyerPage.getByRole('region', { name: 'Thread' });
     await expect.poll(() => thread.getByText(TITLE).first().isVisible(), { timeout: 15_000 }).toBe(true);
 
-    const sellerPage = await newPage(browser);
+    const sellerPage = await browser.newPage();
     await signIn(sellerPage, seller.username);
     // The header's badge counts the buyer's unread message.
     await expect.poll(() => sellerPage.getByTestId('unread-badge').textContent(), { timeout: 15_000 }).toContain('1');
@@ -119,7 +96,7 @@ describe('messaging', () => {
   }, 120_000);
 
   it('opens a conversation from a deep link, and on a phone shows the list, then the thread with a back button', async () => {
-    const page = await newPage(browser, { width: 390, height: 844 });
+    const page = await browser.newPage({ width: 390, height: 844 });
     await signIn(page, seller.username);
     await page.goto('/messages');
     const first = page.getByRole('region', { name: 'Conversations' }).getByRole('button').first();

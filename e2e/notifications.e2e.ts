@@ -1,42 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './browser.js';
-import { adminSession, apiSession, baseUrl, callOk, makeApprovedSeller, newPage, registerVerified, signIn, uploadPhoto, type SignedInUser } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { registerApprovedSeller, useBrowser } from './fixtures.js';
+import { adminSession, baseUrl, callOk, signIn, socketSubscribed, uploadPhoto, type SignedInUser } from './helpers.js';
 
 /** Issue 20's notification centre: the header bell counts live, opens the item, marks read; on a phone too. */
 
-let browser: Browser;
+const browser = useBrowser();
 
 const seller = { username: 'e2e_bell_seller', email: 'e2e-bell-seller@example.com', firstName: 'Jo', lastName: 'Siffert' };
 const TITLE = 'Smiths chronometric tachometer';
 
 let sellerUser: SignedInUser;
 
-/** Resolves when the page's notifications socket has joined the user's own channel, so a later notice cannot be missed. */
-function notificationsSubscribed(page: Page, timeoutMs = 30_000): Promise<void> {
-  const subscribed = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the notifications socket did not subscribe')), timeoutMs);
-    page.on('websocket', (socket) => {
-      socket.on('framereceived', ({ payload }) => {
-        if (String(payload).includes('notifications_subscribed')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-    });
-  });
-  subscribed.catch(() => undefined);
-  return subscribed;
-}
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
 const bellLabel = async (page: Page) => (await bell(page).getAttribute('aria-label')) ?? '';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  await registerVerified(seller);
   // The admin's approval of the application is the seller's first notification.
-  await makeApprovedSeller(seller.username, {
+  sellerUser = await registerApprovedSeller(seller, {
     businessName: 'Jo Siffert Instruments',
     businessType: 'individual',
     contactPhone: '(414) 555-0177',
@@ -46,16 +28,12 @@ beforeAll(async () => {
     businessZip: '53403',
     specialties: ['Electrical'],
   });
-  sellerUser = await apiSession(seller.username);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('notification centre', () => {
   it('counts a listing approval live on the bell; clicking it marks it read and opens the part', async () => {
-    const page = await newPage(browser);
-    const subscribed = notificationsSubscribed(page);
+    const page = await browser.newPage();
+    const subscribed = socketSubscribed(page, 'notifications_subscribed', 'the notifications socket');
     await signIn(page, seller.username);
     await subscribed;
     await expect.poll(() => bellLabel(page), { timeout: 20_000 }).toBe('Notifications, 1 unread');
@@ -99,7 +77,7 @@ describe('notification centre', () => {
   });
 
   it('works on a phone: the bell sits in the header and View all leads to the garage', async () => {
-    const page = await newPage(browser, { width: 390, height: 844 });
+    const page = await browser.newPage({ width: 390, height: 844 });
     await signIn(page, seller.username);
     await expect.poll(() => bellLabel(page), { timeout: 20_000 }).toBe('Notifications, 0 unread');
     await bell(page).click();
