@@ -15,6 +15,7 @@ import {
 
 const browser = useBrowser();
 let seller: SignedInUser;
+let fitsPartId = '';
 
 const owner = { username: 'e2e_garage_owner', email: 'e2e-garage-owner@example.com', firstName: 'Carroll', lastName: 'Shelby' };
 const dealer = { username: 'e2e_garage_dealer', email: 'e2e-garage-dealer@example.com', firstName: 'Lee', lastName: 'Iacocca' };
@@ -68,7 +69,7 @@ beforeAll(async () => {
     description: 'First-generation Mustang parts',
     specialties: ['Ford'],
   });
-  await listPart({ title: FITS_TITLE, vehicleCompatibility: [{ make: 'Ford', model: 'Mustang', yearStart: 1965, yearEnd: 1968 }] });
+  fitsPartId = await listPart({ title: FITS_TITLE, vehicleCompatibility: [{ make: 'Ford', model: 'Mustang', yearStart: 1965, yearEnd: 1968 }] });
   await listPart({ title: UNLISTED_TITLE });
 }, 120_000);
 
@@ -205,6 +206,29 @@ describe('My Garage (issue 20)', () => {
         return feed.find((n) => n.relatedItemId === partId)?.isRead;
       })
       .toBe(true);
+    await page.context().close();
+  }, 90_000);
+
+  it("changes a watched part's price alert in the Market Watch tab, refusing a bad value first", async () => {
+    const session = await apiSession(owner.username);
+    await callOk(session.cookie, 'POST', '/api/market-watch', { partId: fitsPartId, priceAlertThreshold: 5 });
+    const page = await browser.newPage();
+    await signIn(page, owner.username);
+    await openGarage(page);
+    await page.getByRole('tab', { name: 'Market Watch' }).click();
+    const row = page.getByRole('listitem').filter({ hasText: FITS_TITLE });
+    await expect.poll(() => row.getByText('Alert at a 5% move').isVisible(), { timeout: 15_000 }).toBe(true);
+    await row.getByRole('button', { name: `Edit Alert ${FITS_TITLE}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Price Alert' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const field = dialog.getByLabel('Notify me when the price moves by (%)');
+    await field.fill('0');
+    await dialog.getByRole('button', { name: 'Save Alert' }).click();
+    expect(await dialog.isVisible()).toBe(true);
+    await field.fill('7.5');
+    await dialog.getByRole('button', { name: 'Save Alert' }).click();
+    await expect.poll(() => page.getByTestId('toast').getByText('Watch item updated').isVisible()).toBe(true);
+    await expect.poll(() => row.getByText('Alert at a 7.5% move').isVisible()).toBe(true);
     await page.context().close();
   }, 90_000);
 });
