@@ -1,8 +1,9 @@
-import { ChevronDown, Gavel, LayoutDashboard, LogOut, Package, Receipt, RotateCcw, Settings, Tag, UserRound } from 'lucide-react';
+import { ChevronDown, LogOut, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { signOut, SIGN_OUT_PATH } from '../features/accounts/signOut';
 import { displayName, type CurrentUser } from '../features/accounts/useAuth';
+import { userMenuLinks } from './userMenuLinks';
 
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-sm px-2 py-2 text-sm text-ink outline-none select-none data-[highlighted]:bg-paper data-[highlighted]:text-racing';
@@ -33,54 +34,14 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             <span className="block truncate text-xs text-muted">{user.email}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
-          {user.role === 'seller' && (
-            <DropdownMenu.Item asChild className={itemClass}>
-              <Link to="/seller-dashboard">
-                <LayoutDashboard aria-hidden className="size-4" />
-                Seller Dashboard
+          {userMenuLinks(user.role).map(({ to, label, icon: Icon }) => (
+            <DropdownMenu.Item key={to} asChild className={itemClass}>
+              <Link to={to}>
+                <Icon aria-hidden className="size-4" />
+                {label}
               </Link>
             </DropdownMenu.Item>
-          )}
-          {user.role === 'seller' && (
-            <DropdownMenu.Item asChild className={itemClass}>
-              <Link to="/my-listings">
-                <Package aria-hidden className="size-4" />
-                My Listings
-              </Link>
-            </DropdownMenu.Item>
-          )}
-          {user.role === 'seller' && (
-            <DropdownMenu.Item asChild className={itemClass}>
-              <Link to="/my-auctions">
-                <Gavel aria-hidden className="size-4" />
-                My Auctions
-              </Link>
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/account/orders">
-              <Receipt aria-hidden className="size-4" />
-              Orders
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/account/offers">
-              <Tag aria-hidden className="size-4" />
-              My Offers
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/account/returns">
-              <RotateCcw aria-hidden className="size-4" />
-              Returns
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/account/settings">
-              <Settings aria-hidden className="size-4" />
-              Account Settings
-            </Link>
-          </DropdownMenu.Item>
+          ))}
           <DropdownMenu.Item asChild className={itemClass}>
             <a href={SIGN_OUT_PATH} onClick={signOut}>
               <LogOut aria-hidden className="size-4" />
