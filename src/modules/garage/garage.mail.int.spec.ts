@@ -1,36 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { startSmtp, type ReceivedMail, type TestSmtp } from '../../../test/smtp.fixtures.js';
 import { fastUser, partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 import { catalogModule } from '../catalog/index.js';
 import { AlertMailService } from './alert-mail.service.js';
-
-interface Received {
-  to: string[];
-  data: string;
-}
-
-/** A real SMTP server on loopback (no auth, no STARTTLS). */
-async function startSmtp() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { server, received, port };
-}
 
 /** MIME encoded words (=?UTF-8?Q?...?=) decoded. */
 const decodeWords = (header: string) =>
@@ -39,27 +12,27 @@ const decodeWords = (header: string) =>
   );
 
 /** The mail's headers (unfolded, decoded) and its text (quoted-printable soft breaks undone). */
-const partsOf = (mail: Received) => ({
+const partsOf = (mail: ReceivedMail) => ({
   headers: decodeWords(mail.data.split('\r\n\r\n')[0]!.replace(/\r\n[ \t]/g, ' ')),
   text: mail.data.split('\r\n\r\n').slice(1).join('\r\n\r\n').replace(/=\r\n/g, '').replace(/=3D/g, '='),
 });
 
 describe('alert mail over SMTP', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
   let t: TestApp;
   let admin: TestUser;
   let buyer: TestUser;
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`, MAIL_FROM: 'Pitlane <hello@pitlane.test>' });
+    t = await startTestApp(smtp.env);
     await catalogModule.seed!(t.rt.container);
     admin = await quickUser(t, 'mail_admin', 'admin');
     buyer = await fastUser(t, 'mail_buyer');
   }, 60_000);
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+    await smtp?.close();
   });
 
   it('mails two matches that arrive together in one instant mail with a working pause link', async () => {

@@ -1,48 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
-
-interface Received {
-  to: string[];
-  data: string;
-}
-
-/** A real SMTP server on loopback (no auth, no STARTTLS). */
-async function startSmtp() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { server, received, port };
-}
+import { startSmtp, type TestSmtp } from '../../../test/smtp.fixtures.js';
 
 describe('a contact request over SMTP', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
   let t: TestApp;
   beforeAll(async () => {
     smtp = await startSmtp();
     t = await startTestApp({
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`,
-      MAIL_FROM: 'Pitlane <hello@pitlane.test>',
+      ...smtp.env,
       SUPPORT_EMAIL: 'support-desk@pitlane.test',
     });
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+    await smtp?.close();
   });
 
   it('reaches the SUPPORT_EMAIL mailbox once the job runs, and nothing is mailed before', async () => {

@@ -1,52 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { startSmtp, type TestSmtp } from '../../../test/smtp.fixtures.js';
 import { signedInAdmin, validRegistration } from '../../../test/accounts.fixtures.js';
 import { MailQueue } from './mailer.js';
 
-interface Received {
-  to: string[];
-  data: string;
-}
-
-/** A real SMTP server on loopback that can be told to refuse mail. */
-async function startSmtp() {
-  const received: Received[] = [];
-  const state = { refuse: false, refuseTo: (_to: string) => false };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
-      stream.on('end', () => {
-        if (state.refuse || session.envelope.rcptTo.some((r) => state.refuseTo(r.address))) {
-          const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: 451 });
-          callback(error);
-          return;
-        }
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { server, received, state, port };
-}
-
 describe('mail over SMTP', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
   let t: TestApp;
   beforeAll(async () => {
     smtp = await startSmtp();
-    t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`, MAIL_FROM: 'Pitlane <hello@pitlane.test>' });
+    t = await startTestApp(smtp.env);
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+    await smtp?.close();
   });
 
   it('delivers the verification email to a real SMTP server and keeps nothing in the outbox', async () => {
