@@ -1,7 +1,8 @@
-import { ArrowLeft, CalendarPlus } from 'lucide-react';
+import { CalendarPlus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../components/Button';
 import { PageContainer } from '../../components/PageContainer';
+import { PageHeader } from '../../components/PageHeader';
 import { Photo } from '../../components/Photo';
 import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
@@ -19,7 +20,7 @@ import {
   type AuctionFilter,
 } from './myListings';
 import { useCancelAuction, useMyAuctions } from './myListings.api';
-import { ConfirmAction, FilterTabs, ListMessage, ListSkeleton, Pager, StatusPill } from './SellerListParts';
+import { ConfirmAction, FilterTabs, ListMessage, ListRetryMessage, ListSkeleton, Pager, StatusPill } from './SellerListParts';
 
 /** /my-auctions: the signed-in seller's auctions with their state, bids and result; the router guards it (seller role). */
 export function MyAuctionsPage() {
@@ -37,36 +38,31 @@ export function MyAuctionsPage() {
 
   return (
     <PageContainer className="grid gap-6" title="My Auctions">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <Link to="/seller-dashboard" className="inline-flex items-center gap-1 text-sm text-muted hover:text-racing">
-            <ArrowLeft aria-hidden className="size-4" /> Seller Dashboard
-          </Link>
-          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">My Auctions</h1>
-          <p className="text-sm text-muted">Your scheduled, running and finished auctions.</p>
-        </div>
-        <ButtonLink to="/schedule-auction">
-          <CalendarPlus aria-hidden className="size-4" /> Schedule an Auction
-        </ButtonLink>
-      </header>
+      <PageHeader
+        back={{ to: '/seller-dashboard', label: 'Seller Dashboard' }}
+        title="My Auctions"
+        intro="Your scheduled, running and finished auctions."
+        actions={
+          <ButtonLink to="/schedule-auction">
+            <CalendarPlus aria-hidden className="size-4" /> Schedule an Auction
+          </ButtonLink>
+        }
+      />
 
       <FilterTabs label="Filter by status" options={AUCTION_FILTERS} value={status} onChange={(s) => write({ status: s, page: 1 })} />
 
       {auctions.isPending ? (
         <ListSkeleton label="Loading your auctions..." />
       ) : auctions.isError ? (
-        <ListMessage tone="error" text={`Your auctions could not be loaded. ${describeError(auctions.error).message}`}>
-          <Button variant="outline" onClick={() => void auctions.refetch()}>
-            Try again
-          </Button>
-        </ListMessage>
+        <ListRetryMessage
+          tone="error"
+          text={`Your auctions could not be loaded. ${describeError(auctions.error).message}`}
+          actionLabel="Try again"
+          onAction={() => void auctions.refetch()}
+        />
       ) : rows.length === 0 ? (
         status !== 'all' ? (
-          <ListMessage text="No auctions match this filter.">
-            <Button variant="outline" onClick={() => write({ status: 'all', page: 1 })}>
-              Show all auctions
-            </Button>
-          </ListMessage>
+          <ListRetryMessage text="No auctions match this filter." actionLabel="Show all auctions" onAction={() => write({ status: 'all', page: 1 })} />
         ) : (
           <ListMessage text="You have no auctions yet.">
             <ButtonLink to="/schedule-auction">Schedule an Auction</ButtonLink>

@@ -1,7 +1,8 @@
-import { ArrowLeft, Pencil, Plus } from 'lucide-react';
+import { Pencil, Plus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '../../components/Button';
 import { PageContainer } from '../../components/PageContainer';
+import { PageHeader } from '../../components/PageHeader';
 import { Photo } from '../../components/Photo';
 import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
@@ -21,7 +22,7 @@ import {
   type ListingsSearch,
 } from './myListings';
 import { useListingAction, useMyListings } from './myListings.api';
-import { ConfirmAction, FilterTabs, ListMessage, ListSearch, ListSkeleton, Pager, StatusPill } from './SellerListParts';
+import { ConfirmAction, FilterTabs, ListMessage, ListRetryMessage, ListSearch, ListSkeleton, Pager, StatusPill } from './SellerListParts';
 
 /** /my-listings: every listing of the signed-in seller, by state, searchable and paged; the router guards it (seller role). */
 export function MyListingsPage() {
@@ -34,18 +35,16 @@ export function MyListingsPage() {
 
   return (
     <PageContainer className="grid gap-6" title="My Listings">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <Link to="/seller-dashboard" className="inline-flex items-center gap-1 text-sm text-muted hover:text-racing">
-            <ArrowLeft aria-hidden className="size-4" /> Seller Dashboard
-          </Link>
-          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">My Listings</h1>
-          <p className="text-sm text-muted">Edit, withdraw, relist or mark your parts sold.</p>
-        </div>
-        <ButtonLink to="/sell">
-          <Plus aria-hidden className="size-4" /> List a Part
-        </ButtonLink>
-      </header>
+      <PageHeader
+        back={{ to: '/seller-dashboard', label: 'Seller Dashboard' }}
+        title="My Listings"
+        intro="Edit, withdraw, relist or mark your parts sold."
+        actions={
+          <ButtonLink to="/sell">
+            <Plus aria-hidden className="size-4" /> List a Part
+          </ButtonLink>
+        }
+      />
 
       <div className="grid gap-3 md:flex md:items-center md:justify-between">
         <FilterTabs label="Filter by status" options={LISTING_FILTERS} value={search.status} onChange={(status) => go({ status })} />
@@ -55,18 +54,15 @@ export function MyListingsPage() {
       {listings.isPending ? (
         <ListSkeleton label="Loading your listings..." />
       ) : listings.isError ? (
-        <ListMessage tone="error" text={`Your listings could not be loaded. ${describeError(listings.error).message}`}>
-          <Button variant="outline" onClick={() => void listings.refetch()}>
-            Try again
-          </Button>
-        </ListMessage>
+        <ListRetryMessage
+          tone="error"
+          text={`Your listings could not be loaded. ${describeError(listings.error).message}`}
+          actionLabel="Try again"
+          onAction={() => void listings.refetch()}
+        />
       ) : rows.length === 0 ? (
         filtered ? (
-          <ListMessage text="No listings match these filters.">
-            <Button variant="outline" onClick={() => setParams(new URLSearchParams())}>
-              Show all listings
-            </Button>
-          </ListMessage>
+          <ListRetryMessage text="No listings match these filters." actionLabel="Show all listings" onAction={() => setParams(new URLSearchParams())} />
         ) : (
           <ListMessage text="You have not listed any parts yet.">
             <ButtonLink to="/sell">List a Part</ButtonLink>

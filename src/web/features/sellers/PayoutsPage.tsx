@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CircleAlert, CircleCheck, Download, Landmark, Truck } from 'lucide-react';
+import { CircleAlert, CircleCheck, Download, Landmark, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, ButtonAnchor, ButtonLink } from '../../components/Button';
 import { Card, CardContent, CardHeader } from '../../components/Card';
 import { PageContainer } from '../../components/PageContainer';
+import { PageHeader } from '../../components/PageHeader';
 import { Skeleton } from '../../components/Skeleton';
 import { toast } from '../../components/toast';
 import { apiRequest, describeError } from '../../lib/api';
@@ -25,23 +26,21 @@ export function PayoutsPage() {
 
   return (
     <PageContainer className="grid gap-6" title="Payouts & Earnings">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <Link to="/seller-dashboard" className="inline-flex items-center gap-1 text-sm text-muted hover:text-racing">
-            <ArrowLeft aria-hidden className="size-4" /> Seller Dashboard
-          </Link>
-          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Payouts &amp; Earnings</h1>
-          <p className="text-sm text-muted">What your sales earned after commission, and where the money is.</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <ButtonLink to="/my-sales" variant="outline">
-            <Truck aria-hidden className="size-4" /> Sales to ship
-          </ButtonLink>
-          <ButtonAnchor href={EARNINGS_CSV} download variant="outline">
-            <Download aria-hidden className="size-4" /> Download CSV
-          </ButtonAnchor>
-        </div>
-      </header>
+      <PageHeader
+        back={{ to: '/seller-dashboard', label: 'Seller Dashboard' }}
+        title="Payouts & Earnings"
+        intro="What your sales earned after commission, and where the money is."
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <ButtonLink to="/my-sales" variant="outline">
+              <Truck aria-hidden className="size-4" /> Sales to ship
+            </ButtonLink>
+            <ButtonAnchor href={EARNINGS_CSV} download variant="outline">
+              <Download aria-hidden className="size-4" /> Download CSV
+            </ButtonAnchor>
+          </div>
+        }
+      />
 
       {status.isPending ? (
         <Skeleton className="h-28 w-full" />

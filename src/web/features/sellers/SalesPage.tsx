@@ -1,7 +1,8 @@
-import { ArrowLeft, Wallet } from 'lucide-react';
+import { Wallet } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/Button';
 import { PageContainer } from '../../components/PageContainer';
+import { PageHeader } from '../../components/PageHeader';
 import { Photo } from '../../components/Photo';
 import { cn } from '../../lib/cn';
 import { formatDate, formatDateTime } from '../../lib/format';
@@ -34,18 +35,16 @@ export function SalesPage() {
 
   return (
     <PageContainer className="grid gap-6" title="Sales">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="grid gap-1">
-          <Link to="/seller-dashboard" className="inline-flex items-center gap-1 text-sm text-muted hover:text-racing">
-            <ArrowLeft aria-hidden className="size-4" /> Seller Dashboard
-          </Link>
-          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Sales</h1>
-          <p className="text-sm text-muted">Ship paid orders within 72 hours and add the tracking number.</p>
-        </div>
-        <ButtonLink to="/payouts" variant="outline">
-          <Wallet aria-hidden className="size-4" /> Payouts &amp; Earnings
-        </ButtonLink>
-      </header>
+      <PageHeader
+        back={{ to: '/seller-dashboard', label: 'Seller Dashboard' }}
+        title="Sales"
+        intro="Ship paid orders within 72 hours and add the tracking number."
+        actions={
+          <ButtonLink to="/payouts" variant="outline">
+            <Wallet aria-hidden className="size-4" /> Payouts &amp; Earnings
+          </ButtonLink>
+        }
+      />
       <FilterTabs label="Which sales" options={VIEWS} value={view} onChange={(v) => go({ view: v })} />
       {sales.isPending ? (
         <ListSkeleton label="Loading your sales" />

@@ -6,7 +6,7 @@ import { inputClass } from '../../components/Field';
 import { cn } from '../../lib/cn';
 import { pageCount, rangeText } from './myListings';
 
-/** The pieces My Listings and My Auctions share: filter tabs, the search box, paging and a confirmation dialog. */
+/** The pieces My Listings and My Auctions share: filter tabs, the search box, paging, list messages and a confirmation dialog. */
 
 export function StatusPill({ label, className }: { label: string; className: string }) {
   return <span className={cn('inline-block rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap', className)}>{label}</span>;
@@ -140,6 +140,27 @@ export function ListMessage({ text, tone = 'muted', children }: { text: string; 
       <p className={cn('text-sm', tone === 'error' ? 'text-racing' : 'text-muted')}>{text}</p>
       {children}
     </div>
+  );
+}
+
+/** A list message whose one action is an outline button: "Try again" after a failed load, "Show all ..." after an empty filter. */
+export function ListRetryMessage({
+  text,
+  tone,
+  actionLabel,
+  onAction,
+}: {
+  text: string;
+  tone?: 'muted' | 'error';
+  actionLabel: string;
+  onAction: () => void;
+}) {
+  return (
+    <ListMessage text={text} tone={tone}>
+      <Button variant="outline" onClick={onAction}>
+        {actionLabel}
+      </Button>
+    </ListMessage>
   );
 }
 
