@@ -20,7 +20,7 @@ import {
   type AuctionFilter,
 } from './myListings';
 import { useCancelAuction, useMyAuctions } from './myListings.api';
-import { ConfirmAction, FilterTabs, ListMessage, ListRetryMessage, ListSkeleton, Pager, StatusPill } from './SellerListParts';
+import { ConfirmAction, FilterTabs, SellerPagedList, StatusPill } from './SellerListParts';
 
 /** /my-auctions: the signed-in seller's auctions with their state, bids and result; the router guards it (seller role). */
 export function MyAuctionsPage() {
@@ -28,7 +28,6 @@ export function MyAuctionsPage() {
   const [params, setParams] = useSearchParams();
   const { status, page } = readAuctionFilter(params);
   const auctions = useMyAuctions(user?.id, status, page);
-  const rows = auctions.data?.items ?? [];
   const write = (next: { status: AuctionFilter; page: number }) => {
     const out = new URLSearchParams();
     if (next.status !== 'all') out.set('status', next.status);
@@ -51,40 +50,22 @@ export function MyAuctionsPage() {
 
       <FilterTabs label="Filter by status" options={AUCTION_FILTERS} value={status} onChange={(s) => write({ status: s, page: 1 })} />
 
-      {auctions.isPending ? (
-        <ListSkeleton label="Loading your auctions..." />
-      ) : auctions.isError ? (
-        <ListRetryMessage
-          tone="error"
-          text={`Your auctions could not be loaded. ${describeError(auctions.error).message}`}
-          actionLabel="Try again"
-          onAction={() => void auctions.refetch()}
-        />
-      ) : rows.length === 0 ? (
-        status !== 'all' ? (
-          <ListRetryMessage text="No auctions match this filter." actionLabel="Show all auctions" onAction={() => write({ status: 'all', page: 1 })} />
-        ) : (
-          <ListMessage text="You have no auctions yet.">
-            <ButtonLink to="/schedule-auction">Schedule an Auction</ButtonLink>
-          </ListMessage>
-        )
-      ) : (
-        <ul className="grid gap-3" aria-label="Your auctions" aria-busy={auctions.isFetching}>
-          {rows.map((auction) => (
-            <AuctionRow key={auction.id} auction={auction} />
-          ))}
-        </ul>
-      )}
-
-      {auctions.data && rows.length > 0 && (
-        <Pager
-          page={page}
-          pageSize={AUCTIONS_PAGE_SIZE}
-          shown={rows.length}
-          total={auctions.data.total}
-          onPage={(p) => write({ status, page: p })}
-        />
-      )}
+      <SellerPagedList
+        query={auctions}
+        loadingLabel="Loading your auctions..."
+        errorText="Your auctions could not be loaded."
+        filtered={status !== 'all'}
+        noMatchText="No auctions match this filter."
+        showAllLabel="Show all auctions"
+        onShowAll={() => write({ status: 'all', page: 1 })}
+        emptyText="You have no auctions yet."
+        emptyAction={<ButtonLink to="/schedule-auction">Schedule an Auction</ButtonLink>}
+        listLabel="Your auctions"
+        renderRow={(auction) => <AuctionRow key={auction.id} auction={auction} />}
+        page={page}
+        pageSize={AUCTIONS_PAGE_SIZE}
+        onPage={(p) => write({ status, page: p })}
+      />
     </PageContainer>
   );
 }

@@ -22,7 +22,7 @@ import {
   type ListingsSearch,
 } from './myListings';
 import { useListingAction, useMyListings } from './myListings.api';
-import { ConfirmAction, FilterTabs, ListMessage, ListRetryMessage, ListSearch, ListSkeleton, Pager, StatusPill } from './SellerListParts';
+import { ConfirmAction, FilterTabs, ListSearch, SellerPagedList, StatusPill } from './SellerListParts';
 
 /** /my-listings: every listing of the signed-in seller, by state, searchable and paged; the router guards it (seller role). */
 export function MyListingsPage() {
@@ -30,7 +30,6 @@ export function MyListingsPage() {
   const search = readListingsSearch(params);
   const listings = useMyListings(search);
   const go = (next: Partial<ListingsSearch>) => setParams(writeListingsSearch({ ...search, page: 1, ...next }));
-  const rows = listings.data?.items ?? [];
   const filtered = search.status !== 'all' || search.q !== '';
 
   return (
@@ -51,40 +50,22 @@ export function MyListingsPage() {
         <ListSearch key={search.q} label="Search your listings" initial={search.q} onSearch={(q) => go({ q })} />
       </div>
 
-      {listings.isPending ? (
-        <ListSkeleton label="Loading your listings..." />
-      ) : listings.isError ? (
-        <ListRetryMessage
-          tone="error"
-          text={`Your listings could not be loaded. ${describeError(listings.error).message}`}
-          actionLabel="Try again"
-          onAction={() => void listings.refetch()}
-        />
-      ) : rows.length === 0 ? (
-        filtered ? (
-          <ListRetryMessage text="No listings match these filters." actionLabel="Show all listings" onAction={() => setParams(new URLSearchParams())} />
-        ) : (
-          <ListMessage text="You have not listed any parts yet.">
-            <ButtonLink to="/sell">List a Part</ButtonLink>
-          </ListMessage>
-        )
-      ) : (
-        <ul className="grid gap-3" aria-label="Your listings" aria-busy={listings.isFetching}>
-          {rows.map((part) => (
-            <ListingRow key={part.id} part={part} />
-          ))}
-        </ul>
-      )}
-
-      {listings.data && rows.length > 0 && (
-        <Pager
-          page={search.page}
-          pageSize={LISTINGS_PAGE_SIZE}
-          shown={rows.length}
-          total={listings.data.total}
-          onPage={(page) => setParams(writeListingsSearch({ ...search, page }))}
-        />
-      )}
+      <SellerPagedList
+        query={listings}
+        loadingLabel="Loading your listings..."
+        errorText="Your listings could not be loaded."
+        filtered={filtered}
+        noMatchText="No listings match these filters."
+        showAllLabel="Show all listings"
+        onShowAll={() => setParams(new URLSearchParams())}
+        emptyText="You have not listed any parts yet."
+        emptyAction={<ButtonLink to="/sell">List a Part</ButtonLink>}
+        listLabel="Your listings"
+        renderRow={(part) => <ListingRow key={part.id} part={part} />}
+        page={search.page}
+        pageSize={LISTINGS_PAGE_SIZE}
+        onPage={(page) => setParams(writeListingsSearch({ ...search, page }))}
+      />
     </PageContainer>
   );
 }

@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { inputClass } from '../../components/Field';
+import { describeError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { pageCount, rangeText } from './myListings';
 
@@ -161,6 +162,83 @@ export function ListRetryMessage({
         {actionLabel}
       </Button>
     </ListMessage>
+  );
+}
+
+/** What a paged list of the seller's own things needs from its query. */
+interface PagedQuery<T> {
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  error: unknown;
+  data?: { items: T[]; total: number };
+  refetch: () => unknown;
+}
+
+/**
+ * A seller's paged list with its states: skeleton while loading, the error with Try again,
+ * "nothing matches" with a way back to all, the empty list's own action, the rows and the pager.
+ */
+export function SellerPagedList<T>({
+  query,
+  loadingLabel,
+  errorText,
+  filtered,
+  noMatchText,
+  showAllLabel,
+  onShowAll,
+  emptyText,
+  emptyAction,
+  listLabel,
+  renderRow,
+  page,
+  pageSize,
+  onPage,
+}: {
+  query: PagedQuery<T>;
+  loadingLabel: string;
+  /** The sentence before the error's own message. */
+  errorText: string;
+  filtered: boolean;
+  noMatchText: string;
+  showAllLabel: string;
+  onShowAll: () => void;
+  emptyText: string;
+  emptyAction: ReactNode;
+  listLabel: string;
+  renderRow: (row: T) => ReactNode;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+}) {
+  const rows = query.data?.items ?? [];
+  return (
+    <>
+      {query.isPending ? (
+        <ListSkeleton label={loadingLabel} />
+      ) : query.isError ? (
+        <ListRetryMessage
+          tone="error"
+          text={`${errorText} ${describeError(query.error).message}`}
+          actionLabel="Try again"
+          onAction={() => void query.refetch()}
+        />
+      ) : rows.length === 0 ? (
+        filtered ? (
+          <ListRetryMessage text={noMatchText} actionLabel={showAllLabel} onAction={onShowAll} />
+        ) : (
+          <ListMessage text={emptyText}>{emptyAction}</ListMessage>
+        )
+      ) : (
+        <ul className="grid gap-3" aria-label={listLabel} aria-busy={query.isFetching}>
+          {rows.map(renderRow)}
+        </ul>
+      )}
+
+      {query.data && rows.length > 0 && (
+        <Pager page={page} pageSize={pageSize} shown={rows.length} total={query.data.total} onPage={onPage} />
+      )}
+    </>
   );
 }
 
