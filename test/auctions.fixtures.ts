@@ -66,12 +66,17 @@ export async function fastUser(t: TestApp, username: string): Promise<TestUser> 
      values ($1, $2, 'not-a-hash', 'Fast', 'Bidder', true) returning id`,
     [username, `${username}@example.com`],
   );
+  const agent = t.agent();
+  agent.set('Cookie', await sessionCookie(t, row!.id));
+  return { agent, id: row!.id, username };
+}
+
+/** A stored session of `userId`, answered as the Cookie header express-session accepts (signed with `secret`). */
+export async function sessionCookie(t: TestApp, userId: string, secret = t.rt.config.sessionSecret): Promise<string> {
   const sid = randomBytes(18).toString('base64url');
   const expires = new Date(Date.now() + 3600_000);
-  const sess = { cookie: { originalMaxAge: 3600_000, expires, httpOnly: true, path: '/', sameSite: 'lax' }, userId: row!.id };
+  const sess = { cookie: { originalMaxAge: 3600_000, expires, httpOnly: true, path: '/', sameSite: 'lax' }, userId };
   await t.sql('insert into sessions (sid, sess, expire) values ($1, $2, $3)', [sid, JSON.stringify(sess), expires]);
-  const signature = createHmac('sha256', t.rt.config.sessionSecret).update(sid).digest('base64').replace(/=+$/, '');
-  const agent = t.agent();
-  agent.set('Cookie', `pitlane.sid=${encodeURIComponent(`s:${sid}.${signature}`)}`);
-  return { agent, id: row!.id, username };
+  const signature = createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, '');
+  return `pitlane.sid=${encodeURIComponent(`s:${sid}.${signature}`)}`;
 }

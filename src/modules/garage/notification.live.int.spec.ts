@@ -1,13 +1,9 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
-import WebSocket from 'ws';
-import { loadConfig } from '../../platform/config.js';
-import { createLogger } from '../../platform/logger.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOKENS } from '../../platform/tokens.js';
-import { serve, type Server } from '../../main.js';
+import type { Server } from '../../main.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { liveSockets, liveUser, serveOn } from '../../../test/live.fixtures.js';
 import { NotificationService, type NotificationInput } from './notification.service.js';
 
 const SECRET = 'live-notification-secret-live-notification';
@@ -15,34 +11,12 @@ const SECRET = 'live-notification-secret-live-notification';
 describe('live notifications', () => {
   let db: TestApp;
   let server: Server;
-  const open: WebSocket[] = [];
+  const sockets = liveSockets();
 
-  /** A verified user with a stored session; answers the Cookie header of that session. */
-  async function user(username: string): Promise<{ id: string; cookie: string }> {
-    const [row] = await db.sql<{ id: string }>(
-      `insert into users (username, email, password, first_name, last_name, is_verified)
-       values ($1, $2, 'not-a-hash', 'Live', 'User', true) returning id`,
-      [username, `${username}@example.com`],
-    );
-    const sid = randomBytes(18).toString('base64url');
-    const expires = new Date(Date.now() + 3600_000);
-    const sess = { cookie: { originalMaxAge: 3600_000, expires, httpOnly: true, path: '/', sameSite: 'lax' }, userId: row!.id };
-    await db.sql('insert into sessions (sid, sess, expire) values ($1, $2, $3)', [sid, JSON.stringify(sess), expires]);
-    const signature = createHmac('sha256', SECRET).update(sid).digest('base64').replace(/=+$/, '');
-    return { id: row!.id, cookie: `pitlane.sid=${encodeURIComponent(`s:${sid}.${signature}`)}` };
-  }
+  const user = (username: string) => liveUser(db, username, SECRET);
 
   /** A socket (signed in with `cookie`, if any) that has sent subscribe_notifications, with its inbox. */
-  async function subscribed(cookie?: string) {
-    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/ws`, { headers: cookie ? { cookie } : {} });
-    open.push(ws);
-    const messages: Record<string, unknown>[] = [];
-    ws.on('message', (raw) => messages.push(JSON.parse(String(raw)) as Record<string, unknown>));
-    await once(ws, 'open');
-    ws.send(JSON.stringify({ type: 'subscribe_notifications' }));
-    await vi.waitFor(() => expect(messages.length).toBeGreaterThan(0));
-    return messages;
-  }
+  const subscribed = async (cookie?: string) => (await sockets.subscribed(server, 'subscribe_notifications', cookie)).messages;
 
   const input = (userId: string, title: string): NotificationInput => ({
     userId,
@@ -56,22 +30,10 @@ describe('live notifications', () => {
 
   beforeAll(async () => {
     db = await startTestApp();
-    const url = new URL(inject('pgAdminUrl'));
-    url.pathname = `/${(await db.sql<{ d: string }>('select current_database() as d'))[0]!.d}`;
-    server = await serve(
-      loadConfig({
-        NODE_ENV: 'test',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATABASE_URL: url.toString(),
-        SESSION_SECRET: SECRET,
-        DATA_DIR: `/tmp/pitlane-notifications-${process.pid}`,
-      }),
-      createLogger('silent'),
-    );
+    server = await serveOn(db, 'notifications', SECRET);
   }, 60_000);
   afterAll(async () => {
-    for (const ws of open) ws.close();
+    sockets.close();
     await server?.stop();
     await db?.close();
   });

@@ -1,42 +1,18 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
-import WebSocket from 'ws';
-import { loadConfig } from '../../platform/config.js';
-import { createLogger } from '../../platform/logger.js';
-import { serve, type Server } from '../../main.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Server } from '../../main.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { liveSockets, liveUser, serveOn } from '../../../test/live.fixtures.js';
 import { catalogModule } from '../catalog/index.js';
 
 const SECRET = 'live-messaging-secret-live-messaging-secret';
-
-/** Collects the JSON messages a socket receives. */
-function inbox(ws: WebSocket) {
-  const messages: Record<string, unknown>[] = [];
-  ws.on('message', (raw) => messages.push(JSON.parse(String(raw)) as Record<string, unknown>));
-  return messages;
-}
 
 describe('live messages across two server processes', () => {
   let db: TestApp;
   let a: Server;
   let b: Server;
-  const open: WebSocket[] = [];
+  const sockets = liveSockets();
 
-  /** A verified user with a stored session; answers the Cookie header of that session. */
-  async function user(username: string): Promise<{ id: string; cookie: string }> {
-    const [row] = await db.sql<{ id: string }>(
-      `insert into users (username, email, password, first_name, last_name, is_verified)
-       values ($1, $2, 'not-a-hash', 'Live', 'User', true) returning id`,
-      [username, `${username}@example.com`],
-    );
-    const sid = randomBytes(18).toString('base64url');
-    const expires = new Date(Date.now() + 3600_000);
-    const sess = { cookie: { originalMaxAge: 3600_000, expires, httpOnly: true, path: '/', sameSite: 'lax' }, userId: row!.id };
-    await db.sql('insert into sessions (sid, sess, expire) values ($1, $2, $3)', [sid, JSON.stringify(sess), expires]);
-    const signature = createHmac('sha256', SECRET).update(sid).digest('base64').replace(/=+$/, '');
-    return { id: row!.id, cookie: `pitlane.sid=${encodeURIComponent(`s:${sid}.${signature}`)}` };
-  }
+  const user = (username: string) => liveUser(db, username, SECRET);
 
   const post = async (server: Server, path: string, cookie: string, body: unknown) => {
     const res = await fetch(`${server.url}${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -44,35 +20,16 @@ describe('live messages across two server processes', () => {
   };
 
   /** A socket on `server` (signed in with `cookie`, if any) that has sent subscribe_messages; with its inbox. */
-  async function subscribed(server: Server, cookie?: string) {
-    const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/ws`, { headers: cookie ? { cookie } : {} });
-    open.push(ws);
-    const messages = inbox(ws);
-    await once(ws, 'open');
-    ws.send(JSON.stringify({ type: 'subscribe_messages' }));
-    await vi.waitFor(() => expect(messages.length).toBeGreaterThan(0));
-    return { ws, messages };
-  }
+  const subscribed = (server: Server, cookie?: string) => sockets.subscribed(server, 'subscribe_messages', cookie);
 
   beforeAll(async () => {
     db = await startTestApp();
     await catalogModule.seed!(db.rt.container);
-    const url = new URL(inject('pgAdminUrl'));
-    url.pathname = `/${(await db.sql<{ d: string }>('select current_database() as d'))[0]!.d}`;
-    const config = (name: string) =>
-      loadConfig({
-        NODE_ENV: 'test',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATABASE_URL: url.toString(),
-        SESSION_SECRET: SECRET,
-        DATA_DIR: `/tmp/pitlane-messaging-${name}-${process.pid}`,
-      });
-    a = await serve(config('a'), createLogger('silent'));
-    b = await serve(config('b'), createLogger('silent'));
+    a = await serveOn(db, 'messaging-a', SECRET);
+    b = await serveOn(db, 'messaging-b', SECRET);
   }, 60_000);
   afterAll(async () => {
-    for (const ws of open) ws.close();
+    sockets.close();
     await a?.stop();
     await b?.stop();
     await db?.close();

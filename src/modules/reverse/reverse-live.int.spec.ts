@@ -1,76 +1,19 @@
-import http from 'node:http';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { connect, hubServers } from '../../../test/live.fixtures.js';
 import { fastUser, HOUR, type TestUser } from '../../../test/auctions.fixtures.js';
 import { approvedSeller, requestForm } from '../../../test/reverse.fixtures.js';
-import { createLogger } from '../../platform/logger.js';
-import { LiveHub } from '../../platform/live.js';
 import { reverseModule } from './index.js';
 import { ReverseLifecycleService } from './reverse-lifecycle.service.js';
 
-type Message = Record<string, unknown> & { type: string };
-
-/**
- * Collects a socket's JSON messages; `next(type)` waits for the next message of that type. Like the web client,
- * it drops an activity_event it already has (by id): one can be in the history and arrive live as well.
- */
-function inbox(ws: WebSocket) {
-  const messages: Message[] = [];
-  const seen = new Set<string>();
-  let read = 0;
-  const waiters: (() => void)[] = [];
-  ws.on('message', (raw) => {
-    messages.push(JSON.parse(String(raw)) as Message);
-    waiters.splice(0).forEach((w) => w());
-  });
-  return {
-    async next(type?: string): Promise<Message> {
-      for (;;) {
-        while (read < messages.length) {
-          const m = messages[read++]!;
-          if (m.type === 'activity_history') for (const e of m.events as { id: string }[]) seen.add(e.id);
-          if (m.type === 'activity_event') {
-            const eventId = (m.event as { id: string }).id;
-            if (seen.has(eventId)) continue;
-            seen.add(eventId);
-          }
-          if (!type || m.type === type) return m;
-        }
-        await new Promise<void>((resolve) => waiters.push(resolve));
-      }
-    },
-  };
-}
-
 let t: TestApp;
-const servers: { server: http.Server; hub: LiveHub; url: string }[] = [];
+const hubs = hubServers(reverseModule.live!);
+const servers = hubs.servers;
+const startHub = () => hubs.start(t);
 let buyer: TestUser;
 let watcher: TestUser;
 let sam: TestUser;
 let tess: TestUser;
-
-/** A second process in miniature: its own HTTP server and hub (own LISTEN connection) on the same database. */
-async function startHub() {
-  const server = http.createServer(t.app);
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const hub = new LiveHub(createLogger('silent'));
-  await hub.attach(server, t.rt.databaseUrl);
-  reverseModule.live!(t.rt.container, hub);
-  const entry = { server, hub, url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/ws` };
-  servers.push(entry);
-  return entry;
-}
-
-async function connect(url: string) {
-  const ws = new WebSocket(url);
-  const box = inbox(ws);
-  await once(ws, 'open');
-  return { ws, box, send: (m: unknown) => ws.send(JSON.stringify(m)) };
-}
 
 const tick = () => t.inContext(() => t.rt.container.get(ReverseLifecycleService).tick());
 
@@ -92,10 +35,7 @@ beforeAll(async () => {
   await startHub();
 }, 60_000);
 afterAll(async () => {
-  for (const s of servers) {
-    await s.hub.close();
-    s.server.close();
-  }
+  await hubs.close();
   await t?.close();
 });
 
