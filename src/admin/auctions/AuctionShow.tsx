@@ -20,8 +20,7 @@ import { auctionActions, moneyText, resultText, statusText } from './auctionForm
 import { ReasonDialog } from './ReasonDialog';
 import { useCloseAuction, useRelistAuction } from './useAuctionActions';
 import { Fact } from '../layout/Fact';
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '—');
+import { when } from '../layout/text';
 
 const AuctionTitle = () => {
   const record = useRecordContext<AdminAuctionDetailDto>();

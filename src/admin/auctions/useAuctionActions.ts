@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useNotify, useRedirect, useRefresh } from 'react-admin';
 import type { AdminRelistDto } from '../../modules/auctions/auction-admin.dto';
 import { ADMIN_API, httpClient } from '../dataProvider';
+import { messageOf } from '../layout/text';
 
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong');
 const path = (id: string, action: string) => `${ADMIN_API}/auctions/${encodeURIComponent(id)}/${action}`;
 
 /** POST /api/admin/auctions/{id}/end or /cancel with the reason mailed to the bidders and the seller. */

@@ -5,8 +5,7 @@ import { DeleteWithConfirmButton, useNotify, useRecordContext, useRefresh } from
 import { ReasonDialog } from '../auctions/ReasonDialog';
 import { ADMIN_API, httpClient } from '../dataProvider';
 import type { PartDto } from '../../modules/catalog/part.dto';
-
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong');
+import { messageOf } from '../layout/text';
 
 /** Unpublish (a live listing, with the reason mailed to the seller) and Delete as spam (for good, after a confirmation). */
 export function ListingModeration() {

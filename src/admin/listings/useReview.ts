@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNotify, useRefresh } from 'react-admin';
 import { httpClient } from '../dataProvider';
-
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong');
+import { messageOf } from '../layout/text';
 
 /** PATCH /api/parts/{id}/approve; the approver is the signed-in admin (no body needed). */
 export function useApprovePart() {

@@ -4,8 +4,7 @@ import type { OfferDto } from '../../modules/offers/offer.dto';
 import { Fact } from '../layout/Fact';
 import { offerKindText, offerMoney, stepText } from './offerAdmin';
 import { OfferStatusChip } from './OfferList';
-
-const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('en-US') : '—');
+import { when } from '../layout/text';
 
 const OfferTitle = () => {
   const record = useRecordContext<OfferDto>();

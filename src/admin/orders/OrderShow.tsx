@@ -20,9 +20,7 @@ import { ADMIN_API, httpClient } from '../dataProvider';
 import { Fact } from '../layout/Fact';
 import { centsText, ledgerBalanceCents, moneyText, orderStateText, refundableCents, refundAmountPayload } from './orderAdmin';
 import { RefundDialog } from './RefundDialog';
-
-const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('en-US') : '—');
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong');
+import { messageOf, when } from '../layout/text';
 
 const OrderTitle = () => {
   const record = useRecordContext<OrderDto>();

@@ -20,8 +20,7 @@ import { ReasonDialog } from '../auctions/ReasonDialog';
 import { ADMIN_API, httpClient } from '../dataProvider';
 import { ReviewChip } from './ReportedConversationList';
 import { itemHref, warningLabels } from './reportedConversations';
-
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong');
+import { messageOf } from '../layout/text';
 
 const Title = () => {
   const record = useRecordContext<ReportedConversationDto>();

@@ -15,8 +15,7 @@ import {
   useUpdate,
 } from 'react-admin';
 import type { ReportedReviewDto } from '../../modules/sellers/reputation.dto';
-
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong');
+import { messageOf } from '../layout/text';
 
 /** Hide, show again, or dismiss the reports (PUT /api/admin/reported-reviews/{id}). */
 const ModerateButton = ({ label, data, when }: { label: string; data: { isPublic?: boolean; dismissReports?: boolean }; when: (r: ReportedReviewDto) => boolean }) => {

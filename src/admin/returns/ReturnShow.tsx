@@ -17,8 +17,7 @@ import {
 import type { ReturnDto } from '../../modules/returns/return.dto';
 import { ReturnStateChip } from './ReturnList';
 import { decisionBody, type DecisionInput } from './returnAdmin';
-
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong');
+import { messageOf } from '../layout/text';
 
 const Title = () => {
   const record = useRecordContext<ReturnDto>();

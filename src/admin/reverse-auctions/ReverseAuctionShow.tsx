@@ -7,8 +7,8 @@ import { ReasonDialog } from '../auctions/ReasonDialog';
 import { reverseCancelState, reverseResultText, reverseStatusText, URGENCY_TEXT } from './reverseFormat';
 import { useCancelReverseAuction } from './useCancelReverseAuction';
 import { Fact } from '../layout/Fact';
+import { when } from '../layout/text';
 
-const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('en-US') : '—');
 const day = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString('en-US') : '—');
 
 const ReverseTitle = () => {

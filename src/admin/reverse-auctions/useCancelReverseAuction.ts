@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNotify, useRefresh } from 'react-admin';
 import { ADMIN_API, httpClient } from '../dataProvider';
-
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong');
+import { messageOf } from '../layout/text';
 
 /** POST /api/admin/reverse-auctions/{id}/cancel with the reason mailed to the buyer. */
 export function useCancelReverseAuction(onDone: () => void) {

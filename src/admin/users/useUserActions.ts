@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useNotify, useRefresh } from 'react-admin';
 import type { AdminUserDto } from '../../modules/accounts/account.dto';
 import { ADMIN_API, httpClient } from '../dataProvider';
+import { messageOf } from '../layout/text';
 
-const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Something went wrong');
 const path = (id: string, action: string) => `${ADMIN_API}/users/${encodeURIComponent(id)}/${action}`;
 
 /** POST /api/admin/users/{id}/suspend with the reason, or /reinstate (reason optional). */
