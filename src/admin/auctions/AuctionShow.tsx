@@ -21,11 +21,9 @@ import { ReasonDialog } from './ReasonDialog';
 import { useCloseAuction, useRelistAuction } from './useAuctionActions';
 import { Fact } from '../layout/Fact';
 import { when } from '../layout/text';
+import { RecordTitle } from '../layout/RecordTitle';
 
-const AuctionTitle = () => {
-  const record = useRecordContext<AdminAuctionDetailDto>();
-  return <span>Auction {record ? `"${record.title}"` : ''}</span>;
-};
+const AuctionTitle = () => <RecordTitle<AdminAuctionDetailDto> name="Auction" of={(r) => `"${r.title}"`} />;
 
 /** End early, Cancel (each asking for the reason mailed to the bidders and the seller) and Relist, as the auction allows. */
 function AuctionActions() {

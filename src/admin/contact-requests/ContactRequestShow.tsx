@@ -17,11 +17,9 @@ import {
 import type { ContactRequestDto } from '../../modules/support/contact-request.dto';
 import { StatusChip } from './ContactRequestList';
 import { TOPIC_LABELS, nextStatus, replyHref } from './contactRequests';
+import { RecordTitle } from '../layout/RecordTitle';
 
-const Title = () => {
-  const record = useRecordContext<ContactRequestDto>();
-  return <span>Contact request {record ? `"${record.subject}"` : ''}</span>;
-};
+const Title = () => <RecordTitle<ContactRequestDto> name="Contact request" of={(r) => `"${r.subject}"`} />;
 
 /** Marks the request handled, or opens it again. */
 const StatusButton = () => {

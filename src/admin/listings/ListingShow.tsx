@@ -3,11 +3,9 @@ import { ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
 import { ListingModeration } from './ListingModeration';
 import { ListingReviewCard } from './ListingReviewCard';
 import type { PartDto } from '../../modules/catalog/part.dto';
+import { RecordTitle } from '../layout/RecordTitle';
 
-const ListingTitle = () => {
-  const record = useRecordContext<PartDto>();
-  return <span>Listing {record ? `"${record.title}"` : ''}</span>;
-};
+const ListingTitle = () => <RecordTitle<PartDto> name="Listing" of={(r) => `"${r.title}"`} />;
 
 const ListingCard = () => {
   const record = useRecordContext<PartDto>();

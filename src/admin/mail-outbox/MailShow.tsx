@@ -2,6 +2,7 @@ import { Box, Link, List, ListItem, Typography } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { DateField, Labeled, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
 import { extractLinks } from './links';
+import { RecordTitle } from '../layout/RecordTitle';
 
 interface MailRecord {
   id: string;
@@ -13,10 +14,7 @@ interface MailRecord {
   createdAt: string;
 }
 
-const MailTitle = () => {
-  const record = useRecordContext<MailRecord>();
-  return <span>Mail {record ? `"${record.subject}"` : ''}</span>;
-};
+const MailTitle = () => <RecordTitle<MailRecord> name="Mail" of={(r) => `"${r.subject}"`} />;
 
 /** The plain-text body exactly as sent, in a monospace block. */
 const MailText = () => {

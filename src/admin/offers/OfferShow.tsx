@@ -5,11 +5,9 @@ import { Fact } from '../layout/Fact';
 import { offerKindText, offerMoney, stepText } from './offerAdmin';
 import { OfferStatusChip } from './OfferList';
 import { when } from '../layout/text';
+import { RecordTitle } from '../layout/RecordTitle';
 
-const OfferTitle = () => {
-  const record = useRecordContext<OfferDto>();
-  return <span>Offer {record ? `on "${record.partTitle}"` : ''}</span>;
-};
+const OfferTitle = () => <RecordTitle<OfferDto> name="Offer" of={(r) => `on "${r.partTitle}"`} />;
 
 const Actions = () => (
   <TopToolbar>

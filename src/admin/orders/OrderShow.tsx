@@ -21,11 +21,9 @@ import { Fact } from '../layout/Fact';
 import { centsText, ledgerBalanceCents, moneyText, orderStateText, refundableCents, refundAmountPayload } from './orderAdmin';
 import { RefundDialog } from './RefundDialog';
 import { messageOf, when } from '../layout/text';
+import { RecordTitle } from '../layout/RecordTitle';
 
-const OrderTitle = () => {
-  const record = useRecordContext<OrderDto>();
-  return <span>Order {record ? `"${record.partTitle}"` : ''}</span>;
-};
+const OrderTitle = () => <RecordTitle<OrderDto> name="Order" of={(r) => `"${r.partTitle}"`} />;
 
 /** POST /api/admin/orders/{id}/refund {amount, reason}. */
 function useRefund(onDone: () => void) {

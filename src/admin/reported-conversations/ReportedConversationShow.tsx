@@ -21,11 +21,9 @@ import { ADMIN_API, httpClient } from '../dataProvider';
 import { ReviewChip } from './ReportedConversationList';
 import { itemHref, warningLabels } from './reportedConversations';
 import { messageOf } from '../layout/text';
+import { RecordTitle } from '../layout/RecordTitle';
 
-const Title = () => {
-  const record = useRecordContext<ReportedConversationDto>();
-  return <span>Conversation {record ? `"${record.subject}"` : ''}</span>;
-};
+const Title = () => <RecordTitle<ReportedConversationDto> name="Conversation" of={(r) => `"${r.subject}"`} />;
 
 /** Dismiss (or open again) the review. */
 const ReviewButton = ({ status, label }: { status: ReviewStatus; label: string }) => {

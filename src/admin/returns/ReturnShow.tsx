@@ -18,11 +18,9 @@ import type { ReturnDto } from '../../modules/returns/return.dto';
 import { ReturnStateChip } from './ReturnList';
 import { decisionBody, type DecisionInput } from './returnAdmin';
 import { messageOf } from '../layout/text';
+import { RecordTitle } from '../layout/RecordTitle';
 
-const Title = () => {
-  const record = useRecordContext<ReturnDto>();
-  return <span>Return {record ? `of "${record.partTitle}"` : ''}</span>;
-};
+const Title = () => <RecordTitle<ReturnDto> name="Return" of={(r) => `of "${r.partTitle}"`} />;
 
 /** Decide an escalated return: refund (full or partial), approve the return, or reject it. */
 const DecideButton = () => {

@@ -8,13 +8,11 @@ import { reverseCancelState, reverseResultText, reverseStatusText, URGENCY_TEXT 
 import { useCancelReverseAuction } from './useCancelReverseAuction';
 import { Fact } from '../layout/Fact';
 import { when } from '../layout/text';
+import { RecordTitle } from '../layout/RecordTitle';
 
 const day = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString('en-US') : '—');
 
-const ReverseTitle = () => {
-  const record = useRecordContext<AdminReverseAuctionDetailDto>();
-  return <span>Reverse auction {record ? `"${record.title}"` : ''}</span>;
-};
+const ReverseTitle = () => <RecordTitle<AdminReverseAuctionDetailDto> name="Reverse auction" of={(r) => `"${r.title}"`} />;
 
 /** Cancel, asking for the reason mailed to the buyer, while the request is open and has no quotes. */
 function ReverseActions() {

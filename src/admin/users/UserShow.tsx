@@ -22,12 +22,10 @@ import { RoleField } from './RoleField';
 import { StandingField } from './StandingField';
 import { useUserStanding } from './useUserActions';
 import type { AdminUserDto, UserDto } from '../../modules/accounts/account.dto';
+import { RecordTitle } from '../layout/RecordTitle';
 
 /** The page title: the user's username. */
-export const UserTitle = () => {
-  const record = useRecordContext<UserDto>();
-  return <span>User {record ? `"${record.username}"` : ''}</span>;
-};
+export const UserTitle = () => <RecordTitle<UserDto> name="User" of={(r) => `"${r.username}"`} />;
 
 /** Suspend (asking for the reason) or Reinstate; an admin is never offered to suspend themselves. */
 function StandingActions() {
