@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { auctionForm, HOUR, partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
-import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
-import { EventBus } from '../../platform/events.js';
+import { fakeOfferOrders, publishEvent } from '../../../test/offers.fixtures.js';
 import { taskList } from '../../jobs/runner.js';
 import { catalogModule } from '../catalog/index.js';
-import type { CreateOrderInput, OrdersApi } from '../payments/index.js';
 import { OfferOrders } from './offer.orders.js';
 import { OfferService } from './offer.service.js';
 
@@ -19,17 +16,7 @@ let b3: TestUser;
 let b4: TestUser;
 let outsider: TestUser;
 
-const created: CreateOrderInput[] = [];
-const fakeOrders = {
-  async createOrder(em: SqlExecutor, input: CreateOrderInput) {
-    created.push(input);
-    const [row] = await em.execute<{ id: string }[]>('select gen_random_uuid()::text as id');
-    return { orderId: row!.id };
-  },
-  findOrder: async () => null,
-  refund: async () => undefined,
-  unpaidStrikes: async () => 0,
-} as unknown as OrdersApi;
+const { created, orders: fakeOrders } = fakeOfferOrders();
 
 const DAY = 24 * HOUR;
 // The auctions' minute tick, run as the worker runs it (auctions' internals stay behind its index).
@@ -62,11 +49,7 @@ async function endAuction() {
   await t.drain();
 }
 
-async function publish(name: string, payload: unknown) {
-  const bus = t.rt.container.get(EventBus);
-  await (t.rt.orm.em.fork() as EntityManager).transactional((tx) => bus.publish(tx, { name, payload }));
-  await t.drain();
-}
+const publish = (name: string, payload: unknown) => publishEvent(t, name, payload);
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
+import { offer, publishEvent } from '../../../test/offers.fixtures.js';
 import { taskList } from '../../jobs/runner.js';
-import { EventBus } from '../../platform/events.js';
 import { catalogModule } from '../catalog/index.js';
 import { PAYMENTS_EVENTS } from '../payments/index.js';
 
@@ -15,7 +14,6 @@ let buyer: TestUser;
 let buyer2: TestUser;
 
 const HOUR = 3600_000;
-const offer = (who: TestUser, partId: string, amount: unknown) => who.agent.post(`/api/parts/${partId}/offers`).send({ amount });
 
 /** An offer of `buyer` on a fresh part, accepted by the seller: its id, the part and the order. */
 async function acceptedOffer(price = 1000, amount = 800) {
@@ -27,11 +25,7 @@ async function acceptedOffer(price = 1000, amount = 800) {
   return { offerId: o.id as string, partId, orderId: accepted.orderId as string };
 }
 
-async function publish(name: string, payload: unknown) {
-  const bus = t.rt.container.get(EventBus);
-  await (t.rt.orm.em.fork() as EntityManager).transactional((tx) => bus.publish(tx, { name, payload }));
-  await t.drain();
-}
+const publish = (name: string, payload: unknown) => publishEvent(t, name, payload);
 
 const failedJobs = () => t.sql<{ task_identifier: string; last_error: string }>(`select task_identifier, last_error from graphile_worker.jobs where last_error is not null`);
 

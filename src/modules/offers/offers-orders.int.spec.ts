@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
+import { offer } from '../../../test/offers.fixtures.js';
 import { catalogModule } from '../catalog/index.js';
 
 // Offers with the real payments module: an accepted offer is a pending_payment order at the agreed price.
@@ -8,8 +9,6 @@ let t: TestApp;
 let seller: TestUser;
 let buyer: TestUser;
 let buyer2: TestUser;
-
-const offer = (who: TestUser, partId: string, amount: unknown) => who.agent.post(`/api/parts/${partId}/offers`).send({ amount });
 
 beforeAll(async () => {
   t = await startTestApp();

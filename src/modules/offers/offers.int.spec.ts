@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { HOUR, partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
-import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
-import type { CreateOrderInput, OrdersApi } from '../payments/index.js';
+import { fakeOfferOrders, offer } from '../../../test/offers.fixtures.js';
 import { catalogModule } from '../catalog/index.js';
 import { OfferOrders } from './offer.orders.js';
 import { OfferService } from './offer.service.js';
@@ -15,20 +14,7 @@ let stranger: TestUser;
 let admin: TestUser;
 
 /** The orders the offers asked for (a stand-in for the payments module, so these tests check offers alone). */
-const created: CreateOrderInput[] = [];
-const fakeOrders = {
-  async createOrder(em: SqlExecutor, input: CreateOrderInput) {
-    created.push(input);
-    const [row] = await em.execute<{ id: string }[]>('select gen_random_uuid()::text as id');
-    return { orderId: row!.id };
-  },
-  findOrder: async () => null,
-  refund: async () => undefined,
-  unpaidStrikes: async () => 0,
-} as unknown as OrdersApi;
-
-const offer = (who: TestUser, partId: string, amount: unknown, message?: string) =>
-  who.agent.post(`/api/parts/${partId}/offers`).send({ amount, ...(message ? { message } : {}) });
+const { created, orders: fakeOrders } = fakeOfferOrders();
 
 async function mailsTo(username: string) {
   await t.drain();
