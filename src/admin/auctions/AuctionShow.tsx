@@ -7,11 +7,6 @@ import {
   Divider,
   LinearProgress,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
 import { ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
@@ -19,7 +14,8 @@ import type { AdminAuctionDetailDto } from '../../modules/auctions/auction-admin
 import { auctionActions, moneyText, resultText, statusText } from './auctionFormat';
 import { ReasonDialog } from './ReasonDialog';
 import { useCloseAuction, useRelistAuction } from './useAuctionActions';
-import { Fact } from '../layout/Fact';
+import { DataTable, type DataColumn } from '../layout/DataTable';
+import { Fact, FactGrid } from '../layout/Fact';
 import { when } from '../layout/text';
 import { RecordTitle } from '../layout/RecordTitle';
 
@@ -78,6 +74,33 @@ function AuctionActions() {
   );
 }
 
+type AuctionBid = AdminAuctionDetailDto['bids'][number];
+type AuctionFlag = AdminAuctionDetailDto['flags'][number];
+
+const BID_COLUMNS: ReadonlyArray<DataColumn<AuctionBid>> = [
+  { label: 'Bidder', cell: (b) => b.bidderName },
+  { label: 'Amount', cell: (b) => moneyText(b.bidAmount) },
+  { label: 'Maximum', cell: (b) => moneyText(b.maxBidAmount) },
+  { label: 'Type', cell: (b) => b.bidType.replaceAll('_', ' ') },
+  { label: 'Placed', cell: (b) => when(b.createdAt) },
+  {
+    label: '',
+    cell: (b) => (
+      <>
+        {b.isWinning && <Chip size="small" label="Leading" color="success" sx={{ mr: 1 }} />}
+        {b.suspicious && <Chip size="small" label="Suspicious" color="warning" />}
+      </>
+    ),
+  },
+];
+
+const FLAG_COLUMNS: ReadonlyArray<DataColumn<AuctionFlag>> = [
+  { label: 'Bidder', cell: (f) => f.username },
+  { label: 'Pattern', cell: (f) => f.description },
+  { label: 'Risk', cell: (f) => f.riskScore },
+  { label: 'Flagged', cell: (f) => when(f.flaggedAt) },
+];
+
 function AuctionDetail() {
   const a = useRecordContext<AdminAuctionDetailDto>();
   if (!a) return null;
@@ -94,7 +117,7 @@ function AuctionDetail() {
           {a.status === 'cancelled' ? 'Cancelled' : 'Ended early'} by an admin: {a.closeReason}
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, mb: 3 }}>
+      <FactGrid mb={3}>
         <Fact label="Seller">{a.sellerName}</Fact>
         <Fact label="Current bid">{moneyText(a.currentBid)}</Fact>
         <Fact label="Starting bid">{moneyText(a.startingBid)}</Fact>
@@ -107,7 +130,7 @@ function AuctionDetail() {
         <Fact label="Ends">{when(a.endTime)}</Fact>
         <Fact label="Ended at">{when(a.endedAt)}</Fact>
         <Fact label="Relists">{a.relistedAs ? `Relisted as ${a.relistedAs}` : a.relistCount ? `Relist ${a.relistCount}` : '—'}</Fact>
-      </Box>
+      </FactGrid>
       <Divider sx={{ mb: 2 }} />
       {detailsLoaded ? (
         <>
@@ -115,33 +138,7 @@ function AuctionDetail() {
             Bids
           </Typography>
           {a.bids.length ? (
-            <Table size="small" aria-label="Bids" sx={{ mb: 3 }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Bidder</TableCell>
-                  <TableCell>Amount</TableCell>
-                  <TableCell>Maximum</TableCell>
-                  <TableCell>Type</TableCell>
-                  <TableCell>Placed</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {a.bids.map((b) => (
-                  <TableRow key={b.id}>
-                    <TableCell>{b.bidderName}</TableCell>
-                    <TableCell>{moneyText(b.bidAmount)}</TableCell>
-                    <TableCell>{moneyText(b.maxBidAmount)}</TableCell>
-                    <TableCell>{b.bidType.replaceAll('_', ' ')}</TableCell>
-                    <TableCell>{when(b.createdAt)}</TableCell>
-                    <TableCell>
-                      {b.isWinning && <Chip size="small" label="Leading" color="success" sx={{ mr: 1 }} />}
-                      {b.suspicious && <Chip size="small" label="Suspicious" color="warning" />}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <DataTable label="Bids" columns={BID_COLUMNS} rows={a.bids} rowKey={(b) => b.id} sx={{ mb: 3 }} />
           ) : (
             <Typography color="text.secondary" sx={{ mb: 3 }}>
               No bids yet.
@@ -151,26 +148,7 @@ function AuctionDetail() {
             Bidding-pattern flags
           </Typography>
           {a.flags.length ? (
-            <Table size="small" aria-label="Bidding-pattern flags" sx={{ mb: 3 }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Bidder</TableCell>
-                  <TableCell>Pattern</TableCell>
-                  <TableCell>Risk</TableCell>
-                  <TableCell>Flagged</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {a.flags.map((f) => (
-                  <TableRow key={f.id}>
-                    <TableCell>{f.username}</TableCell>
-                    <TableCell>{f.description}</TableCell>
-                    <TableCell>{f.riskScore}</TableCell>
-                    <TableCell>{when(f.flaggedAt)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <DataTable label="Bidding-pattern flags" columns={FLAG_COLUMNS} rows={a.flags} rowKey={(f) => f.id} sx={{ mb: 3 }} />
           ) : (
             <Typography color="text.secondary" sx={{ mb: 3 }}>
               No flags.

@@ -14,3 +14,8 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
     </Box>
   );
 }
+
+/** A record page's facts in two columns, four on wide screens; mb is the space under them. */
+export function FactGrid({ children, mb }: { children: ReactNode; mb?: number }) {
+  return <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, mb }}>{children}</Box>;
+}

@@ -7,17 +7,13 @@ import {
   Chip,
   Divider,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
 import { ListButton, Show, TopToolbar, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import type { OrderDto } from '../../modules/payments/order.dto';
 import { ADMIN_API, httpClient } from '../dataProvider';
-import { Fact } from '../layout/Fact';
+import { DataTable, type DataColumn } from '../layout/DataTable';
+import { Fact, FactGrid } from '../layout/Fact';
 import { centsText, ledgerBalanceCents, moneyText, orderStateText, refundableCents, refundAmountPayload } from './orderAdmin';
 import { RefundDialog } from './RefundDialog';
 import { messageOf, when } from '../layout/text';
@@ -68,6 +64,30 @@ function OrderActions() {
   );
 }
 
+const HISTORY_COLUMNS: ReadonlyArray<DataColumn<OrderDto['history'][number]>> = [
+  { label: 'When', cell: (h) => when(h.at) },
+  { label: 'State', cell: (h) => orderStateText(h.state) },
+  { label: 'By', cell: (h) => h.actor },
+  { label: 'Note', cell: (h) => h.note ?? '' },
+];
+
+const PAYMENT_COLUMNS: ReadonlyArray<DataColumn<OrderDto['payments'][number]>> = [
+  { label: 'When', cell: (p) => when(p.createdAt) },
+  { label: 'Kind', cell: (p) => p.kind.replaceAll('_', ' ') },
+  { label: 'Provider', cell: (p) => p.provider },
+  { label: 'Reference', cell: (p) => p.providerRef ?? '—', sx: { fontFamily: 'monospace' } },
+  { label: 'Status', cell: (p) => p.status },
+  { label: 'Amount', cell: (p) => moneyText(p.amount), align: 'right' },
+];
+
+const LEDGER_COLUMNS: ReadonlyArray<DataColumn<NonNullable<OrderDto['ledger']>[number]>> = [
+  { label: 'When', cell: (e) => when(e.createdAt) },
+  { label: 'Account', cell: (e) => e.account },
+  { label: 'Kind', cell: (e) => e.kind.replaceAll('_', ' ') },
+  { label: 'Memo', cell: (e) => e.memo ?? '' },
+  { label: 'Amount', cell: (e) => moneyText(e.amount), align: 'right' },
+];
+
 function OrderFacts() {
   const o = useRecordContext<OrderDto>();
   if (!o) return null;
@@ -79,7 +99,7 @@ function OrderFacts() {
         {o.finalSale && <Chip label="Final sale" variant="outlined" />}
         {o.lateShipment && <Chip label="Late shipment" color="warning" />}
       </Stack>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+      <FactGrid>
         <Fact label="Order id">{o.id}</Fact>
         <Fact label="Source">{o.source.replaceAll('_', ' ')}</Fact>
         <Fact label="Buyer">{o.buyerName}</Fact>
@@ -96,58 +116,16 @@ function OrderFacts() {
         <Fact label="Paid">{when(o.paidAt)}</Fact>
         <Fact label="Shipped">{o.shippedAt ? `${when(o.shippedAt)} · ${o.carrier ?? ''} ${o.trackingNumber ?? ''}` : '—'}</Fact>
         <Fact label="Delivered">{when(o.deliveredAt)}</Fact>
-      </Box>
+      </FactGrid>
       <Divider />
       <Section title="History">
-        <Table size="small" aria-label="History">
-          <TableHead>
-            <TableRow>
-              <TableCell>When</TableCell>
-              <TableCell>State</TableCell>
-              <TableCell>By</TableCell>
-              <TableCell>Note</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {o.history.map((h, i) => (
-              <TableRow key={`${h.at}-${i}`}>
-                <TableCell>{when(h.at)}</TableCell>
-                <TableCell>{orderStateText(h.state)}</TableCell>
-                <TableCell>{h.actor}</TableCell>
-                <TableCell>{h.note ?? ''}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable label="History" columns={HISTORY_COLUMNS} rows={o.history} rowKey={(h, i) => `${h.at}-${i}`} />
       </Section>
       <Section title="Payments">
         {o.payments.length === 0 ? (
           <Typography color="text.secondary">No payment operations yet.</Typography>
         ) : (
-          <Table size="small" aria-label="Payments">
-            <TableHead>
-              <TableRow>
-                <TableCell>When</TableCell>
-                <TableCell>Kind</TableCell>
-                <TableCell>Provider</TableCell>
-                <TableCell>Reference</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell align="right">Amount</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {o.payments.map((p) => (
-                <TableRow key={p.id}>
-                  <TableCell>{when(p.createdAt)}</TableCell>
-                  <TableCell>{p.kind.replaceAll('_', ' ')}</TableCell>
-                  <TableCell>{p.provider}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{p.providerRef ?? '—'}</TableCell>
-                  <TableCell>{p.status}</TableCell>
-                  <TableCell align="right">{moneyText(p.amount)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable label="Payments" columns={PAYMENT_COLUMNS} rows={o.payments} rowKey={(p) => p.id} />
         )}
       </Section>
       <Section title="Ledger">
@@ -163,28 +141,7 @@ function Ledger({ order }: { order: OrderDto }) {
   const balance = ledgerBalanceCents(entries);
   return (
     <Stack spacing={1}>
-      <Table size="small" aria-label="Ledger">
-        <TableHead>
-          <TableRow>
-            <TableCell>When</TableCell>
-            <TableCell>Account</TableCell>
-            <TableCell>Kind</TableCell>
-            <TableCell>Memo</TableCell>
-            <TableCell align="right">Amount</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {entries.map((e) => (
-            <TableRow key={e.id}>
-              <TableCell>{when(e.createdAt)}</TableCell>
-              <TableCell>{e.account}</TableCell>
-              <TableCell>{e.kind.replaceAll('_', ' ')}</TableCell>
-              <TableCell>{e.memo ?? ''}</TableCell>
-              <TableCell align="right">{moneyText(e.amount)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable label="Ledger" columns={LEDGER_COLUMNS} rows={entries} rowKey={(e) => e.id} />
       {balance === 0 ? (
         <Alert severity="success">The entries add up to zero.</Alert>
       ) : (

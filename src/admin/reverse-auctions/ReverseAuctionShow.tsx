@@ -1,16 +1,38 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Chip, Divider, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Divider, LinearProgress, Stack, Typography } from '@mui/material';
 import { ListButton, Show, TopToolbar, useRecordContext } from 'react-admin';
 import type { AdminReverseAuctionDetailDto } from '../../modules/reverse/reverse.dto';
 import { moneyText } from '../auctions/auctionFormat';
 import { ReasonDialog } from '../auctions/ReasonDialog';
 import { reverseCancelState, reverseResultText, reverseStatusText, URGENCY_TEXT } from './reverseFormat';
 import { useCancelReverseAuction } from './useCancelReverseAuction';
-import { Fact } from '../layout/Fact';
+import { DataTable, type DataColumn } from '../layout/DataTable';
+import { Fact, FactGrid } from '../layout/Fact';
 import { when } from '../layout/text';
 import { RecordTitle } from '../layout/RecordTitle';
 
 const day = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString('en-US') : '—');
+
+const QUOTE_COLUMNS: ReadonlyArray<DataColumn<NonNullable<AdminReverseAuctionDetailDto['quotes']>[number]>> = [
+  { label: 'Seller', cell: (q) => q.sellerName ?? '—' },
+  { label: 'Amount', cell: (q) => moneyText(q.bidAmount) },
+  { label: 'Condition', cell: (q) => q.partCondition ?? '—' },
+  { label: 'Location', cell: (q) => q.partLocation ?? '—' },
+  { label: 'Shipping', cell: (q) => q.estimatedShipping ?? '—' },
+  { label: 'Available', cell: (q) => day(q.availabilityDate) },
+  {
+    label: 'Notes',
+    sx: { maxWidth: 280 },
+    cell: (q) => (
+      <>
+        {q.notes ?? ''}
+        {q.images?.length ? ` (${q.images.length} photo${q.images.length === 1 ? '' : 's'})` : ''}
+      </>
+    ),
+  },
+  { label: 'Quoted', cell: (q) => when(q.createdAt) },
+  { label: '', cell: (q) => q.isWinning && <Chip size="small" label="Awarded" color="success" /> },
+];
 
 const ReverseTitle = () => <RecordTitle<AdminReverseAuctionDetailDto> name="Reverse auction" of={(r) => `"${r.title}"`} />;
 
@@ -68,7 +90,7 @@ function ReverseDetail() {
       <Typography variant="body2" sx={{ mb: 2, whiteSpace: 'pre-wrap' }}>
         {r.description}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, mb: 3 }}>
+      <FactGrid mb={3}>
         <Fact label="Buyer">{r.buyerUsername ?? r.buyerId}</Fact>
         <Fact label="Category">{r.partCategory}</Fact>
         <Fact label="Vehicle">{vehicle || '—'}</Fact>
@@ -85,7 +107,7 @@ function ReverseDetail() {
         <Fact label="Award deadline">{when(r.awardDeadline)}</Fact>
         <Fact label="Auto-relist">{r.autoRelist ? `On (${r.relistCount} of ${r.maxRelists}, +${r.relistBudgetIncrease}% after ${r.relistDelay} h)` : 'Off'}</Fact>
         <Fact label="Relisted from">{r.relistedFrom ?? '—'}</Fact>
-      </Box>
+      </FactGrid>
       <Divider sx={{ mb: 2 }} />
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         Quotes
@@ -94,39 +116,7 @@ function ReverseDetail() {
       {!Array.isArray(r.quotes) ? (
         <LinearProgress aria-label="Loading the quotes" />
       ) : r.quotes.length ? (
-        <Table size="small" aria-label="Quotes">
-          <TableHead>
-            <TableRow>
-              <TableCell>Seller</TableCell>
-              <TableCell>Amount</TableCell>
-              <TableCell>Condition</TableCell>
-              <TableCell>Location</TableCell>
-              <TableCell>Shipping</TableCell>
-              <TableCell>Available</TableCell>
-              <TableCell>Notes</TableCell>
-              <TableCell>Quoted</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {r.quotes.map((q) => (
-              <TableRow key={q.id}>
-                <TableCell>{q.sellerName ?? '—'}</TableCell>
-                <TableCell>{moneyText(q.bidAmount)}</TableCell>
-                <TableCell>{q.partCondition ?? '—'}</TableCell>
-                <TableCell>{q.partLocation ?? '—'}</TableCell>
-                <TableCell>{q.estimatedShipping ?? '—'}</TableCell>
-                <TableCell>{day(q.availabilityDate)}</TableCell>
-                <TableCell sx={{ maxWidth: 280 }}>
-                  {q.notes ?? ''}
-                  {q.images?.length ? ` (${q.images.length} photo${q.images.length === 1 ? '' : 's'})` : ''}
-                </TableCell>
-                <TableCell>{when(q.createdAt)}</TableCell>
-                <TableCell>{q.isWinning && <Chip size="small" label="Awarded" color="success" />}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable label="Quotes" columns={QUOTE_COLUMNS} rows={r.quotes} rowKey={(q) => q.id} />
       ) : (
         <Typography color="text.secondary">No quotes yet.</Typography>
       )}
