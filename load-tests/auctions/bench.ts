@@ -15,20 +15,19 @@
 // Beside each scenario it runs the minimal anchor (issue 26, ../shared/anchors/bid-minimal) with pgbench in a
 // database of its own on the same cluster (loaded once, reset before each run) and prints HTTP/anchor against
 // the targets (hot ≥ 0.7, spread ≥ 0.4, p99 < 100 ms). --waits samples pg_stat_activity's wait events.
-import { execFileSync, fork, spawnSync } from 'node:child_process';
-import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
+import { ask as askChild, forkChildren, stopChildren } from '../lib/children.js';
+import { pgbenchMeasured as measure, raceAmounts, sessionCookie, type CpuPer } from '../lib/bench.js';
 import {
   argValue,
-  cpuMs,
   fmt,
   latencies,
-  postgresCpuMs,
   startStack,
   statementStats,
   STATEMENT_STATS_SETTINGS,
@@ -73,7 +72,6 @@ const options = {
 const runs = (name: string) => !options.only || options.only.includes(name);
 
 const LOADTEST_DOMAIN = 'auctions.loadtest.invalid';
-const COOKIE = 'pitlane.sid';
 const INCREMENT_CENTS = 100;
 const START_CENTS = 10_000;
 
@@ -83,12 +81,6 @@ interface Data {
   bidders: { id: string; cookie: string }[];
   hot: { http: string; sql: string; ws: string };
   spread: { http: string[]; sql: string[] };
-}
-
-/** Signs a session id the way express-session does (cookie-signature: HMAC-SHA256, base64 without '='). */
-function sessionCookie(sid: string, secret: string): string {
-  const signature = createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, '');
-  return `${COOKIE}=${encodeURIComponent(`s:${sid}.${signature}`)}`;
 }
 
 async function loadData(databaseUrl: string, secret: string): Promise<Data> {
@@ -178,20 +170,10 @@ interface BidStats {
   /** The machine's 1-minute load average at the end of the run (other work on the machine skews the figures). */
   load: number;
   /** CPU time per accepted bid (ms) of the server process and of PostgreSQL; the load generators are not counted. */
-  cpu: { server: number; postgres: number };
+  cpu: CpuPer;
 }
 
 let stack: Stack | undefined;
-
-/** Starts counting the CPU time of the server and the database; the result gives ms per bid. */
-function cpuMeter(): (bids: number) => { server: number; postgres: number } {
-  const server0 = stack?.serverPid ? cpuMs(stack.serverPid) : NaN;
-  const pg0 = stack?.pgDir ? (postgresCpuMs(stack.pgDir) ?? NaN) : NaN;
-  return (bids) => ({
-    server: stack?.serverPid ? (cpuMs(stack.serverPid) - server0) / bids : NaN,
-    postgres: stack?.pgDir ? ((postgresCpuMs(stack.pgDir) ?? NaN) - pg0) / bids : NaN,
-  });
-}
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 const centsOf = (text: string) => Math.round(Number(text) * 100);
@@ -208,65 +190,31 @@ async function httpBids(
   next: Map<string, number>,
   duration: number,
 ): Promise<BidStats> {
-  let i = 0;
-  const accepted: number[] = [];
-  let rejected = 0;
-  let errors = 0;
-  let firstError = '';
-  const instance = autocannon({
-    url: baseUrl,
-    connections: options.clients,
-    pipelining: 1,
+  const { accepted, rejected, errors, cpu } = await raceAmounts({
+    baseUrl,
+    clients: options.clients,
     duration,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (req, context) => {
-          const n = i++;
-          const auctionId = auctionIds[n % auctionIds.length]!;
-          const bidder = bidders[Math.floor(Math.random() * bidders.length)]!;
-          const amount = next.get(auctionId)!;
-          next.set(auctionId, amount + INCREMENT_CENTS);
-          (context as { auctionId?: string }).auctionId = auctionId;
-          return {
-            ...req,
-            path: `/api/auctions/${auctionId}/bids`,
-            headers: { 'content-type': 'application/json', cookie: bidder.cookie },
-            body: JSON.stringify({ bidAmount: money(amount) }),
-          };
-        },
-        onResponse: (status, body, context) => {
-          const auctionId = (context as { auctionId?: string }).auctionId!;
-          try {
-            const answer = JSON.parse(body) as { minimumNextBid?: string; message?: string };
-            // A 201 names the new minimum; a 400 says "Minimum bid is X".
-            const minimum = status === 201 ? answer.minimumNextBid : /Minimum bid is ([\d.]+)/.exec(answer.message ?? '')?.[1];
-            if (minimum) next.set(auctionId, Math.max(next.get(auctionId)!, centsOf(minimum)));
-          } catch {
-            // not JSON: counted below
-          }
-        },
-      },
-    ],
-  }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
-  instance.on('response', (_client: unknown, status: number, _bytes: number, time: number) => {
-    if (status === 201) accepted.push(time);
-    else if (status === 400) rejected++;
-    else errors++;
+    ids: auctionIds,
+    users: bidders,
+    next,
+    step: INCREMENT_CENTS,
+    path: (auctionId) => `/api/auctions/${auctionId}/bids`,
+    body: (amount) => JSON.stringify({ bidAmount: money(amount) }),
+    answered: (status, body) => {
+      const answer = JSON.parse(body) as { minimumNextBid?: string; message?: string };
+      // A 201 names the new minimum; a 400 says "Minimum bid is X".
+      const minimum = status === 201 ? answer.minimumNextBid : /Minimum bid is ([\d.]+)/.exec(answer.message ?? '')?.[1];
+      return minimum ? centsOf(minimum) : undefined;
+    },
+    pick: Math.max,
+    label: 'HTTP bids',
+    stack,
   });
-  const meter = cpuMeter();
-  instance.on('reqError', (error: Error) => {
-    if (!firstError) firstError = error.message;
-  });
-  const result = await instance;
-  const cpu = meter(accepted.length);
-  if (errors && !firstError) firstError = `non-2xx/400 answers: ${JSON.stringify(result.statusCodeStats)}`;
-  if (firstError) console.error(`HTTP bids: ${firstError}`);
   return {
     side: 'HTTP',
     accepted: accepted.length,
     rejected,
-    errors: errors + result.errors + result.timeouts,
+    errors,
     seconds: duration,
     bidsPerSecond: accepted.length / duration,
     latency: latencies(accepted),
@@ -293,41 +241,15 @@ async function httpSide(baseUrl: string, auctionIds: string[], bidders: Data['bi
 
 // ---- pgbench: the same transaction --------------------------------------------------------------------------
 
-function pgbenchRun(
-  databaseUrl: string,
-  script: string,
-  defines: string[],
-  duration: number,
-  logDir: string | null,
-  extra: string[] = [],
-): { tps: number; failed: number } {
-  const args = ['-n', ...extra, '-f', script, ...defines.flatMap((d) => ['-D', d]), '-c', String(options.clients), '-j', '2', '-T', String(duration)];
-  if (logDir) args.push('-l', '--log-prefix', path.join(logDir, 'bid'));
-  args.push(databaseUrl);
-  const result = spawnSync(options.pgbench, args, { cwd: logDir ?? here, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`pgbench failed (exit ${result.status}):\n${result.stderr}\n${result.stdout}`);
-  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout)?.[1];
-  const failed = /number of failed transactions: (\d+)/.exec(result.stdout)?.[1];
-  if (!tps) throw new Error(`unexpected pgbench output:\n${result.stdout}`);
-  return { tps: Number(tps), failed: Number(failed ?? 0) };
-}
-
 /** A warm-up run, then the measured one with its per-transaction log; CPU is PostgreSQL's per transaction. */
 function pgbenchMeasured(databaseUrl: string, script: string, defines: string[], extra: string[] = []): BidStats {
-  pgbenchRun(databaseUrl, script, defines, options.warmup, null, extra);
-  const logDir = path.join(options.dataDir, 'pgbench-log');
-  rmSync(logDir, { recursive: true, force: true });
-  mkdirSync(logDir, { recursive: true });
-  const meter = cpuMeter();
-  const { tps, failed } = pgbenchRun(databaseUrl, script, defines, options.duration, logDir, extra);
-  // Per-transaction log: client, transaction no., latency (µs), script, epoch s, µs.
-  const times: number[] = [];
-  for (const file of readdirSync(logDir)) {
-    for (const line of readFileSync(path.join(logDir, file), 'utf8').split('\n')) {
-      const latency = Number(line.split(' ')[2]);
-      if (line && Number.isFinite(latency)) times.push(latency / 1000);
-    }
-  }
+  const { tps, failed, times, cpu } = measure(
+    { pgbench: options.pgbench, databaseUrl, script, defines, clients: options.clients, extra, cwd: here },
+    options.warmup,
+    options.duration,
+    { dir: path.join(options.dataDir, 'pgbench-log'), prefix: 'bid' },
+    stack,
+  );
   return {
     side: 'pgbench',
     accepted: times.length,
@@ -337,7 +259,7 @@ function pgbenchMeasured(databaseUrl: string, script: string, defines: string[],
     bidsPerSecond: tps,
     latency: latencies(times),
     load: loadavg()[0]!,
-    cpu: meter(times.length),
+    cpu,
   };
 }
 
@@ -454,19 +376,8 @@ interface Receivers {
 /** Subscribers live in child processes (ws-subscribers.ts), so their work does not delay this process's clock. */
 function startReceivers(baseUrl: string, auctionId: string, processes: number): Receivers {
   const wsUrl = `${baseUrl.replace(/^http/, 'ws')}/api/ws`;
-  const children = Array.from({ length: processes }, () => fork(path.join(here, 'ws-subscribers.ts'), [], { stdio: 'inherit' }));
-  const ask = <T>(child: ReturnType<typeof fork>, message: object): Promise<T> =>
-    new Promise((resolve, reject) => {
-      const onMessage = (answer: { error?: string }) => {
-        child.off('exit', onExit);
-        if (answer.error) reject(new Error(answer.error));
-        else resolve(answer as T);
-      };
-      const onExit = (code: number) => reject(new Error(`subscriber process exited with ${code}`));
-      child.once('message', onMessage);
-      child.once('exit', onExit);
-      child.send(message);
-    });
+  const children = forkChildren(path.join(here, 'ws-subscribers.ts'), processes);
+  const ask = <T>(child: (typeof children)[number], message: object) => askChild<T>(child, message, 'subscriber');
   return {
     async open(count) {
       await Promise.all(children.map((c, k) => ask(c, { cmd: 'open', url: wsUrl, auctionId, count: Math.floor(count / processes) + (k < count % processes ? 1 : 0) })));
@@ -483,16 +394,7 @@ function startReceivers(baseUrl: string, auctionId: string, processes: number): 
       }
       return { received, stamps };
     },
-    async close() {
-      await Promise.all(
-        children.map(async (c) => {
-          if (c.exitCode !== null) return;
-          const exited = new Promise((r) => c.once('exit', r));
-          c.send({ cmd: 'exit' });
-          await exited;
-        }),
-      );
-    },
+    close: () => stopChildren(children),
   };
 }
 

@@ -11,15 +11,15 @@
 // from an empty quote history) with the largest budget the column takes and a 0.01 decrement (so quotes never run
 // out), and 1,000 approved sellers with signed session cookies, starts `pitlane serve` (WORKER=on, so the new-quote
 // and outquoted mails run as in production) and exits by itself when done.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
-import { argValue, cpuMs, fmt, latencies, postgresCpuMs, startStack, type Latencies, type Stack } from '../lib/stack.js';
+import { pgbenchMeasured, raceAmounts, sessionCookie, type CpuPer } from '../lib/bench.js';
+import { argValue, fmt, latencies, startStack, type Latencies, type Stack } from '../lib/stack.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -41,7 +41,6 @@ const options = {
 const runs = (name: string) => !options.only || options.only.includes(name);
 
 const LOADTEST_DOMAIN = 'reverse.loadtest.invalid';
-const COOKIE = 'pitlane.sid';
 /** The largest numeric(10,2) and the smallest decrement: about 10^10 quotes before a request runs out. */
 const BUDGET_CENTS = 9_999_999_999;
 const DECREMENT_CENTS = 1;
@@ -52,12 +51,6 @@ interface Data {
   sellers: { id: string; cookie: string }[];
   hot: { http: string; sql: string };
   spread: { http: string[]; sql: string[] };
-}
-
-/** Signs a session id the way express-session does (cookie-signature: HMAC-SHA256, base64 without '='). */
-function sessionCookie(sid: string, secret: string): string {
-  const signature = createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, '');
-  return `${COOKIE}=${encodeURIComponent(`s:${sid}.${signature}`)}`;
 }
 
 async function loadData(databaseUrl: string, secret: string): Promise<Data> {
@@ -147,19 +140,10 @@ interface QuoteStats {
   /** The machine's 1-minute load average at the end of the run (other work on the machine skews the figures). */
   load: number;
   /** CPU time per accepted quote (ms) of the server process and of PostgreSQL; the load generators are not counted. */
-  cpu: { server: number; postgres: number };
+  cpu: CpuPer;
 }
 
 let stack: Stack | undefined;
-
-function cpuMeter(): (quotes: number) => { server: number; postgres: number } {
-  const server0 = stack?.serverPid ? cpuMs(stack.serverPid) : NaN;
-  const pg0 = stack?.pgDir ? (postgresCpuMs(stack.pgDir) ?? NaN) : NaN;
-  return (quotes) => ({
-    server: stack?.serverPid ? (cpuMs(stack.serverPid) - server0) / quotes : NaN,
-    postgres: stack?.pgDir ? ((postgresCpuMs(stack.pgDir) ?? NaN) - pg0) / quotes : NaN,
-  });
-}
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 const centsOf = (text: string) => Math.round(Number(text) * 100);
@@ -170,65 +154,31 @@ const centsOf = (text: string) => Math.round(Number(text) * 100);
  * 32 clients of one request send decreasing amounts instead of 32 copies of the same one).
  */
 async function httpQuotes(baseUrl: string, requestIds: string[], sellers: Data['sellers'], next: Map<string, number>, duration: number): Promise<QuoteStats> {
-  let i = 0;
-  const accepted: number[] = [];
-  let rejected = 0;
-  let errors = 0;
-  let firstError = '';
-  const instance = autocannon({
-    url: baseUrl,
-    connections: options.clients,
-    pipelining: 1,
+  const { accepted, rejected, errors, cpu } = await raceAmounts({
+    baseUrl,
+    clients: options.clients,
     duration,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (req, context) => {
-          const n = i++;
-          const requestId = requestIds[n % requestIds.length]!;
-          const seller = sellers[Math.floor(Math.random() * sellers.length)]!;
-          const amount = next.get(requestId)!;
-          next.set(requestId, amount - DECREMENT_CENTS);
-          (context as { requestId?: string }).requestId = requestId;
-          return {
-            ...req,
-            path: `/api/reverse-auctions/${requestId}/bids`,
-            headers: { 'content-type': 'application/json', cookie: seller.cookie },
-            body: JSON.stringify({ bidAmount: money(amount) }),
-          };
-        },
-        onResponse: (status, body, context) => {
-          const requestId = (context as { requestId?: string }).requestId!;
-          try {
-            const answer = JSON.parse(body) as { reverseAuction?: { maximumQuote?: string | null }; message?: string };
-            // A 201 names the new maximum; a 400 says "Maximum quote is X".
-            const maximum = status === 201 ? answer.reverseAuction?.maximumQuote : /Maximum quote is ([\d.]+)/.exec(answer.message ?? '')?.[1];
-            if (maximum) next.set(requestId, Math.min(next.get(requestId)!, centsOf(maximum)));
-          } catch {
-            // not JSON: counted below
-          }
-        },
-      },
-    ],
-  }) as unknown as autocannon.Instance & Promise<autocannon.Result>;
-  instance.on('response', (_client: unknown, status: number, _bytes: number, time: number) => {
-    if (status === 201) accepted.push(time);
-    else if (status === 400) rejected++;
-    else errors++;
+    ids: requestIds,
+    users: sellers,
+    next,
+    step: -DECREMENT_CENTS,
+    path: (requestId) => `/api/reverse-auctions/${requestId}/bids`,
+    body: (amount) => JSON.stringify({ bidAmount: money(amount) }),
+    answered: (status, body) => {
+      const answer = JSON.parse(body) as { reverseAuction?: { maximumQuote?: string | null }; message?: string };
+      // A 201 names the new maximum; a 400 says "Maximum quote is X".
+      const maximum = status === 201 ? answer.reverseAuction?.maximumQuote : /Maximum quote is ([\d.]+)/.exec(answer.message ?? '')?.[1];
+      return maximum ? centsOf(maximum) : undefined;
+    },
+    pick: Math.min,
+    label: 'HTTP quotes',
+    stack,
   });
-  const meter = cpuMeter();
-  instance.on('reqError', (error: Error) => {
-    if (!firstError) firstError = error.message;
-  });
-  const result = await instance;
-  const cpu = meter(accepted.length);
-  if (errors && !firstError) firstError = `non-2xx/400 answers: ${JSON.stringify(result.statusCodeStats)}`;
-  if (firstError) console.error(`HTTP quotes: ${firstError}`);
   return {
     side: 'HTTP',
     accepted: accepted.length,
     rejected,
-    errors: errors + result.errors + result.timeouts,
+    errors,
     seconds: duration,
     quotesPerSecond: accepted.length / duration,
     latency: latencies(accepted),
@@ -246,39 +196,26 @@ async function httpSide(baseUrl: string, requestIds: string[], sellers: Data['se
 
 // ---- pgbench: the same transaction --------------------------------------------------------------------------
 
-function pgbenchRun(databaseUrl: string, requests: number, duration: number, logDir: string | null): { tps: number; failed: number } {
-  const args = ['-n', '-f', path.join(here, 'quote.pgbench.sql'), '-D', `requests=${requests}`, '-D', `sellers=${options.sellers}`];
-  args.push('-c', String(options.clients), '-j', '2', '-T', String(duration));
-  if (logDir) args.push('-l', '--log-prefix', path.join(logDir, 'quote'));
-  args.push(databaseUrl);
-  const result = spawnSync(options.pgbench, args, { cwd: logDir ?? here, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`pgbench failed (exit ${result.status}):\n${result.stderr}\n${result.stdout}`);
-  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout)?.[1];
-  const failed = /number of failed transactions: (\d+)/.exec(result.stdout)?.[1];
-  if (!tps) throw new Error(`unexpected pgbench output:\n${result.stdout}`);
-  return { tps: Number(tps), failed: Number(failed ?? 0) };
-}
-
 async function pgbenchSide(databaseUrl: string, requestIds: string[]): Promise<QuoteStats> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   await db.query('truncate bench_request_ids');
   await db.query(`insert into bench_request_ids select i, id from unnest($1::uuid[]) with ordinality as t(id, i)`, [requestIds]);
   await db.end();
-  pgbenchRun(databaseUrl, requestIds.length, options.warmup, null);
-  const logDir = path.join(options.dataDir, 'pgbench-log');
-  rmSync(logDir, { recursive: true, force: true });
-  mkdirSync(logDir, { recursive: true });
-  const meter = cpuMeter();
-  const { tps, failed } = pgbenchRun(databaseUrl, requestIds.length, options.duration, logDir);
-  // Per-transaction log: client, transaction no., latency (µs), script, epoch s, µs.
-  const times: number[] = [];
-  for (const file of readdirSync(logDir)) {
-    for (const line of readFileSync(path.join(logDir, file), 'utf8').split('\n')) {
-      const latency = Number(line.split(' ')[2]);
-      if (line && Number.isFinite(latency)) times.push(latency / 1000);
-    }
-  }
+  const { tps, failed, times, cpu } = pgbenchMeasured(
+    {
+      pgbench: options.pgbench,
+      databaseUrl,
+      script: path.join(here, 'quote.pgbench.sql'),
+      defines: [`requests=${requestIds.length}`, `sellers=${options.sellers}`],
+      clients: options.clients,
+      cwd: here,
+    },
+    options.warmup,
+    options.duration,
+    { dir: path.join(options.dataDir, 'pgbench-log'), prefix: 'quote' },
+    stack,
+  );
   return {
     side: 'pgbench',
     accepted: times.length,
@@ -288,7 +225,7 @@ async function pgbenchSide(databaseUrl: string, requestIds: string[]): Promise<Q
     quotesPerSecond: tps,
     latency: latencies(times),
     load: loadavg()[0]!,
-    cpu: meter(times.length),
+    cpu,
   };
 }
 
