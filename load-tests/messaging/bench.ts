@@ -12,15 +12,16 @@
 // itself when done. Rows: a seller ("inbox owner") with 1,000 parts and one conversation about each with one of
 // 1,000 buyers; 50 senders each in a conversation with 20 of those 1,000 users (every user receives from one
 // sender); 1,000,000 messages spread over the 2,000 conversations; sessions signed as express-session does.
-import { fork } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { argValue, cpuMs, fmt, latencies, postgresCpuMs, startStack, type Latencies, type Stack } from '../lib/stack.js';
+import { ask as askChild, forkChildren, stopChildren } from '../lib/children.js';
+import { cpuMeter, sessionCookie, type CpuPer } from '../lib/bench.js';
+import { argValue, fmt, latencies, startStack, type Latencies, type Stack } from '../lib/stack.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -38,15 +39,8 @@ const options = {
 };
 
 const LOADTEST_DOMAIN = 'messaging.loadtest.invalid';
-const COOKIE = 'pitlane.sid';
 /** A hard bound on the whole run: the process exits with an error past it. */
 const DEADLINE_MS = 15 * 60_000;
-
-/** Signs a session id the way express-session does (cookie-signature: HMAC-SHA256, base64 without '='). */
-function sessionCookie(sid: string, secret: string): string {
-  const signature = createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, '');
-  return `${COOKIE}=${encodeURIComponent(`s:${sid}.${signature}`)}`;
-}
 
 interface Data {
   owner: string;
@@ -176,19 +170,8 @@ interface DeliveryStats {
 async function delivery(baseUrl: string, data: Data): Promise<DeliveryStats> {
   const wsUrl = `${baseUrl.replace(/^http/, 'ws')}/api/ws`;
   // Two child processes hold the sockets, so their work does not delay the senders' clock.
-  const children = [0, 1].map(() => fork(path.join(here, 'ws-recipients.ts'), [], { stdio: 'inherit' }));
-  const ask = <T>(child: ReturnType<typeof fork>, message: object): Promise<T> =>
-    new Promise((resolve, reject) => {
-      const onMessage = (answer: { error?: string }) => {
-        child.off('exit', onExit);
-        if (answer.error) reject(new Error(answer.error));
-        else resolve(answer as T);
-      };
-      const onExit = (code: number) => reject(new Error(`recipient process exited with ${code}`));
-      child.once('message', onMessage);
-      child.once('exit', onExit);
-      child.send(message);
-    });
+  const children = forkChildren(path.join(here, 'ws-recipients.ts'), 2);
+  const ask = <T>(child: (typeof children)[number], message: object) => askChild<T>(child, message, 'recipient');
   try {
     const half = Math.ceil(data.receivers.length / 2);
     console.log(`opening ${data.receivers.length} signed-in WebSocket clients...`);
@@ -247,14 +230,7 @@ async function delivery(baseUrl: string, data: Data): Promise<DeliveryStats> {
       post: latencies(postTimes),
     };
   } finally {
-    await Promise.all(
-      children.map(async (c) => {
-        if (c.exitCode !== null) return;
-        const exited = new Promise((r) => c.once('exit', r));
-        c.send({ cmd: 'exit' });
-        await exited;
-      }),
-    );
+    await stopChildren(children);
   }
 }
 
@@ -266,15 +242,14 @@ interface ListStats {
   requestsPerSecond: number;
   latency: Latencies;
   /** CPU ms per request of the server process and of PostgreSQL (from /proc). */
-  cpu: { server: number; postgres: number };
+  cpu: CpuPer;
 }
 
 let stack: Stack | undefined;
 
 async function conversationList(baseUrl: string, cookie: string, seconds: number, record: boolean, clients = options.listClients): Promise<ListStats> {
   const times: number[] = [];
-  const server0 = stack?.serverPid ? cpuMs(stack.serverPid) : NaN;
-  const pg0 = stack?.pgDir ? (postgresCpuMs(stack.pgDir) ?? NaN) : NaN;
+  const meter = cpuMeter(stack);
   let errors = 0;
   const instance = autocannon({
     url: `${baseUrl}/api/conversations`,
@@ -288,10 +263,7 @@ async function conversationList(baseUrl: string, cookie: string, seconds: number
   });
   instance.on('reqError', () => errors++);
   await instance;
-  const cpu = {
-    server: stack?.serverPid ? (cpuMs(stack.serverPid) - server0) / times.length : NaN,
-    postgres: stack?.pgDir ? ((postgresCpuMs(stack.pgDir) ?? NaN) - pg0) / times.length : NaN,
-  };
+  const cpu = meter(times.length);
   if (!record) return { requests: 0, errors: 0, requestsPerSecond: 0, latency: latencies([]), cpu };
   return { requests: times.length, errors, requestsPerSecond: times.length / seconds, latency: latencies(times), cpu };
 }
