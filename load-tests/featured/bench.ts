@@ -13,7 +13,8 @@
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
-import { argValue, cpuMs, fmt, latencies, postgresCpuMs, startStack, type Latencies, type Stack } from '../lib/stack.js';
+import { closedLoop, httpGet } from '../lib/bench.js';
+import { argValue, fmt, latencies, startStack, type Latencies, type Stack } from '../lib/stack.js';
 
 const options = {
   duration: Number(argValue('--duration') ?? 15),
@@ -92,70 +93,31 @@ interface Result {
 
 /** Runs `once` from `options.connections` clients back to back, for the warm-up and then the measured duration. */
 async function run(name: string, stack: Stack, once: (agent: http.Agent, i: number) => Promise<void>): Promise<Result> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections * 2 });
-  let counter = 0;
-  const loop = async (until: number, record: number[] | null) => {
-    let errors = 0;
-    while (performance.now() < until) {
-      const started = performance.now();
-      try {
-        await once(agent, counter++);
-        record?.push(performance.now() - started);
-      } catch (error) {
-        errors++;
-        if (errors === 1 && record) console.error(`${name}:`, error instanceof Error ? error.message : error);
-      }
-    }
-    return errors;
-  };
-  const clients = Array.from({ length: options.connections });
-  const warm = performance.now() + options.warmup * 1000;
-  await Promise.all(clients.map(() => loop(warm, null)));
-  const server0 = stack.serverPid ? cpuMs(stack.serverPid) : NaN;
-  const pg0 = stack.pgDir ? (postgresCpuMs(stack.pgDir) ?? NaN) : NaN;
-  const values: number[] = [];
-  const started = performance.now();
-  const errors = (await Promise.all(clients.map(() => loop(started + options.duration * 1000, values)))).reduce((a, b) => a + b, 0);
-  const seconds = (performance.now() - started) / 1000;
-  const served = values.length + errors;
-  const server1 = stack.serverPid ? cpuMs(stack.serverPid) : NaN;
-  const pg1 = stack.pgDir ? (postgresCpuMs(stack.pgDir) ?? NaN) : NaN;
-  agent.destroy();
+  const { values, errors, seconds, cpu } = await closedLoop(
+    { name, clients: options.connections, warmup: options.warmup, duration: options.duration, stack },
+    once,
+  );
   return {
     name,
     requests: values.length,
     errors,
     rps: values.length / seconds,
     latency: latencies(values),
-    serverCpuMs: served ? (server1 - server0) / served : undefined,
-    postgresCpuMs: served ? (pg1 - pg0) / served : undefined,
+    serverCpuMs: cpu?.server,
+    postgresCpuMs: cpu?.postgres,
   };
-}
-
-/** A GET over the keep-alive agent: the status and the whole body. */
-function get(agent: http.Agent, url: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
 }
 
 /** One GET that must answer 200 with a JSON array (of `atLeast` items). */
 async function getArray(agent: http.Agent, baseUrl: string, path: string, atLeast = 0): Promise<void> {
-  const res = await get(agent, `${baseUrl}${path}`);
+  const res = await httpGet(agent, `${baseUrl}${path}`);
   if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
   const body = JSON.parse(res.body) as unknown;
   if (!Array.isArray(body) || body.length < atLeast) throw new Error(`${path}: expected at least ${atLeast} items`);
 }
 
 async function getOk(agent: http.Agent, baseUrl: string, path: string): Promise<void> {
-  const res = await get(agent, `${baseUrl}${path}`);
+  const res = await httpGet(agent, `${baseUrl}${path}`);
   if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
 }
 
