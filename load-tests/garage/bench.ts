@@ -15,12 +15,13 @@
 // Small runs for a check: `npm run bench:garage -- --alerts 2000 --digest-users 500 --parts 2000 --duration 3 --source`.
 // Starts its own embedded PostgreSQL (loopback only), migrates, seeds, loads the generated catalog (kept between
 // runs) and the garage data (again from scratch on every run), starts `pitlane serve` (WORKER=off), exits by itself.
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { RequestContext } from '@mikro-orm/postgresql';
+import { closedLoop, httpGet, sessionCookie as signedCookie } from '../lib/bench.js';
 import { argValue, fmt, latencies, startStack, type Latencies, type Stack } from '../lib/stack.js';
 import { generateParts } from '../catalog/generate-parts.js';
 import { MAKES } from '../catalog/catalog-data.js';
@@ -288,21 +289,7 @@ async function sessionCookie(databaseUrl: string, secret: string, userId: string
   await db.connect();
   await db.query('insert into sessions (sid, sess, expire) values ($1, $2, $3)', [sid, JSON.stringify(sess), expires]);
   await db.end();
-  const signature = createHmac('sha256', secret).update(sid).digest('base64').replace(/=+$/, '');
-  return `pitlane.sid=${encodeURIComponent(`s:${sid}.${signature}`)}`;
-}
-
-function get(agent: http.Agent, url: string, cookie: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent, headers: { Cookie: cookie } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
+  return signedCookie(sid, secret);
 }
 
 interface HttpResult {
@@ -315,36 +302,22 @@ interface HttpResult {
 
 /** `paths` in turn from `options.connections` clients, warm-up first. */
 async function runHttp(name: string, stack: Stack, cookie: string, paths: string[]): Promise<HttpResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections * 2 });
-  let counter = 0;
-  const loop = async (until: number, record: number[] | null) => {
-    let errors = 0;
-    while (performance.now() < until) {
-      const p = paths[counter++ % paths.length]!;
-      const started = performance.now();
-      const res = await get(agent, `${stack.baseUrl}${p}`, cookie).catch(() => ({ status: 0, body: '' }));
-      if (res.status !== 200) {
-        if (!errors && record) console.error(`${name}: ${p} answered ${res.status} ${res.body.slice(0, 200)}`);
-        errors++;
-      } else record?.push(performance.now() - started);
-    }
-    return errors;
-  };
-  const clients = Array.from({ length: options.connections });
-  const warm = performance.now() + options.warmup * 1000;
-  await Promise.all(clients.map(() => loop(warm, null)));
-  const values: number[] = [];
-  const started = performance.now();
-  const errors = (await Promise.all(clients.map(() => loop(started + options.duration * 1000, values)))).reduce((a, b) => a + b, 0);
-  agent.destroy();
-  return { name, requests: values.length, errors, rps: values.length / ((performance.now() - started) / 1000), latency: latencies(values) };
+  const { values, errors, seconds } = await closedLoop(
+    { name, clients: options.connections, warmup: options.warmup, duration: options.duration },
+    async (agent, i) => {
+      const p = paths[i % paths.length]!;
+      const res = await httpGet(agent, `${stack.baseUrl}${p}`, { Cookie: cookie }).catch(() => ({ status: 0, body: '' }));
+      if (res.status !== 200) throw new Error(`${p} answered ${res.status} ${res.body.slice(0, 200)}`);
+    },
+  );
+  return { name, requests: values.length, errors, rps: values.length / seconds, latency: latencies(values) };
 }
 
 async function benchSearch(stack: Stack) {
   const cookie = await sessionCookie(stack.databaseUrl, stack.sessionSecret, benchUserId);
   // The same searches with and without the filter: browsing newest first, a category, and text searches.
   const base = ['/api/parts?limit=24', '/api/parts?limit=24&category=engine', '/api/parts?limit=24&category=brakes', ...TEXT_QUERIES.slice(0, 6).map((q) => `/api/parts?limit=24&q=${encodeURIComponent(q)}`)];
-  const check = await get(new http.Agent(), `${stack.baseUrl}/api/parts?limit=24&fitsVehicle=${vehicleId}`, cookie);
+  const check = await httpGet(new http.Agent(), `${stack.baseUrl}/api/parts?limit=24&fitsVehicle=${vehicleId}`, { Cookie: cookie });
   if (check.status !== 200) throw new Error(`fitsVehicle search answered ${check.status}: ${check.body.slice(0, 200)}`);
   const without = await runHttp('search without fitsVehicle', stack, cookie, base);
   const withFilter = await runHttp('search with fitsVehicle', stack, cookie, base.map((p) => `${p}&fitsVehicle=${vehicleId}`));
