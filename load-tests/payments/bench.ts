@@ -14,7 +14,8 @@ import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
 import Stripe from 'stripe';
-import { argValue, cpuMs, fmt, latencies, postgresCpuMs, startStack, STATEMENT_STATS_SETTINGS, statementStats } from '../lib/stack.js';
+import { cpuMeter } from '../lib/bench.js';
+import { argValue, fmt, latencies, startStack, STATEMENT_STATS_SETTINGS, statementStats } from '../lib/stack.js';
 
 const options = {
   rate: Number(argValue('--rate') ?? 200),
@@ -129,8 +130,7 @@ async function main() {
     let duplicatesAnswered = 0;
     let nextUnique = 0;
     const pending: Promise<void>[] = [];
-    const server0 = stack.serverPid ? cpuMs(stack.serverPid) : NaN;
-    const pg0 = stack.pgDir ? (postgresCpuMs(stack.pgDir) ?? NaN) : NaN;
+    const meter = cpuMeter(stack);
     const started = performance.now();
     const interval = 1000 / options.rate;
     let late = 0;
@@ -171,8 +171,7 @@ async function main() {
     }
     await Promise.all(pending);
     const seconds = (performance.now() - started) / 1000;
-    const server1 = stack.serverPid ? cpuMs(stack.serverPid) : NaN;
-    const pg1 = stack.pgDir ? (postgresCpuMs(stack.pgDir) ?? NaN) : NaN;
+    const cpu = meter(total);
     agent.destroy();
     if (stats) {
       console.log(`\n${await stats.report(20)}`);
@@ -200,7 +199,7 @@ async function main() {
     console.log('| events | errors | duplicates answered | stored | orders paid | ledger entries | ledger balance | p50 ms | p95 ms | p99 ms | max ms | server CPU ms/event | PostgreSQL CPU ms/event |');
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     console.log(
-      `| ${total} | ${errors} | ${duplicatesAnswered} | ${check!.events} | ${check!.paid} | ${check!.entries} | ${check!.balance} | ${fmt(lat.p50, 2)} | ${fmt(lat.p95, 2)} | ${fmt(lat.p99, 2)} | ${fmt(lat.max, 2)} | ${fmt((server1 - server0) / total, 3)} | ${fmt((pg1 - pg0) / total, 3)} |`,
+      `| ${total} | ${errors} | ${duplicatesAnswered} | ${check!.events} | ${check!.paid} | ${check!.entries} | ${check!.balance} | ${fmt(lat.p50, 2)} | ${fmt(lat.p95, 2)} | ${fmt(lat.p99, 2)} | ${fmt(lat.max, 2)} | ${fmt(cpu.server, 3)} | ${fmt(cpu.postgres, 3)} |`,
     );
     const met = errors === 0 && lost === 0 && check!.paid === unique && twice === 0 && duplicatesAnswered === duplicatesSent && lat.p99 < TARGET_P99_MS;
     console.log(`\nlost ${lost}, applied twice ${twice}, p99 ${fmt(lat.p99, 2)} ms: target none lost, none twice, p99 < ${TARGET_P99_MS} ms ${met ? 'met' : 'MISSED'}`);
