@@ -23,7 +23,8 @@ import { PartSearch, type SearchFilters } from '../../src/modules/catalog/part.s
 import { KnownWords } from '../../src/modules/catalog/search.words.js';
 import { generateParts } from './generate-parts.js';
 import { FILTERS, filterQueryString, TEXT_QUERIES, TYPO_QUERIES } from './queries.js';
-import { argValue, cpuMs, fmt, percentile, postgresCpuMs, startStack, type Stack } from '../lib/stack.js';
+import { cpuMeter } from '../lib/bench.js';
+import { argValue, fmt, percentile, startStack, type Stack } from '../lib/stack.js';
 
 const PAGE_SIZE = 24;
 
@@ -194,15 +195,10 @@ async function runHttp(name: string, stack: Stack, pathFor: (i: number) => strin
   };
   await attack(options.warmup);
   // CPU per request, far steadier between runs than requests/s on a shared VM: what a change saves shows here.
-  const server0 = stack.serverPid ? cpuMs(stack.serverPid) : NaN;
-  const pg0 = stack.pgDir ? (postgresCpuMs(stack.pgDir) ?? NaN) : NaN;
+  const meter = cpuMeter(stack);
   const run = await attack(options.duration);
-  const served = run.latencies.length + run.errors;
-  return {
-    ...summarize(name, 'API', run.latencies, run.errors, run.seconds),
-    serverCpu: stack.serverPid ? (cpuMs(stack.serverPid) - server0) / served : NaN,
-    postgresCpu: stack.pgDir ? ((postgresCpuMs(stack.pgDir) ?? NaN) - pg0) / served : NaN,
-  };
+  const cpu = meter(run.latencies.length + run.errors);
+  return { ...summarize(name, 'API', run.latencies, run.errors, run.seconds), serverCpu: cpu.server, postgresCpu: cpu.postgres };
 }
 
 // ---- plumbing -----------------------------------------------------------------------------------------
