@@ -1,6 +1,5 @@
 import express, { Router, type RequestHandler } from 'express';
 import type { Container } from 'inversify';
-import multer from 'multer';
 import { Errors } from '../../platform/errors.js';
 import { getActor, requireActor, requireRole, requireSignIn } from '../../platform/http/auth.js';
 import { handle, idParams, sendList } from '../../platform/http/validate.js';
@@ -20,7 +19,8 @@ import { NOT_A_SELLER_MESSAGE, PartListingService } from './part-listing.service
 import { PartReviewService } from './part-review.service.js';
 import { PartService } from './part.service.js';
 import { SellerPolicy } from './seller-policy.js';
-import { MAX_UPLOAD_BYTES, UPLOAD_FILE_NAME, UPLOAD_LIMIT_WINDOW_MS, UPLOAD_MESSAGES, UploadService } from './upload.service.js';
+import { photoUploadHandlers } from './upload.middleware.js';
+import { UPLOAD_FILE_NAME, UploadService } from './upload.service.js';
 import { WatchlistService } from './watchlist.service.js';
 
 /** Categories, makes, parts, review, uploads and the watchlist (mounted under /api). */
@@ -130,37 +130,12 @@ export function catalogRoutes(container: Container): Router {
     if (!(await sellers.listingTerms(actor.id, actor.role)).canList) throw Errors.forbidden(NOT_A_SELLER_MESSAGE);
     next();
   };
-  const single = multer({
-    storage: multer.memoryStorage(),
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 },
-  }).single('file');
-  const receivePhoto: RequestHandler = (req, res, next) => {
-    single(req, res, (error: unknown) => {
-      if (!error) return next();
-      if (error instanceof multer.MulterError) {
-        const message =
-          error.code === 'LIMIT_FILE_SIZE'
-            ? UPLOAD_MESSAGES.size
-            : error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT'
-              ? 'Send one photo per request, in the form field "file"'
-              : 'The upload could not be read';
-        return next(Errors.invalid(`upload_${error.code.toLowerCase()}`, message, { file: message }));
-      }
-      next(error);
-    });
-  };
-  // Every upload writes files until a listing claims them (or the cleanup deletes them): a budget per account.
-  const uploadBudget = limitRequests({
-    windowMs: UPLOAD_LIMIT_WINDOW_MS,
-    limit: uploads.hourlyLimitPerAccount,
-    message: UPLOAD_MESSAGES.tooMany,
-    key: async (req) => (await requireActor(req)).id,
-  });
+  const photos = photoUploadHandlers(uploads);
   router.post(
     '/uploads',
     mayList,
-    uploadBudget,
-    receivePhoto,
+    photos.budget,
+    photos.receive,
     handle({}, async (_input, req) => uploads.store(req.file), 201),
   );
   router.use(

@@ -8,5 +8,6 @@ export type { ListingTerms } from './seller-policy.js';
 export { CATALOG_EVENTS } from './catalog.events.js';
 export { CatalogReference, VehicleFilterSource, type FitmentEntry, type VehicleFilter } from './garage.ports.js';
 export { UploadClaims, UPLOAD_ID_PATTERN, photoIdArray } from './upload.claims.js';
-export { UploadService, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, UPLOAD_LIMIT_WINDOW_MS } from './upload.service.js';
+export { UploadService } from './upload.service.js';
+export { photoUploadHandlers } from './upload.middleware.js';
 export type { PartDto } from './part.dto.js';

@@ -1,11 +1,10 @@
 import { Router, type RequestHandler } from 'express';
 import type { Container } from 'inversify';
-import multer from 'multer';
 import { Errors } from '../../platform/errors.js';
 import { requireActor, requireSignIn } from '../../platform/http/auth.js';
 import { limitRequests } from '../../platform/http/rate-limit.js';
 import { handle, sendList } from '../../platform/http/validate.js';
-import { MAX_UPLOAD_BYTES, UPLOAD_LIMIT_WINDOW_MS, UPLOAD_MESSAGES, UploadService } from '../catalog/index.js';
+import { photoUploadHandlers, UploadService } from '../catalog/index.js';
 import {
   approveSchema,
   declineSchema,
@@ -25,30 +24,10 @@ export function returnRoutes(container: Container): Router {
   const uploads = container.get(UploadService);
   const router = Router();
 
-  // Buyers photograph the problem: the listing upload rules (JPEG or PNG up to 5 MB, re-encoded), for any signed-in user.
-  const single = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } }).single('file');
-  const receivePhoto: RequestHandler = (req, res, next) => {
-    single(req, res, (error: unknown) => {
-      if (!error) return next();
-      if (error instanceof multer.MulterError) {
-        const message =
-          error.code === 'LIMIT_FILE_SIZE'
-            ? UPLOAD_MESSAGES.size
-            : error.code === 'LIMIT_UNEXPECTED_FILE' || error.code === 'LIMIT_FILE_COUNT'
-              ? 'Send one photo per request, in the form field "file"'
-              : 'The upload could not be read';
-        return next(Errors.invalid(`upload_${error.code.toLowerCase()}`, message, { file: message }));
-      }
-      next(error);
-    });
-  };
-  const uploadBudget = limitRequests({
-    windowMs: UPLOAD_LIMIT_WINDOW_MS,
-    limit: uploads.hourlyLimitPerAccount,
-    message: UPLOAD_MESSAGES.tooMany,
-    key: async (req) => (await requireActor(req)).id,
-  });
-  router.post('/returns/photos', requireSignIn, uploadBudget, receivePhoto, handle({}, async (_input, req) => uploads.store(req.file), 201));
+  // Buyers photograph the problem: the listing upload rules (JPEG or PNG up to 5 MB, re-encoded) and the same
+  // hourly budget of the account, for any signed-in user.
+  const photos = photoUploadHandlers(uploads);
+  router.post('/returns/photos', requireSignIn, photos.budget, photos.receive, handle({}, async (_input, req) => uploads.store(req.file), 201));
 
   router.post(
     '/orders/:id/returns',
