@@ -87,28 +87,9 @@ export class PartReviewService {
 
   /** Rejects (or takes down) a listing with a reason; the seller is told by email. */
   async reject(id: string, reason: string, admin: Actor): Promise<PartDto> {
-    if (!isAdmin(admin)) throw Errors.forbidden();
-    const part = await this.em.transactional(async (em) => {
-      const part = await em.findOne(Part, { id }, { lockMode: 4 });
-      if (!part) throw Errors.notFound('Part');
+    return this.takeDown(id, reason, admin, 'rejected', (part) => {
       if (!part.isActive) throw Errors.conflict('part_removed', 'This listing was withdrawn by its seller');
-      const before = reviewState(part);
-      part.isApproved = false;
-      part.approvedBy = null;
-      part.approvedAt = null;
-      part.rejectionReason = reason;
-      part.updatedAt = this.clock.now();
-      await em.flush();
-      await this.events.publish(em, {
-        name: CATALOG_EVENTS.partRejected,
-        payload: { partId: part.id, sellerId: part.sellerId, rejectionReason: reason, rejectedBy: admin.id },
-      });
-      await this.audit.record(em, { actorId: admin.id, action: 'listing.rejected', entityType: 'listing', entityId: part.id, reason, before, after: reviewState(part) });
-      await this.notifySeller(em, part, 'rejected');
-      return part;
     });
-    const [dto] = await this.parts.toDtos([part]);
-    return dto!;
   }
 
   /**
@@ -116,11 +97,18 @@ export class PartReviewService {
    * may edit it for another review).
    */
   async unpublish(id: string, reason: string, admin: Actor): Promise<PartDto> {
+    return this.takeDown(id, reason, admin, 'unpublished', (part) => {
+      if (!part.isActive || !part.isApproved) throw Errors.conflict('part_not_live', 'Only a live listing can be unpublished');
+    });
+  }
+
+  /** Marks a listing rejected with `reason` under its row lock, after `check`; publishes, audits and mails the seller. */
+  private async takeDown(id: string, reason: string, admin: Actor, kind: 'rejected' | 'unpublished', check: (part: Part) => void): Promise<PartDto> {
     if (!isAdmin(admin)) throw Errors.forbidden();
     const part = await this.em.transactional(async (em) => {
       const part = await em.findOne(Part, { id }, { lockMode: 4 });
       if (!part) throw Errors.notFound('Part');
-      if (!part.isActive || !part.isApproved) throw Errors.conflict('part_not_live', 'Only a live listing can be unpublished');
+      check(part);
       const before = reviewState(part);
       part.isApproved = false;
       part.approvedBy = null;
@@ -132,8 +120,8 @@ export class PartReviewService {
         name: CATALOG_EVENTS.partRejected,
         payload: { partId: part.id, sellerId: part.sellerId, rejectionReason: reason, rejectedBy: admin.id },
       });
-      await this.audit.record(em, { actorId: admin.id, action: 'listing.unpublished', entityType: 'listing', entityId: part.id, reason, before, after: reviewState(part) });
-      await this.notifySeller(em, part, 'unpublished');
+      await this.audit.record(em, { actorId: admin.id, action: `listing.${kind}`, entityType: 'listing', entityId: part.id, reason, before, after: reviewState(part) });
+      await this.notifySeller(em, part, kind);
       return part;
     });
     const [dto] = await this.parts.toDtos([part]);
