@@ -2,17 +2,14 @@ import { Chip, Link as MuiLink, Typography } from '@mui/material';
 import {
   Datagrid,
   DateField,
-  ExportButton,
   FunctionField,
   List,
   NumberField,
   SearchInput,
   SelectInput,
   TopToolbar,
-  downloadCSV,
-  type DataProvider,
-  type Exporter,
 } from 'react-admin';
+import { ExportAllButton } from '../layout/ExportAllButton';
 import type { ActiveListingRow } from '../../modules/analytics/analytics.dto';
 import { toCsv } from '../seller-analytics/analyticsExport';
 import { useCategories } from '../useCategories';
@@ -20,21 +17,6 @@ import { CONDITION_CHOICES, conditionName, csvFileName, csvRow, CSV_HEADERS, lis
 
 /** The server's largest page of this resource. */
 const EXPORT_PAGE = 500;
-
-/** Every live listing that matches the filters (page by page, not just the rows on screen) as a dated CSV file. */
-export const exportActiveListings: Exporter<ActiveListingRow> = async (_records, _fetchRelated, dataProvider: DataProvider, resource) => {
-  const all: ActiveListingRow[] = [];
-  for (let page = 1; ; page += 1) {
-    const { data, total } = await dataProvider.getList<ActiveListingRow>(resource ?? 'active-listings', {
-      pagination: { page, perPage: EXPORT_PAGE },
-      sort: { field: 'daysListed', order: 'ASC' },
-      filter: {},
-    });
-    all.push(...data);
-    if (data.length < EXPORT_PAGE || (total !== undefined && all.length >= total)) break;
-  }
-  downloadCSV(toCsv(CSV_HEADERS, all.map(csvRow)), csvFileName(new Date()));
-};
 
 /** The category filter, its choices from the marketplace's categories (by slug, as listings hold them). */
 function CategoryFilter(props: { source: string; label: string; alwaysOn?: boolean }) {
@@ -60,7 +42,7 @@ const filters = [
 
 const Actions = () => (
   <TopToolbar>
-    <ExportButton label="Export CSV" maxResults={100_000} />
+    <ExportAllButton<ActiveListingRow> perPage={EXPORT_PAGE} toCsv={(rows) => toCsv(CSV_HEADERS, rows.map(csvRow))} fileName={() => csvFileName(new Date())} />
   </TopToolbar>
 );
 
@@ -77,7 +59,7 @@ export const ActiveListingsList = () => (
     sort={{ field: 'daysListed', order: 'ASC' }}
     perPage={25}
     filters={filters}
-    exporter={exportActiveListings}
+    exporter={false}
     actions={<Actions />}
     empty={<Typography sx={{ p: 3 }}>No live listings yet. Listings appear here once they are approved.</Typography>}
   >

@@ -1,12 +1,7 @@
-import { useState } from 'react';
 import { Chip, Tooltip } from '@mui/material';
-import DownloadIcon from '@mui/icons-material/GetApp';
 import {
-  Button,
   Datagrid,
   DateField,
-  type DataProvider,
-  downloadCSV,
   EmailField,
   FunctionField,
   List,
@@ -14,10 +9,8 @@ import {
   SelectInput,
   TextField,
   TopToolbar,
-  useDataProvider,
-  useListContext,
-  useNotify,
 } from 'react-admin';
+import { ExportAllButton } from '../layout/ExportAllButton';
 import type { ComplianceAcceptanceDto, PolicyComplianceDto } from '../../modules/accounts/policy.dto';
 import { roleChoices } from '../users/roles';
 import { CSV_HEADERS, acceptanceText, csvFileName, csvRow, toCsv } from './complianceExport';
@@ -25,44 +18,6 @@ import { PublishPolicyCard } from './PublishPolicyCard';
 
 /** The server's largest page. */
 const EXPORT_PAGE = 100;
-
-/** Every user matching `filter` (page by page, not just the rows on screen). */
-export async function fetchAllAcceptances(dataProvider: DataProvider, filter: Record<string, unknown>): Promise<PolicyComplianceDto[]> {
-  const all: PolicyComplianceDto[] = [];
-  for (let page = 1; ; page += 1) {
-    const { data, total } = await dataProvider.getList<PolicyComplianceDto>('policy-acceptances', {
-      pagination: { page, perPage: EXPORT_PAGE },
-      sort: { field: 'username', order: 'ASC' },
-      filter,
-    });
-    all.push(...data);
-    if (data.length < EXPORT_PAGE || (total !== undefined && all.length >= total)) return all;
-  }
-}
-
-/** "Export CSV": the users of the current filters as policy-acceptances-<date>.csv. */
-function ExportAcceptancesButton() {
-  const { filterValues, total } = useListContext();
-  const dataProvider = useDataProvider();
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  const exportAll = async () => {
-    setBusy(true);
-    try {
-      const rows = await fetchAllAcceptances(dataProvider, filterValues);
-      downloadCSV(toCsv(CSV_HEADERS, rows.map(csvRow)), csvFileName(new Date()));
-    } catch (error) {
-      notify(error instanceof Error ? error.message : 'The export failed', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button label={busy ? 'Exporting...' : 'Export CSV'} onClick={exportAll} disabled={busy || total === 0}>
-      <DownloadIcon />
-    </Button>
-  );
-}
 
 const statusChoices = [
   { id: 'not_accepted', name: 'Not accepted' },
@@ -75,9 +30,10 @@ const filters = [
   <SelectInput key="role" source="role" label="Role" choices={roleChoices} alwaysOn />,
 ];
 
+/** "Export CSV": the users of the current filters as policy-acceptances-<date>.csv. */
 const Actions = () => (
   <TopToolbar>
-    <ExportAcceptancesButton />
+    <ExportAllButton<PolicyComplianceDto> perPage={EXPORT_PAGE} toCsv={(rows) => toCsv(CSV_HEADERS, rows.map(csvRow))} fileName={() => csvFileName(new Date())} />
   </TopToolbar>
 );
 

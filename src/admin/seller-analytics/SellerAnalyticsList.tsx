@@ -1,17 +1,6 @@
 import { Chip } from '@mui/material';
-import {
-  type DataProvider,
-  Datagrid,
-  DateField,
-  ExportButton,
-  FunctionField,
-  List,
-  NumberField,
-  TextField,
-  TopToolbar,
-  downloadCSV,
-  type Exporter,
-} from 'react-admin';
+import { Datagrid, DateField, FunctionField, List, NumberField, TextField, TopToolbar } from 'react-admin';
+import { ExportAllButton } from '../layout/ExportAllButton';
 import {
   CSV_HEADERS,
   bandOf,
@@ -26,21 +15,6 @@ import type { SellerPerformanceRow as SellerAnalyticsRow } from '../../modules/a
 /** The server's largest page. */
 const EXPORT_PAGE = 100;
 
-/** Every approved seller (page by page, not just the rows on screen) as a dated CSV file. */
-export const exportSellerAnalytics: Exporter<SellerAnalyticsRow> = async (_records, _fetchRelated, dataProvider: DataProvider, resource) => {
-  const all: SellerAnalyticsRow[] = [];
-  for (let page = 1; ; page += 1) {
-    const { data, total } = await dataProvider.getList<SellerAnalyticsRow>(resource ?? 'seller-analytics', {
-      pagination: { page, perPage: EXPORT_PAGE },
-      sort: { field: 'businessName', order: 'ASC' },
-      filter: {},
-    });
-    all.push(...data);
-    if (data.length < EXPORT_PAGE || (total !== undefined && all.length >= total)) break;
-  }
-  downloadCSV(toCsv(CSV_HEADERS, all.map(csvRow)), csvFileName(new Date()));
-};
-
 const BAND_COLOR: Record<string, 'success' | 'info' | 'warning' | 'error' | 'default'> = {
   Excellent: 'success',
   Good: 'info',
@@ -50,7 +24,7 @@ const BAND_COLOR: Record<string, 'success' | 'info' | 'warning' | 'error' | 'def
 
 const AnalyticsActions = () => (
   <TopToolbar>
-    <ExportButton label="Export CSV" />
+    <ExportAllButton<SellerAnalyticsRow> perPage={EXPORT_PAGE} toCsv={(rows) => toCsv(CSV_HEADERS, rows.map(csvRow))} fileName={() => csvFileName(new Date())} />
   </TopToolbar>
 );
 
@@ -60,7 +34,7 @@ export const SellerAnalyticsList = () => (
     title="Seller Analytics & Performance"
     sort={{ field: 'businessName', order: 'ASC' }}
     perPage={25}
-    exporter={exportSellerAnalytics}
+    exporter={false}
     actions={<AnalyticsActions />}
   >
     <Datagrid bulkActionButtons={false} rowClick={false}>
