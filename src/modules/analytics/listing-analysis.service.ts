@@ -47,6 +47,7 @@ export class ListingAnalysisService {
   async liveListings(): Promise<ActiveListingRow[]> {
     const [parts, auctions] = await Promise.all([this.catalog.liveListings(), this.auctions.openAuctions()]);
     const partById = new Map(parts.map((p) => [p.partId, p]));
+    const auctionById = new Map(auctions.map((a) => [a.auctionId, a]));
     const auctioned = new Set(auctions.map((a) => a.partId));
     const items = [
       ...parts.filter((p) => !auctioned.has(p.partId)).map((p) => ({ type: 'part' as const, id: p.partId })),
@@ -61,7 +62,7 @@ export class ListingAnalysisService {
     const now = this.clock.now();
     const rows: ActiveListingRow[] = [];
     for (const item of items) {
-      const auction = item.type === 'auction' ? auctions.find((a) => a.auctionId === item.id)! : null;
+      const auction = item.type === 'auction' ? auctionById.get(item.id)! : null;
       const part = partById.get(auction ? auction.partId : item.id)!;
       const seen = activity.get(`${item.type}:${item.id}`) ?? NO_ACTIVITY;
       const price = auction ? auction.price : part.price;
@@ -107,9 +108,7 @@ export class ListingAnalysisService {
   async sellerPerformance(page: ConsolePage): Promise<{ rows: SellerPerformanceRow[]; total: number }> {
     const { rows, total } = await this.sellers.analytics(page);
     const userIds = rows.map((r) => r.userId);
-    const [listings, responses] = await Promise.all([this.liveListings(), this.messaging.sellerResponseTimes(userIds)]);
-    const views = new Map<string, number>();
-    for (const l of listings) views.set(l.sellerId, (views.get(l.sellerId) ?? 0) + l.views);
+    const [views, responses] = await Promise.all([this.viewsBySeller(new Set(userIds)), this.messaging.sellerResponseTimes(userIds)]);
     return {
       total,
       rows: rows.map((r) => {
@@ -124,6 +123,24 @@ export class ListingAnalysisService {
         };
       }),
     };
+  }
+
+  /** Page views of the live listings (parts and open auctions) of `sellerIds`, per seller. */
+  private async viewsBySeller(sellerIds: ReadonlySet<string>): Promise<Map<string, number>> {
+    const [parts, auctions] = await Promise.all([this.catalog.liveListings(), this.auctions.openAuctions()]);
+    const sellerOf = new Map<string, string>();
+    for (const p of parts) if (sellerIds.has(p.sellerId)) sellerOf.set(`part:${p.partId}`, p.sellerId);
+    for (const a of auctions) if (sellerIds.has(a.sellerId)) sellerOf.set(`auction:${a.auctionId}`, a.sellerId);
+    const items = [...sellerOf.keys()].map((key) => {
+      const [type, id] = key.split(':') as ['part' | 'auction', string];
+      return { type, id };
+    });
+    const views = new Map<string, number>();
+    for (const [key, seen] of await this.activity(items)) {
+      const seller = sellerOf.get(key);
+      if (seller) views.set(seller, (views.get(seller) ?? 0) + seen.views);
+    }
+    return views;
   }
 
   /** Recorded views, impressions and clicks per listing (keyed `${type}:${id}`), over the listing's life. */
