@@ -8,7 +8,7 @@ import { TOKENS } from '../../platform/tokens.js';
 import { AUCTION_EVENTS } from '../auctions/index.js';
 import { CATALOG_EVENTS, CatalogApi } from '../catalog/index.js';
 import { OFFERS_EVENTS } from '../offers/index.js';
-import { OrdersApi } from '../payments/index.js';
+import { OrdersApi, PAYMENTS_EVENTS } from '../payments/index.js';
 import { RETURNS_EVENTS } from '../returns/index.js';
 import { REVERSE_EVENTS } from '../reverse/index.js';
 import { SELLER_EVENTS } from '../sellers/index.js';
@@ -18,20 +18,8 @@ import { NotificationService, type NotificationOnceInput } from './notification.
 /** The task that turns another module's event into notifications (one job per event, see EventBus). */
 export const NOTIFY_EVENT_TASK = 'garage/notify-event';
 
-/**
- * The payments module's order events (/tmp payments surface, `PAYMENTS_EVENTS` of payments/index.ts), named
- * here by their strings so that the notification centre works before and without that module.
- */
-export const PAYMENT_ORDER_EVENTS = {
-  orderCreated: 'payments.order.created',
-  orderPaid: 'payments.order.paid',
-  orderShipped: 'payments.order.shipped',
-  orderDelivered: 'payments.order.delivered',
-  orderCompleted: 'payments.order.completed',
-  orderCancelled: 'payments.order.cancelled',
-  orderRefunded: 'payments.order.refunded',
-  orderDisputed: 'payments.order.disputed',
-} as const;
+/** The payments module's order events (its PAYMENTS_EVENTS). */
+export const PAYMENT_ORDER_EVENTS = PAYMENTS_EVENTS;
 
 /** `auctions.notices.sent`: the auction notices auctions just mailed (results, outbid, reminders, admin closes); `reverse.notices.sent` likewise. */
 const AUCTION_NOTICES_SENT = AUCTION_EVENTS.noticesSent;
