@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { downloadCSV, Title } from 'react-admin';
 import { httpClient } from '../dataProvider';
 import { useCategories } from '../useCategories';
+import { DataTable } from '../layout/DataTable';
 import type { FeaturedRevenueReportDto } from '../../modules/featured/featured-listing.dto';
 import { chartPoints, csvFileName, moneyText, monthOf, overallOccupancy, pageLabel, percent, revenueCsv } from './featuredRevenue';
 
@@ -75,28 +76,18 @@ export function FeaturedRevenuePage() {
                   </BarChart>
                 </ResponsiveContainer>
               </Box>
-              <Table size="small" aria-label="Revenue by month">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Month</TableCell>
-                    <TableCell align="right">Home page</TableCell>
-                    <TableCell align="right">Category pages</TableCell>
-                    <TableCell align="right">Total</TableCell>
-                    <TableCell align="right">Placements</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.months.map((m) => (
-                    <TableRow key={m.month}>
-                      <TableCell>{m.month}</TableCell>
-                      <TableCell align="right">{moneyText(m.homepage)}</TableCell>
-                      <TableCell align="right">{moneyText(m.category)}</TableCell>
-                      <TableCell align="right">{moneyText(m.total)}</TableCell>
-                      <TableCell align="right">{m.placements}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <DataTable
+                label="Revenue by month"
+                rows={data.months}
+                rowKey={(m) => m.month}
+                columns={[
+                  { label: 'Month', cell: (m) => m.month },
+                  { label: 'Home page', align: 'right', cell: (m) => moneyText(m.homepage) },
+                  { label: 'Category pages', align: 'right', cell: (m) => moneyText(m.category) },
+                  { label: 'Total', align: 'right', cell: (m) => moneyText(m.total) },
+                  { label: 'Placements', align: 'right', cell: (m) => m.placements },
+                ]}
+              />
             </CardContent>
           </Card>
           <Card variant="outlined">
@@ -104,34 +95,24 @@ export function FeaturedRevenuePage() {
               <Typography variant="h6" component="h2" gutterBottom>
                 By page
               </Typography>
-              <Table size="small" aria-label="Revenue by page">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Page</TableCell>
-                    <TableCell align="right">Revenue</TableCell>
-                    <TableCell align="right">Placements</TableCell>
-                    <TableCell align="right">Occupancy</TableCell>
-                    <TableCell align="right">Impressions</TableCell>
-                    <TableCell align="right">Clicks</TableCell>
-                    <TableCell align="right">CTR</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.pages.map((p) => (
-                    <TableRow key={`${p.placementType}-${p.categoryId ?? ''}`}>
-                      <TableCell>{pageLabel(p, names)}</TableCell>
-                      <TableCell align="right">{moneyText(p.revenue)}</TableCell>
-                      <TableCell align="right">{p.placements}</TableCell>
-                      <TableCell align="right" title={`${p.bookedSlotDays} of ${p.possibleSlotDays} slot-days`}>
-                        {percent(p.occupancy)}
-                      </TableCell>
-                      <TableCell align="right">{p.impressions.toLocaleString('en-US')}</TableCell>
-                      <TableCell align="right">{p.clicks.toLocaleString('en-US')}</TableCell>
-                      <TableCell align="right">{percent(p.ctr)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <DataTable
+                label="Revenue by page"
+                rows={data.pages}
+                rowKey={(p) => `${p.placementType}-${p.categoryId ?? ''}`}
+                columns={[
+                  { label: 'Page', cell: (p) => pageLabel(p, names) },
+                  { label: 'Revenue', align: 'right', cell: (p) => moneyText(p.revenue) },
+                  { label: 'Placements', align: 'right', cell: (p) => p.placements },
+                  {
+                    label: 'Occupancy',
+                    align: 'right',
+                    cell: (p) => <span title={`${p.bookedSlotDays} of ${p.possibleSlotDays} slot-days`}>{percent(p.occupancy)}</span>,
+                  },
+                  { label: 'Impressions', align: 'right', cell: (p) => p.impressions.toLocaleString('en-US') },
+                  { label: 'Clicks', align: 'right', cell: (p) => p.clicks.toLocaleString('en-US') },
+                  { label: 'CTR', align: 'right', cell: (p) => percent(p.ctr) },
+                ]}
+              />
             </CardContent>
           </Card>
           <Card variant="outlined">
@@ -142,36 +123,21 @@ export function FeaturedRevenuePage() {
               {data.placements.length === 0 ? (
                 <Typography color="text.secondary">No placements ran in these months.</Typography>
               ) : (
-                <Table size="small" aria-label="Placement performance">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>Page</TableCell>
-                      <TableCell>Position</TableCell>
-                      <TableCell>Type</TableCell>
-                      <TableCell>Run</TableCell>
-                      <TableCell align="right">Price</TableCell>
-                      <TableCell align="right">Impressions</TableCell>
-                      <TableCell align="right">Clicks</TableCell>
-                      <TableCell align="right">CTR</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {data.placements.map((p) => (
-                      <TableRow key={p.id}>
-                        <TableCell>{pageLabel(p, names)}</TableCell>
-                        <TableCell>{p.position}</TableCell>
-                        <TableCell>{p.listingType.replace('_', ' ')}</TableCell>
-                        <TableCell>
-                          {dateText(p.startDate)} – {dateText(p.endDate)}
-                        </TableCell>
-                        <TableCell align="right">{moneyText(p.price)}</TableCell>
-                        <TableCell align="right">{p.impressions.toLocaleString('en-US')}</TableCell>
-                        <TableCell align="right">{p.clicks.toLocaleString('en-US')}</TableCell>
-                        <TableCell align="right">{percent(p.ctr)}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                <DataTable
+                  label="Placement performance"
+                  rows={data.placements}
+                  rowKey={(p) => p.id}
+                  columns={[
+                    { label: 'Page', cell: (p) => pageLabel(p, names) },
+                    { label: 'Position', cell: (p) => p.position },
+                    { label: 'Type', cell: (p) => p.listingType.replace('_', ' ') },
+                    { label: 'Run', cell: (p) => `${dateText(p.startDate)} – ${dateText(p.endDate)}` },
+                    { label: 'Price', align: 'right', cell: (p) => moneyText(p.price) },
+                    { label: 'Impressions', align: 'right', cell: (p) => p.impressions.toLocaleString('en-US') },
+                    { label: 'Clicks', align: 'right', cell: (p) => p.clicks.toLocaleString('en-US') },
+                    { label: 'CTR', align: 'right', cell: (p) => percent(p.ctr) },
+                  ]}
+                />
               )}
             </CardContent>
           </Card>
