@@ -16,7 +16,7 @@ export class FakeOrders extends OrdersApi {
   add(facts: Partial<OrderFacts> & { buyerId: string; sellerId: string }): OrderFacts {
     const order: OrderFacts = {
       id: randomUUID(),
-      partId: '',
+      partId: null,
       source: 'buy_now',
       sourceId: null,
       state: 'delivered',

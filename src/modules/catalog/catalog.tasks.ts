@@ -14,8 +14,8 @@ export const catalogTasks: TaskFactories = {
   /** Marks the part of a won auction or a paid order sold (`auctions.auction.won`, `payments.order.paid`); idempotent. */
   [MARK_SOLD_BY_AUCTION_TASK]: (container) => async (payload) => {
     const { payload: sold } = parseOrThrow(partSoldByEvent, payload);
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(sold.partId)) return;
-    await container.get(PartSaleService).markSold(sold.partId);
+    // An order without a listed part (a reverse-auction award) sells nothing of the catalog's.
+    if (sold.partId) await container.get(PartSaleService).markSold(sold.partId);
   },
 };
 

@@ -12,12 +12,12 @@ export const MARK_SOLD_BY_AUCTION_TASK = 'catalog/mark-part-sold';
 export const CATALOG_SUBSCRIBED_EVENTS = {
   /** Published by the auctions module when an auction ends with a winner (at its end or by Buy It Now). */
   auctionWon: 'auctions.auction.won',
-  /** Published by the payments module when an order is paid (partId '' for an order without a listed part). */
+  /** Published by the payments module when an order is paid (partId null for an order without a listed part). */
   orderPaid: 'payments.order.paid',
 } as const;
 
 /** The facts of `auctions.auction.won` or `payments.order.paid` the mark-sold task needs. */
-export const partSoldByEvent = z.object({ event: z.string(), payload: z.object({ partId: z.string() }) });
+export const partSoldByEvent = z.object({ event: z.string(), payload: z.object({ partId: z.uuid().nullable() }) });
 
 /** The facts of `auctions.auction.won` the catalog needs, inside the event envelope. */
 export const auctionWonEvent = z.object({

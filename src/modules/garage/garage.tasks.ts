@@ -41,7 +41,7 @@ const auctionWonEvent = z.object({
 });
 const orderPaidEvent = z.object({
   event: z.literal(ORDER_PAID),
-  payload: z.object({ orderId: z.uuid(), partId: z.string(), source: z.string(), sourceId: z.string().nullable().optional(), totalCents: z.number().int() }),
+  payload: z.object({ orderId: z.uuid(), partId: z.uuid().nullable(), source: z.string(), sourceId: z.string().nullable().optional(), totalCents: z.number().int() }),
 });
 const priceEvent = z.discriminatedUnion('event', [partChangedEvent, auctionWonEvent, orderPaidEvent]);
 
@@ -52,7 +52,7 @@ const priceEvent = z.discriminatedUnion('event', [partChangedEvent, auctionWonEv
 async function recordPrice(container: Container, payload: unknown): Promise<void> {
   const { event, payload: p } = parseOrThrow(priceEvent, payload);
   const prices = container.get(PriceHistoryService);
-  const partOf = async (id: string) => (id ? ((await container.get(CatalogApi).findParts([id]))[0] ?? null) : null);
+  const partOf = async (id: string | null) => (id ? ((await container.get(CatalogApi).findParts([id]))[0] ?? null) : null);
   if (event === ORDER_PAID) {
     const o = p as z.infer<typeof orderPaidEvent>['payload'];
     if (o.source === 'auction_won' || o.source === 'auction_buy_it_now') return;

@@ -62,8 +62,8 @@ const orderEvent = z.object({
   orderId: z.uuid(),
   buyerId: z.uuid(),
   sellerId: z.uuid(),
-  // '' for a reverse-auction award, which names no listed part (payments' OrderEventPayload).
-  partId: z.union([z.uuid(), z.literal('')]),
+  // null for a reverse-auction award, which names no listed part (payments' OrderEventPayload).
+  partId: z.uuid().nullable(),
   source: z.string(),
   totalCents: z.number().int(),
   reason: z.enum(['unpaid', 'buyer', 'seller', 'admin']).nullish(),

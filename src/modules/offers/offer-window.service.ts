@@ -33,7 +33,7 @@ export interface CancelledOrder {
   orderId: string;
   buyerId: string;
   sellerId: string;
-  partId: string;
+  partId: string | null;
   source: string;
   sourceId: string | null;
   reason?: string | null;

@@ -66,7 +66,7 @@ export const orderCancelledEvent = z.object({
     orderId: z.uuid(),
     buyerId: z.uuid(),
     sellerId: z.uuid(),
-    partId: z.string(),
+    partId: z.uuid().nullable(),
     source: z.string(),
     sourceId: z.string().nullable(),
     reason: z.string().nullable().optional(),

@@ -161,7 +161,7 @@ export function toFacts(o: OrderRow): OrderFacts {
     id: o.id,
     buyerId: o.buyerId,
     sellerId: o.sellerId,
-    partId: o.partId ?? '',
+    partId: o.partId,
     source: o.source,
     sourceId: o.sourceId,
     state: o.state,

@@ -15,12 +15,12 @@ export interface CreateOrderInput {
   finalSale?: boolean;
 }
 
-/** The facts of one order other modules may read. `partId` is '' for a reverse-auction award (no listed part). */
+/** The facts of one order other modules may read. `partId` is null for a reverse-auction award (no listed part). */
 export interface OrderFacts {
   id: string;
   buyerId: string;
   sellerId: string;
-  partId: string;
+  partId: string | null;
   source: OrderSource;
   sourceId: string | null;
   state: OrderState;

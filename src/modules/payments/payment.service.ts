@@ -31,7 +31,7 @@ export const orderEvent = (o: OrderRow, reason: OrderEventPayload['reason'] = nu
   orderId: o.id,
   buyerId: o.buyerId,
   sellerId: o.sellerId,
-  partId: o.partId ?? '',
+  partId: o.partId,
   source: o.source,
   sourceId: o.sourceId,
   totalCents: o.totalCents,

@@ -21,12 +21,12 @@ export const PAYMENTS_EVENTS = {
   orderDisputed: 'payments.order.disputed',
 } as const;
 
-/** The payload of every payments event. `partId` is '' for a reverse-auction award (no listed part). */
+/** The payload of every payments event. `partId` is null for a reverse-auction award (no listed part). */
 export interface OrderEventPayload {
   orderId: string;
   buyerId: string;
   sellerId: string;
-  partId: string;
+  partId: string | null;
   source: OrderSource;
   sourceId: string | null;
   totalCents: number;

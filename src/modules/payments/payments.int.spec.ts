@@ -378,7 +378,7 @@ describe('auction wins and reverse awards', () => {
     ]);
     const mails = await t.sql<{ subject: string }>('select subject from mail_outbox where "to" = $1', ['cy_buyer@example.com']);
     expect(mails.map((m) => m.subject)).toContain('Complete your purchase: Wanted: MGB oil cooler');
-    // Every subscriber of the orders' events takes an award's order (no part: partId '') without failing.
+    // Every subscriber of the orders' events takes an award's order (no part: partId null) without failing.
     const failed = await t.sql<{ task_identifier: string; last_error: string }>('select task_identifier, last_error from graphile_worker.jobs where last_error is not null');
     expect(failed).toEqual([]);
   });

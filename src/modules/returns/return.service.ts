@@ -179,7 +179,7 @@ export class ReturnService {
           order.id,
           order.buyerId,
           order.sellerId,
-          order.partId || null,
+          order.partId,
           order.partTitle,
           input.reason,
           input.details,

@@ -128,7 +128,7 @@ describe('reputation from orders and returns', () => {
       const order = fakeOrders.add({ buyerId, sellerId: fresh.id, deliveredAt: t.clock.now().toISOString() });
       await events.publish(t.rt.orm.em.fork() as EntityManager, {
         name: 'payments.order.delivered',
-        payload: { orderId: order.id, buyerId, sellerId: fresh.id, partId: '', source: 'buy_now', sourceId: null, totalCents: order.totalCents },
+        payload: { orderId: order.id, buyerId, sellerId: fresh.id, partId: null, source: 'buy_now', sourceId: null, totalCents: order.totalCents },
       });
       return order;
     };
