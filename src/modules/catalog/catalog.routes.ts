@@ -3,7 +3,6 @@ import type { Container } from 'inversify';
 import { Errors } from '../../platform/errors.js';
 import { getActor, requireActor, requireRole, requireSignIn } from '../../platform/http/auth.js';
 import { handle, idParams, sendList } from '../../platform/http/validate.js';
-import { limitRequests } from '../../platform/http/rate-limit.js';
 import {
   approveSchema,
   pageQuery,

@@ -1,8 +1,6 @@
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import type { Container } from 'inversify';
-import { Errors } from '../../platform/errors.js';
 import { requireActor, requireSignIn } from '../../platform/http/auth.js';
-import { limitRequests } from '../../platform/http/rate-limit.js';
 import { handle, sendList } from '../../platform/http/validate.js';
 import { photoUploadHandlers, UploadService } from '../catalog/index.js';
 import {
