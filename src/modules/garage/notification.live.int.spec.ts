@@ -4,7 +4,10 @@ import { TOKENS } from '../../platform/tokens.js';
 import type { Server } from '../../main.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { liveSockets, liveUser, serveOn } from '../../../test/live.fixtures.js';
+import { AUCTION_EVENTS } from '../auctions/index.js';
+import { NotificationLive } from './notification.live.js';
 import { NotificationService, type NotificationInput } from './notification.service.js';
+import { NOTIFY_EVENT_TASK, notificationTasks } from './notification.subscriptions.js';
 
 const SECRET = 'live-notification-secret-live-notification';
 
@@ -119,6 +122,73 @@ describe('live notifications', () => {
     expect(fresh.map((n) => n.title)).toEqual(['Cat new']);
     expect(await db.sql('select count(*)::int as n from alert_notifications where user_id = any($1)', [[cat.id, dan.id]])).toEqual([{ n: 4 }]);
     await expect(orm.em.fork().transactional((em) => service.recordManyOnce(em, [input(cat.id, 'No key')]))).rejects.toThrow('needs a key');
+  });
+
+  it("the event task stores an event's notices in one statement and pushes them after its commit, once however often the job runs", async () => {
+    const eve = await user('live_notif_eve');
+    const fay = await user('live_notif_fay');
+    const eveTab = await subscribed(eve.cookie);
+    const fayTab = await subscribed(fay.cookie);
+    const task = notificationTasks[NOTIFY_EVENT_TASK]!(db.rt.container) as (payload: unknown, helpers: unknown) => Promise<void>;
+    const auctionId = crypto.randomUUID();
+    const notice = (userId: string, type: string, title: string) => ({ auctionId, userId, type, title, message: `${title}.\n\nhttp://pitlane.test/auctions/${auctionId}` });
+    const job = {
+      event: AUCTION_EVENTS.noticesSent,
+      payload: {
+        notices: [
+          notice(eve.id, 'outbid-1', 'Eve outbid'),
+          notice(fay.id, 'outbid-1', 'Fay outbid'),
+          notice(eve.id, 'outbid-1', 'Eve outbid again'), // the same key in one event: the first wins, as it did notice by notice
+          notice(eve.id, 'outbid-2', 'Eve outbid twice'),
+        ],
+      },
+    };
+    const ownTitles = async (userId: string) =>
+      (await db.sql<{ title: string }>('select title from alert_notifications where user_id = $1 order by title', [userId])).map((r) => r.title);
+    const recordManyOnce = NotificationService.prototype.recordManyOnce;
+    const many = vi.spyOn(NotificationService.prototype, 'recordManyOnce');
+    const once = vi.spyOn(NotificationService.prototype, 'recordOnce');
+    const inTransaction = vi.spyOn(NotificationLive.prototype, 'push');
+    try {
+      // The first attempt fails after storing, before its commit: nothing stays and no tab hears of it.
+      many.mockImplementationOnce(async function (this: NotificationService, em, items) {
+        await recordManyOnce.call(this, em, items);
+        throw new Error('the worker died');
+      });
+      // The retry: stored but not committed yet, so no tab hears of it (a wrongly early NOTIFY gets time to arrive).
+      many.mockImplementationOnce(async function (this: NotificationService, em, items) {
+        const stored = await recordManyOnce.call(this, em, items);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(eveTab).toHaveLength(1);
+        expect(fayTab).toHaveLength(1);
+        return stored;
+      });
+      await expect(task(job, { job: { id: '424242' } })).rejects.toThrow('the worker died');
+      expect(await ownTitles(eve.id)).toEqual([]);
+      await task(job, { job: { id: '424242' } });
+      // Every notice of the event went in one call, with no statement per notice and no NOTIFY in the transaction.
+      expect(many).toHaveBeenCalledTimes(2);
+      expect(many.mock.calls[1]![1]).toHaveLength(4);
+      expect(once).not.toHaveBeenCalled();
+      expect(inTransaction).not.toHaveBeenCalled();
+    } finally {
+      many.mockRestore();
+      once.mockRestore();
+      inTransaction.mockRestore();
+    }
+    expect(await ownTitles(eve.id)).toEqual(['Eve outbid', 'Eve outbid twice']);
+    expect(await ownTitles(fay.id)).toEqual(['Fay outbid']);
+    await vi.waitFor(() => {
+      expect(eveTab.slice(1).map((m) => (m.notification as { title: string }).title).sort()).toEqual(['Eve outbid', 'Eve outbid twice']);
+      expect(fayTab.slice(1)).toMatchObject([{ type: 'notification', notification: { userId: fay.id, title: 'Fay outbid', message: 'Fay outbid.', link: `/auctions/${auctionId}` } }]);
+    });
+
+    // The same job again: nothing new is stored, and no tab hears anything.
+    await task(job, { job: { id: '424242' } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await ownTitles(eve.id)).toEqual(['Eve outbid', 'Eve outbid twice']);
+    expect(eveTab).toHaveLength(3);
+    expect(fayTab).toHaveLength(2);
   });
 
   it('sends nothing, and stores nothing, when the transaction rolls back', async () => {

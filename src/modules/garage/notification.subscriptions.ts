@@ -347,7 +347,9 @@ const LISTING_DECISIONS = ['part_approved', 'part_rejected'];
 export const notificationTasks: TaskFactories = {
   /**
    * Records the notices of one event (payload {event, payload}); idempotent: each is stored once per job and
-   * recipient, so a retried job notifies nobody twice.
+   * recipient, so a retried job notifies nobody twice. All of them go in one statement (recordManyOnce: an
+   * auction's outbid sweep carries hundreds), and reach their users' open tabs after the commit in one gathered
+   * send, with no NOTIFY inside the transaction (never on a rollback; a rerun stores and pushes nothing).
    */
   [NOTIFY_EVENT_TASK]: (container: Container) => async (payload, helpers) => {
     const { event, payload: raw } = parseOrThrow(envelope, payload);
@@ -355,13 +357,18 @@ export const notificationTasks: TaskFactories = {
     if (!notices.length) return;
     const service = container.get(NotificationService);
     const orm = container.get<MikroORM>(TOKENS.Orm);
-    await orm.em.fork().transactional(async (em) => {
+    const stored = await orm.em.fork().transactional(async (em) => {
+      const batch: Notice[] = [];
       for (const [i, notice] of notices.entries()) {
         // catalog republishes partApproved when a seller edits a live listing: tell the seller only about a
-        // listing that was not approved (by the last notice about it) before.
+        // listing that was not approved (by the last notice about it) before. (A partApproved event carries
+        // that one notice, so no earlier notice of the same batch can be the latest decision.)
         if (notice.notificationType === 'part_approved' && (await service.latestTypeAbout(em, notice.userId, notice.relatedItemId!, LISTING_DECISIONS)) === 'part_approved') continue;
-        await service.recordOnce(em, { ...notice, key: notice.key ?? `job:${helpers.job.id}:${i}` });
+        // The key keeps the notice's position in the event, skipped ones included, as before the batch.
+        batch.push({ ...notice, key: notice.key ?? `job:${helpers.job.id}:${i}` });
       }
+      return service.recordManyOnce(em, batch);
     });
+    await service.deliver(stored);
   },
 };
