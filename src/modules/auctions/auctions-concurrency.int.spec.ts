@@ -1,7 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { catalogModule } from '../catalog/index.js';
+import { TOKENS } from '../../platform/tokens.js';
 import { AuctionLifecycleService } from './auction-lifecycle.service.js';
+import { BidBatchService } from './bid-batch.service.js';
+import { BidQueue } from './bid.queue.js';
+import { MAX_BID_TRANSACTIONS } from './bid.rules.js';
 import { auctionForm, fastUser, HOUR, partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 
 let t: TestApp;
@@ -104,5 +109,112 @@ describe('fifty bidders at once', () => {
     expect(auction.winnerId).toBe(winning!.bidder_id);
     const ends = await t.sql<{ n: number }>(`select count(*)::int as n from auction_activity where auction_id = $1 and type = 'end'`, [id]);
     expect(ends[0]!.n).toBe(1);
+  }, 120_000);
+});
+
+describe('bids spread over many auctions', () => {
+  /** `n` auctions created together, then started together (each one hour after the form's time). */
+  async function openMany(n: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const partId = await partOf(seller);
+      ids.push((await seller.agent.post('/api/auctions').send(auctionForm(t, partId)).expect(201)).body.id as string);
+    }
+    t.clock.advance(HOUR);
+    await t.inContext(() => t.rt.container.get(AuctionLifecycleService).tick());
+    return ids;
+  }
+
+  /** The auction ids of each bid transaction started while `work` runs. */
+  async function transactions(work: () => Promise<void>): Promise<string[][]> {
+    const spy = vi.spyOn(BidBatchService.prototype, 'placeMany');
+    try {
+      await work();
+      return spy.mock.calls.map(([jobs]) => jobs.map((j) => j.auctionId));
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  /** Holds the row locks of `ids` on a connection of its own until `release()`. */
+  async function holdLocks(ids: string[]) {
+    const client: pg.PoolClient = await t.rt.container.get<pg.Pool>(TOKENS.PgPool).connect();
+    await client.query('begin');
+    await client.query('select id from auctions where id = any($1::uuid[]) for update', [ids]);
+    return {
+      async release() {
+        await client.query('commit');
+        client.release();
+      },
+    };
+  }
+
+  /** Bids sent once the bid transactions are all taken by auctions whose locks another connection holds. */
+  async function behindBusyTransactions<T>(waiting: number, send: () => Promise<T>[]): Promise<T[]> {
+    const blockers = await openMany(MAX_BID_TRANSACTIONS);
+    const held = await holdLocks(blockers);
+    const blocked = blockers.map((id, i) => bidders[40 + i]!.agent.post(`/api/auctions/${id}/bids`).send({ bidAmount: '100.00' }).then((r) => r)); // sent now
+    // Every bid transaction now waits for a held lock: the bids sent next queue for one.
+    await vi.waitFor(async () => {
+      const [row] = await t.sql<{ n: number }>(
+        `select count(*)::int as n from pg_locks where locktype = 'transactionid' and not granted`,
+      );
+      expect(row!.n).toBe(MAX_BID_TRANSACTIONS);
+    });
+    // (supertest sends a request once it is awaited)
+    const answers = send().map((request) => Promise.resolve(request));
+    await vi.waitFor(() => expect(t.rt.container.get(BidQueue).waitingBatches()).toBe(waiting), { timeout: 10_000 });
+    await held.release();
+    for (const r of await Promise.all(blocked)) expect(r.status).toBe(201);
+    return Promise.all(answers);
+  }
+
+  it('shares transactions between auctions and keeps each auction, its leader and its activity consistent', async () => {
+    const ids = await openMany(12);
+    let answers: { status: number; body: { message?: string } }[] = [];
+    const used = await transactions(async () => {
+      // Three bidders per auction offer the opening bid at once, each with a maximum of their own.
+      answers = await Promise.all(
+        bidders.slice(0, 36).map((b, i) => b.agent.post(`/api/auctions/${ids[i % 12]}/bids`).send({ bidAmount: '100.00', maxBidAmount: (150 + i).toFixed(2) })),
+      );
+    });
+    expect(Math.max(...used.map((auctions) => auctions.length))).toBeGreaterThan(1);
+    for (const auctions of used) expect(new Set(auctions).size).toBe(auctions.length);
+    for (const [i, id] of ids.entries()) {
+      const mine = answers.filter((_, n) => n % 12 === i);
+      // The first of the three decided opens the auction; the other two offered less than its minimum.
+      expect(mine.filter((r) => r.status === 201)).toHaveLength(1);
+      for (const r of mine.filter((r) => r.status !== 201)) expect(r.body.message).toBe('Minimum bid is 110.00');
+      const auction = await invariants(id);
+      expect(auction.totalBids).toBe(1);
+      const [events] = await t.sql<{ n: number }>(`select count(*)::int as n from auction_activity where auction_id = $1 and type = 'bid'`, [id]);
+      expect(events!.n).toBe(1);
+    }
+  }, 120_000);
+
+  it('answers each auction of a shared transaction on its own when one of them fails', async () => {
+    const ids = await openMany(6);
+    // One auction's write fails inside PostgreSQL (a bid of 123.45 is refused by a trigger).
+    await t.sql(`create or replace function refuse_test_bid() returns trigger language plpgsql as $$
+      begin if new.bid_amount = 123.45 then raise exception 'refused by the test'; end if; return new; end $$`);
+    await t.sql('create trigger refuse_test_bid before insert on bids for each row execute function refuse_test_bid()');
+    try {
+      let answers: { status: number }[] = [];
+      const missing = '00000000-0000-4000-8000-00000000abcd';
+      const used = await transactions(async () => {
+        answers = await behindBusyTransactions(ids.length + 1, () => [
+          ...ids.map((id, i) => bidders[i]!.agent.post(`/api/auctions/${id}/bids`).send({ bidAmount: i === 2 ? '123.45' : '100.00' })),
+          bidders[10]!.agent.post(`/api/auctions/${missing}/bids`).send({ bidAmount: '100.00' }),
+        ]);
+      });
+      // They shared a transaction, which failed; each auction's batch was then tried alone: only its own bid failed.
+      const shared = used.find((auctions) => auctions.includes(ids[2]!) && auctions.length > 1);
+      expect(shared).toBeDefined();
+      expect(answers.map((r) => r.status)).toEqual([201, 201, 500, 201, 201, 201, 404]);
+      for (const [i, id] of ids.entries()) expect((await invariants(id)).totalBids).toBe(i === 2 ? 0 : 1);
+    } finally {
+      await t.sql('drop trigger refuse_test_bid on bids');
+      await t.sql('drop function refuse_test_bid()');
+    }
   }, 120_000);
 });

@@ -30,6 +30,32 @@ export interface BatchResult {
   committed: AuctionRow | null;
 }
 
+/** A batch's result, or the error of its transaction (every bid of the batch gets it). */
+export type BatchOutcome = BatchResult | { error: unknown };
+
+/**
+ * One auction's batch of bids (all of one auction; one alone when it has an Idempotency-Key). `lastSent` is
+ * called once the transaction's last statement (the write with COMMIT) is on its way.
+ */
+export interface BatchJob {
+  auctionId: string;
+  batch: BidRequest[];
+  lastSent?: () => void;
+}
+
+/** What one batch writes: its statement, its decisions and the events to send after the commit. */
+interface PreparedWrite {
+  job: number;
+  statement: { sql: string; params: unknown[] };
+  decisions: (BidDecision & { index: number })[];
+  answers: BatchAnswer[];
+  state: AuctionRow;
+  notices: LiveNotices;
+  outbid: boolean;
+}
+
+const hasKey = (job: BatchJob) => job.batch[0]!.meta.idempotencyKey !== undefined;
+
 /** Whether the batch writes more after its bids: the end job of an extension, an Idempotency-Key answer, or a pattern check. */
 function writesAfterApply(decisions: BidDecision[], now: Date): boolean {
   return decisions.some(({ extended, request: { meta, settings, user }, before }) => {
@@ -68,9 +94,12 @@ function bidResult(d: BidDecision, stored: { id: string; createdAt: string }): B
 }
 
 /**
- * One transaction for a batch of bids on one auction: lock the auction and read the maxima the batch needs,
- * decide bid after bid in arrival order (a refused bid changes nothing), store every accepted bid's rows and
- * events in one statement, commit, then answer each bid.
+ * One transaction for the batches of bids of one or several auctions: lock the auctions (in id order, so two
+ * such transactions never wait for each other in a cycle) and read the maxima each batch needs, in one round
+ * trip; decide bid after bid in arrival order per auction (a refused bid changes nothing); store every batch's
+ * rows and events and commit, in a second round trip; then answer each bid. Spread over many auctions, the
+ * batches that wait for a connection share a transaction instead of paying a BEGIN, a COMMIT with its WAL flush
+ * and two round trips each (docs/performance.md, "Bids spread over many auctions").
  */
 @injectable()
 export class BidBatchService {
@@ -98,108 +127,157 @@ export class BidBatchService {
   }
 
   /**
-   * Places the batch (all bids of `auctionId`; one alone when it has an Idempotency-Key). `lastSent` is called
-   * once the last statement (the write with COMMIT) is on its way. Throws when the transaction failed: every
-   * bid of the batch gets that error.
+   * Places the batches (of distinct auctions; a batch with an Idempotency-Key alone) in one transaction and
+   * answers one outcome per batch, in their order. When a transaction of several batches fails, each batch is
+   * tried again in a transaction of its own, so one auction's failure is not the others'.
    */
-  async place(auctionId: string, batch: BidRequest[], lastSent: () => void = () => {}): Promise<BatchResult> {
-    const answers: BatchAnswer[] = [];
+  async placeMany(jobs: readonly BatchJob[]): Promise<BatchOutcome[]> {
+    if (jobs.length === 1) return [await this.placeAlone(jobs[0]!)];
+    if (jobs.some(hasKey)) throw new Error('a batch with an Idempotency-Key runs in a transaction of its own');
+    if (new Set(jobs.map((j) => j.auctionId)).size !== jobs.length) throw new Error('one batch per auction in a transaction');
+    try {
+      return await this.transaction(jobs);
+    } catch (error) {
+      this.logger.warn({ err: error, batches: jobs.length }, 'a bid transaction of several auctions failed: each batch is tried alone');
+      return Promise.all(jobs.map((job) => this.placeAlone(job)));
+    }
+  }
+
+  private async placeAlone(job: BatchJob): Promise<BatchOutcome> {
+    try {
+      return (await this.transaction([job]))[0]!;
+    } catch (error) {
+      return { error };
+    }
+  }
+
+  private async transaction(jobs: readonly BatchJob[]): Promise<BatchOutcome[]> {
+    const outcomes: BatchOutcome[] = [];
+    const writes: PreparedWrite[] = [];
     const flags: PatternFlag[] = [];
-    let committed: AuctionRow | null = null;
-    let notices: LiveNotices | null = null;
-    let outbidStored = false;
-    // On the lock pool and without the ORM: BEGIN goes with the lock in one round trip, and no ordinary read
+    // On the lock pool and without the ORM: BEGIN goes with the locks in one round trip, and no ordinary read
     // queues in front of a transaction that holds a hot auction.
     await PgTransaction.run(this.lockPool, async (tx) => {
-      const first = batch[0]!;
-      const lockSql = lockForBidsSql((v) => tx.literal(v), auctionId, batch.map((b) => b.bidderId));
-      let lockedRow: Parameters<typeof readLocked>[0];
-      if (first.meta.idempotencyKey !== undefined) {
-        const replay = await this.keys.claim(tx, first.bidderId, first.meta.idempotencyKey, `bid:${auctionId}`);
+      const order = jobs.map((_, i) => i).sort((a, b) => (jobs[a]!.auctionId < jobs[b]!.auctionId ? -1 : 1));
+      const locks = order.map((i) => lockForBidsSql((v) => tx.literal(v), jobs[i]!.auctionId, jobs[i]!.batch.map((b) => b.bidderId)));
+      let lockedRows: Parameters<typeof readLocked>[0][][];
+      const first = jobs[0]!.batch[0]!;
+      if (jobs.length === 1 && first.meta.idempotencyKey !== undefined) {
+        const replay = await this.keys.claim(tx, first.bidderId, first.meta.idempotencyKey, `bid:${jobs[0]!.auctionId}`);
         if (replay) {
-          answers[0] = { ok: true, value: replay };
+          outcomes[0] = { answers: [{ ok: true, value: replay }], committed: null };
           return;
         }
-        [lockedRow] = await tx.execute(lockSql);
+        lockedRows = [await tx.execute(locks[0]!)];
       } else {
-        [lockedRow] = await tx.begin(lockSql);
+        lockedRows = await tx.beginMany(locks);
       }
-      // Inside the lock: this call, the batch's write, commit. Whatever does not depend on the auction's state
-      // was read before the transaction.
-      const locked = readLocked(lockedRow);
-      if (!locked) throw Errors.notFound('Auction');
-      let state = locked.auction;
-      let maxima = locked.maxima.map((m): StandingMax => ({ bidderId: m.bidder_id, maxCents: centsOf(m.max), seq: Number(m.seq) }));
+      // Inside the locks: these decisions, the batches' write, commit. Whatever does not depend on the
+      // auctions' state was read before the transaction.
       const now = this.clock.now();
-      const decisions: (BidDecision & { index: number })[] = [];
-      batch.forEach((request, index) => {
-        try {
-          const decision = decide(state, maxima, request, now, batchSeq(index));
-          decisions.push({ ...decision, index });
-          state = decision.after;
-          maxima = decision.maxima;
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          answers[index] = { ok: false, error };
+      order.forEach((jobIndex, k) => {
+        const job = jobs[jobIndex]!;
+        const locked = readLocked(lockedRows[k]![0]);
+        if (!locked) {
+          if (hasKey(job)) throw Errors.notFound('Auction');
+          outcomes[jobIndex] = { error: Errors.notFound('Auction') };
+          return;
         }
+        const write = this.prepare(jobIndex, job, locked, now);
+        if (!write.decisions.length) {
+          // A lone bid's refusal rolls back its Idempotency-Key claim, so a corrected retry may use the key.
+          if (hasKey(job)) throw (write.answers[0] as { error: unknown }).error;
+          outcomes[jobIndex] = { answers: write.answers, committed: write.state };
+          return;
+        }
+        writes.push(write);
       });
-      committed = state;
-      if (!decisions.length) {
-        // A lone bid's refusal rolls back its Idempotency-Key claim, so a corrected retry may use the key.
-        if (batch.length === 1) throw (answers[0] as { error: unknown }).error;
-        return;
-      }
+      if (!writes.length) return;
 
-      const outbid: { userId: string; row: number }[] = [];
-      let offset = 0;
-      for (const d of decisions) {
-        if (d.outbid && d.outbid !== d.request.bidderId) outbid.push({ userId: d.outbid, row: offset + d.ownIndex });
-        offset += d.rows.length;
-      }
-      const activity = this.activity.prepare(auctionId, decisions.flatMap((d) => d.items));
-      // The events are stored with the bids; their NOTIFY goes after the commit (LivePublisher), not in it.
-      notices = { channel: activity.channel, payloads: activity.notices };
-      const statement = applyBatchStatement({
-        auctionId,
-        rows: decisions.flatMap((d) => d.rows),
-        leaderId: decisions[decisions.length - 1]!.leaderId,
-        state,
-        now,
-        activity: { ...activity, notices: '[]' },
-        outbid,
-      });
-      // When nothing else has to be written, COMMIT goes with the write: two round trips under the lock in all.
-      outbidStored = outbid.length > 0;
-      const final = !writesAfterApply(decisions, now);
-      const storing = final ? tx.executeAndCommit<AppliedBatch[]>(statement.sql, statement.params) : tx.execute<AppliedBatch[]>(statement.sql, statement.params);
-      // The write and COMMIT are on their way: the next batch may queue for the lock (see BidQueue).
-      if (final) lastSent();
-      const [applied] = await storing;
-      if (applied!.applied.totalBids !== state.totalBids) {
-        // Cannot happen while every bid goes through this lock; after COMMIT it can only be reported.
-        const mismatch = `auction ${auctionId}: bid count ${applied!.applied.totalBids}, expected ${state.totalBids}`;
-        if (!final) throw new Error(mismatch);
-        this.logger.error({ auctionId }, mismatch);
-      }
-      if (decisions.some((d) => d.extended)) {
-        await this.jobs.add(tx, END_TASK, { auctionId }, { runAt: state.endTime, jobKey: endJobKey(auctionId), jobKeyMode: 'replace' });
-      }
-      offset = 0;
-      for (const d of decisions) {
-        const stored = applied!.applied.bids[offset + d.ownIndex]!;
-        offset += d.rows.length;
-        const { bidderId, meta, settings, user } = d.request;
-        if (settings.bidder.patternAnalysisEnabled) {
-          flags.push(...(await this.patterns.analyse(tx, d.before, bidderId, user, stored.id, meta)));
+      // When nothing else has to be written, COMMIT goes with the writes: two round trips under the locks in all.
+      const final = !writes.some((w) => writesAfterApply(w.decisions, now));
+      const storing = tx.executeMany<AppliedBatch>(writes.map((w) => w.statement), final);
+      // The writes and COMMIT are on their way: each auction's next batch may queue for its lock (see BidQueue).
+      if (final) for (const job of jobs) job.lastSent?.();
+      const stored = await storing;
+      for (const [k, write] of writes.entries()) {
+        const applied = stored[k]![0]!.applied;
+        const { auctionId } = jobs[write.job]!;
+        if (applied.totalBids !== write.state.totalBids) {
+          // Cannot happen while every bid goes through this lock; after COMMIT it can only be reported.
+          const mismatch = `auction ${auctionId}: bid count ${applied.totalBids}, expected ${write.state.totalBids}`;
+          if (!final) throw new Error(mismatch);
+          this.logger.error({ auctionId }, mismatch);
         }
-        const body = bidResult(d, stored);
-        await this.keys.store(tx, bidderId, meta.idempotencyKey, 201, body);
-        answers[d.index] = { ok: true, value: { status: 201, body } };
+        if (write.decisions.some((d) => d.extended)) {
+          await this.jobs.add(tx, END_TASK, { auctionId }, { runAt: write.state.endTime, jobKey: endJobKey(auctionId), jobKeyMode: 'replace' });
+        }
+        let offset = 0;
+        for (const d of write.decisions) {
+          const row = applied.bids[offset + d.ownIndex]!;
+          offset += d.rows.length;
+          const { bidderId, meta, settings, user } = d.request;
+          if (settings.bidder.patternAnalysisEnabled) {
+            flags.push(...(await this.patterns.analyse(tx, d.before, bidderId, user, row.id, meta)));
+          }
+          const body = bidResult(d, row);
+          await this.keys.store(tx, bidderId, meta.idempotencyKey, 201, body);
+          write.answers[d.index] = { ok: true, value: { status: 201, body } };
+        }
+        outcomes[write.job] = { answers: write.answers, committed: write.state };
       }
     });
-    if (notices) void this.live.publish(notices);
-    if (outbidStored) this.outbidSweep.ask();
+    for (const write of writes) void this.live.publish(write.notices);
+    if (writes.some((w) => w.outbid)) this.outbidSweep.ask();
     await this.patterns.raiseScores(flags);
-    return { answers, committed };
+    return outcomes;
+  }
+
+  /** One batch's decisions on its locked auction, and the statement that stores them (none when all were refused). */
+  private prepare(jobIndex: number, job: BatchJob, locked: NonNullable<ReturnType<typeof readLocked>>, now: Date): PreparedWrite {
+    const { auctionId, batch } = job;
+    const answers: BatchAnswer[] = [];
+    let state = locked.auction;
+    let maxima = locked.maxima.map((m): StandingMax => ({ bidderId: m.bidder_id, maxCents: centsOf(m.max), seq: Number(m.seq) }));
+    const decisions: (BidDecision & { index: number })[] = [];
+    batch.forEach((request, index) => {
+      try {
+        const decision = decide(state, maxima, request, now, batchSeq(index));
+        decisions.push({ ...decision, index });
+        state = decision.after;
+        maxima = decision.maxima;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        answers[index] = { ok: false, error };
+      }
+    });
+    const outbid: { userId: string; row: number }[] = [];
+    let offset = 0;
+    for (const d of decisions) {
+      if (d.outbid && d.outbid !== d.request.bidderId) outbid.push({ userId: d.outbid, row: offset + d.ownIndex });
+      offset += d.rows.length;
+    }
+    const activity = this.activity.prepare(auctionId, decisions.flatMap((d) => d.items));
+    const statement = decisions.length
+      ? applyBatchStatement({
+          auctionId,
+          rows: decisions.flatMap((d) => d.rows),
+          leaderId: decisions[decisions.length - 1]!.leaderId,
+          state,
+          now,
+          // The events are stored with the bids; their NOTIFY goes after the commit (LivePublisher), not in it.
+          activity: { ...activity, notices: '[]' },
+          outbid,
+        })
+      : { sql: '', params: [] };
+    return {
+      job: jobIndex,
+      statement,
+      decisions,
+      answers,
+      state,
+      notices: { channel: activity.channel, payloads: activity.notices },
+      outbid: outbid.length > 0,
+    };
   }
 }

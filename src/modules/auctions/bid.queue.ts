@@ -3,8 +3,8 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { readAuction, type AuctionRow } from './auction.repository.js';
-import { BidBatchService, type BidAnswer } from './bid-batch.service.js';
-import { MAX_BATCH, refusedEarly, type BidRequest } from './bid.rules.js';
+import { BidBatchService, type BatchJob, type BatchOutcome, type BidAnswer } from './bid-batch.service.js';
+import { MAX_AUCTIONS_PER_TRANSACTION, MAX_BATCH, MAX_BID_TRANSACTIONS, refusedEarly, type BidRequest } from './bid.rules.js';
 
 /** A bid waiting in this process for its auction's next batch. */
 interface PendingBid {
@@ -21,14 +21,27 @@ interface AuctionQueue {
   reading: Promise<void> | null;
 }
 
+/** A batch waiting for a transaction, and where its outcome goes. */
+interface ReadyBatch {
+  job: BatchJob;
+  resolve: (outcome: BatchOutcome) => void;
+}
+
 /**
  * Bids queued in this process, per auction. The bids that arrive while a batch of the auction is in its
  * transaction go together in the next one: one lock, one write and one commit for all of them, instead of
- * one transaction per bid queueing for the row lock (docs/performance.md, "Bids batch per auction").
+ * one transaction per bid queueing for the row lock (docs/performance.md, "Bids batch per auction"). At most
+ * MAX_BID_TRANSACTIONS bid transactions run at once; the batches of different auctions that wait for one of
+ * them share it (up to MAX_AUCTIONS_PER_TRANSACTION), so bids spread over many auctions pay one commit per
+ * transaction rather than one each ("Bids spread over many auctions").
  */
 @injectable()
 export class BidQueue {
   private readonly queues = new Map<string, AuctionQueue>();
+  /** Batches waiting for a transaction, oldest first. */
+  private readonly ready: ReadyBatch[] = [];
+  /** Bid transactions running. */
+  private running = 0;
 
   constructor(
     @inject(TOKENS.Orm) private readonly orm: MikroORM,
@@ -41,8 +54,15 @@ export class BidQueue {
     return this.queues.get(auctionId)?.pending.length ?? 0;
   }
 
+  /** Batches waiting for a bid transaction (all MAX_BID_TRANSACTIONS are running). */
+  waitingBatches(): number {
+    return this.ready.length;
+  }
+
   /** Places `request` in its auction's next batch; resolves with its answer, or rejects with its refusal. */
-  async submit(request: BidRequest): Promise<BidAnswer> {
+  async submit(bid: BidRequest): Promise<BidAnswer> {
+    // One queue per auction whatever the id's case: two batches of one auction must never share a transaction.
+    const request = bid.auctionId === bid.auctionId.toLowerCase() ? bid : { ...bid, auctionId: bid.auctionId.toLowerCase() };
     const queue = this.queues.get(request.auctionId);
     // A request with an Idempotency-Key may be the retry of one that succeeded: it always queues.
     if (queue && request.meta.idempotencyKey === undefined) {
@@ -105,11 +125,12 @@ export class BidQueue {
 
   /** Places one batch and answers its bids; returns the committed state, or null when the transaction failed. */
   private async run(auctionId: string, batch: PendingBid[], lastSent: () => void): Promise<AuctionRow | null> {
-    let result;
-    try {
-      result = await this.batches.place(auctionId, batch.map((b) => b.request), lastSent);
-    } catch (error) {
-      for (const pending of batch) pending.reject(error);
+    const result = await new Promise<BatchOutcome>((resolve) => {
+      this.ready.push({ job: { auctionId, batch: batch.map((b) => b.request), lastSent }, resolve });
+      this.pump();
+    });
+    if ('error' in result) {
+      for (const pending of batch) pending.reject(result.error);
       return null;
     }
     batch.forEach((pending, i) => {
@@ -118,5 +139,36 @@ export class BidQueue {
       else pending.reject(answer.error);
     });
     return result.committed;
+  }
+
+  /**
+   * Starts bid transactions while fewer than MAX_BID_TRANSACTIONS run: each takes the oldest waiting batch and
+   * the next waiting ones of other auctions, up to MAX_AUCTIONS_PER_TRANSACTION (a batch with an
+   * Idempotency-Key alone: its key is claimed in its own transaction).
+   */
+  private pump(): void {
+    while (this.running < MAX_BID_TRANSACTIONS && this.ready.length) {
+      let taken: ReadyBatch[];
+      if (this.ready[0]!.job.batch[0]!.meta.idempotencyKey !== undefined) {
+        taken = this.ready.splice(0, 1);
+      } else {
+        taken = [];
+        for (let i = 0; i < this.ready.length && taken.length < MAX_AUCTIONS_PER_TRANSACTION; ) {
+          if (this.ready[i]!.job.batch[0]!.meta.idempotencyKey !== undefined) i++;
+          else taken.push(...this.ready.splice(i, 1));
+        }
+      }
+      this.running++;
+      void this.batches
+        .placeMany(taken.map((t) => t.job))
+        .then(
+          (outcomes) => taken.forEach((t, i) => t.resolve(outcomes[i]!)),
+          (error: unknown) => taken.forEach((t) => t.resolve({ error })),
+        )
+        .finally(() => {
+          this.running--;
+          this.pump();
+        });
+    }
   }
 }

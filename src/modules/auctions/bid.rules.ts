@@ -32,6 +32,10 @@ export const HOUR = 60 * 60 * 1000;
 
 /** The most bids of one auction that one transaction takes. */
 export const MAX_BATCH = 50;
+/** Bid transactions one process runs at once (the lock pool has as many connections). */
+export const MAX_BID_TRANSACTIONS = 4;
+/** Auctions whose batches share one bid transaction at most. */
+export const MAX_AUCTIONS_PER_TRANSACTION = 16;
 
 /** The request facts stored with a bid; the Idempotency-Key header, if any. */
 export interface RequestMeta {

@@ -51,4 +51,26 @@ describe('PgTransaction', () => {
     expect(row).toEqual({ n: 11, text, none: null });
     expect(await t.sql('select n from tx_probe where n >= 10 order by n')).toEqual([{ n: 10 }, { n: 11 }]);
   });
+
+  it('sends several statements with BEGIN, and several with or without COMMIT, answering each one\'s rows', async () => {
+    const answers = await PgTransaction.run(t.rt.pool, async (tx) => {
+      const first = await tx.beginMany<{ n: number }>(['insert into tx_probe values (20) returning n', 'select 7 as n where false', 'insert into tx_probe values (21) returning n']);
+      const middle = await tx.executeMany<{ n: number }>([{ sql: 'insert into tx_probe values (?) returning n', params: [22] }], false);
+      const last = await tx.executeMany<{ n: number }>(
+        [
+          { sql: 'insert into tx_probe values (?) returning n', params: [23] },
+          { sql: 'select count(*)::int as n from tx_probe where n >= ?', params: [20] },
+        ],
+        true,
+      );
+      await expect(tx.execute('select 1')).rejects.toThrow('already committed');
+      return { first, middle, last };
+    });
+    expect(answers).toEqual({ first: [[{ n: 20 }], [], [{ n: 21 }]], middle: [[{ n: 22 }]], last: [[{ n: 23 }], [{ n: 4 }]] });
+    // A failing statement among several rolls back all of them.
+    await expect(
+      PgTransaction.run(t.rt.pool, (tx) => tx.executeMany([{ sql: 'insert into tx_probe values (?)', params: [30] }, { sql: 'insert into tx_probe values (?)', params: [20] }], true)),
+    ).rejects.toThrow(/duplicate key/);
+    expect(await t.sql('select n from tx_probe where n >= 20 order by n')).toEqual([{ n: 20 }, { n: 21 }, { n: 22 }, { n: 23 }]);
+  });
 });

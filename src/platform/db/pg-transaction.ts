@@ -60,14 +60,22 @@ export class PgTransaction implements SqlExecutor {
   /** BEGIN, then `first` (if given) in the same round trip; returns the rows of `first`. */
   // biome-ignore lint: rows of any shape
   async begin<T = any>(first?: string): Promise<T[]> {
-    if (this.begun) throw new Error('transaction already begun');
-    this.begun = true;
     if (!first) {
+      if (this.begun) throw new Error('transaction already begun');
+      this.begun = true;
       await this.client.query('begin');
       return [];
     }
-    const results = (await this.client.query(`begin; ${first}`)) as unknown as pg.QueryResult[];
-    return results[1]!.rows as T[];
+    return (await this.beginMany<T>([first]))[0]!;
+  }
+
+  /** BEGIN, then `statements` in order in the same round trip (no parameters: build them with `literal`); returns each one's rows. */
+  // biome-ignore lint: rows of any shape
+  async beginMany<T = any>(statements: readonly string[]): Promise<T[][]> {
+    if (this.begun) throw new Error('transaction already begun');
+    this.begun = true;
+    const results = (await this.client.query(['begin', ...statements].join('; '))) as unknown as pg.QueryResult[];
+    return results.slice(1).map((r) => r.rows as T[]);
   }
 
   // biome-ignore lint: rows of any shape, as EntityManager.execute
@@ -83,10 +91,22 @@ export class PgTransaction implements SqlExecutor {
    */
   // biome-ignore lint: rows of any shape, as EntityManager.execute
   async executeAndCommit<T = any>(sql: string, params: readonly unknown[] = []): Promise<T> {
+    return (await this.executeMany([{ sql, params }], true))[0] as T;
+  }
+
+  /**
+   * Runs `statements` in order in one round trip (simple protocol: the parameters go in as literals), with
+   * COMMIT after them when `commit` (nothing may run in the transaction after it); returns each one's rows.
+   */
+  // biome-ignore lint: rows of any shape, as EntityManager.execute
+  async executeMany<T = any>(statements: readonly { sql: string; params?: readonly unknown[] }[], commit: boolean): Promise<T[][]> {
+    if (this.committed) throw new Error('the transaction is already committed');
     if (!this.begun) await this.begin();
-    this.committed = true;
-    const results = (await this.client.query(`${this.inline(sql, params)}; commit`)) as unknown as pg.QueryResult[];
-    return results[0]!.rows as T;
+    if (commit) this.committed = true;
+    const texts = statements.map(({ sql, params }) => this.inline(sql, params ?? []));
+    const result = (await this.client.query([...texts, ...(commit ? ['commit'] : [])].join('; '))) as unknown as pg.QueryResult | pg.QueryResult[];
+    const results = Array.isArray(result) ? result : [result];
+    return results.slice(0, statements.length).map((r) => r.rows as T[]);
   }
 
   private committed = false;
