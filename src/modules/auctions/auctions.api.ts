@@ -80,7 +80,7 @@ export class AuctionsApiImpl extends AuctionsApi {
     }));
   }
   async commissionTiers(): Promise<{ from: number; ratePercent: number }[]> {
-    return (await this.settings.recent()).pricing.commissionTiers;
+    return (await this.settings.recent()).pricing.commissionTiers.map((tier) => ({ ...tier }));
   }
   async highestBids(auctionId: string): Promise<{ bidderId: string; amountCents: number }[]> {
     const rows = await this.orm.em.fork().execute<{ bidder_id: string; amount: string }[]>(
