@@ -492,7 +492,7 @@ export class OrderService {
       const locked = (await readOrder(tx, id, true))!;
       await tx.execute(`update orders set state = 'cancelled', cancelled_at = ?, cancel_reason = ?, updated_at = ? where id = ?`, [now.toISOString(), role, now.toISOString(), id]);
       await addHistory(tx, id, 'cancelled', `Cancelled by the ${role} and refunded${reason ? `: ${reason}` : ''}`, role, actor.id, now);
-      await this.bus.publish(tx, { name: PAYMENTS_EVENTS.orderCancelled, payload: orderEvent({ ...locked, state: 'cancelled' }, role) });
+      await this.bus.publish(tx, { name: PAYMENTS_EVENTS.orderCancelled, payload: { ...orderEvent({ ...locked, state: 'cancelled' }, role), paid: true } });
       await this.notifications.notify(tx, locked, 'cancelled', reason ?? undefined);
     });
     return this.get(id, actor);
@@ -507,7 +507,7 @@ export class OrderService {
       await tx.execute(`update orders set state = 'cancelled', cancelled_at = ?, cancel_reason = ?, updated_at = ? where id = ?`, [now.toISOString(), reason, now.toISOString(), id]);
       const text = reason === 'unpaid' ? 'Cancelled: not paid in time' : `Cancelled by the ${reason}${note ? `: ${note}` : ''}`;
       await addHistory(tx, id, 'cancelled', text, reason === 'unpaid' ? 'system' : reason, actorId, now);
-      await this.bus.publish(tx, { name: PAYMENTS_EVENTS.orderCancelled, payload: orderEvent({ ...o, state: 'cancelled' }, reason) });
+      await this.bus.publish(tx, { name: PAYMENTS_EVENTS.orderCancelled, payload: { ...orderEvent({ ...o, state: 'cancelled' }, reason), paid: false } });
       await this.notifications.notify(tx, o, 'cancelled', text);
       return true;
     });

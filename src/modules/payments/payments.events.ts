@@ -31,6 +31,11 @@ export interface OrderEventPayload {
   sourceId: string | null;
   totalCents: number;
   reason?: 'unpaid' | 'buyer' | 'seller' | 'admin' | null;
+  /**
+   * On `payments.order.cancelled` only: true when the order had been paid (so it had sold its part) and was
+   * cancelled before shipping with a full refund; false for an unpaid order (the part was only reserved).
+   */
+  paid?: boolean;
 }
 
 /** Events of other modules this module listens to. */
