@@ -16,6 +16,8 @@ export const CATALOG_EVENTS = {
   partDeleted: 'catalog.part.deleted',
   /** A seller marked a listing sold elsewhere; it left the market (payload: partId, sellerId). */
   partSold: 'catalog.part.sold',
+  /** A part sold by an order is back on sale: that order was cancelled before shipping (payload: partId, sellerId, orderId). */
+  partBackOnSale: 'catalog.part.back_on_sale',
 } as const;
 
 export const partChangedPayload = z.object({ partId: z.uuid(), sellerId: z.uuid(), isApproved: z.boolean() });
@@ -29,3 +31,4 @@ export const partRejectedPayload = z.object({
 export const partRemovedPayload = z.object({ partId: z.uuid(), sellerId: z.uuid() });
 export const partDeletedPayload = z.object({ partId: z.uuid(), sellerId: z.uuid(), deletedBy: z.uuid() });
 export const partSoldPayload = partRemovedPayload;
+export const partBackOnSalePayload = z.object({ partId: z.uuid(), sellerId: z.uuid(), orderId: z.uuid() });

@@ -18,7 +18,7 @@ import { Part } from './part.entity.js';
 import { PartFitment } from './part-fitment.entity.js';
 import { PartListingService } from './part-listing.service.js';
 import { PartReviewService } from './part-review.service.js';
-import { CATALOG_SUBSCRIBED_EVENTS, MARK_SOLD_BY_AUCTION_TASK, PartSaleService } from './part-sale.service.js';
+import { CATALOG_SUBSCRIBED_EVENTS, MARK_SOLD_BY_AUCTION_TASK, PartSaleService, RELIST_CANCELLED_ORDER_PART_TASK } from './part-sale.service.js';
 import { PartService } from './part.service.js';
 import { PartUploadClaims } from './part.upload-claims.js';
 import { UploadClaims } from './upload.claims.js';
@@ -50,7 +50,7 @@ export const catalogModule: PitlaneModule = {
   adminRoutes: partAdminRoutes,
   tasks: { ...catalogTasks, ...sellerSuspensionTasks },
   crontab: catalogCrontab,
-  subscriptions: { [CATALOG_SUBSCRIBED_EVENTS.auctionWon]: [MARK_SOLD_BY_AUCTION_TASK], [CATALOG_SUBSCRIBED_EVENTS.orderPaid]: [MARK_SOLD_BY_AUCTION_TASK], ...SELLER_SUSPENSION_SUBSCRIPTIONS },
+  subscriptions: { [CATALOG_SUBSCRIBED_EVENTS.auctionWon]: [MARK_SOLD_BY_AUCTION_TASK], [CATALOG_SUBSCRIBED_EVENTS.orderPaid]: [MARK_SOLD_BY_AUCTION_TASK], [CATALOG_SUBSCRIBED_EVENTS.orderCancelled]: [RELIST_CANCELLED_ORDER_PART_TASK], ...SELLER_SUSPENSION_SUBSCRIPTIONS },
   seed: seedCatalog,
   referenceData: catalogReferenceData,
   demo: catalogDemo,

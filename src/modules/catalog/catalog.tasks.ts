@@ -1,7 +1,8 @@
 import type { TaskFactories } from '../../platform/module.js';
 import { parseOrThrow } from '../../platform/http/validate.js';
 import { UploadCleanupService } from './upload-cleanup.service.js';
-import { MARK_SOLD_BY_AUCTION_TASK, PartSaleService, partSoldByEvent } from './part-sale.service.js';
+import { CATALOG_SUBSCRIBED_EVENTS, MARK_SOLD_BY_AUCTION_TASK, PartSaleService, partSoldByEvent, RELIST_CANCELLED_ORDER_PART_TASK } from './part-sale.service.js';
+import { mayRelistAfterCancel, orderCancelledEvent } from './part.relist.js';
 
 export const DELETE_UNCLAIMED_UPLOADS_TASK = 'catalog/delete-unclaimed-uploads';
 
@@ -13,9 +14,18 @@ export const catalogTasks: TaskFactories = {
   },
   /** Marks the part of a won auction or a paid order sold (`auctions.auction.won`, `payments.order.paid`); idempotent. */
   [MARK_SOLD_BY_AUCTION_TASK]: (container) => async (payload) => {
-    const { payload: sold } = parseOrThrow(partSoldByEvent, payload);
+    const { event, payload: sold } = parseOrThrow(partSoldByEvent, payload);
     // An order without a listed part (a reverse-auction award) sells nothing of the catalog's.
-    if (sold.partId) await container.get(PartSaleService).markSold(sold.partId);
+    const orderId = event === CATALOG_SUBSCRIBED_EVENTS.orderPaid ? (sold.orderId ?? null) : null;
+    if (sold.partId) await container.get(PartSaleService).markSold(sold.partId, orderId);
+  },
+  /**
+   * Puts the part of a fixed-price order cancelled after payment (before shipping, refunded in full) back on sale
+   * (`payments.order.cancelled`); idempotent: only while the part is still sold by that order.
+   */
+  [RELIST_CANCELLED_ORDER_PART_TASK]: (container) => async (payload) => {
+    const { payload: cancelled } = parseOrThrow(orderCancelledEvent, payload);
+    if (mayRelistAfterCancel(cancelled)) await container.get(PartSaleService).putBackOnSale(cancelled.partId, cancelled.orderId);
   },
 };
 
