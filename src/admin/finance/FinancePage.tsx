@@ -13,7 +13,7 @@ const MONTHS = 60;
 
 const dollars = (value: number) => `$${value.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
 
-/** Finance: gross sales, commission, refunds and featured-listing revenue by month, as a chart, a table and a CSV. */
+/** Finance: gross sales, commission, refunds, featured-listing revenue and provider fees by month, as a chart, a table and a CSV. */
 export function FinancePage() {
   const { data, isPending, error } = useQuery({
     queryKey: ['admin-finance', MONTHS],
@@ -76,6 +76,7 @@ export function FinancePage() {
                   <TableCell align="right">Commission</TableCell>
                   <TableCell align="right">Refunds</TableCell>
                   <TableCell align="right">Featured revenue</TableCell>
+                  <TableCell align="right">Provider fees</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -87,6 +88,7 @@ export function FinancePage() {
                     <TableCell align="right">{moneyText(r.commission)}</TableCell>
                     <TableCell align="right">{moneyText(r.refunds)}</TableCell>
                     <TableCell align="right">{moneyText(r.featuredRevenue)}</TableCell>
+                    <TableCell align="right">{moneyText(r.providerFees)}</TableCell>
                   </TableRow>
                 ))}
                 <TableRow>
@@ -105,6 +107,9 @@ export function FinancePage() {
                   </TableCell>
                   <TableCell align="right" sx={{ fontWeight: 600 }}>
                     {moneyText(totals.featuredRevenue)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 600 }}>
+                    {moneyText(totals.providerFees)}
                   </TableCell>
                 </TableRow>
               </TableBody>

@@ -44,6 +44,7 @@ export interface FinanceTotals {
   commission: string;
   refunds: string;
   featuredRevenue: string;
+  providerFees: string;
 }
 
 /** The sums over all months, added in cents. */
@@ -55,10 +56,11 @@ export function financeTotals(rows: readonly FinanceMonthDto[]): FinanceTotals {
     commission: sum((r) => r.commission),
     refunds: sum((r) => r.refunds),
     featuredRevenue: sum((r) => r.featuredRevenue),
+    providerFees: sum((r) => r.providerFees),
   };
 }
 
-const CSV_HEADERS = ['Month', 'Orders', 'Gross sales (USD)', 'Commission (USD)', 'Refunds (USD)', 'Featured revenue (USD)'];
+const CSV_HEADERS = ['Month', 'Orders', 'Gross sales (USD)', 'Commission (USD)', 'Refunds (USD)', 'Featured revenue (USD)', 'Provider fees (USD)'];
 
 /** The table as CSV, months oldest first, with a totals line. */
 export function financeCsv(rows: readonly FinanceMonthDto[]): string {
@@ -66,8 +68,8 @@ export function financeCsv(rows: readonly FinanceMonthDto[]): string {
   const totals = financeTotals(rows);
   const lines = [
     CSV_HEADERS,
-    ...sorted.map((r) => [r.month, String(r.orders), decimal(cents(r.grossSales)), decimal(cents(r.commission)), decimal(cents(r.refunds)), decimal(cents(r.featuredRevenue))]),
-    ['Total', String(totals.orders), totals.grossSales, totals.commission, totals.refunds, totals.featuredRevenue],
+    ...sorted.map((r) => [r.month, String(r.orders), decimal(cents(r.grossSales)), decimal(cents(r.commission)), decimal(cents(r.refunds)), decimal(cents(r.featuredRevenue)), decimal(cents(r.providerFees))]),
+    ['Total', String(totals.orders), totals.grossSales, totals.commission, totals.refunds, totals.featuredRevenue, totals.providerFees],
   ];
   return lines.map((cells) => cells.join(',')).join('\n');
 }

@@ -180,7 +180,10 @@ export class FinanceService {
     return { rows: await this.orders.viewsForAdmin(rows.map(toOrderRow), actor), total: count[0]?.n ?? 0 };
   }
 
-  /** Gross sales, commission kept, refunds and featured revenue per month (UTC) for the last `months` months, newest first. */
+  /**
+   * Gross sales, commission kept, refunds, featured revenue and the provider's fees per month (UTC) for the last
+   * `months` months, newest first. Fees are the ledger's `provider_fee` entries, in the month they were booked.
+   */
   async finance(months: number, featured: FeaturedRevenueSource | null): Promise<FinanceMonthDto[]> {
     const now = this.clock.now();
     const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
@@ -190,6 +193,11 @@ export class FinanceService {
               coalesce(sum(total), 0)::text as gross, coalesce(sum(commission - commission_returned), 0)::text as commission,
               coalesce(sum(refunded), 0)::text as refunds
          from orders where paid_at >= ? and paid_at < ? group by 1`,
+      [from.toISOString(), to.toISOString()],
+    );
+    const fees = await this.fork().execute<{ month: string; fees: string }[]>(
+      `select to_char(date_trunc('month', created_at at time zone 'UTC'), 'YYYY-MM') as month, coalesce(sum(amount), 0)::text as fees
+         from ledger_entries where kind = 'provider_fee' and account = 'provider' and created_at >= ? and created_at < ? group by 1`,
       [from.toISOString(), to.toISOString()],
     );
     const featuredByMonth = featured ? await featured.byMonth(from, to).catch(() => new Map<string, number>()) : new Map<string, number>();
@@ -206,13 +214,17 @@ export class FinanceService {
         commission: formatCents(r ? storedCents(r.commission) : 0),
         refunds: formatCents(r ? storedCents(r.refunds) : 0),
         featuredRevenue: formatCents(featuredByMonth.get(month) ?? 0),
+        providerFees: formatCents(storedCents(fees.find((x) => x.month === month)?.fees ?? '0')),
       });
     }
     return out;
   }
 
   financeCsv(rows: FinanceMonthDto[]): string {
-    return toCsv(['month', 'orders', 'grossSales', 'commission', 'refunds', 'featuredRevenue'], rows.map((r) => [r.month, r.orders, r.grossSales, r.commission, r.refunds, r.featuredRevenue]));
+    return toCsv(
+      ['month', 'orders', 'grossSales', 'commission', 'refunds', 'featuredRevenue', 'providerFees'],
+      rows.map((r) => [r.month, r.orders, r.grossSales, r.commission, r.refunds, r.featuredRevenue, r.providerFees]),
+    );
   }
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { balances, escrowReleaseLines, paymentLines, refundLines, type LedgerLine } from './ledger.rules.js';
+import { balanceTransactionFeeCents, balances, escrowReleaseLines, paymentLines, providerFeeLines, refundLines, type LedgerLine } from './ledger.rules.js';
+import { chargeFeeOf } from './payment.provider.js';
 
 const sum = (lines: LedgerLine[]) => lines.reduce((s, l) => s + l.cents, 0);
 
@@ -27,5 +28,40 @@ describe('ledger balance', () => {
     all.push(...escrowReleaseLines({ totalCents: 600_000, refundedCents: 60_000, commissionCents: 30_000, commissionReturnedCents: refund.commissionReturnedCents }));
     expect(sum(all)).toBe(0);
     expect(balances(all)).toEqual({ buyer: -540_000, escrow: 0, seller: 513_000, marketplace: 27_000 });
+  });
+
+  it("books the provider's fee as marketplace to provider, none when unknown or 0, and a refund leaves it with the marketplace", () => {
+    expect(providerFeeLines(3230, 'Stripe fee (txn_1)')).toEqual([
+      { account: 'marketplace', kind: 'provider_fee', cents: -3230, memo: 'Stripe fee (txn_1)' },
+      { account: 'provider', kind: 'provider_fee', cents: 3230, memo: 'Stripe fee (txn_1)' },
+    ]);
+    for (const none of [0, null, undefined, -5, 1.5]) expect(providerFeeLines(none)).toEqual([]);
+    const all: LedgerLine[] = [...paymentLines({ totalCents: 100_000, commissionCents: 7000, escrow: false }), ...providerFeeLines(3230)];
+    all.push(...refundLines({ totalCents: 100_000, commissionCents: 7000, refundedCents: 0, newRefundedCents: 100_000, escrowHeld: false }).lines);
+    expect(sum(all)).toBe(0);
+    expect(balances(all)).toEqual({ buyer: 0, seller: 0, marketplace: -3230, provider: 3230 });
+  });
+
+  it('an escrow charge is the platform\'s too: its fee is booked beside the hold', () => {
+    const lines = paymentLines({ totalCents: 600_000, commissionCents: 30_000, escrow: true, providerFeeCents: 17_430 });
+    expect(sum(lines)).toBe(0);
+    expect(balances(lines)).toEqual({ buyer: -600_000, escrow: 600_000, marketplace: -17_430, provider: 17_430 });
+  });
+
+  it("reads Stripe's own fee from a balance transaction: fee_details less any application fee, else fee", () => {
+    expect(balanceTransactionFeeCents({ fee: 3230, fee_details: [{ amount: 3230, type: 'stripe_fee' }] })).toBe(3230);
+    expect(balanceTransactionFeeCents({ fee: 3530, fee_details: [{ amount: 3230, type: 'stripe_fee' }, { amount: 300, type: 'tax' }] })).toBe(3530);
+    expect(balanceTransactionFeeCents({ fee: 10_230, fee_details: [{ amount: 3230, type: 'stripe_fee' }, { amount: 7000, type: 'application_fee' }] })).toBe(3230);
+    expect(balanceTransactionFeeCents({ fee: 59, fee_details: [] })).toBe(59);
+    expect(balanceTransactionFeeCents({ fee_details: [{ amount: 'x', type: 'stripe_fee' }] })).toBeNull();
+    expect(balanceTransactionFeeCents('txn_1')).toBeNull();
+    expect(balanceTransactionFeeCents(null)).toBeNull();
+  });
+
+  it('takes the fee from a charge only when its balance transaction is expanded', () => {
+    expect(chargeFeeOf({ id: 'ch_1', balance_transaction: { id: 'txn_1', fee: 120, fee_details: [] } })).toEqual({ feeCents: 120, ref: 'txn_1' });
+    expect(chargeFeeOf({ id: 'ch_1', balance_transaction: 'txn_1' })).toBeNull();
+    expect(chargeFeeOf({ id: 'ch_1', balance_transaction: null })).toBeNull();
+    expect(chargeFeeOf('ch_1')).toBeNull();
   });
 });

@@ -20,13 +20,42 @@ export function move(kind: Kind, from: LedgerAccount, to: LedgerAccount, cents: 
   ];
 }
 
+/**
+ * The provider's processing fee of a payment: the marketplace pays it (a destination charge and an escrow charge
+ * are both the platform's charges). None when it is unknown or 0 (the test provider). Refunds never return it.
+ */
+export function providerFeeLines(feeCents: number | null | undefined, memo?: string): LedgerLine[] {
+  if (!feeCents || !Number.isInteger(feeCents) || feeCents < 0) return [];
+  return move('provider_fee', 'marketplace', 'provider', feeCents, memo);
+}
+
+/**
+ * The provider's own fee in a Stripe balance transaction, in cents: the sum of its `fee_details` other than an
+ * application fee (which is the marketplace's commission, not a cost), or `fee` when no details are given. Null
+ * when the object is not a balance transaction with a fee.
+ */
+export function balanceTransactionFeeCents(bt: unknown): number | null {
+  if (!bt || typeof bt !== 'object') return null;
+  const { fee, fee_details: details } = bt as { fee?: unknown; fee_details?: unknown };
+  if (Array.isArray(details) && details.length) {
+    let cents = 0;
+    for (const d of details as { amount?: unknown; type?: unknown }[]) {
+      if (d?.type === 'application_fee') continue;
+      if (typeof d?.amount !== 'number' || !Number.isInteger(d.amount)) return null;
+      cents += d.amount;
+    }
+    return cents;
+  }
+  return typeof fee === 'number' && Number.isInteger(fee) ? fee : null;
+}
+
 /** The lines of a paid order. Direct (destination charge): the buyer pays the seller, the seller pays the commission. Escrow: the money is held. */
 export function paymentLines(o: { totalCents: number; commissionCents: number; escrow: boolean; providerFeeCents?: number | null }): LedgerLine[] {
-  if (o.escrow) return move('escrow_hold', 'buyer', 'escrow', o.totalCents, 'Held in escrow');
+  if (o.escrow) return [...move('escrow_hold', 'buyer', 'escrow', o.totalCents, 'Held in escrow'), ...providerFeeLines(o.providerFeeCents)];
   return [
     ...move('sale', 'buyer', 'seller', o.totalCents),
     ...move('commission', 'seller', 'marketplace', o.commissionCents),
-    ...(o.providerFeeCents ? move('provider_fee', 'marketplace', 'provider', o.providerFeeCents) : []),
+    ...providerFeeLines(o.providerFeeCents),
   ];
 }
 
@@ -42,7 +71,8 @@ export function escrowReleaseLines(o: { totalCents: number; refundedCents: numbe
 /**
  * The lines of a refund that brings the refunds to `newRefundedCents` in all. Direct: the seller gives the
  * refund back to the buyer and the marketplace returns the commission in proportion (transfer reversal).
- * Escrow not yet released: the refund leaves the escrow; the commission, never taken, shrinks.
+ * Escrow not yet released: the refund leaves the escrow; the commission, never taken, shrinks. The provider's
+ * fee is not returned by the provider on a refund: the marketplace keeps that cost, so no line undoes it.
  */
 export function refundLines(o: {
   totalCents: number;

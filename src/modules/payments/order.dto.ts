@@ -234,6 +234,8 @@ export interface FinanceMonthDto {
   commission: string;
   refunds: string;
   featuredRevenue: string;
+  /** The payment provider's processing fees the marketplace paid (ledger `provider_fee`, by the month booked). */
+  providerFees: string;
 }
 
 /** The admin's commission tiers (Pricing tab): rate in percent of each slice of the price. */

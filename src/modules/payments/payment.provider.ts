@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { Config } from '../../platform/config.js';
+import { balanceTransactionFeeCents } from './ledger.rules.js';
 import type { PaymentProviderName } from './order.dto.js';
 
 /** A payment intent the client confirms. */
@@ -14,6 +15,26 @@ export interface ProviderAccount {
   chargesEnabled: boolean;
   payoutsEnabled: boolean;
   detailsSubmitted: boolean;
+}
+
+/** The provider's processing fee of a charge, from its balance transaction. */
+export interface ProviderFee {
+  feeCents: number;
+  /** The balance transaction's id (the ledger memo). */
+  ref: string;
+}
+
+/**
+ * The fee of a Stripe charge object whose `balance_transaction` is expanded (an object); null when the charge is
+ * an id, or its balance transaction is not there yet or only an id.
+ */
+export function chargeFeeOf(charge: unknown): ProviderFee | null {
+  if (!charge || typeof charge !== 'object') return null;
+  const bt = (charge as { balance_transaction?: unknown }).balance_transaction;
+  if (!bt || typeof bt !== 'object') return null;
+  const feeCents = balanceTransactionFeeCents(bt);
+  const id = (bt as { id?: unknown }).id;
+  return feeCents === null ? null : { feeCents, ref: typeof id === 'string' ? id.slice(0, 100) : 'balance transaction' };
 }
 
 /** What the payments module asks of a card payment provider (Stripe, or the built-in test provider). */
@@ -37,6 +58,11 @@ export abstract class PaymentProvider {
   abstract refund(input: { intentId: string; amountCents: number; destinationCharge: boolean; idempotencyKey: string }): Promise<{ id: string }>;
   /** Sends held (escrow) funds to a connected account. */
   abstract transfer(input: { orderId: string; amountCents: number; destination: string; idempotencyKey: string }): Promise<{ id: string }>;
+  /**
+   * The processing fee the provider charged the marketplace for a payment (its charge, or the intent's latest
+   * charge), or null while it is not known yet (or never: the test provider charges none).
+   */
+  abstract chargeFee(input: { chargeId: string | null; intentId: string | null }): Promise<ProviderFee | null>;
   /** Creates an Express connected account for a seller. */
   abstract createAccount(input: { sellerId: string; email: string | null; idempotencyKey: string }): Promise<ProviderAccount>;
   /** A one-time onboarding link for the account. */
@@ -117,6 +143,12 @@ export class StripeProvider extends PaymentProvider {
     );
     return { id: transfer.id };
   }
+  async chargeFee(input: Parameters<PaymentProvider['chargeFee']>[0]): Promise<ProviderFee | null> {
+    if (input.chargeId) return chargeFeeOf(await this.stripe.charges.retrieve(input.chargeId, { expand: ['balance_transaction'] }));
+    if (!input.intentId) return null;
+    const intent = await this.stripe.paymentIntents.retrieve(input.intentId, { expand: ['latest_charge.balance_transaction'] });
+    return chargeFeeOf(intent.latest_charge);
+  }
   async createAccount(input: Parameters<PaymentProvider['createAccount']>[0]): Promise<ProviderAccount> {
     const created = await this.stripe.accounts.create(
       {
@@ -164,6 +196,10 @@ export class TestProvider extends PaymentProvider {
   }
   async transfer(input: Parameters<PaymentProvider['transfer']>[0]): Promise<{ id: string }> {
     return { id: `tr_test_${input.orderId.replaceAll('-', '')}` };
+  }
+  /** No card is charged in test mode, so there is no fee (and nothing to ask anyone). */
+  async chargeFee(): Promise<ProviderFee | null> {
+    return null;
   }
   async createAccount(input: Parameters<PaymentProvider['createAccount']>[0]): Promise<ProviderAccount> {
     return { id: `acct_test_${input.sellerId.replaceAll('-', '').slice(0, 16)}`, chargesEnabled: true, payoutsEnabled: true, detailsSubmitted: true };

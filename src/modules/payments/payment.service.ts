@@ -10,13 +10,13 @@ import { JobQueue } from '../../platform/jobs.js';
 import { formatCents } from '../../platform/money.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { JobBatch } from './job-batch.js';
-import { escrowReleaseLines, paymentLines, refundLines } from './ledger.rules.js';
+import { escrowReleaseLines, paymentLines, providerFeeLines, refundLines } from './ledger.rules.js';
 import type { OrderState } from './order.dto.js';
 import { OrderNotificationService } from './order-notification.service.js';
-import { addHistory, addLedger, addPayment, readOrder, readOrderByIntent, type OrderRow } from './order.repository.js';
-import { PaymentProvider } from './payment.provider.js';
+import { addHistory, addLedger, addPayment, addProviderFee, hasProviderFee, readOrder, readOrderByIntent, type OrderRow } from './order.repository.js';
+import { chargeFeeOf, PaymentProvider, type ProviderFee } from './payment.provider.js';
 import { PAYMENTS_EVENTS, type OrderEventPayload } from './payments.events.js';
-import { ORDER_TIMES, orderJobKey, PAYMENTS_TASKS } from './payments.jobs.js';
+import { ORDER_TIMES, orderJobKey, PAYMENTS_TASKS, providerFeeJobKey } from './payments.jobs.js';
 
 /** A provider event as the webhook (or the test provider) hands it in. */
 export interface ProviderEvent {
@@ -89,7 +89,31 @@ export class PaymentService {
         const order = await this.orderOfIntent(tx, String(object.id ?? ''), object.metadata?.orderId);
         if (!order) return 'unknown order';
         const charge = typeof object.latest_charge === 'string' ? object.latest_charge : (object.latest_charge?.id ?? null);
-        return this.applySucceeded(tx, order, { chargeId: charge, at: now });
+        // An expanded latest charge with its balance transaction carries the provider's fee; otherwise a job reads it.
+        const fee = chargeFeeOf(object.latest_charge);
+        const result = await this.applySucceeded(tx, order, { chargeId: charge, at: now, fee });
+        if (result === 'payment already applied' && fee) await this.bookProviderFee(tx, order, fee, now);
+        return result;
+      }
+      case 'charge.updated': {
+        // Stripe sets the charge's balance transaction (and so its fee) a little after the payment succeeds.
+        if (!object.balance_transaction) return 'ignored: no balance transaction';
+        const intent = typeof object.payment_intent === 'string' ? object.payment_intent : object.payment_intent?.id;
+        const order = await this.orderOfIntent(tx, String(intent ?? ''), object.metadata?.orderId);
+        if (!order) return 'unknown order';
+        if ((order.provider ?? this.provider.name) !== 'stripe') return 'ignored: no provider fee';
+        const fee = chargeFeeOf(object);
+        if (!order.paidAt) {
+          // Out of order: a charge with a balance transaction was paid; apply the payment first (with its fee).
+          if (object.status !== 'succeeded') return 'ignored: charge not succeeded';
+          const result = await this.applySucceeded(tx, order, { chargeId: object.id ?? null, at: now, fee });
+          return `${result}; provider fee ${fee ? 'recorded' : 'to read'}`;
+        }
+        if (await hasProviderFee(tx, order.id)) return 'provider fee already recorded';
+        if (fee) return (await this.bookProviderFee(tx, order, fee, now)) ? 'provider fee recorded' : 'provider fee already recorded';
+        // The event names the balance transaction by id only: the job reads it.
+        await this.jobs.add(tx, PAYMENTS_TASKS.providerFee, { orderId: order.id }, { jobKey: providerFeeJobKey(order.id) });
+        return 'provider fee to read';
       }
       case 'payment_intent.payment_failed': {
         const order = await this.orderOfIntent(tx, String(object.id ?? ''), object.metadata?.orderId);
@@ -170,12 +194,16 @@ export class PaymentService {
    * Applies a succeeded payment to `order` (locked by the caller) once: paid, sold, ledger, timers, mail. A
    * payment that arrives after the order was cancelled is recorded and refunded in full by a job.
    */
-  async applySucceeded(tx: SqlExecutor, order: OrderRow, p: { chargeId: string | null; at: Date }): Promise<string> {
+  async applySucceeded(tx: SqlExecutor, order: OrderRow, p: { chargeId: string | null; at: Date; fee?: ProviderFee | null }): Promise<string> {
     if (order.paidAt) return 'payment already applied';
     const at = p.at;
     const escrow = order.escrowChoice === 'escrow';
     const provider = order.provider ?? this.provider.name;
     await addLedger(tx, order, paymentLines({ totalCents: order.totalCents, commissionCents: order.commissionCents, escrow }), at);
+    if (provider === 'stripe') {
+      if (p.fee) await this.bookProviderFee(tx, order, p.fee, at);
+      else await this.jobs.add(tx, PAYMENTS_TASKS.providerFee, { orderId: order.id }, { jobKey: providerFeeJobKey(order.id) });
+    }
     await addPayment(tx, { orderId: order.id, kind: 'charge', provider, ref: order.paymentIntentId, status: 'succeeded', cents: order.totalCents, at });
     if (order.state === 'cancelled') {
       await tx.execute(`update orders set paid_at = ?, charge_id = coalesce(?, charge_id), updated_at = ? where id = ?`, [at.toISOString(), p.chargeId, at.toISOString(), order.id]);
@@ -196,6 +224,31 @@ export class PaymentService {
     await this.jobs.add(tx, PAYMENTS_TASKS.shipLate, { orderId: order.id }, { runAt: shipBy, jobKey: orderJobKey('shipLate', order.id) });
     await this.notifications.notify(tx, paid, 'paid');
     return 'paid';
+  }
+
+  /** Books a Stripe payment's processing fee on `order` (locked by the caller) once; true when added now. */
+  private async bookProviderFee(tx: SqlExecutor, order: OrderRow, fee: ProviderFee, at: Date): Promise<boolean> {
+    if ((order.provider ?? this.provider.name) !== 'stripe') return false;
+    return addProviderFee(tx, order, providerFeeLines(fee.feeCents, `Stripe fee (${fee.ref})`), at);
+  }
+
+  /**
+   * The job behind a payment whose event did not carry the fee: asks Stripe for the charge's balance transaction
+   * (outside any transaction) and books the fee once. Not known yet: nothing, Stripe's `charge.updated` brings it.
+   * The test provider charges no fee and is never asked.
+   */
+  async recordProviderFee(orderId: string): Promise<string> {
+    const order = await readOrder(this.fork(), orderId);
+    if (!order) return 'no order';
+    if (!order.paidAt) return 'not paid';
+    if ((order.provider ?? this.provider.name) !== 'stripe' || this.provider.name !== 'stripe') return 'no provider fee';
+    if (await hasProviderFee(this.fork(), orderId)) return 'provider fee already recorded';
+    const fee = await this.provider.chargeFee({ chargeId: order.chargeId, intentId: order.paymentIntentId });
+    if (!fee) return 'provider fee not known yet';
+    return this.fork().transactional(async (tx) => {
+      const locked = (await readOrder(tx, orderId, true))!;
+      return (await this.bookProviderFee(tx, locked, fee, this.clock.now())) ? 'provider fee recorded' : 'provider fee already recorded';
+    });
   }
 
   /**

@@ -26,6 +26,22 @@ let admin: TestUser;
 const requests: Recorded[] = [];
 let account = { charges_enabled: false, payouts_enabled: false, details_submitted: false };
 let seq = 0;
+/** Stripe's processing fee per charge id, in cents, once its balance transaction exists (absent: not yet). */
+const fees = new Map<string, number>();
+
+/** A charge as Stripe answers it with `expand[]=balance_transaction`: the platform's fee in `fee_details`. */
+const charge = (id: string) => {
+  const fee = fees.get(id);
+  return {
+    id,
+    object: 'charge',
+    status: 'succeeded',
+    balance_transaction:
+      fee === undefined
+        ? null
+        : { id: `txn_${id}`, object: 'balance_transaction', fee, currency: 'usd', fee_details: [{ amount: fee, currency: 'usd', type: 'stripe_fee', description: 'Stripe processing fees' }] },
+  };
+};
 
 /** A Stripe-compatible server that records every request and answers the objects the module reads. */
 function fakeStripe(): http.Server {
@@ -33,8 +49,8 @@ function fakeStripe(): http.Server {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      const path = (req.url ?? '').split('?')[0]!;
-      requests.push({ method: req.method!, path, idempotencyKey: req.headers['idempotency-key'] as string | undefined, form: Object.fromEntries(new URLSearchParams(body)) });
+      const [path = '', query = ''] = (req.url ?? '').split('?');
+      requests.push({ method: req.method!, path, idempotencyKey: req.headers['idempotency-key'] as string | undefined, form: Object.fromEntries(new URLSearchParams(body || query)) });
       const n = ++seq;
       let answer: Record<string, unknown> = { id: `obj_${n}` };
       if (path === '/v1/accounts' || path.startsWith('/v1/accounts/')) answer = { id: 'acct_seller1', object: 'account', ...account };
@@ -43,6 +59,7 @@ function fakeStripe(): http.Server {
       else if (/^\/v1\/payment_intents\/[^/]+\/cancel$/.test(path)) answer = { id: path.split('/')[3], object: 'payment_intent', status: 'canceled' };
       else if (path === '/v1/refunds') answer = { id: `re_${n}`, object: 'refund', status: 'succeeded' };
       else if (path === '/v1/transfers') answer = { id: `tr_${n}`, object: 'transfer' };
+      else if (req.method === 'GET' && /^\/v1\/charges\/[^/]+$/.test(path)) answer = charge(path.split('/')[3]!);
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify(answer));
     });
@@ -254,6 +271,130 @@ describe('refunds through Stripe', () => {
     const echo = await webhook({ id: 'evt_ref_echo', object: 'event', type: 'charge.refunded', data: { object: { id: `ch_${intent}`, object: 'charge', payment_intent: intent, amount: 100000, amount_refunded: 25000 } } }).expect(200);
     expect(echo.body.result).toBe('refund already applied');
     expect(await ledgerSum(id)).toBe('0.00');
+  });
+});
+
+const feeEntries = (orderId: string) =>
+  t.sql<{ account: string; amount: string; memo: string | null }>(`select account, amount::text, memo from ledger_entries where order_id = $1 and kind = 'provider_fee' order by account`, [orderId]);
+
+/** Every order, every seller and the marketplace as a whole add up to zero. */
+async function expectBalanced(orderId: string) {
+  expect(await ledgerSum(orderId)).toBe('0.00');
+  const [bySeller] = await t.sql<{ s: string }>(`select coalesce(sum(amount), 0)::text as s from ledger_entries where seller_id = $1`, [seller.id]);
+  expect(bySeller!.s).toBe('0.00');
+  const [all] = await t.sql<{ s: string }>(`select coalesce(sum(amount), 0)::text as s from ledger_entries`);
+  expect(all!.s).toBe('0.00');
+}
+
+const chargeUpdated = (id: string, intent: string, orderId: string, balanceTransaction: unknown) => ({
+  id,
+  object: 'event',
+  type: 'charge.updated',
+  data: { object: { id: `ch_${intent}`, object: 'charge', status: 'succeeded', payment_intent: intent, metadata: { orderId }, balance_transaction: balanceTransaction } },
+});
+
+describe("Stripe's processing fee in the ledger", () => {
+  it('reads the fee of a paid charge from its balance transaction and books it once, marketplace to provider', async () => {
+    const { id, intent } = await checkedOut(1000);
+    fees.set(`ch_${intent}`, 3230);
+    const paid = await webhook(intentEvent('evt_fee_paid', 'payment_intent.succeeded', intent, id)).expect(200);
+    expect(paid.body.result).toBe('paid');
+    requests.length = 0;
+    await t.drain();
+    const reads = requests.filter((r) => r.path === `/v1/charges/ch_${intent}`);
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatchObject({ method: 'GET', form: { 'expand[0]': 'balance_transaction' } });
+    expect(await feeEntries(id)).toEqual([
+      { account: 'marketplace', amount: '-32.30', memo: `Stripe fee (txn_ch_${intent})` },
+      { account: 'provider', amount: '32.30', memo: `Stripe fee (txn_ch_${intent})` },
+    ]);
+    // The same payment under another event id, a charge.updated with the fee, and the job again: still one fee.
+    expect((await webhook(intentEvent('evt_fee_paid_b', 'payment_intent.succeeded', intent, id)).expect(200)).body.result).toBe('payment already applied');
+    const updated = await webhook(chargeUpdated('evt_fee_upd_a', intent, id, charge(`ch_${intent}`).balance_transaction)).expect(200);
+    expect(updated.body.result).toBe('provider fee already recorded');
+    const { PaymentService } = await import('./payment.service.js');
+    expect(await t.rt.container.get(PaymentService).recordProviderFee(id)).toBe('provider fee already recorded');
+    await t.drain();
+    expect(await feeEntries(id)).toHaveLength(2);
+    expect(await ledgerSum(id, 'marketplace')).toBe('37.70'); // $70 commission less the $32.30 fee
+    await expectBalanced(id);
+
+    // A refund returns the commission but not the fee (Stripe keeps it): the marketplace bears it.
+    await admin.agent.post(`/api/admin/orders/${id}/refund`).send({ amount: '1000.00', reason: 'Wrong part' }).expect(200);
+    expect(await feeEntries(id)).toHaveLength(2);
+    expect(await ledgerSum(id, 'marketplace')).toBe('-32.30');
+    expect(await ledgerSum(id, 'provider')).toBe('32.30');
+    await expectBalanced(id);
+    const seen = await admin.agent.get(`/api/orders/${id}`).expect(200);
+    expect(seen.body.ledger.filter((e: { kind: string }) => e.kind === 'provider_fee')).toHaveLength(2);
+  });
+
+  it('books the fee in the payment event itself when the latest charge comes with its balance transaction', async () => {
+    const { id, intent } = await checkedOut(640);
+    requests.length = 0;
+    const expanded = { id: `ch_${intent}`, object: 'charge', balance_transaction: { id: 'txn_inline', object: 'balance_transaction', fee: 1886, fee_details: [{ amount: 1886, type: 'stripe_fee' }] } };
+    const paid = await webhook(intentEvent('evt_fee_inline', 'payment_intent.succeeded', intent, id, { latest_charge: expanded })).expect(200);
+    expect(paid.body.result).toBe('paid');
+    expect(await feeEntries(id)).toEqual([
+      { account: 'marketplace', amount: '-18.86', memo: 'Stripe fee (txn_inline)' },
+      { account: 'provider', amount: '18.86', memo: 'Stripe fee (txn_inline)' },
+    ]);
+    await t.drain();
+    expect(requests.filter((r) => r.path.startsWith('/v1/charges'))).toHaveLength(0);
+    expect(await feeEntries(id)).toHaveLength(2);
+    await expectBalanced(id);
+  });
+
+  it('books the fee when only a later charge.updated brings the balance transaction, once however often it comes', async () => {
+    const { id, intent } = await checkedOut(900);
+    await webhook(intentEvent('evt_fee_later_paid', 'payment_intent.succeeded', intent, id)).expect(200);
+    requests.length = 0;
+    await t.drain();
+    // Stripe had no balance transaction yet: nothing booked, nothing guessed.
+    expect(requests.filter((r) => r.path === `/v1/charges/ch_${intent}`)).toHaveLength(1);
+    expect(await feeEntries(id)).toHaveLength(0);
+    const none = await webhook(chargeUpdated('evt_fee_later_0', intent, id, null)).expect(200);
+    expect(none.body.result).toBe('ignored: no balance transaction');
+
+    fees.set(`ch_${intent}`, 2640);
+    const updated = await webhook(chargeUpdated('evt_fee_later_1', intent, id, `txn_ch_${intent}`)).expect(200);
+    expect(updated.body.result).toBe('provider fee to read');
+    expect((await webhook(chargeUpdated('evt_fee_later_1', intent, id, `txn_ch_${intent}`)).expect(200)).body.result).toBe('duplicate');
+    await t.drain();
+    expect(await feeEntries(id)).toEqual([
+      { account: 'marketplace', amount: '-26.40', memo: `Stripe fee (txn_ch_${intent})` },
+      { account: 'provider', amount: '26.40', memo: `Stripe fee (txn_ch_${intent})` },
+    ]);
+    // Another charge.updated for the same charge (Stripe sends one per change) adds nothing.
+    const again = await webhook(chargeUpdated('evt_fee_later_2', intent, id, `txn_ch_${intent}`)).expect(200);
+    expect(again.body.result).toBe('provider fee already recorded');
+    await t.drain();
+    expect(await feeEntries(id)).toHaveLength(2);
+    await expectBalanced(id);
+  });
+
+  it('applies a charge.updated that comes before payment_intent.succeeded as the payment, with its fee, once', async () => {
+    const { id, intent } = await checkedOut(1500);
+    const bt = { id: 'txn_early', object: 'balance_transaction', fee: 4380, fee_details: [{ amount: 4380, type: 'stripe_fee' }] };
+    const early = await webhook(chargeUpdated('evt_fee_early', intent, id, bt)).expect(200);
+    expect(early.body.result).toBe('paid; provider fee recorded');
+    const late = await webhook(intentEvent('evt_fee_early_paid', 'payment_intent.succeeded', intent, id)).expect(200);
+    expect(late.body.result).toBe('payment already applied');
+    await t.drain();
+    const seen = await buyer.agent.get(`/api/orders/${id}`).expect(200);
+    expect(seen.body.state).toBe('paid');
+    expect(await feeEntries(id)).toHaveLength(2);
+    expect(await ledgerSum(id, 'provider')).toBe('43.80');
+    await expectBalanced(id);
+  });
+
+  it("sums the month's provider fees on the Finance page and in its CSV", async () => {
+    const [booked] = await t.sql<{ s: string }>(`select sum(amount)::text as s from ledger_entries where kind = 'provider_fee' and account = 'provider'`);
+    expect(booked!.s).toBe('121.36'); // 32.30 + 18.86 + 26.40 + 43.80
+    const res = await admin.agent.get('/api/admin/finance?months=1').expect(200);
+    expect(res.body[0].providerFees).toBe('121.36');
+    const csv = await admin.agent.get('/api/admin/finance?months=1&format=csv').expect(200);
+    expect(csv.text.split('\r\n')[1]!.split(',').at(-1)).toBe('121.36');
   });
 });
 

@@ -136,7 +136,10 @@ describe('checkout and payment in test mode', () => {
     expect(await t.sql('select 1 from ledger_entries where order_id = $1', [id])).toHaveLength(4);
     expect(await ledgerSum('order_id = $1', [id])).toBe('0.00');
     expect(await ledgerSum(`order_id = $1 and account = 'marketplace'`, [id])).toBe('70.00');
+    // No card is charged in test mode: no provider fee, and no job to ask a provider for one.
+    expect(await job(`order-providerFee:${id}`)).toBeUndefined();
     await t.drain();
+    expect(await t.sql(`select 1 from ledger_entries where order_id = $1 and kind = 'provider_fee'`, [id])).toHaveLength(0);
     const partNow = await t.agent().get(`/api/parts/${partId}`);
     expect(partNow.body.isSold).toBe(true);
     expect(await job(`order-shipReminder:${id}`)).toBeDefined();
@@ -267,7 +270,9 @@ describe('admin refunds and the console', () => {
     expect(res.body[0]).toHaveProperty('featuredRevenue');
     const csv = await admin.agent.get('/api/admin/finance?format=csv').expect(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
-    expect(csv.text.split('\r\n')[0]).toBe('month,orders,grossSales,commission,refunds,featuredRevenue');
+    expect(csv.text.split('\r\n')[0]).toBe('month,orders,grossSales,commission,refunds,featuredRevenue,providerFees');
+    // Test mode charges no card, so no provider fee.
+    expect(res.body[0].providerFees).toBe('0.00');
   });
 });
 

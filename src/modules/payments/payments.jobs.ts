@@ -31,11 +31,15 @@ export const PAYMENTS_TASKS = {
   onReturnRequested: 'payments/escrow-hold',
   notify: 'payments/notify',
   onReturnEnded: 'payments/escrow-unhold',
+  providerFee: 'payments/provider-fee',
 } as const;
 
 export type OrderTimer = 'cancelUnpaid' | 'shipReminder' | 'shipLate' | 'autoDeliver' | 'complete' | 'escrowRelease' | 'refundLatePayment';
 
 /** One pending job per order and timer. */
 export const orderJobKey = (timer: OrderTimer, orderId: string) => `order-${timer}:${orderId}`;
+
+/** One pending read of an order's provider fee. */
+export const providerFeeJobKey = (orderId: string) => `order-providerFee:${orderId}`;
 
 export const orderJobPayload = z.object({ orderId: z.uuid() });

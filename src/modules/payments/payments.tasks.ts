@@ -44,6 +44,11 @@ export const paymentsTasks: TaskFactories = {
     const p = parseOrThrow(z.object({ orderId: z.uuid(), kind: z.enum(ORDER_MAIL_KINDS), detail: z.string().nullable() }), payload);
     await container.get(OrderNotificationService).send(p.orderId, p.kind, p.detail);
   },
+  /** Reads a Stripe payment's processing fee (its balance transaction) and books it once; idempotent. */
+  [PAYMENTS_TASKS.providerFee]: (container) => async (payload) => {
+    const { orderId } = parseOrThrow(orderJobPayload, payload);
+    await container.get(PaymentService).recordProviderFee(orderId);
+  },
   /** Holds an escrowed order's money while its return request is open (event `returns.return.requested`); idempotent. */
   [PAYMENTS_TASKS.onReturnRequested]: (container) => async (payload) => {
     const { payload: r } = parseOrThrow(returnEvent, payload);
