@@ -23,6 +23,7 @@ import { Migration20261124194000AccountsPolicyVersions } from './20261124194000-
 import { Migration20261124200000AuctionsOutbidNotices } from './20261124200000-auctions-outbid-notices.js';
 import { Migration20261124231000AnalyticsInit } from './20261124231000-analytics-init.js';
 import { Migration20261124232000ReverseQuoteNotices } from './20261124232000-reverse-quote-notices.js';
+import { Migration20261124233000CatalogSoldOrder } from './20261124233000-catalog-sold-order.js';
 import { Migration20261124230000OffersInit } from './20261124230000-offers-init.js';
 import { Migration20261124230100OffersOrderCancelled } from './20261124230100-offers-order-cancelled.js';
 import { Migration20261124230500ReturnsInit } from './20261124230500-returns-init.js';
@@ -34,6 +35,7 @@ import { Migration20261124221000GarageCore } from './20261124221000-garage-core.
 import { Migration20261124221100GarageWatchTitle } from './20261124221100-garage-watch-title.js';
 import { Migration20261124223000PaymentsInit } from './20261124223000-payments-init.js';
 import { Migration20261124223100PaymentsEscrowHold } from './20261124223100-payments-escrow-hold.js';
+import { Migration20261124223200PaymentsProviderFee } from './20261124223200-payments-provider-fee.js';
 import { Migration20261124193000AccountsSuspension } from './20261124193000-accounts-suspension.js';
 import { Migration20261124193100PlatformAuditLog } from './20261124193100-platform-audit-log.js';
 import { Migration20261124193200CatalogSuspendedSellers } from './20261124193200-catalog-suspended-sellers.js';
@@ -72,10 +74,12 @@ export const migrations: MigrationObject[] = [
   { name: '20261124222000-featured-init', class: Migration20261124222000FeaturedInit },
   { name: '20261124223000-payments-init', class: Migration20261124223000PaymentsInit },
   { name: '20261124223100-payments-escrow-hold', class: Migration20261124223100PaymentsEscrowHold },
+  { name: '20261124223200-payments-provider-fee', class: Migration20261124223200PaymentsProviderFee },
   { name: '20261124230000-offers-init', class: Migration20261124230000OffersInit },
   { name: '20261124230100-offers-order-cancelled', class: Migration20261124230100OffersOrderCancelled },
   { name: '20261124230500-returns-init', class: Migration20261124230500ReturnsInit },
   { name: '20261124230600-sellers-verified-reviews', class: Migration20261124230600SellersVerifiedReviews },
   { name: '20261124231000-analytics-init', class: Migration20261124231000AnalyticsInit },
   { name: '20261124232000-reverse-quote-notices', class: Migration20261124232000ReverseQuoteNotices },
+  { name: '20261124233000-catalog-sold-order', class: Migration20261124233000CatalogSoldOrder },
 ];
