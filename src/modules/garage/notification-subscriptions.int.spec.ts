@@ -5,7 +5,7 @@ import { auctionForm, fastUser, partOf, quickUser, type TestUser } from '../../.
 import { approvedSeller } from '../../../test/reverse.fixtures.js';
 import { EventBus } from '../../platform/events.js';
 import { TOKENS } from '../../platform/tokens.js';
-import { catalogModule } from '../catalog/index.js';
+import { CATALOG_EVENTS, catalogModule } from '../catalog/index.js';
 import { OFFERS_EVENTS } from '../offers/index.js';
 import { OrdersApi } from '../payments/index.js';
 import { RETURNS_EVENTS } from '../returns/index.js';
@@ -63,6 +63,27 @@ describe("other modules' events become notifications", () => {
     await t.drain();
     expect(await feed(seller)).toHaveLength(1);
     await t.sql('update sellers set requires_listing_approval = true where user_id = $1', [seller.id]);
+  });
+
+  it('tells the seller once when a cancelled sale puts their part back on sale', async () => {
+    const partId = await partOf(seller, { title: 'Smiths chronometric tachometer' });
+    await t.drain();
+    const before = (await feed(seller)).length;
+    const orderId = '00000000-0000-4000-8000-0000000b0c51';
+    const event = { partId, sellerId: seller.id, orderId };
+    await publish(CATALOG_EVENTS.partBackOnSale, event);
+    // A replayed event (another job) tells nobody twice.
+    await publish(CATALOG_EVENTS.partBackOnSale, event);
+    const notices = await feed(seller);
+    expect(notices).toHaveLength(before + 1);
+    expect(notices[0]).toMatchObject({
+      notificationType: 'part_back_on_sale',
+      title: 'Your part is back on sale',
+      message: 'The order for "Smiths chronometric tachometer" was cancelled before it shipped, so the part is listed for sale again.',
+      relatedItemType: 'part',
+      relatedItemId: partId,
+      link: `/parts/${partId}`,
+    });
   });
 
   it('tells the seller why a listing was rejected', async () => {

@@ -28,6 +28,7 @@ const AUCTION_NOTICES_SENT = AUCTION_EVENTS.noticesSent;
 export const NOTIFIED_EVENTS = [
   CATALOG_EVENTS.partApproved,
   CATALOG_EVENTS.partRejected,
+  CATALOG_EVENTS.partBackOnSale,
   SELLER_EVENTS.sellerApproved,
   SELLER_EVENTS.sellerRejected,
   AUCTION_NOTICES_SENT,
@@ -49,6 +50,7 @@ export const notificationSubscriptions: Record<string, string[]> = Object.fromEn
 
 // The facts each event carries that a notice needs (a subset of the publisher's payload: never stricter).
 const partApproved = z.object({ partId: z.uuid(), sellerId: z.uuid(), approvedBy: z.uuid().nullable() });
+const partBackOnSale = z.object({ partId: z.uuid(), sellerId: z.uuid(), orderId: z.uuid() });
 const partRejected = z.object({ partId: z.uuid(), sellerId: z.uuid(), rejectionReason: z.string() });
 const sellerApproved = z.object({ userId: z.uuid(), slug: z.string() });
 const sellerRejected = z.object({ userId: z.uuid(), rejectionReason: z.string() });
@@ -140,6 +142,18 @@ export async function noticesOf(container: Container, event: string, raw: unknow
       const title = await partTitle(p.partId);
       if (!title) return [];
       return [{ userId: p.sellerId, notificationType: 'part_approved', title: 'Listing approved', message: `"${title}" is now live.`, ...item('part', p.partId, `/parts/${p.partId}`) }];
+    }
+    case CATALOG_EVENTS.partBackOnSale: {
+      const p = parseOrThrow(partBackOnSale, raw);
+      const title = (await partTitle(p.partId)) ?? 'Your part';
+      return [{
+        userId: p.sellerId,
+        notificationType: 'part_back_on_sale',
+        key: `part_back_on_sale:${p.orderId}`,
+        title: 'Your part is back on sale',
+        message: `The order for "${title}" was cancelled before it shipped, so the part is listed for sale again.`,
+        ...item('part', p.partId, `/parts/${p.partId}`),
+      }];
     }
     case CATALOG_EVENTS.partRejected: {
       const p = parseOrThrow(partRejected, raw);
