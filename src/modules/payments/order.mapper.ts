@@ -86,7 +86,8 @@ export function toOrderDto(o: OrderRow, c: OrderViewContext): OrderDto {
       canPay: isBuyer && pending && c.sellerPayoutsReady,
       canShip: (isSeller || admin) && shippable,
       canConfirm: isBuyer && confirmable,
-      canCancel: pending ? isSeller || admin || (isBuyer && !auctionSource) : shippable && (isSeller || admin),
+      // As OrderService.cancel decides: the viewer's part in the order first, an admin's powers only outside it.
+      canCancel: pending ? isSeller || (isBuyer ? !auctionSource : admin) : shippable && (isSeller || (admin && !isBuyer)),
       canRefund: admin && Boolean(o.paidAt) && moneyLeft > 0,
     },
   };

@@ -223,11 +223,25 @@ describe('cancellation', () => {
     await buyer.agent.post(`/api/orders/${body.orderId}/cancel`).send({}).expect(409);
 
     const id = await paidOrder(1500);
+    // The page offers the buyer no Cancel on a paid order: the server would refuse it.
+    expect((await buyer.agent.get(`/api/orders/${id}`).expect(200)).body.actions.canCancel).toBe(false);
+    expect((await seller.agent.get(`/api/orders/${id}`).expect(200)).body.actions.canCancel).toBe(true);
+    expect((await admin.agent.get(`/api/orders/${id}`).expect(200)).body.actions.canCancel).toBe(true);
     await buyer.agent.post(`/api/orders/${id}/cancel`).send({}).expect(409);
     const bySeller = await seller.agent.post(`/api/orders/${id}/cancel`).send({ reason: 'Damaged in storage' }).expect(200);
     expect(bySeller.body).toMatchObject({ state: 'cancelled', refunded: '1500.00', cancelReason: 'seller' });
     expect(await ledgerSum('order_id = $1', [id])).toBe('0.00');
     expect(await ledgerSum(`order_id = $1 and account = 'marketplace'`, [id])).toBe('0.00');
+  });
+
+  it('treats an admin who bought the part as its buyer: no Cancel offered on the paid order, and none taken', async () => {
+    const id = await paidOrder(800, admin);
+    const seen = await admin.agent.get(`/api/orders/${id}`).expect(200);
+    expect(seen.body.viewerRole).toBe('buyer');
+    expect(seen.body.actions).toMatchObject({ canCancel: false, canRefund: true });
+    const refused = await admin.agent.post(`/api/orders/${id}/cancel`).send({}).expect(409);
+    expect(refused.body.message).toBe('This order is paid: ask the seller to cancel it, or contact support');
+    expect((await seller.agent.get(`/api/orders/${id}`).expect(200)).body.state).toBe('paid');
   });
 });
 
