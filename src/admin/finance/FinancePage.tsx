@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useQuery } from '@tanstack/react-query';
@@ -8,16 +9,21 @@ import type { FinanceMonthDto } from '../../modules/payments/order.dto';
 import { moneyText } from '../orders/orderAdmin';
 import { chartPoints, financeCsv, financeTotals, monthLabel } from './finance';
 
-/** Months shown: the server's longest span (five years). */
-const MONTHS = 60;
+/** The periods the page offers, in months (the server's longest span is five years); the last 12 by default. */
+const PERIODS = [
+  { months: 12, label: 'Last 12 months' },
+  { months: 24, label: 'Last 24 months' },
+  { months: 60, label: 'Last 5 years' },
+] as const;
 
 const dollars = (value: number) => `$${value.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
 
 /** Finance: gross sales, commission, refunds, featured-listing revenue and provider fees by month, as a chart, a table and a CSV. */
 export function FinancePage() {
+  const [months, setMonths] = useState<number>(PERIODS[0].months);
   const { data, isPending, error } = useQuery({
-    queryKey: ['admin-finance', MONTHS],
-    queryFn: async () => (await httpClient(`${ADMIN_API}/finance?months=${MONTHS}`)).json as FinanceMonthDto[],
+    queryKey: ['admin-finance', months],
+    queryFn: async () => (await httpClient(`${ADMIN_API}/finance?months=${months}`)).json as FinanceMonthDto[],
   });
   // Newest month first in the table; the chart sorts its own copy oldest first.
   const rows = [...(data ?? [])].sort((a, b) => b.month.localeCompare(a.month));
@@ -30,9 +36,18 @@ export function FinancePage() {
         <Typography variant="h5" component="h1">
           Finance
         </Typography>
-        <Button variant="outlined" startIcon={<DownloadIcon />} disabled={rows.length === 0} onClick={() => downloadCSV(financeCsv(rows), 'pitlane-finance')}>
-          Export CSV
-        </Button>
+        <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center' }}>
+          <TextField select size="small" label="Period" value={months} onChange={(e) => setMonths(Number(e.target.value))} sx={{ minWidth: 170 }}>
+            {PERIODS.map((p) => (
+              <MenuItem key={p.months} value={p.months}>
+                {p.label}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button variant="outlined" startIcon={<DownloadIcon />} disabled={rows.length === 0} onClick={() => downloadCSV(financeCsv(rows), `pitlane-finance-${months}-months`)}>
+            Export CSV
+          </Button>
+        </Stack>
       </Stack>
       {isPending && <LinearProgress aria-label="Loading finance figures" />}
       {error ? <Alert severity="error">The finance figures could not be loaded: {error instanceof Error ? error.message : 'unknown error'}</Alert> : null}
