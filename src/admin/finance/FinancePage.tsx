@@ -44,7 +44,7 @@ export function FinancePage() {
               </MenuItem>
             ))}
           </TextField>
-          <Button variant="outlined" startIcon={<DownloadIcon />} disabled={rows.length === 0} onClick={() => downloadCSV(financeCsv(rows), `pitlane-finance-${months}-months`)}>
+          <Button variant="outlined" startIcon={<DownloadIcon />} sx={{ whiteSpace: 'nowrap' }} disabled={rows.length === 0} onClick={() => downloadCSV(financeCsv(rows), `pitlane-finance-${months}-months`)}>
             Export CSV
           </Button>
         </Stack>
