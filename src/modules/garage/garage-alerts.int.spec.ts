@@ -2,7 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { auctionForm, fastUser, HOUR, partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 import { auctionsModule } from '../auctions/index.js';
-import { catalogModule } from '../catalog/index.js';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { EventBus } from '../../platform/events.js';
+import { TOKENS } from '../../platform/tokens.js';
+import { CATALOG_EVENTS, catalogModule } from '../catalog/index.js';
 import { AlertMailService } from './alert-mail.service.js';
 import type { AlertDto } from './garage.dto.js';
 
@@ -159,6 +162,19 @@ describe('part alerts', () => {
       const list = (await buyer.agent.get('/api/alerts/me').expect(200)).body as AlertDto[];
       expect(list.find((a) => a.id === alerts.any!.id)).toMatchObject({ matchCount: 1 });
       expect(list.find((a) => a.id === alerts.any!.id)!.lastTriggered).not.toBeNull();
+    });
+
+    it('matches a part back on sale after a cancelled order against the alerts made since, not again the others', async () => {
+      const late = await newAlert(other, { alertName: 'made after the sale', make: 'porsche', category: 'engine' });
+      const matchNotices = 'select count(*)::int as n from alert_notifications where related_item_id = $1 and alert_id is not null';
+      const before = await t.sql<{ n: number }>(matchNotices, [partId]);
+      const back = { partId, sellerId: admin.id, orderId: '00000000-0000-4000-8000-00000000bac5' };
+      await t.rt.container.get<MikroORM>(TOKENS.Orm).em.fork().transactional((em) => t.rt.container.get(EventBus).publish(em, { name: CATALOG_EVENTS.partBackOnSale, payload: back }));
+      await t.drain();
+      expect(await matchesOf(late.id)).toContain(partId);
+      // One new match (the seller is told apart, by the notification centre).
+      const after = await t.sql<{ n: number }>(matchNotices, [partId]);
+      expect(after[0]!.n).toBe(before[0]!.n + 1);
     });
 
     it("never matches the seller's own alerts", async () => {

@@ -24,11 +24,12 @@ const ORDER_PAID = 'payments.order.paid';
 
 // The facts of each event the garage needs, inside the event envelope (a subset of the publisher's payload).
 const partApprovedEvent = z.object({ event: z.literal(CATALOG_EVENTS.partApproved), payload: z.object({ partId: z.uuid() }) });
+const partBackOnSaleEvent = z.object({ event: z.literal(CATALOG_EVENTS.partBackOnSale), payload: z.object({ partId: z.uuid() }) });
 const auctionStartedEvent = z.object({
   event: z.literal(AUCTION_EVENTS.auctionStarted),
   payload: z.object({ auctionId: z.uuid(), partId: z.uuid(), sellerId: z.uuid(), title: z.string(), startingBid: z.string() }),
 });
-const matchEvent = z.discriminatedUnion('event', [partApprovedEvent, auctionStartedEvent]);
+const matchEvent = z.discriminatedUnion('event', [partApprovedEvent, partBackOnSaleEvent, auctionStartedEvent]);
 const userPayload = z.object({ userId: z.uuid() });
 
 const partChangedEvent = z.object({
@@ -89,7 +90,7 @@ async function matchAlerts(container: Container, payload: unknown): Promise<void
   const [part] = await container.get(CatalogApi).findParts([event.payload.partId]);
   if (!part) return;
   const item =
-    event.event === CATALOG_EVENTS.partApproved
+    event.event !== AUCTION_EVENTS.auctionStarted
       ? AlertMatchingService.partItem(part)
       : AlertMatchingService.auctionItem(event.payload.auctionId, event.payload.title, event.payload.startingBid, event.payload.sellerId, part);
   if (item) await container.get(AlertMatchingService).match(item);
@@ -97,7 +98,10 @@ async function matchAlerts(container: Container, payload: unknown): Promise<void
 
 /** graphile-worker tasks of the garage core. */
 export const garageCoreTasks: TaskFactories = {
-  /** Matches an approved part or a started auction against the active alerts. */
+  /**
+   * Matches an approved part, a part back on sale after a cancelled order, or a started auction against the
+   * active alerts (an alert that matched the part before is not told again).
+   */
   [MATCH_ALERTS_TASK]: (container) => async (payload) => matchAlerts(container, payload),
   /** Mails a user's instant alerts' new matches in one mail (keyed per user, a short delay groups them). */
   [ALERT_MAIL_TASK]: (container) => async (payload) => {
@@ -118,6 +122,7 @@ export const garageCoreTasks: TaskFactories = {
 /** The garage core's event subscriptions. */
 export const garageCoreSubscriptions: Record<string, string[]> = {
   [CATALOG_EVENTS.partApproved]: [MATCH_ALERTS_TASK, RECORD_PRICE_TASK],
+  [CATALOG_EVENTS.partBackOnSale]: [MATCH_ALERTS_TASK],
   [CATALOG_EVENTS.partUpdated]: [RECORD_PRICE_TASK],
   [AUCTION_EVENTS.auctionStarted]: [MATCH_ALERTS_TASK],
   [AUCTION_EVENTS.auctionWon]: [RECORD_PRICE_TASK],
