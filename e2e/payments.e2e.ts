@@ -83,6 +83,9 @@ describe('Buy Now', () => {
     await expect.poll(() => page.getByTestId('order-state').textContent(), { timeout: 15_000 }).toBe('Paid');
     // The history keeps every step: at least the order and its payment.
     expect(await page.getByRole('list', { name: 'Order history' }).locator('li').count()).toBeGreaterThanOrEqual(2);
+    // A paid order is cancelled by its seller: the buyer is told so, and offered no Cancel the server would refuse.
+    expect(await page.getByText('Ask the seller to cancel the order').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
 
     // Account → Orders lists it.
     await page.getByTestId('user-menu').click();

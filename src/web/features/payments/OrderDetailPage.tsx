@@ -108,7 +108,9 @@ export function OrderDetailPage() {
 function BuyerActions({ order }: { order: OrderDto }) {
   const action = useOrderAction(order.id);
   const { canPay, canConfirm, canCancel } = order.actions;
-  if (!canPay && !canConfirm && !canCancel) return null;
+  // A paid order that has not shipped is cancelled by its seller (with a full refund), not by the buyer.
+  const askSeller = order.viewerRole === 'buyer' && !canCancel && Boolean(order.paidAt) && !order.shippedAt && (order.state === 'paid' || order.state === 'partially_refunded');
+  if (!canPay && !canConfirm && !canCancel && !askSeller) return null;
 
   function run(kind: OrderAction) {
     if (action.isPending) return;
@@ -157,6 +159,11 @@ function BuyerActions({ order }: { order: OrderDto }) {
             onConfirm={() => run('confirm-delivery')}
           />
         </div>
+      )}
+      {askSeller && (
+        <p className="text-sm text-muted">
+          Changed your mind before it ships? Ask the seller to cancel the order: they can until it ships, and you are refunded in full.
+        </p>
       )}
       {canCancel && (
         <div className="flex flex-wrap items-center gap-3">
