@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceTransactionFeeCents, balances, escrowReleaseLines, paymentLines, providerFeeLines, refundLines, type LedgerLine } from './ledger.rules.js';
+import { balanceTransactionFeeCents, balances, escrowReleaseLines, paymentLines, providerFeeLines, refundLines, transferReversalLines, type LedgerLine } from './ledger.rules.js';
 import { chargeFeeOf } from './payment.provider.js';
 
 const sum = (lines: LedgerLine[]) => lines.reduce((s, l) => s + l.cents, 0);
@@ -28,6 +28,49 @@ describe('ledger balance', () => {
     all.push(...escrowReleaseLines({ totalCents: 600_000, refundedCents: 60_000, commissionCents: 30_000, commissionReturnedCents: refund.commissionReturnedCents }));
     expect(sum(all)).toBe(0);
     expect(balances(all)).toEqual({ buyer: -540_000, escrow: 0, seller: 513_000, marketplace: 27_000 });
+  });
+
+  it('after an escrow release, refunds come from the platform and the reversals take back the refund less the commission returned', () => {
+    // $6,000 escrow, $300 commission; $600 refunded while held, then released, then $1,000 and the rest refunded.
+    const o = { totalCents: 600_000, commissionCents: 30_000 };
+    const all: LedgerLine[] = paymentLines({ ...o, escrow: true });
+    const held = refundLines({ ...o, refundedCents: 0, newRefundedCents: 60_000, escrowHeld: true });
+    expect(held.reversalCents).toBe(0);
+    all.push(...held.lines, ...escrowReleaseLines({ ...o, refundedCents: 60_000, commissionReturnedCents: held.commissionReturnedCents }));
+    const transferred = 600_000 - 60_000 - (30_000 - held.commissionReturnedCents);
+    expect(transferred).toBe(513_000);
+
+    const partial = refundLines({ ...o, refundedCents: 60_000, newRefundedCents: 160_000, escrowHeld: false, escrowReleased: true });
+    // The commission returned goes from $30 to $80 (in proportion, on the running total): the seller gives back $950.
+    expect(partial.commissionReturnedCents).toBe(8000);
+    expect(partial.reversalCents).toBe(95_000);
+    expect(partial.lines).toEqual([
+      { account: 'marketplace', kind: 'refund', cents: -100_000, memo: 'Refunded from the platform balance' },
+      { account: 'buyer', kind: 'refund', cents: 100_000, memo: 'Refunded from the platform balance' },
+    ]);
+    all.push(...partial.lines, ...transferReversalLines(partial.reversalCents));
+    const rest = refundLines({ ...o, refundedCents: 160_000, newRefundedCents: 600_000, escrowHeld: false, escrowReleased: true });
+    expect(rest.commissionReturnedCents).toBe(30_000);
+    all.push(...rest.lines, ...transferReversalLines(rest.reversalCents));
+    // The reversals add up to exactly the transfer: nothing is left with the seller, nor taken twice.
+    expect(partial.reversalCents + rest.reversalCents).toBe(transferred);
+    expect(sum(all)).toBe(0);
+    expect(balances(all)).toEqual({ buyer: 0, escrow: 0, seller: 0, marketplace: 0 });
+  });
+
+  it('a reversal not made leaves the seller untouched and the marketplace out of pocket, as at the provider', () => {
+    const o = { totalCents: 100_000, commissionCents: 7000 };
+    const all: LedgerLine[] = [...paymentLines({ ...o, escrow: true }), ...escrowReleaseLines({ ...o, refundedCents: 0, commissionReturnedCents: 0 })];
+    const r = refundLines({ ...o, refundedCents: 0, newRefundedCents: 25_001, escrowHeld: false, escrowReleased: true });
+    expect(r.commissionReturnedCents).toBe(1750); // 7000 * 25001 / 100000 = 1750.07, half up
+    expect(r.reversalCents).toBe(23_251);
+    all.push(...r.lines);
+    expect(balances(all)).toEqual({ buyer: -74_999, escrow: 0, seller: 93_000, marketplace: -18_001 });
+    all.push(...transferReversalLines(r.reversalCents, 'Transfer reversal (trr_1)'));
+    expect(sum(all)).toBe(0);
+    // Once made, the same nets as a direct sale's refund: the seller bears the refund less the commission returned.
+    expect(balances(all)).toEqual({ buyer: -74_999, escrow: 0, seller: 69_749, marketplace: 5250 });
+    expect(transferReversalLines(0)).toEqual([]);
   });
 
   it("books the provider's fee as marketplace to provider, none when unknown or 0, and a refund leaves it with the marketplace", () => {

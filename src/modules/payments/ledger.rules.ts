@@ -71,8 +71,12 @@ export function escrowReleaseLines(o: { totalCents: number; refundedCents: numbe
 /**
  * The lines of a refund that brings the refunds to `newRefundedCents` in all. Direct: the seller gives the
  * refund back to the buyer and the marketplace returns the commission in proportion (transfer reversal).
- * Escrow not yet released: the refund leaves the escrow; the commission, never taken, shrinks. The provider's
- * fee is not returned by the provider on a refund: the marketplace keeps that cost, so no line undoes it.
+ * Escrow not yet released: the refund leaves the escrow; the commission, never taken, shrinks. Escrow already
+ * released (`escrowReleased`): the platform's charge is refunded from the platform's balance (marketplace to
+ * buyer), and `reversalCents` is what the seller's transfer must give back, the refund less the commission
+ * returned, the same proportions as a destination charge's `reverse_transfer` with `refund_application_fee`.
+ * Its line (`transferReversalLines`) is booked when the reversal is made at the provider, not before. The
+ * provider's fee is not returned by the provider on a refund: the marketplace keeps that cost, so no line undoes it.
  */
 export function refundLines(o: {
   totalCents: number;
@@ -80,15 +84,25 @@ export function refundLines(o: {
   refundedCents: number;
   newRefundedCents: number;
   escrowHeld: boolean;
-}): { lines: LedgerLine[]; commissionReturnedCents: number } {
+  escrowReleased?: boolean;
+}): { lines: LedgerLine[]; commissionReturnedCents: number; reversalCents: number } {
   const amount = o.newRefundedCents - o.refundedCents;
   const before = commissionReturnedCents(o.commissionCents, o.refundedCents, o.totalCents);
   const after = commissionReturnedCents(o.commissionCents, o.newRefundedCents, o.totalCents);
-  if (o.escrowHeld) return { lines: move('refund', 'escrow', 'buyer', amount), commissionReturnedCents: after };
+  if (o.escrowHeld) return { lines: move('refund', 'escrow', 'buyer', amount), commissionReturnedCents: after, reversalCents: 0 };
+  if (o.escrowReleased) {
+    return { lines: move('refund', 'marketplace', 'buyer', amount, 'Refunded from the platform balance'), commissionReturnedCents: after, reversalCents: amount - (after - before) };
+  }
   return {
     lines: [...move('refund', 'seller', 'buyer', amount), ...move('commission_returned', 'marketplace', 'seller', after - before)],
     commissionReturnedCents: after,
+    reversalCents: 0,
   };
+}
+
+/** A reversal of the seller's escrow transfer made at the provider: `cents` back from the seller to the marketplace. */
+export function transferReversalLines(cents: number, memo?: string): LedgerLine[] {
+  return move('transfer_reversal', 'seller', 'marketplace', cents, memo);
 }
 
 /** The sum of lines by account (a balanced set sums to zero over all accounts). */

@@ -59,6 +59,11 @@ export abstract class PaymentProvider {
   /** Sends held (escrow) funds to a connected account. */
   abstract transfer(input: { orderId: string; amountCents: number; destination: string; idempotencyKey: string }): Promise<{ id: string }>;
   /**
+   * Takes `amountCents` of an escrow transfer back from the connected account (a transfer reversal). Fails when
+   * the account's balance cannot cover it (a separate transfer, unlike a destination charge's).
+   */
+  abstract reverseTransfer(input: { orderId: string; transferId: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string }>;
+  /**
    * The processing fee the provider charged the marketplace for a payment (its charge, or the intent's latest
    * charge), or null while it is not known yet (or never: the test provider charges none).
    */
@@ -143,6 +148,14 @@ export class StripeProvider extends PaymentProvider {
     );
     return { id: transfer.id };
   }
+  async reverseTransfer(input: Parameters<PaymentProvider['reverseTransfer']>[0]): Promise<{ id: string }> {
+    const reversal = await this.stripe.transfers.createReversal(
+      input.transferId,
+      { amount: input.amountCents, metadata: { orderId: input.orderId } },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return { id: reversal.id };
+  }
   async chargeFee(input: Parameters<PaymentProvider['chargeFee']>[0]): Promise<ProviderFee | null> {
     if (input.chargeId) return chargeFeeOf(await this.stripe.charges.retrieve(input.chargeId, { expand: ['balance_transaction'] }));
     if (!input.intentId) return null;
@@ -196,6 +209,9 @@ export class TestProvider extends PaymentProvider {
   }
   async transfer(input: Parameters<PaymentProvider['transfer']>[0]): Promise<{ id: string }> {
     return { id: `tr_test_${input.orderId.replaceAll('-', '')}` };
+  }
+  async reverseTransfer(input: Parameters<PaymentProvider['reverseTransfer']>[0]): Promise<{ id: string }> {
+    return { id: `trr_test_${input.idempotencyKey.replace(/[^a-zA-Z0-9]/g, '')}` };
   }
   /** No card is charged in test mode, so there is no fee (and nothing to ask anyone). */
   async chargeFee(): Promise<ProviderFee | null> {

@@ -7,16 +7,16 @@ import { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import { EventBus } from '../../platform/events.js';
 import { JobQueue } from '../../platform/jobs.js';
-import { formatCents } from '../../platform/money.js';
+import { formatCents, storedCents } from '../../platform/money.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { JobBatch } from './job-batch.js';
-import { escrowReleaseLines, paymentLines, providerFeeLines, refundLines } from './ledger.rules.js';
+import { escrowReleaseLines, paymentLines, providerFeeLines, refundLines, transferReversalLines } from './ledger.rules.js';
 import type { OrderState } from './order.dto.js';
 import { OrderNotificationService } from './order-notification.service.js';
 import { addHistory, addLedger, addPayment, addProviderFee, hasProviderFee, readOrder, readOrderByIntent, type OrderRow } from './order.repository.js';
 import { chargeFeeOf, PaymentProvider, type ProviderFee } from './payment.provider.js';
 import { PAYMENTS_EVENTS, type OrderEventPayload } from './payments.events.js';
-import { ORDER_TIMES, orderJobKey, PAYMENTS_TASKS, providerFeeJobKey } from './payments.jobs.js';
+import { ORDER_TIMES, orderJobKey, PAYMENTS_TASKS, providerFeeJobKey, transferReversalJobKey } from './payments.jobs.js';
 
 /** A provider event as the webhook (or the test provider) hands it in. */
 export interface ProviderEvent {
@@ -37,6 +37,22 @@ export const orderEvent = (o: OrderRow, reason: OrderEventPayload['reason'] = nu
   totalCents: o.totalCents,
   reason,
 });
+
+/**
+ * The idempotency key of the escrow transfer reversal that goes with refunds reaching `refundedTo` cents in all
+ * (like the refund's own key). Stored as the reversal's `provider_ref` until the provider answers with its id.
+ */
+export const transferReversalKey = (orderId: string, refundedTo: number) => `order-${orderId}-transfer-reversal-to-${refundedTo}`;
+
+/** What a run of an order's owed transfer reversals did. */
+export interface ReversalRun {
+  result: string;
+  failed: boolean;
+  error?: string;
+}
+
+/** A retry of owed reversals, when the refund's own attempt (right after it) did not happen. */
+const REVERSAL_SAFETY_NET = 15 * 60_000;
 
 /** States an order can be refunded in (money was taken and not all of it returned). */
 const REFUNDABLE: OrderState[] = ['paid', 'shipped', 'delivered', 'completed', 'partially_refunded', 'disputed', 'cancelled'];
@@ -286,6 +302,7 @@ export class PaymentService {
         actorId: input.actorId,
         note: `Refunded $${formatCents(input.amountCents)}${reason ? `: ${reason}` : ''}`,
         at: this.clock.now(),
+        reverseNow: true,
       });
       if ((input.actor ?? 'admin') === 'admin' && input.actorId) {
         await this.audit.record(tx, {
@@ -299,6 +316,9 @@ export class PaymentService {
         });
       }
     });
+    // A refund after an escrow release takes the seller's share back now. The refund is done whatever happens
+    // here: a refusal leaves the reversal owed, and any other error too; the order's job retries either.
+    if (order.escrowChoice === 'escrow') await this.reverseTransfers(order.id).catch(() => undefined);
   }
 
   /** Applies refunds totalling `newRefundedCents` to `order` (locked): ledger, amounts, state, history, event, mail. */
@@ -306,17 +326,27 @@ export class PaymentService {
     tx: SqlExecutor,
     order: OrderRow,
     newRefundedCents: number,
-    r: { ref: string | null; actor: 'admin' | 'seller' | 'system' | 'buyer'; actorId: string | null; note: string; at: Date },
+    r: { ref: string | null; actor: 'admin' | 'seller' | 'system' | 'buyer'; actorId: string | null; note: string; at: Date; reverseNow?: boolean },
   ): Promise<void> {
-    const escrowHeld = order.escrowChoice === 'escrow' && !order.escrowReleasedAt;
-    const { lines, commissionReturnedCents } = refundLines({
+    const escrow = order.escrowChoice === 'escrow';
+    const { lines, commissionReturnedCents, reversalCents } = refundLines({
       totalCents: order.totalCents,
       commissionCents: order.commissionCents,
       refundedCents: order.refundedCents,
       newRefundedCents,
-      escrowHeld,
+      escrowHeld: escrow && !order.escrowReleasedAt,
+      escrowReleased: escrow && Boolean(order.escrowReleasedAt),
     });
     await addLedger(tx, order, lines, r.at);
+    if (reversalCents > 0) {
+      // Owed until the provider makes it: a pending reversal keyed by the refunded total, and its job (the
+      // refund's caller tries at once; the job is the safety net and the retry).
+      await addPayment(tx, { orderId: order.id, kind: 'transfer_reversal', provider: order.provider ?? this.provider.name, ref: transferReversalKey(order.id, newRefundedCents), status: 'pending', cents: reversalCents, at: r.at });
+      await this.jobs.add(tx, PAYMENTS_TASKS.transferReversal, { orderId: order.id }, {
+        jobKey: transferReversalJobKey(order.id),
+        ...(r.reverseNow ? { runAt: new Date(r.at.getTime() + REVERSAL_SAFETY_NET) } : {}),
+      });
+    }
     const full = newRefundedCents >= order.totalCents;
     const state: OrderState = ['cancelled', 'disputed'].includes(order.state) ? order.state : full ? 'refunded' : 'partially_refunded';
     await tx.execute(`update orders set refunded = ?, commission_returned = ?, state = ?, updated_at = ? where id = ?`, [
@@ -330,6 +360,53 @@ export class PaymentService {
     await addHistory(tx, order.id, state, r.note, r.actor, r.actorId, r.at);
     await this.bus.publish(tx, { name: PAYMENTS_EVENTS.orderRefunded, payload: orderEvent({ ...order, state }, r.actor === 'system' ? null : r.actor === 'buyer' ? 'buyer' : r.actor) });
     await this.notifications.notify(tx, { ...order, state }, 'refunded', `Amount refunded: $${formatCents(newRefundedCents - order.refundedCents)}.`);
+  }
+
+  /**
+   * Makes an order's owed escrow transfer reversals at the provider (outside any transaction), oldest first, each
+   * under its idempotency key (order and refunded total), so a retry never reverses twice. Made: the reversal's id
+   * replaces the key, and the ledger books it (seller to marketplace). Refused (e.g. the seller's balance is too
+   * low): the reversal is marked failed and stays owed, the history says so once, and the caller (the job) retries.
+   */
+  async reverseTransfers(orderId: string): Promise<ReversalRun> {
+    const em = this.fork();
+    const owed = await em.execute<{ id: string; provider_ref: string; amount: string }[]>(
+      `select id, provider_ref, amount::text from order_payments where order_id = ? and kind = 'transfer_reversal' and status <> 'succeeded' order by created_at, id`,
+      [orderId],
+    );
+    if (!owed.length) return { result: 'nothing owed', failed: false };
+    const [transfer] = await em.execute<{ provider_ref: string }[]>(
+      `select provider_ref from order_payments where order_id = ? and kind = 'transfer' and status = 'succeeded' and provider_ref is not null order by created_at desc limit 1`,
+      [orderId],
+    );
+    let made = 0;
+    for (const row of owed) {
+      const cents = storedCents(row.amount);
+      let reversal: { id: string };
+      try {
+        if (!transfer) throw new Error('no escrow transfer to reverse');
+        reversal = await this.provider.reverseTransfer({ orderId, transferId: transfer.provider_ref, amountCents: cents, idempotencyKey: row.provider_ref });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await this.fork().transactional(async (tx) => {
+          const locked = (await readOrder(tx, orderId, true))!;
+          const marked = await tx.execute<unknown[]>(`update order_payments set status = 'failed' where id = ? and status = 'pending' returning id`, [row.id]);
+          // The order's job (queued with the refund) is the retry: graphile-worker backs off while it throws.
+          if (marked.length) await addHistory(tx, orderId, locked.state, `Transfer reversal of $${formatCents(cents)} not made yet: owed by the seller, retried automatically`, 'system', null, this.clock.now());
+        });
+        return { result: `${made} reversed; reversal failed`, failed: true, error: message.slice(0, 300) };
+      }
+      await this.fork().transactional(async (tx) => {
+        const locked = (await readOrder(tx, orderId, true))!;
+        const done = await tx.execute<unknown[]>(`update order_payments set status = 'succeeded', provider_ref = ? where id = ? and status <> 'succeeded' returning id`, [reversal.id, row.id]);
+        if (!done.length) return;
+        const at = this.clock.now();
+        await addLedger(tx, locked, transferReversalLines(cents, `Transfer reversal (${reversal.id})`), at);
+        await addHistory(tx, orderId, locked.state, `Transfer reversed: $${formatCents(cents)} taken back from the seller`, 'system', null, at);
+      });
+      made++;
+    }
+    return { result: `${made} reversed`, failed: false };
   }
 
   /**

@@ -26,6 +26,8 @@ let admin: TestUser;
 const requests: Recorded[] = [];
 let account = { charges_enabled: false, payouts_enabled: false, details_submitted: false };
 let seq = 0;
+/** Set: the next transfer reversals are refused as Stripe refuses one the connected account cannot cover. */
+let reversalRefused = false;
 /** Stripe's processing fee per charge id, in cents, once its balance transaction exists (absent: not yet). */
 const fees = new Map<string, number>();
 
@@ -59,6 +61,12 @@ function fakeStripe(): http.Server {
       else if (/^\/v1\/payment_intents\/[^/]+\/cancel$/.test(path)) answer = { id: path.split('/')[3], object: 'payment_intent', status: 'canceled' };
       else if (path === '/v1/refunds') answer = { id: `re_${n}`, object: 'refund', status: 'succeeded' };
       else if (path === '/v1/transfers') answer = { id: `tr_${n}`, object: 'transfer' };
+      else if (/^\/v1\/transfers\/[^/]+\/reversals$/.test(path)) {
+        if (reversalRefused) {
+          res.statusCode = 400;
+          answer = { error: { type: 'invalid_request_error', code: 'balance_insufficient', message: 'Insufficient funds in the connected account to reverse this transfer.' } };
+        } else answer = { id: `trr_${n}`, object: 'transfer_reversal', transfer: path.split('/')[3], amount: Number(new URLSearchParams(body).get('amount')) };
+      }
       else if (req.method === 'GET' && /^\/v1\/charges\/[^/]+$/.test(path)) answer = charge(path.split('/')[3]!);
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify(answer));
@@ -271,6 +279,143 @@ describe('refunds through Stripe', () => {
     const echo = await webhook({ id: 'evt_ref_echo', object: 'event', type: 'charge.refunded', data: { object: { id: `ch_${intent}`, object: 'charge', payment_intent: intent, amount: 100000, amount_refunded: 25000 } } }).expect(200);
     expect(echo.body.result).toBe('refund already applied');
     expect(await ledgerSum(id)).toBe('0.00');
+  });
+});
+
+/** An escrow order of `price` dollars paid by card, shipped and confirmed: its escrow released by a transfer. */
+async function releasedEscrow(price: number, eventId: string): Promise<{ id: string; intent: string; transfer: string }> {
+  const { id, intent } = await checkedOut(price, { escrowChoice: 'escrow' });
+  await webhook(intentEvent(eventId, 'payment_intent.succeeded', intent, id)).expect(200);
+  await seller.agent.post(`/api/orders/${id}/ship`).send({ carrier: 'UPS', trackingNumber: '1Z1' }).expect(200);
+  requests.length = 0;
+  await buyer.agent.post(`/api/orders/${id}/confirm-delivery`).expect(200);
+  const transfer = await t.sql<{ provider_ref: string }>(`select provider_ref from order_payments where order_id = $1 and kind = 'transfer'`, [id]);
+  expect(transfer).toHaveLength(1);
+  expect(requests.filter((r) => r.path === '/v1/transfers')).toHaveLength(1);
+  return { id, intent, transfer: transfer[0]!.provider_ref };
+}
+
+const reversalsOf = (orderId: string) =>
+  t.sql<{ status: string; provider_ref: string; amount: string }>(`select status, provider_ref, amount::text from order_payments where order_id = $1 and kind = 'transfer_reversal' order by amount::numeric`, [orderId]);
+
+const kindSum = async (orderId: string, kind: string, account: string) =>
+  (await t.sql<{ s: string }>(`select coalesce(sum(amount), 0)::text as s from ledger_entries where order_id = $1 and kind = $2 and account = $3`, [orderId, kind, account]))[0]!.s;
+
+const reversalJob = async (orderId: string) =>
+  (await t.sql<{ id: string; task_identifier: string; attempts: number; last_error: string | null }>(
+    `select id, task_identifier, attempts, last_error from graphile_worker.jobs where key = $1`,
+    [`order-transferReversal:${orderId}`],
+  ))[0];
+
+/** Makes a job due now (graphile-worker's own clock) and runs the due jobs. */
+async function runJobNow(jobId: string) {
+  await t.sql('select graphile_worker.reschedule_jobs(array[$1::bigint], run_at := now())', [jobId]);
+  await t.drain();
+}
+
+describe('refunds after an escrow release', () => {
+  it("reverses the seller's transfer in proportion, keyed by the refunded total, once", async () => {
+    // $6,000: $300 commission, $5,700 transferred to the seller at the release.
+    const { id, intent, transfer } = await releasedEscrow(6000, 'evt_rev_paid');
+    requests.length = 0;
+    const part = await admin.agent.post(`/api/admin/orders/${id}/refund`).send({ amount: '1000.00', reason: 'Bent flange' }).expect(200);
+    expect(part.body).toMatchObject({ state: 'partially_refunded', refunded: '1000.00', commission: '250.00' });
+    // The platform's charge is refunded (no destination to reverse), then $1,000 less the $50 commission returned
+    // is taken back from the seller's transfer.
+    expect(requests.map((r) => r.path)).toEqual(['/v1/refunds', `/v1/transfers/${transfer}/reversals`]);
+    expect(requests[0]).toMatchObject({ idempotencyKey: `order-${id}-refund-to-100000`, form: { payment_intent: intent, amount: '100000' } });
+    expect(requests[0]!.form.reverse_transfer).toBeUndefined();
+    expect(requests[1]).toMatchObject({ method: 'POST', idempotencyKey: `order-${id}-transfer-reversal-to-100000`, form: { amount: '95000', 'metadata[orderId]': id } });
+    expect(await reversalsOf(id)).toEqual([{ status: 'succeeded', provider_ref: expect.stringMatching(/^trr_/), amount: '950.00' }]);
+    expect(await kindSum(id, 'refund', 'marketplace')).toBe('-1000.00');
+    expect(await kindSum(id, 'transfer_reversal', 'seller')).toBe('-950.00');
+    expect(await ledgerSum(id, 'seller')).toBe('4750.00');
+    expect(await ledgerSum(id, 'marketplace')).toBe('250.00');
+    await expectBalanced(id);
+
+    // Run again (the job, a retry) and Stripe's own charge.refunded echo: nothing more is reversed.
+    requests.length = 0;
+    const { PaymentService } = await import('./payment.service.js');
+    expect(await t.rt.container.get(PaymentService).reverseTransfers(id)).toEqual({ result: 'nothing owed', failed: false });
+    await t.drain();
+    const echo = await webhook({ id: 'evt_rev_echo', object: 'event', type: 'charge.refunded', data: { object: { id: `ch_${intent}`, object: 'charge', payment_intent: intent, amount: 600000, amount_refunded: 100000 } } }).expect(200);
+    expect(echo.body.result).toBe('refund already applied');
+    await t.drain();
+    expect(requests.filter((r) => r.path.includes('/reversals'))).toHaveLength(0);
+    expect(await reversalsOf(id)).toHaveLength(1);
+
+    // The rest, refused at first by Stripe (the seller's balance is too low): the buyer is refunded all the same,
+    // the reversal stays owed (failed), the ledger shows the marketplace paying, and the job's retry takes it back.
+    reversalRefused = true;
+    requests.length = 0;
+    const full = await admin.agent.post(`/api/admin/orders/${id}/refund`).send({ amount: '5000.00', reason: 'Returned' }).expect(200);
+    expect(full.body).toMatchObject({ state: 'refunded', refunded: '6000.00', commission: '0.00' });
+    expect(requests.map((r) => r.path)).toEqual(['/v1/refunds', `/v1/transfers/${transfer}/reversals`]);
+    expect(requests[1]).toMatchObject({ idempotencyKey: `order-${id}-transfer-reversal-to-600000`, form: { amount: '475000' } });
+    expect(await reversalsOf(id)).toEqual([
+      { status: 'succeeded', provider_ref: expect.stringMatching(/^trr_/), amount: '950.00' },
+      { status: 'failed', provider_ref: `order-${id}-transfer-reversal-to-600000`, amount: '4750.00' },
+    ]);
+    expect(await ledgerSum(id, 'seller')).toBe('4750.00');
+    expect(await ledgerSum(id, 'marketplace')).toBe('-4750.00');
+    expect(await ledgerSum(id, 'buyer')).toBe('0.00');
+    await expectBalanced(id);
+    const seen = await admin.agent.get(`/api/orders/${id}`).expect(200);
+    expect(seen.body.history.map((h: { note: string }) => h.note)).toContain('Transfer reversal of $4750.00 not made yet: owed by the seller, retried automatically');
+
+    // The job queued with the refund is the retry (due 15 minutes later): while Stripe refuses, it fails and
+    // graphile-worker keeps it for another attempt; once Stripe accepts, it books the reversal.
+    const job = await reversalJob(id);
+    expect(job).toMatchObject({ task_identifier: 'payments/transfer-reversal', attempts: 0 });
+    await runJobNow(job!.id);
+    expect(await reversalJob(id)).toMatchObject({ attempts: 1, last_error: expect.stringContaining('Insufficient funds') });
+    expect((await reversalsOf(id)).map((r) => r.status)).toEqual(['succeeded', 'failed']);
+    reversalRefused = false;
+    requests.length = 0;
+    await runJobNow(job!.id);
+    const retried = requests.filter((r) => r.path.includes('/reversals'));
+    expect(retried).toHaveLength(1);
+    expect(retried[0]).toMatchObject({ idempotencyKey: `order-${id}-transfer-reversal-to-600000`, form: { amount: '475000' } });
+    expect((await reversalsOf(id)).map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
+    expect(await reversalJob(id)).toBeUndefined();
+    // Both reversals add up to the transfer: the seller is back to zero, the marketplace bears only Stripe's fee (none here).
+    expect(await kindSum(id, 'transfer_reversal', 'seller')).toBe('-5700.00');
+    expect(await ledgerSum(id, 'seller')).toBe('0.00');
+    expect(await ledgerSum(id, 'marketplace')).toBe('0.00');
+    await expectBalanced(id);
+    requests.length = 0;
+    await t.drain();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('reverses after a refund made at Stripe (charge.refunded) through the job, outside the webhook', async () => {
+    const { id, intent, transfer } = await releasedEscrow(5000, 'evt_rev2_paid');
+    requests.length = 0;
+    // $5,000: $270 commission, $4,730 transferred. Stripe's dashboard refunds $500: $27 of commission returned.
+    const res = await webhook({ id: 'evt_rev2_ref', object: 'event', type: 'charge.refunded', data: { object: { id: `ch_${intent}`, object: 'charge', payment_intent: intent, amount: 500000, amount_refunded: 50000 } } }).expect(200);
+    expect(res.body.result).toBe('refunded to 500.00');
+    expect(requests).toHaveLength(0);
+    expect(await reversalsOf(id)).toEqual([{ status: 'pending', provider_ref: `order-${id}-transfer-reversal-to-50000`, amount: '473.00' }]);
+    await t.drain();
+    expect(requests.filter((r) => r.path === `/v1/transfers/${transfer}/reversals`)).toEqual([
+      expect.objectContaining({ idempotencyKey: `order-${id}-transfer-reversal-to-50000`, form: expect.objectContaining({ amount: '47300' }) }),
+    ]);
+    expect(await ledgerSum(id, 'seller')).toBe('4257.00');
+    await expectBalanced(id);
+  });
+
+  it('takes a refund while the escrow is still held from the hold, with no reversal', async () => {
+    const { id, intent } = await checkedOut(5200, { escrowChoice: 'escrow' });
+    await webhook(intentEvent('evt_rev3_paid', 'payment_intent.succeeded', intent, id)).expect(200);
+    requests.length = 0;
+    await admin.agent.post(`/api/admin/orders/${id}/refund`).send({ amount: '200.00', reason: 'Scratch' }).expect(200);
+    expect(requests.map((r) => r.path)).toEqual(['/v1/refunds']);
+    expect(requests[0]!.form.reverse_transfer).toBeUndefined();
+    await t.drain();
+    expect(requests.filter((r) => r.path.includes('/reversals'))).toHaveLength(0);
+    expect(await reversalsOf(id)).toHaveLength(0);
+    expect(await kindSum(id, 'refund', 'escrow')).toBe('-200.00');
+    await expectBalanced(id);
   });
 });
 

@@ -320,6 +320,44 @@ describe('escrow from $5,000', () => {
     expect(await ledgerSum('order_id = $1', [id])).toBe('0.00');
   });
 
+  it("takes refunds after the release back from the seller's transfer in the test provider too, once", async () => {
+    const partId = await part({ price: 5000 });
+    const { body } = await buyer.agent.post('/api/orders').send({ partId }).expect(201);
+    const id = body.orderId;
+    await buyer.agent.post(`/api/orders/${id}/checkout`).send({ shippingAddress: address, escrowChoice: 'escrow' }).expect(200);
+    await buyer.agent.post('/api/payments/test/confirm').send({ orderId: id }).expect(200);
+    await seller.agent.post(`/api/orders/${id}/ship`).send({ carrier: 'FedEx', trackingNumber: 'FX2' }).expect(200);
+    await buyer.agent.post(`/api/orders/${id}/confirm-delivery`).expect(200);
+    expect(await ledgerSum(`order_id = $1 and account = 'seller'`, [id])).toBe('4730.00');
+
+    // $500 of $5,000: $27 of the $270 commission returned, so $473 comes back from the seller.
+    await admin.agent.post(`/api/admin/orders/${id}/refund`).send({ amount: '500.00', reason: 'Pitted chrome' }).expect(200);
+    expect(await ledgerSum(`order_id = $1 and kind = 'refund' and account = 'marketplace'`, [id])).toBe('-500.00');
+    expect(await ledgerSum(`order_id = $1 and kind = 'transfer_reversal' and account = 'seller'`, [id])).toBe('-473.00');
+    expect(await ledgerSum(`order_id = $1 and account = 'seller'`, [id])).toBe('4257.00');
+    const { PaymentService } = await import('./payment.service.js');
+    expect(await t.rt.container.get(PaymentService).reverseTransfers(id)).toEqual({ result: 'nothing owed', failed: false });
+    await t.drain();
+    expect(await ledgerSum(`order_id = $1 and kind = 'transfer_reversal' and account = 'seller'`, [id])).toBe('-473.00');
+
+    const full = await admin.agent.post(`/api/admin/orders/${id}/refund`).send({ amount: '4500.00', reason: 'Returned' }).expect(200);
+    expect(full.body).toMatchObject({ state: 'refunded', refunded: '5000.00', commission: '0.00' });
+    const seen = await admin.agent.get(`/api/orders/${id}`).expect(200);
+    const reversals = seen.body.payments.filter((p: { kind: string }) => p.kind === 'transfer_reversal');
+    expect(reversals.map((p: { status: string; amount: string; providerRef: string }) => [p.status, p.amount, p.providerRef]).sort()).toEqual([
+      ['succeeded', '4257.00', `trr_test_order${id.replaceAll('-', '')}transferreversalto500000`],
+      ['succeeded', '473.00', `trr_test_order${id.replaceAll('-', '')}transferreversalto50000`],
+    ]);
+    expect(seen.body.history.map((h: { note: string }) => h.note)).toEqual(
+      expect.arrayContaining(['Transfer reversed: $473.00 taken back from the seller', 'Transfer reversed: $4257.00 taken back from the seller']),
+    );
+    expect(await ledgerSum(`order_id = $1 and account = 'seller'`, [id])).toBe('0.00');
+    expect(await ledgerSum(`order_id = $1 and account = 'marketplace'`, [id])).toBe('0.00');
+    expect(await ledgerSum('order_id = $1', [id])).toBe('0.00');
+    expect(await ledgerSum('seller_id = $1', [seller.id])).toBe('0.00');
+    expect(await ledgerSum('true', [])).toBe('0.00');
+  });
+
   it('releases escrow when the 3-day inspection ends after an automatic delivery', async () => {
     const partId = await part({ price: 7000 });
     const { body } = await buyer.agent.post('/api/orders').send({ partId }).expect(201);

@@ -32,6 +32,7 @@ export const PAYMENTS_TASKS = {
   notify: 'payments/notify',
   onReturnEnded: 'payments/escrow-unhold',
   providerFee: 'payments/provider-fee',
+  transferReversal: 'payments/transfer-reversal',
 } as const;
 
 export type OrderTimer = 'cancelUnpaid' | 'shipReminder' | 'shipLate' | 'autoDeliver' | 'complete' | 'escrowRelease' | 'refundLatePayment';
@@ -41,5 +42,8 @@ export const orderJobKey = (timer: OrderTimer, orderId: string) => `order-${time
 
 /** One pending read of an order's provider fee. */
 export const providerFeeJobKey = (orderId: string) => `order-providerFee:${orderId}`;
+
+/** One pending run of an order's owed escrow transfer reversals. */
+export const transferReversalJobKey = (orderId: string) => `order-transferReversal:${orderId}`;
 
 export const orderJobPayload = z.object({ orderId: z.uuid() });

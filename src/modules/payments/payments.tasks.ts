@@ -49,6 +49,15 @@ export const paymentsTasks: TaskFactories = {
     const { orderId } = parseOrThrow(orderJobPayload, payload);
     await container.get(PaymentService).recordProviderFee(orderId);
   },
+  /**
+   * Reverses an order's owed escrow transfer reversals at the provider (refunds after the release); throws while
+   * one fails, so graphile-worker retries it with its backoff. Idempotent (keyed per order and refunded total).
+   */
+  [PAYMENTS_TASKS.transferReversal]: (container) => async (payload) => {
+    const { orderId } = parseOrThrow(orderJobPayload, payload);
+    const result = await container.get(PaymentService).reverseTransfers(orderId);
+    if (result.failed) throw new Error(`transfer reversal failed for order ${orderId}: ${result.error}`);
+  },
   /** Holds an escrowed order's money while its return request is open (event `returns.return.requested`); idempotent. */
   [PAYMENTS_TASKS.onReturnRequested]: (container) => async (payload) => {
     const { payload: r } = parseOrThrow(returnEvent, payload);
