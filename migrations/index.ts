@@ -36,6 +36,7 @@ import { Migration20261124221100GarageWatchTitle } from './20261124221100-garage
 import { Migration20261124223000PaymentsInit } from './20261124223000-payments-init.js';
 import { Migration20261124223100PaymentsEscrowHold } from './20261124223100-payments-escrow-hold.js';
 import { Migration20261124223200PaymentsProviderFee } from './20261124223200-payments-provider-fee.js';
+import { Migration20261124235000PaymentsHistoryAudience } from './20261124235000-payments-history-audience.js';
 import { Migration20261124193000AccountsSuspension } from './20261124193000-accounts-suspension.js';
 import { Migration20261124193100PlatformAuditLog } from './20261124193100-platform-audit-log.js';
 import { Migration20261124193200CatalogSuspendedSellers } from './20261124193200-catalog-suspended-sellers.js';
@@ -82,4 +83,5 @@ export const migrations: MigrationObject[] = [
   { name: '20261124231000-analytics-init', class: Migration20261124231000AnalyticsInit },
   { name: '20261124232000-reverse-quote-notices', class: Migration20261124232000ReverseQuoteNotices },
   { name: '20261124233000-catalog-sold-order', class: Migration20261124233000CatalogSoldOrder },
+  { name: '20261124235000-payments-history-audience', class: Migration20261124235000PaymentsHistoryAudience },
 ];

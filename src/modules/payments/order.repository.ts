@@ -124,6 +124,12 @@ export async function readOrderByIntent(em: SqlExecutor, intentId: string, lock 
   return rows[0] ? toOrderRow(rows[0]) : null;
 }
 
+/**
+ * Who reads a history step: `all` (buyer, seller, admins) or `seller` (the seller and admins only: money matters
+ * between the marketplace and the seller, such as transfer reversals).
+ */
+export type HistoryAudience = 'all' | 'seller';
+
 /** Appends one history step. */
 export async function addHistory(
   em: SqlExecutor,
@@ -133,14 +139,16 @@ export async function addHistory(
   actor: 'buyer' | 'seller' | 'admin' | 'system',
   actorId: string | null,
   at: Date,
+  audience: HistoryAudience = 'all',
 ): Promise<void> {
-  await em.execute(`insert into order_history (order_id, state, note, actor, actor_id, at) values (?, ?, ?, ?, ?, ?)`, [
+  await em.execute(`insert into order_history (order_id, state, note, actor, actor_id, at, audience) values (?, ?, ?, ?, ?, ?, ?)`, [
     orderId,
     state,
     note,
     actor,
     actorId,
     at.toISOString(),
+    audience,
   ]);
 }
 

@@ -40,6 +40,13 @@ export function isFinalSalePart(part: Pick<PartDto, 'category' | 'categoryName' 
   return /\b(custom|modified|one-off|bespoke)\b/i.test(`${part.title} ${part.description}`);
 }
 
+/** Payment kinds between the marketplace and the seller (the escrow transfer and its reversals): not the buyer's business. */
+const SELLER_PAYMENT_KINDS = new Set(['transfer', 'transfer_reversal']);
+
+/** Whether `actor` reads an order's history entry or payment of `audience`: `seller` ones only its seller and admins. */
+const seesSellerMatters = (o: OrderRow, actor: Actor, audience: unknown) =>
+  audience !== 'seller' || o.sellerId === actor.id || hasRole(actor.role, 'admin');
+
 /** Orders: creation from every way of buying, the buyer's and seller's steps, and what each viewer sees. */
 @injectable()
 export class OrderService {
@@ -226,7 +233,7 @@ export class OrderService {
     const em = this.fork();
     const ids = uuidArray(rows.map((r) => r.id));
     const [history, payments, ledger, users] = await Promise.all([
-      em.execute<Record<string, unknown>[]>(`select order_id, state, note, actor, at from order_history where order_id = any(?::uuid[]) order by id`, [ids]),
+      em.execute<Record<string, unknown>[]>(`select order_id, state, note, actor, at, audience from order_history where order_id = any(?::uuid[]) order by id`, [ids]),
       em.execute<Record<string, unknown>[]>(
         `select id, order_id, kind, provider, provider_ref, status, amount::text as amount, created_at from order_payments where order_id = any(?::uuid[]) order by created_at, id`,
         [ids],
@@ -254,8 +261,8 @@ export class OrderService {
         buyerName: name(o.buyerId),
         sellerName: name(o.sellerId),
         sellerPayoutsReady: readiness.get(o.sellerId) ?? false,
-        history: history.filter((h) => h.order_id === o.id).map(historyDto),
-        payments: payments.filter((p) => p.order_id === o.id).map(paymentDto),
+        history: history.filter((h) => h.order_id === o.id && seesSellerMatters(o, actor, h.audience)).map(historyDto),
+        payments: payments.filter((p) => p.order_id === o.id && seesSellerMatters(o, actor, SELLER_PAYMENT_KINDS.has(String(p.kind)) ? 'seller' : 'all')).map(paymentDto),
         ledger: actor.role === 'admin' ? ledger.filter((l) => l.order_id === o.id).map(ledgerDto) : null,
       }),
     );

@@ -392,7 +392,7 @@ export class PaymentService {
           const locked = (await readOrder(tx, orderId, true))!;
           const marked = await tx.execute<unknown[]>(`update order_payments set status = 'failed' where id = ? and status = 'pending' returning id`, [row.id]);
           // The order's job (queued with the refund) is the retry: graphile-worker backs off while it throws.
-          if (marked.length) await addHistory(tx, orderId, locked.state, `Transfer reversal of $${formatCents(cents)} not made yet: owed by the seller, retried automatically`, 'system', null, this.clock.now());
+          if (marked.length) await addHistory(tx, orderId, locked.state, `Transfer reversal of $${formatCents(cents)} not made yet: owed by the seller, retried automatically`, 'system', null, this.clock.now(), 'seller');
         });
         return { result: `${made} reversed; reversal failed`, failed: true, error: message.slice(0, 300) };
       }
@@ -402,7 +402,7 @@ export class PaymentService {
         if (!done.length) return;
         const at = this.clock.now();
         await addLedger(tx, locked, transferReversalLines(cents, `Transfer reversal (${reversal.id})`), at);
-        await addHistory(tx, orderId, locked.state, `Transfer reversed: $${formatCents(cents)} taken back from the seller`, 'system', null, at);
+        await addHistory(tx, orderId, locked.state, `Transfer reversed: $${formatCents(cents)} taken back from the seller`, 'system', null, at, 'seller');
       });
       made++;
     }

@@ -362,6 +362,17 @@ describe('refunds after an escrow release', () => {
     await expectBalanced(id);
     const seen = await admin.agent.get(`/api/orders/${id}`).expect(200);
     expect(seen.body.history.map((h: { note: string }) => h.note)).toContain('Transfer reversal of $4750.00 not made yet: owed by the seller, retried automatically');
+    // A matter between the marketplace and the seller: the seller reads it, the buyer does not (nor the transfer's payments).
+    const owedNote = 'Transfer reversal of $4750.00 not made yet: owed by the seller, retried automatically';
+    const asSeller = await seller.agent.get(`/api/orders/${id}`).expect(200);
+    expect(asSeller.body.history.map((h: { note: string }) => h.note)).toContain(owedNote);
+    expect(asSeller.body.payments.map((p: { kind: string }) => p.kind)).toContain('transfer_reversal');
+    const asBuyer = await buyer.agent.get(`/api/orders/${id}`).expect(200);
+    const buyerNotes = asBuyer.body.history.map((h: { note: string }) => h.note) as string[];
+    expect(buyerNotes).not.toContain(owedNote);
+    expect(buyerNotes.filter((n) => /transfer/i.test(n))).toEqual([]);
+    expect(buyerNotes).toEqual(expect.arrayContaining(['Refunded $5000.00: Returned']));
+    expect(asBuyer.body.payments.map((p: { kind: string }) => p.kind).filter((k: string) => k.startsWith('transfer'))).toEqual([]);
 
     // The job queued with the refund is the retry (due 15 minutes later): while Stripe refuses, it fails and
     // graphile-worker keeps it for another attempt; once Stripe accepts, it books the reversal.

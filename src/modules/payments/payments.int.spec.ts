@@ -351,6 +351,11 @@ describe('escrow from $5,000', () => {
     expect(seen.body.history.map((h: { note: string }) => h.note)).toEqual(
       expect.arrayContaining(['Transfer reversed: $473.00 taken back from the seller', 'Transfer reversed: $4257.00 taken back from the seller']),
     );
+    const asBuyer = await buyer.agent.get(`/api/orders/${id}`).expect(200);
+    expect(asBuyer.body.history.map((h: { note: string }) => h.note).filter((n: string) => /transfer/i.test(n))).toEqual([]);
+    expect(asBuyer.body.payments.map((p: { kind: string }) => p.kind).sort()).toEqual(['charge', 'refund', 'refund']);
+    const asSeller = await seller.agent.get(`/api/orders/${id}`).expect(200);
+    expect(asSeller.body.history.map((h: { note: string }) => h.note)).toContain('Transfer reversed: $473.00 taken back from the seller');
     expect(await ledgerSum(`order_id = $1 and account = 'seller'`, [id])).toBe('0.00');
     expect(await ledgerSum(`order_id = $1 and account = 'marketplace'`, [id])).toBe('0.00');
     expect(await ledgerSum('order_id = $1', [id])).toBe('0.00');
