@@ -62,7 +62,12 @@ export abstract class PaymentProvider {
    * Takes `amountCents` of an escrow transfer back from the connected account (a transfer reversal). Fails when
    * the account's balance cannot cover it (a separate transfer, unlike a destination charge's).
    */
-  abstract reverseTransfer(input: { orderId: string; transferId: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string }>;
+  abstract reverseTransfer(input: { orderId: string; transferId: string; amountCents: number; refundedTo: number; idempotencyKey: string }): Promise<{ id: string }>;
+  /**
+   * A reversal of `transferId` already made for this order and refunds' running total (`refundedTo` cents), found
+   * by its metadata, or null: a retry after the idempotency key expired (24 hours at Stripe) must not reverse twice.
+   */
+  abstract findReversal(input: { orderId: string; transferId: string; refundedTo: number }): Promise<{ id: string } | null>;
   /**
    * The processing fee the provider charged the marketplace for a payment (its charge, or the intent's latest
    * charge), or null while it is not known yet (or never: the test provider charges none).
@@ -151,10 +156,16 @@ export class StripeProvider extends PaymentProvider {
   async reverseTransfer(input: Parameters<PaymentProvider['reverseTransfer']>[0]): Promise<{ id: string }> {
     const reversal = await this.stripe.transfers.createReversal(
       input.transferId,
-      { amount: input.amountCents, metadata: { orderId: input.orderId } },
+      { amount: input.amountCents, metadata: { orderId: input.orderId, refundedTo: String(input.refundedTo), reversalKey: input.idempotencyKey } },
       { idempotencyKey: input.idempotencyKey },
     );
     return { id: reversal.id };
+  }
+  async findReversal(input: Parameters<PaymentProvider['findReversal']>[0]): Promise<{ id: string } | null> {
+    for await (const r of this.stripe.transfers.listReversals(input.transferId, { limit: 100 })) {
+      if (r.metadata?.orderId === input.orderId && r.metadata?.refundedTo === String(input.refundedTo)) return { id: r.id };
+    }
+    return null;
   }
   async chargeFee(input: Parameters<PaymentProvider['chargeFee']>[0]): Promise<ProviderFee | null> {
     if (input.chargeId) return chargeFeeOf(await this.stripe.charges.retrieve(input.chargeId, { expand: ['balance_transaction'] }));
@@ -212,6 +223,10 @@ export class TestProvider extends PaymentProvider {
   }
   async reverseTransfer(input: Parameters<PaymentProvider['reverseTransfer']>[0]): Promise<{ id: string }> {
     return { id: `trr_test_${input.idempotencyKey.replace(/[^a-zA-Z0-9]/g, '')}` };
+  }
+  /** The test provider's reversals exist only in the order's own rows: there is nothing else to find. */
+  async findReversal(): Promise<{ id: string } | null> {
+    return null;
   }
   /** No card is charged in test mode, so there is no fee (and nothing to ask anyone). */
   async chargeFee(): Promise<ProviderFee | null> {

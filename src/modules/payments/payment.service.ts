@@ -318,7 +318,10 @@ export class PaymentService {
     });
     // A refund after an escrow release takes the seller's share back now. The refund is done whatever happens
     // here: a refusal leaves the reversal owed, and any other error too; the order's job retries either.
-    if (order.escrowChoice === 'escrow') await this.reverseTransfers(order.id).catch(() => undefined);
+    if (order.escrowChoice === 'escrow') {
+      // Its own reversal is tried at once under a fresh key: no need to look for it at the provider first.
+      await this.reverseTransfers(order.id, { fresh: transferReversalKey(order.id, newRefunded) }).catch(() => undefined);
+    }
   }
 
   /** Applies refunds totalling `newRefundedCents` to `order` (locked): ledger, amounts, state, history, event, mail. */
@@ -367,8 +370,10 @@ export class PaymentService {
    * under its idempotency key (order and refunded total), so a retry never reverses twice. Made: the reversal's id
    * replaces the key, and the ledger books it (seller to marketplace). Refused (e.g. the seller's balance is too
    * low): the reversal is marked failed and stays owed, the history says so once, and the caller (the job) retries.
+   * Every row but `fresh` (the one a refund has just made) is first looked for at the provider by its metadata,
+   * and one found is recorded as made instead of reversing again (keys expire after 24 hours at Stripe).
    */
-  async reverseTransfers(orderId: string): Promise<ReversalRun> {
+  async reverseTransfers(orderId: string, opts: { fresh?: string } = {}): Promise<ReversalRun> {
     const em = this.fork();
     const owed = await em.execute<{ id: string; provider_ref: string; amount: string }[]>(
       `select id, provider_ref, amount::text from order_payments where order_id = ? and kind = 'transfer_reversal' and status <> 'succeeded' order by created_at, id`,
@@ -385,7 +390,12 @@ export class PaymentService {
       let reversal: { id: string };
       try {
         if (!transfer) throw new Error('no escrow transfer to reverse');
-        reversal = await this.provider.reverseTransfer({ orderId, transferId: transfer.provider_ref, amountCents: cents, idempotencyKey: row.provider_ref });
+        const refundedTo = Number(/-to-(\d+)$/.exec(row.provider_ref)?.[1] ?? Number.NaN);
+        if (!Number.isSafeInteger(refundedTo)) throw new Error(`owed reversal ${row.id} has no key`);
+        // A retry (any row but the one the refund has just made) first looks for the reversal at the provider:
+        // made by an attempt whose answer was lost, its key may have expired since, and a second would reverse twice.
+        const found = row.provider_ref === opts.fresh ? null : await this.provider.findReversal({ orderId, transferId: transfer.provider_ref, refundedTo });
+        reversal = found ?? (await this.provider.reverseTransfer({ orderId, transferId: transfer.provider_ref, amountCents: cents, refundedTo, idempotencyKey: row.provider_ref }));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         await this.fork().transactional(async (tx) => {

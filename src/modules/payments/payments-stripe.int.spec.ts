@@ -28,6 +28,11 @@ let account = { charges_enabled: false, payouts_enabled: false, details_submitte
 let seq = 0;
 /** Set: the next transfer reversals are refused as Stripe refuses one the connected account cannot cover. */
 let reversalRefused = false;
+/** Set: the next transfer reversals are made at Stripe but their answers are lost (a 500 not to be retried). */
+let reversalAnswerLost = false;
+/** The reversals made at the fake Stripe, by transfer id, and by idempotency key while the key lives (24 hours at Stripe). */
+const madeReversals = new Map<string, Record<string, unknown>[]>();
+const reversalKeys = new Map<string, Record<string, unknown>>();
 /** Stripe's processing fee per charge id, in cents, once its balance transaction exists (absent: not yet). */
 const fees = new Map<string, number>();
 
@@ -61,11 +66,29 @@ function fakeStripe(): http.Server {
       else if (/^\/v1\/payment_intents\/[^/]+\/cancel$/.test(path)) answer = { id: path.split('/')[3], object: 'payment_intent', status: 'canceled' };
       else if (path === '/v1/refunds') answer = { id: `re_${n}`, object: 'refund', status: 'succeeded' };
       else if (path === '/v1/transfers') answer = { id: `tr_${n}`, object: 'transfer' };
-      else if (/^\/v1\/transfers\/[^/]+\/reversals$/.test(path)) {
-        if (reversalRefused) {
+      else if (req.method === 'GET' && /^\/v1\/transfers\/[^/]+\/reversals$/.test(path)) {
+        answer = { object: 'list', url: path, has_more: false, data: madeReversals.get(path.split('/')[3]!) ?? [] };
+      } else if (/^\/v1\/transfers\/[^/]+\/reversals$/.test(path)) {
+        const key = req.headers['idempotency-key'] as string | undefined;
+        const form = new URLSearchParams(body);
+        const transferId = path.split('/')[3]!;
+        const made = (key && reversalKeys.get(key)) || null;
+        if (reversalRefused && !made) {
           res.statusCode = 400;
           answer = { error: { type: 'invalid_request_error', code: 'balance_insufficient', message: 'Insufficient funds in the connected account to reverse this transfer.' } };
-        } else answer = { id: `trr_${n}`, object: 'transfer_reversal', transfer: path.split('/')[3], amount: Number(new URLSearchParams(body).get('amount')) };
+        } else {
+          const metadata = Object.fromEntries([...form].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v]));
+          answer = made ?? { id: `trr_${n}`, object: 'transfer_reversal', transfer: transferId, amount: Number(form.get('amount')), metadata };
+          if (!made) {
+            madeReversals.set(transferId, [answer, ...(madeReversals.get(transferId) ?? [])]);
+            if (key) reversalKeys.set(key, answer);
+          }
+          if (reversalAnswerLost) {
+            res.statusCode = 500;
+            res.setHeader('stripe-should-retry', 'false');
+            answer = { error: { type: 'api_error', message: 'The answer was lost on the way.' } };
+          }
+        }
       }
       else if (req.method === 'GET' && /^\/v1\/charges\/[^/]+$/.test(path)) answer = charge(path.split('/')[3]!);
       res.setHeader('content-type', 'application/json');
@@ -325,7 +348,11 @@ describe('refunds after an escrow release', () => {
     expect(requests.map((r) => r.path)).toEqual(['/v1/refunds', `/v1/transfers/${transfer}/reversals`]);
     expect(requests[0]).toMatchObject({ idempotencyKey: `order-${id}-refund-to-100000`, form: { payment_intent: intent, amount: '100000' } });
     expect(requests[0]!.form.reverse_transfer).toBeUndefined();
-    expect(requests[1]).toMatchObject({ method: 'POST', idempotencyKey: `order-${id}-transfer-reversal-to-100000`, form: { amount: '95000', 'metadata[orderId]': id } });
+    expect(requests[1]).toMatchObject({
+      method: 'POST',
+      idempotencyKey: `order-${id}-transfer-reversal-to-100000`,
+      form: { amount: '95000', 'metadata[orderId]': id, 'metadata[refundedTo]': '100000', 'metadata[reversalKey]': `order-${id}-transfer-reversal-to-100000` },
+    });
     expect(await reversalsOf(id)).toEqual([{ status: 'succeeded', provider_ref: expect.stringMatching(/^trr_/), amount: '950.00' }]);
     expect(await kindSum(id, 'refund', 'marketplace')).toBe('-1000.00');
     expect(await kindSum(id, 'transfer_reversal', 'seller')).toBe('-950.00');
@@ -384,7 +411,9 @@ describe('refunds after an escrow release', () => {
     reversalRefused = false;
     requests.length = 0;
     await runJobNow(job!.id);
-    const retried = requests.filter((r) => r.path.includes('/reversals'));
+    // A retry looks for the reversal at Stripe first (none made), then makes it under the same key.
+    expect(requests.filter((r) => r.path.includes('/reversals')).map((r) => r.method)).toEqual(['GET', 'POST']);
+    const retried = requests.filter((r) => r.path.includes('/reversals') && r.method === 'POST');
     expect(retried).toHaveLength(1);
     expect(retried[0]).toMatchObject({ idempotencyKey: `order-${id}-transfer-reversal-to-600000`, form: { amount: '475000' } });
     expect((await reversalsOf(id)).map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
@@ -408,11 +437,50 @@ describe('refunds after an escrow release', () => {
     expect(requests).toHaveLength(0);
     expect(await reversalsOf(id)).toEqual([{ status: 'pending', provider_ref: `order-${id}-transfer-reversal-to-50000`, amount: '473.00' }]);
     await t.drain();
-    expect(requests.filter((r) => r.path === `/v1/transfers/${transfer}/reversals`)).toEqual([
+    expect(requests.filter((r) => r.path === `/v1/transfers/${transfer}/reversals` && r.method === 'POST')).toEqual([
       expect.objectContaining({ idempotencyKey: `order-${id}-transfer-reversal-to-50000`, form: expect.objectContaining({ amount: '47300' }) }),
     ]);
     expect(await ledgerSum(id, 'seller')).toBe('4257.00');
     await expectBalanced(id);
+  });
+
+  it('records a reversal made at Stripe whose answer was lost instead of reversing again after the key expired', async () => {
+    // $6,000: $300 commission, $5,700 transferred. A first reversal is made and recorded ($950 for $1,000).
+    const { id, transfer } = await releasedEscrow(6000, 'evt_rev4_paid');
+    await admin.agent.post(`/api/admin/orders/${id}/refund`).send({ amount: '1000.00', reason: 'Bent flange' }).expect(200);
+    expect((await reversalsOf(id)).map((r) => r.status)).toEqual(['succeeded']);
+    // The second ($2,000 more, $1,900 back) is made at Stripe but its answer is lost: locally it stays owed.
+    reversalAnswerLost = true;
+    try {
+      await admin.agent.post(`/api/admin/orders/${id}/refund`).send({ amount: '2000.00', reason: 'Cracked housing' }).expect(200);
+    } finally {
+      reversalAnswerLost = false;
+    }
+    expect(madeReversals.get(transfer)).toHaveLength(2);
+    expect(await reversalsOf(id)).toEqual([
+      { status: 'succeeded', provider_ref: expect.stringMatching(/^trr_/), amount: '950.00' },
+      { status: 'failed', provider_ref: `order-${id}-transfer-reversal-to-300000`, amount: '1900.00' },
+    ]);
+    expect(await kindSum(id, 'transfer_reversal', 'seller')).toBe('-950.00');
+    // A day later the key has expired at Stripe, so a second createReversal would reverse again. The retry lists
+    // the transfer's reversals, finds this order's for the running total $3,000, and records it: no second one.
+    reversalKeys.clear();
+    const lost = madeReversals.get(transfer)!.find((r) => (r.metadata as Record<string, string>).refundedTo === '300000')!;
+    requests.length = 0;
+    const job = await reversalJob(id);
+    await runJobNow(job!.id);
+    expect(requests.filter((r) => r.path.startsWith('/v1/transfers')).map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/transfers/${transfer}/reversals`]);
+    expect(madeReversals.get(transfer)).toHaveLength(2);
+    expect(await reversalsOf(id)).toEqual([
+      { status: 'succeeded', provider_ref: expect.stringMatching(/^trr_/), amount: '950.00' },
+      { status: 'succeeded', provider_ref: lost.id, amount: '1900.00' },
+    ]);
+    expect(await reversalJob(id)).toBeUndefined();
+    expect(await kindSum(id, 'transfer_reversal', 'seller')).toBe('-2850.00');
+    expect(await ledgerSum(id, 'seller')).toBe('2850.00');
+    await expectBalanced(id);
+    const seen = await seller.agent.get(`/api/orders/${id}`).expect(200);
+    expect(seen.body.history.map((h: { note: string }) => h.note)).toContain('Transfer reversed: $1900.00 taken back from the seller');
   });
 
   it('takes a refund while the escrow is still held from the hold, with no reversal', async () => {
