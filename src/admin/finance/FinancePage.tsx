@@ -5,7 +5,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { useQuery } from '@tanstack/react-query';
 import { downloadCSV, Title } from 'react-admin';
 import { ADMIN_API, httpClient } from '../dataProvider';
-import type { FinanceMonthDto } from '../../modules/payments/order.dto';
+import type { FinanceMonthDto, OwedBySellersDto } from '../../modules/payments/order.dto';
 import { moneyText } from '../orders/orderAdmin';
 import { chartPoints, financeCsv, financeTotals, monthLabel } from './finance';
 
@@ -28,6 +28,11 @@ export function FinancePage() {
   // Newest month first in the table; the chart sorts its own copy oldest first.
   const rows = [...(data ?? [])].sort((a, b) => b.month.localeCompare(a.month));
   const totals = financeTotals(rows);
+  // Not by month: what sellers owe now (escrow transfer reversals not made yet), as the Orders list's "Reversal owed".
+  const owed = useQuery({
+    queryKey: ['admin-finance-owed'],
+    queryFn: async () => (await httpClient(`${ADMIN_API}/finance/owed`)).json as OwedBySellersDto,
+  });
 
   return (
     <Box sx={{ p: 2 }}>
@@ -54,11 +59,12 @@ export function FinancePage() {
       {!isPending && !error && rows.length === 0 && <Alert severity="info">No sales yet: the months appear once orders are paid.</Alert>}
       {rows.length > 0 && (
         <Stack spacing={2}>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' } }}>
             <Figure label="Gross sales" value={moneyText(totals.grossSales)} />
             <Figure label="Commission" value={moneyText(totals.commission)} />
             <Figure label="Featured revenue" value={moneyText(totals.featuredRevenue)} />
             <Figure label="Refunds" value={moneyText(totals.refunds)} />
+            <Figure label="Owed by sellers" value={owed.data ? moneyText(owed.data.owedBySellers) : '—'} />
           </Box>
           <Card>
             <CardContent>

@@ -1,5 +1,6 @@
 import {
   AutocompleteInput,
+  BooleanInput,
   Datagrid,
   DateField,
   DateInput,
@@ -17,7 +18,7 @@ import { moneyText, orderStateChoices, orderStateText } from './orderAdmin';
 const userName = (u: { username?: string; firstName?: string; lastName?: string } | undefined) =>
   u ? [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username || '' : '';
 
-/** Filters: state, seller, buyer, total between two amounts (USD), created between two dates. */
+/** Filters: state, seller, buyer, total between two amounts (USD), created between two dates, an escrow transfer reversal owed by the seller. */
 const orderFilters = [
   <SearchInput key="q" source="q" placeholder="Search part or order id" alwaysOn />,
   <SelectInput key="state" source="state" label="State" choices={orderStateChoices} emptyText="All" alwaysOn />,
@@ -31,6 +32,7 @@ const orderFilters = [
   <NumberInput key="total_lte" source="total_lte" label="Total up to (USD)" min={0} />,
   <DateInput key="createdAt_gte" source="createdAt_gte" label="Created from" />,
   <DateInput key="createdAt_lte" source="createdAt_lte" label="Created up to" />,
+  <BooleanInput key="reversalOwed" source="reversalOwed" label="Reversal owed" />,
 ];
 
 /** Every order, newest first; a row opens the order with its history, payments and ledger. */

@@ -11,7 +11,7 @@ import { hasRole } from '../../platform/roles.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { ConnectService } from './connect.service.js';
-import type { EarningsDto, EarningsOrderDto, FinanceMonthDto, OrderDto } from './order.dto.js';
+import type { EarningsDto, EarningsOrderDto, FinanceMonthDto, OrderDto, OwedBySellersDto } from './order.dto.js';
 import { ORDER_COLUMNS, toOrderRow } from './order.repository.js';
 import { OrderService } from './order.service.js';
 import type { AdminOrderFilter } from './payments.schemas.js';
@@ -30,6 +30,9 @@ export const ORDER_SORT: Record<string, string> = {
 };
 
 /** One CSV field, quoted when needed. */
+/** An order with an escrow transfer reversal not made yet (pending or failed): its seller owes it. */
+const OWED_REVERSAL = `exists (select 1 from order_payments p where p.order_id = o.id and p.kind = 'transfer_reversal' and p.status <> 'succeeded')`;
+
 export const csvField = (v: string | number | null): string => {
   const s = v === null ? '' : String(v);
   return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/^([=+\-@])/, "'$1").replaceAll('"', '""')}"` : s;
@@ -153,6 +156,7 @@ export class FinanceService {
       where.push(`o.created_at ${op} ?`);
       params.push(bound.toISOString());
     }
+    if (filter.reversalOwed === true || filter.reversalOwed === 'true') where.push(OWED_REVERSAL);
     if (filter.q) {
       const users = await this.accounts.searchUserIds(filter.q, 200);
       const conditions = ['o.part_title ilike ?'];
@@ -178,6 +182,15 @@ export class FinanceService {
       em.execute<{ n: number }[]>(`select count(*)::int as n from orders o ${whereSql}`, params),
     ]);
     return { rows: await this.orders.viewsForAdmin(rows.map(toOrderRow), actor), total: count[0]?.n ?? 0 };
+  }
+
+  /** What sellers owe the marketplace now: the escrow transfer reversals not made yet (pending or failed), and their orders. */
+  async owedBySellers(): Promise<OwedBySellersDto> {
+    const [row] = await this.fork().execute<{ owed: string; orders: number }[]>(
+      `select coalesce(sum(amount), 0)::text as owed, count(distinct order_id)::int as orders
+         from order_payments where kind = 'transfer_reversal' and status <> 'succeeded'`,
+    );
+    return { owedBySellers: formatCents(storedCents(row?.owed ?? '0')), orders: row?.orders ?? 0 };
   }
 
   /**

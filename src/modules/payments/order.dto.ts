@@ -224,6 +224,13 @@ export interface EarningsDto {
   orders: EarningsOrderDto[];
 }
 
+/** The Finance page's "Owed by sellers" (GET /api/admin/finance/owed): escrow transfer reversals not made yet. */
+export interface OwedBySellersDto {
+  owedBySellers: string;
+  /** The orders they belong to (the Orders list's "Reversal owed" filter). */
+  orders: number;
+}
+
 /** One month of the console's Finance page (GET /api/admin/finance; CSV with ?format=csv). */
 export interface FinanceMonthDto {
   /** "2026-11" */

@@ -483,6 +483,37 @@ describe('refunds after an escrow release', () => {
     expect(seen.body.history.map((h: { note: string }) => h.note)).toContain('Transfer reversed: $1900.00 taken back from the seller');
   });
 
+  it('lists the orders with a reversal owed in the console and sums what sellers owe on the Finance page', async () => {
+    const owedList = () => admin.agent.get(`/api/admin/orders?filter=${encodeURIComponent(JSON.stringify({ reversalOwed: true }))}&range=[0,9]`).expect(200);
+    // Every earlier reversal of this file was made: nothing owed.
+    expect((await owedList()).body).toEqual([]);
+    expect((await admin.agent.get('/api/admin/finance/owed').expect(200)).body).toEqual({ owedBySellers: '0.00', orders: 0 });
+    // $5,000: $270 commission, $4,730 transferred. A $500 refund whose $473 reversal Stripe refuses.
+    const { id } = await releasedEscrow(5000, 'evt_rev5_paid');
+    reversalRefused = true;
+    try {
+      await admin.agent.post(`/api/admin/orders/${id}/refund`).send({ amount: '500.00', reason: 'Scratch' }).expect(200);
+    } finally {
+      reversalRefused = false;
+    }
+    const list = await owedList();
+    expect(list.body.map((o: { id: string }) => o.id)).toEqual([id]);
+    expect(list.headers['content-range']).toBe('orders 0-0/1');
+    // Combined with another filter, and off (false) it filters nothing.
+    const paid = await admin.agent.get(`/api/admin/orders?filter=${encodeURIComponent(JSON.stringify({ reversalOwed: true, state: 'refunded' }))}`).expect(200);
+    expect(paid.body).toEqual([]);
+    expect(paid.headers['content-range']).toBe('orders 0-0/0');
+    const all = await admin.agent.get(`/api/admin/orders?filter=${encodeURIComponent(JSON.stringify({ reversalOwed: false }))}&range=[0,4]`).expect(200);
+    expect(Number(all.headers['content-range']!.split('/')[1])).toBeGreaterThan(1);
+    expect((await admin.agent.get('/api/admin/finance/owed').expect(200)).body).toEqual({ owedBySellers: '473.00', orders: 1 });
+    await buyer.agent.get('/api/admin/finance/owed').expect(403);
+    await seller.agent.get(`/api/admin/orders?filter=${encodeURIComponent(JSON.stringify({ reversalOwed: true }))}`).expect(403);
+    // Once made, the order leaves the list and the figure is back to zero.
+    await runJobNow((await reversalJob(id))!.id);
+    expect((await owedList()).body).toEqual([]);
+    expect((await admin.agent.get('/api/admin/finance/owed').expect(200)).body).toEqual({ owedBySellers: '0.00', orders: 0 });
+  });
+
   it('takes a refund while the escrow is still held from the hold, with no reversal', async () => {
     const { id, intent } = await checkedOut(5200, { escrowChoice: 'escrow' });
     await webhook(intentEvent('evt_rev3_paid', 'payment_intent.succeeded', intent, id)).expect(200);

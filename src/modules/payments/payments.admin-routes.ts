@@ -39,6 +39,7 @@ export function paymentsAdminRoutes(container: Container): Router {
   );
   refuseMethods(router, '/orders/:id', ['PUT', 'PATCH', 'DELETE'], 'GET', 'Orders change through their actions (refund), not by editing');
 
+  router.get('/finance/owed', handle({}, async () => finance.owedBySellers()));
   router.get(
     '/finance',
     handle({ query: financeQuery }, async ({ query }, _req, res) => {

@@ -66,6 +66,8 @@ export const adminOrderFilter = z.object({
   total_lte: z.union([z.string(), z.number()]).optional(),
   createdAt_gte: z.string().max(40).optional(),
   createdAt_lte: z.string().max(40).optional(),
+  /** Orders with an escrow transfer reversal not made yet (pending or failed): the seller owes it. */
+  reversalOwed: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
 });
 export type AdminOrderFilter = z.infer<typeof adminOrderFilter>;
 
