@@ -84,7 +84,7 @@ export function toOrderDto(o: OrderRow, c: OrderViewContext): OrderDto {
     ledger: admin ? c.ledger : null,
     actions: {
       canPay: isBuyer && pending && c.sellerPayoutsReady,
-      canShip: (isSeller || admin) && shippable,
+      canShip: (isSeller || (admin && !isBuyer)) && shippable,
       canConfirm: isBuyer && confirmable,
       // As OrderService.cancel decides: the viewer's part in the order first, an admin's powers only outside it.
       canCancel: pending ? isSeller || (isBuyer ? !auctionSource : admin) : shippable && (isSeller || (admin && !isBuyer)),

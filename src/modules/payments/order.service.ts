@@ -401,7 +401,8 @@ export class OrderService {
     await this.fork().transactional(async (tx) => {
       const o = await readOrder(tx, id, true);
       if (!o || (o.sellerId !== actor.id && !hasRole(actor.role, 'admin') && o.buyerId !== actor.id)) throw NOT_FOUND();
-      if (o.sellerId !== actor.id && !hasRole(actor.role, 'admin')) throw new AppError('forbidden', 'not_seller', 'Only the seller can mark this order shipped');
+      // An admin may act for the seller, but not on their own purchase.
+      if (o.sellerId !== actor.id && (!hasRole(actor.role, 'admin') || o.buyerId === actor.id)) throw new AppError('forbidden', 'not_seller', 'Only the seller can mark this order shipped');
       if (!o.paidAt || o.shippedAt || !['paid', 'partially_refunded'].includes(o.state)) throw new AppError('conflict', 'order_not_shippable', 'Only a paid order that has not shipped can be marked shipped');
       const now = this.clock.now();
       const late = Boolean(o.shipBy && now > o.shipBy);

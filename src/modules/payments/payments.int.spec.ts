@@ -234,13 +234,15 @@ describe('cancellation', () => {
     expect(await ledgerSum(`order_id = $1 and account = 'marketplace'`, [id])).toBe('0.00');
   });
 
-  it('treats an admin who bought the part as its buyer: no Cancel offered on the paid order, and none taken', async () => {
+  it('treats an admin who bought the part as its buyer: no Cancel or Mark Shipped offered on the paid order, and none taken', async () => {
     const id = await paidOrder(800, admin);
     const seen = await admin.agent.get(`/api/orders/${id}`).expect(200);
     expect(seen.body.viewerRole).toBe('buyer');
-    expect(seen.body.actions).toMatchObject({ canCancel: false, canRefund: true });
+    expect(seen.body.actions).toMatchObject({ canCancel: false, canShip: false, canRefund: true });
     const refused = await admin.agent.post(`/api/orders/${id}/cancel`).send({}).expect(409);
     expect(refused.body.message).toBe('This order is paid: ask the seller to cancel it, or contact support');
+    const notShipped = await admin.agent.post(`/api/orders/${id}/ship`).send({ carrier: 'UPS', trackingNumber: '1Z999' }).expect(403);
+    expect(notShipped.body.message).toBe('Only the seller can mark this order shipped');
     expect((await seller.agent.get(`/api/orders/${id}`).expect(200)).body.state).toBe('paid');
   });
 });
