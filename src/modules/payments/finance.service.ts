@@ -29,10 +29,10 @@ export const ORDER_SORT: Record<string, string> = {
   paidAt: 'o.paid_at',
 };
 
-/** One CSV field, quoted when needed. */
 /** An order with an escrow transfer reversal not made yet (pending or failed): its seller owes it. */
 const OWED_REVERSAL = `exists (select 1 from order_payments p where p.order_id = o.id and p.kind = 'transfer_reversal' and p.status <> 'succeeded')`;
 
+/** One CSV field, quoted when needed. */
 export const csvField = (v: string | number | null): string => {
   const s = v === null ? '' : String(v);
   return /[",\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/^([=+\-@])/, "'$1").replaceAll('"', '""')}"` : s;

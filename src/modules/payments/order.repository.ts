@@ -3,7 +3,6 @@ import { formatCents, storedCents } from '../../platform/money.js';
 import type { EscrowChoice, OrderSource, OrderState, PaymentProviderName, ShippingAddressDto } from './order.dto.js';
 import type { OrderFacts } from './orders.api.js';
 import type { CommissionTier } from './commission.rules.js';
-import type { LedgerLine } from './ledger.rules.js';
 
 /** One order as stored, money in integer cents. */
 export interface OrderRow {
@@ -186,29 +185,22 @@ export function toFacts(o: OrderRow): OrderFacts {
   };
 }
 
-/** Appends ledger lines of one order (every call passes a balanced set). */
+/**
+ * Appends ledger lines of one order (every call passes a balanced set). With `once`, lines that a unique index
+ * already holds are skipped (`on conflict do nothing`: the provider's fee); true when lines were added.
+ */
 export async function addLedger(
   em: SqlExecutor,
   order: Pick<OrderRow, 'id' | 'sellerId'>,
   lines: readonly { account: string; kind: string; cents: number; memo?: string }[],
   at: Date,
-): Promise<void> {
-  if (!lines.length) return;
-  const values = lines.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ');
-  const params = lines.flatMap((l) => [order.id, order.sellerId, l.account, l.kind, formatCents(l.cents), l.memo ?? null, at.toISOString()]);
-  await em.execute(`insert into ledger_entries (order_id, seller_id, account, kind, amount, memo, created_at) values ${values}`, params);
-}
-
-/**
- * Books the provider's fee of an order's payment once: its two entries (marketplace to provider) are unique per
- * order and account (`ledger_entries_provider_fee_unique`), so a second call adds nothing. True when added.
- */
-export async function addProviderFee(em: SqlExecutor, order: Pick<OrderRow, 'id' | 'sellerId'>, lines: readonly LedgerLine[], at: Date): Promise<boolean> {
+  options: { once?: boolean } = {},
+): Promise<boolean> {
   if (!lines.length) return false;
   const values = lines.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ');
   const params = lines.flatMap((l) => [order.id, order.sellerId, l.account, l.kind, formatCents(l.cents), l.memo ?? null, at.toISOString()]);
   const rows = await em.execute<{ id: string }[]>(
-    `insert into ledger_entries (order_id, seller_id, account, kind, amount, memo, created_at) values ${values} on conflict do nothing returning id`,
+    `insert into ledger_entries (order_id, seller_id, account, kind, amount, memo, created_at) values ${values}${options.once ? ' on conflict do nothing' : ''} returning id`,
     params,
   );
   return rows.length > 0;

@@ -11,9 +11,9 @@ import { formatCents, storedCents } from '../../platform/money.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { JobBatch } from './job-batch.js';
 import { escrowReleaseLines, paymentLines, providerFeeLines, refundLines, transferReversalLines } from './ledger.rules.js';
-import type { OrderState } from './order.dto.js';
+import type { OrderState, PaymentProviderName } from './order.dto.js';
 import { OrderNotificationService } from './order-notification.service.js';
-import { addHistory, addLedger, addPayment, addProviderFee, hasProviderFee, readOrder, readOrderByIntent, type OrderRow } from './order.repository.js';
+import { addHistory, addLedger, addPayment, hasProviderFee, readOrder, readOrderByIntent, type OrderRow } from './order.repository.js';
 import { chargeFeeOf, PaymentProvider, type ProviderFee } from './payment.provider.js';
 import { PAYMENTS_EVENTS, type OrderEventPayload } from './payments.events.js';
 import { ORDER_TIMES, orderJobKey, PAYMENTS_TASKS, providerFeeJobKey, transferReversalJobKey } from './payments.jobs.js';
@@ -44,6 +44,12 @@ export const orderEvent = (o: OrderRow, reason: OrderEventPayload['reason'] = nu
  */
 export const transferReversalKey = (orderId: string, refundedTo: number) => `order-${orderId}-transfer-reversal-to-${refundedTo}`;
 
+/** The refunded total a transferReversalKey names, or null for any other text. */
+export const refundedToOfReversalKey = (key: string): number | null => {
+  const n = Number(/-transfer-reversal-to-(\d+)$/.exec(key)?.[1] ?? Number.NaN);
+  return Number.isSafeInteger(n) ? n : null;
+};
+
 /** What a run of an order's owed transfer reversals did. */
 export interface ReversalRun {
   result: string;
@@ -73,6 +79,11 @@ export class PaymentService {
     @inject(AuditLog) private readonly audit: AuditLog,
     @inject(TOKENS.PgPool) private readonly pool: pg.Pool,
   ) {}
+
+  /** The provider an order was paid through (this process's own for an order that does not say). */
+  private providerOf(order: Pick<OrderRow, 'provider'>): PaymentProviderName {
+    return order.provider ?? this.provider.name;
+  }
 
   private fork(): EntityManager {
     return this.orm.em.fork() as EntityManager;
@@ -117,7 +128,7 @@ export class PaymentService {
         const intent = typeof object.payment_intent === 'string' ? object.payment_intent : object.payment_intent?.id;
         const order = await this.orderOfIntent(tx, String(intent ?? ''), object.metadata?.orderId);
         if (!order) return 'unknown order';
-        if ((order.provider ?? this.provider.name) !== 'stripe') return 'ignored: no provider fee';
+        if (this.providerOf(order) !== 'stripe') return 'ignored: no provider fee';
         const fee = chargeFeeOf(object);
         if (!order.paidAt) {
           // Out of order: a charge with a balance transaction was paid; apply the payment first (with its fee).
@@ -214,7 +225,7 @@ export class PaymentService {
     if (order.paidAt) return 'payment already applied';
     const at = p.at;
     const escrow = order.escrowChoice === 'escrow';
-    const provider = order.provider ?? this.provider.name;
+    const provider = this.providerOf(order);
     await addLedger(tx, order, paymentLines({ totalCents: order.totalCents, commissionCents: order.commissionCents, escrow }), at);
     if (provider === 'stripe') {
       if (p.fee) await this.bookProviderFee(tx, order, p.fee, at);
@@ -244,8 +255,9 @@ export class PaymentService {
 
   /** Books a Stripe payment's processing fee on `order` (locked by the caller) once; true when added now. */
   private async bookProviderFee(tx: SqlExecutor, order: OrderRow, fee: ProviderFee, at: Date): Promise<boolean> {
-    if ((order.provider ?? this.provider.name) !== 'stripe') return false;
-    return addProviderFee(tx, order, providerFeeLines(fee.feeCents, `Stripe fee (${fee.ref})`), at);
+    if (this.providerOf(order) !== 'stripe') return false;
+    // Unique per order and account (`ledger_entries_provider_fee_unique`): a second booking adds nothing.
+    return addLedger(tx, order, providerFeeLines(fee.feeCents, `Stripe fee (${fee.ref})`), at, { once: true });
   }
 
   /**
@@ -257,7 +269,7 @@ export class PaymentService {
     const order = await readOrder(this.fork(), orderId);
     if (!order) return 'no order';
     if (!order.paidAt) return 'not paid';
-    if ((order.provider ?? this.provider.name) !== 'stripe' || this.provider.name !== 'stripe') return 'no provider fee';
+    if (this.providerOf(order) !== 'stripe' || this.provider.name !== 'stripe') return 'no provider fee';
     if (await hasProviderFee(this.fork(), orderId)) return 'provider fee already recorded';
     const fee = await this.provider.chargeFee({ chargeId: order.chargeId, intentId: order.paymentIntentId });
     if (!fee) return 'provider fee not known yet';
@@ -344,7 +356,7 @@ export class PaymentService {
     if (reversalCents > 0) {
       // Owed until the provider makes it: a pending reversal keyed by the refunded total, and its job (the
       // refund's caller tries at once; the job is the safety net and the retry).
-      await addPayment(tx, { orderId: order.id, kind: 'transfer_reversal', provider: order.provider ?? this.provider.name, ref: transferReversalKey(order.id, newRefundedCents), status: 'pending', cents: reversalCents, at: r.at });
+      await addPayment(tx, { orderId: order.id, kind: 'transfer_reversal', provider: this.providerOf(order), ref: transferReversalKey(order.id, newRefundedCents), status: 'pending', cents: reversalCents, at: r.at });
       await this.jobs.add(tx, PAYMENTS_TASKS.transferReversal, { orderId: order.id }, {
         jobKey: transferReversalJobKey(order.id),
         ...(r.reverseNow ? { runAt: new Date(r.at.getTime() + REVERSAL_SAFETY_NET) } : {}),
@@ -359,7 +371,7 @@ export class PaymentService {
       r.at.toISOString(),
       order.id,
     ]);
-    await addPayment(tx, { orderId: order.id, kind: 'refund', provider: order.provider ?? this.provider.name, ref: r.ref, status: 'succeeded', cents: newRefundedCents - order.refundedCents, at: r.at });
+    await addPayment(tx, { orderId: order.id, kind: 'refund', provider: this.providerOf(order), ref: r.ref, status: 'succeeded', cents: newRefundedCents - order.refundedCents, at: r.at });
     await addHistory(tx, order.id, state, r.note, r.actor, r.actorId, r.at);
     await this.bus.publish(tx, { name: PAYMENTS_EVENTS.orderRefunded, payload: orderEvent({ ...order, state }, r.actor === 'system' ? null : r.actor === 'buyer' ? 'buyer' : r.actor) });
     await this.notifications.notify(tx, { ...order, state }, 'refunded', `Amount refunded: $${formatCents(newRefundedCents - order.refundedCents)}.`);
@@ -390,8 +402,8 @@ export class PaymentService {
       let reversal: { id: string };
       try {
         if (!transfer) throw new Error('no escrow transfer to reverse');
-        const refundedTo = Number(/-to-(\d+)$/.exec(row.provider_ref)?.[1] ?? Number.NaN);
-        if (!Number.isSafeInteger(refundedTo)) throw new Error(`owed reversal ${row.id} has no key`);
+        const refundedTo = refundedToOfReversalKey(row.provider_ref);
+        if (refundedTo === null) throw new Error(`owed reversal ${row.id} has no key`);
         // A retry (any row but the one the refund has just made) first looks for the reversal at the provider:
         // made by an attempt whose answer was lost, its key may have expired since, and a second would reverse twice.
         const found = row.provider_ref === opts.fresh ? null : await this.provider.findReversal({ orderId, transferId: transfer.provider_ref, refundedTo });
@@ -460,7 +472,7 @@ export class PaymentService {
       const at = this.clock.now();
       await addLedger(tx, locked, escrowReleaseLines(locked), at);
       await tx.execute(`update orders set escrow_released_at = ?, updated_at = ? where id = ?`, [at.toISOString(), at.toISOString(), orderId]);
-      await addPayment(tx, { orderId, kind: 'transfer', provider: locked.provider ?? this.provider.name, ref: transfer.id, status: 'succeeded', cents: amount, at });
+      await addPayment(tx, { orderId, kind: 'transfer', provider: this.providerOf(locked), ref: transfer.id, status: 'succeeded', cents: amount, at });
       await addHistory(tx, orderId, locked.state, note, 'system', null, at);
       await this.notifications.notify(tx, locked, 'escrow_released');
       return true;
