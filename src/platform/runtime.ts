@@ -1,3 +1,4 @@
+import { LOCK_POOL_CONNECTIONS } from './db/pg-transaction.js';
 import { Container } from 'inversify';
 import pg from 'pg';
 import { runMigrations } from 'graphile-worker';
@@ -66,7 +67,7 @@ export async function boot(config: Config, modules: PitlaneModule[], options: Bo
   };
   // Transactions that hold a hot row lock (bid batches) take their connection from a pool of their own, so
   // they never wait in the main pool's queue behind ordinary reads while other requests wait for the lock.
-  const lockPool = new pg.Pool({ connectionString: url, max: 4 });
+  const lockPool = new pg.Pool({ connectionString: url, max: LOCK_POOL_CONNECTIONS });
   // The public read path (search, part pages) runs at most as many statements at once as the machine has
   // cores, plus one: the others queue here instead of sharing the cores, so a costly search is not stretched
   // by every cheap one running beside it (docs/decisions.md, "A read pool the size of the machine").

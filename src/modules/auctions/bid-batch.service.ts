@@ -184,13 +184,14 @@ export class BidBatchService {
           return;
         }
         const write = this.prepare(jobIndex, job, locked, now);
-        if (!write.decisions.length) {
-          // A lone bid's refusal rolls back its Idempotency-Key claim, so a corrected retry may use the key.
+        if (!write.statement) {
+          // Every bid refused: nothing to write. A lone bid's refusal rolls back its Idempotency-Key claim, so a
+          // corrected retry may use the key.
           if (hasKey(job)) throw (write.answers[0] as { error: unknown }).error;
           outcomes[jobIndex] = { answers: write.answers, committed: write.state };
           return;
         }
-        writes.push(write);
+        writes.push({ ...write, statement: write.statement });
       });
       if (!writes.length) return;
 
@@ -233,8 +234,13 @@ export class BidBatchService {
     return outcomes;
   }
 
-  /** One batch's decisions on its locked auction, and the statement that stores them (none when all were refused). */
-  private prepare(jobIndex: number, job: BatchJob, locked: NonNullable<ReturnType<typeof readLocked>>, now: Date): PreparedWrite {
+  /** One batch's decisions on its locked auction, and the statement that stores them (null when all were refused). */
+  private prepare(
+    jobIndex: number,
+    job: BatchJob,
+    locked: NonNullable<ReturnType<typeof readLocked>>,
+    now: Date,
+  ): Omit<PreparedWrite, 'statement'> & { statement: PreparedWrite['statement'] | null } {
     const { auctionId, batch } = job;
     const answers: BatchAnswer[] = [];
     let state = locked.auction;
@@ -269,7 +275,7 @@ export class BidBatchService {
           activity: { ...activity, notices: '[]' },
           outbid,
         })
-      : { sql: '', params: [] };
+      : null;
     return {
       job: jobIndex,
       statement,

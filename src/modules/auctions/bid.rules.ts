@@ -1,3 +1,4 @@
+import { LOCK_POOL_CONNECTIONS } from '../../platform/db/pg-transaction.js';
 import { AppError, Errors } from '../../platform/errors.js';
 import type { BidderDto } from '../accounts/index.js';
 import type { ActivityData, ActivityType } from './auction.dto.js';
@@ -32,8 +33,8 @@ export const HOUR = 60 * 60 * 1000;
 
 /** The most bids of one auction that one transaction takes. */
 export const MAX_BATCH = 50;
-/** Bid transactions one process runs at once (the lock pool has as many connections). */
-export const MAX_BID_TRANSACTIONS = 4;
+/** Bid transactions one process runs at once: one per connection of the lock pool. */
+export const MAX_BID_TRANSACTIONS = LOCK_POOL_CONNECTIONS;
 /** Auctions whose batches share one bid transaction at most. */
 export const MAX_AUCTIONS_PER_TRANSACTION = 16;
 

@@ -6,6 +6,12 @@ export interface SqlExecutor {
   execute<T = any>(sql: string, params?: readonly unknown[]): Promise<T>;
 }
 
+/**
+ * Connections of the lock pool (`TOKENS.PgLockPool`): the transactions that hold a hot row lock (bid batches)
+ * and the short sends after them (live notices, sweep requests). The bid path runs as many transactions at once.
+ */
+export const LOCK_POOL_CONNECTIONS = 4;
+
 /** `sql` with each `?` placeholder outside string literals and quoted identifiers replaced by `by(n)` (n from 1). */
 function replacePlaceholders(sql: string, by: (n: number) => string): string {
   let n = 0;
