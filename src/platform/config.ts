@@ -58,7 +58,7 @@ export interface Config {
   embeddedPgPort: number;
   /**
    * Connections of the read pool (catalog search and part pages): at most this many of those statements run at
-   * once, the others wait their turn (see docs/decisions.md, "A read pool the size of the machine").
+   * once, the others wait their turn (see docs/decisions/platform.md, "A read pool the size of the machine").
    */
   dbReadConnections: number;
   sessionSecret: string;

@@ -70,7 +70,7 @@ export async function boot(config: Config, modules: PitlaneModule[], options: Bo
   const lockPool = new pg.Pool({ connectionString: url, max: LOCK_POOL_CONNECTIONS });
   // The public read path (search, part pages) runs at most as many statements at once as the machine has
   // cores, plus one: the others queue here instead of sharing the cores, so a costly search is not stretched
-  // by every cheap one running beside it (docs/decisions.md, "A read pool the size of the machine").
+  // by every cheap one running beside it (docs/decisions/platform.md, "A read pool the size of the machine").
   const readPool = new pg.Pool({ connectionString: url, max: config.dbReadConnections, application_name: 'pitlane-read' });
   const pools = [pool, lockPool, readPool];
   for (const p of pools) {

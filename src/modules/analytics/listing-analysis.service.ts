@@ -30,7 +30,7 @@ const NO_ACTIVITY: Activity = { views: 0, impressions: 0, clicks: 0 };
  * The console's Active Listings Analysis and Seller Analytics & Performance. The listing facts come from the
  * modules that own them (catalog, auctions, messaging, sellers); this module adds what buyers did (views,
  * impressions, clicks) from its own tables. Rows are assembled per request and sorted in memory: an admin page
- * over the live listings, not a public path (docs/decisions.md, analytics).
+ * over the live listings, not a public path (docs/decisions/analytics.md, analytics).
  */
 @injectable()
 export class ListingAnalysisService {

@@ -19,7 +19,7 @@ export const incrementNow = (a: AuctionRow) => incrementAt(a.currentBid, ownIncr
 
 export const reserveMet = (a: AuctionRow): boolean => a.reservePrice === null || (a.totalBids > 0 && a.currentBid >= a.reservePrice);
 
-/** Whether Buy It Now can be used now (see docs/decisions.md, Auctions). */
+/** Whether Buy It Now can be used now (see docs/decisions/auctions.md, Auctions). */
 export function buyItNowAvailable(a: AuctionRow, pricing: PricingSettings, now: Date): boolean {
   if (a.buyItNowPrice === null || !pricing.allowBuyItNow) return false;
   if (a.status !== 'active' || now.getTime() >= a.endTime.getTime()) return false;

@@ -45,7 +45,7 @@ export function demoBidRemovedMail(to: string, username: string, titles: string[
  * The auctions part of the demo: auctions on demo parts in every state (scheduled, active with bids, ending
  * soon, ended with a winner, ended unsold), with bid histories, watchers and activity. Clearing removes them
  * and everything hanging off them (bids, watchers, activity, notifications, flags, relists). A real user's bid
- * on a demo auction goes with it, and that user is mailed (docs/decisions.md, "Demo data").
+ * on a demo auction goes with it, and that user is mailed (docs/decisions/auctions.md, "Demo data").
  */
 export function auctionsDemo(container: Container): DemoContribution {
   const jobs = container.get(JobQueue);

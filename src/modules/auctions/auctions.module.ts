@@ -34,7 +34,7 @@ import { auctionsDemo } from './auctions.demo.js';
 
 /**
  * The auctions module: scheduling, proxy bidding, Buy It Now, anti-sniping, watchers, live activity,
- * results, relists and reminders. Tables are read and written with plain SQL (see docs/decisions.md).
+ * results, relists and reminders. Tables are read and written with plain SQL (see docs/decisions/auctions.md).
  */
 export const auctionsModule: PitlaneModule = {
   name: 'auctions',

@@ -229,7 +229,7 @@ export const partListQuery = z
     make: optionalSlug,
     yearFrom: queryYear('Year From'),
     yearTo: queryYear('Year To'),
-    // The spec's house-account-user is the house account's id (docs/decisions.md, "Demo data").
+    // The spec's house-account-user is the house account's id (docs/decisions/platform.md, "Demo data").
     sellerId: z.preprocess((v) => resolveSellerAlias(blankToUndefined(v)), z.uuid({ message: 'Not a valid seller id' }).optional()),
     condition: z.preprocess(
       (v) => (v === 'all' ? undefined : blankToUndefined(v)),

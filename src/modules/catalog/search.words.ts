@@ -30,7 +30,7 @@ export function partNumberCandidates(text: string): string[] {
 /**
  * Words that describe the whole catalog rather than a listing ("Porsche 911 Parts", "Classic Mustang"): a search
  * ignores them, so that a listing need not say them to be found, and never corrects them. A search made of them
- * alone is the whole catalog (see docs/decisions.md, catalog).
+ * alone is the whole catalog (see docs/decisions/catalog.md, catalog).
  */
 export const OPTIONAL_WORDS: ReadonlySet<string> = new Set(['part', 'parts', 'for', 'classic', 'classics', 'vintage', 'antique', 'car', 'cars']);
 

@@ -1,4 +1,4 @@
-/** Commission and refund arithmetic in integer cents (the rounding rule is in docs/decisions.md). */
+/** Commission and refund arithmetic in integer cents (the rounding rule is in docs/decisions/payments.md). */
 
 /** One tier as the admin sets it: `ratePercent` % of the part of the price above `from` dollars. */
 export interface CommissionTier {

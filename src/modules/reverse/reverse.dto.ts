@@ -67,7 +67,7 @@ export interface ReverseStatsDto {
 
 /**
  * A quote (GET /api/reverse-auctions/{id}/bids). Everyone sees id, bidAmount, createdAt and isWinning; the
- * request's buyer, admins and the quoting seller themself also see the rest (see docs/decisions.md).
+ * request's buyer, admins and the quoting seller themself also see the rest (see docs/decisions/reverse.md).
  */
 export interface ReverseBidDto {
   id: string;
