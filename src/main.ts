@@ -8,7 +8,6 @@ import { createApp, type Readiness } from './platform/http/app.js';
 import { LiveHub } from './platform/live.js';
 import { liveSessionIdentify } from './platform/http/live-session.js';
 import { IdentityLookup } from './platform/http/auth.js';
-import { TOKENS } from './platform/tokens.js';
 import { startWorker } from './jobs/runner.js';
 import { applyReferenceData } from './platform/reference-data.js';
 import { modules } from './modules.js';
@@ -55,9 +54,9 @@ export async function serve(config: Config, logger: Logger = createLogger(config
   const metrics = config.metricsToken ? new Metrics(runtime.container) : undefined;
   metrics?.countWebSockets(server);
   app = createApp({ container: runtime.container, modules, readiness, metrics });
-  const hub = new LiveHub(logger);
+  const hub = new LiveHub(logger, (work) => runtime.db.withContext(work));
   // Each socket knows its signed-in user (per-user topics such as a user's messages).
-  const identify = liveSessionIdentify(runtime.container.get(TOKENS.PgPool), config.sessionSecret, runtime.container.get(IdentityLookup));
+  const identify = liveSessionIdentify(runtime.db.pool('system'), config.sessionSecret, runtime.container.get(IdentityLookup));
   await hub.attach(server, runtime.databaseUrl, identify);
   for (const module of modules) module.live?.(runtime.container, hub);
 
@@ -73,21 +72,38 @@ export async function serve(config: Config, logger: Logger = createLogger(config
   logger.info({ url: config.publicUrl, worker: config.worker }, 'Pitlane is ready');
 
   let stopping: Promise<void> | undefined;
+  // A graceful stop ends within SHUTDOWN_TIMEOUT_MS whatever is stuck: requests get half of it to finish, then
+  // their connections are closed; jobs get what is left but a few seconds; the database layer ends this
+  // process's own busy connections at its deadline (Database.close).
   const stop = () =>
     (stopping ??= (async () => {
-      logger.info('shutting down: no new connections, finishing requests and jobs');
+      const deadline = performance.now() + config.shutdownTimeoutMs;
+      const left = () => Math.max(0, deadline - performance.now());
+      logger.info({ deadlineMs: config.shutdownTimeoutMs }, 'shutting down: no new connections, finishing requests and jobs');
       readiness.database = false;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      await hub.close();
-      const forceTimer = setTimeout(() => server.closeAllConnections(), 10_000);
-      await closed;
-      clearTimeout(forceTimer);
-      await runner?.stop();
-      await runtime.close();
+      await within(hub.close(), 2000);
+      if (!(await within(closed, left() / 2))) {
+        logger.warn('requests still running at the drain deadline: closing their connections');
+        server.closeAllConnections();
+      }
+      if (runner && !(await within(runner.stop(), Math.max(0, left() - 4000)))) logger.warn('jobs still running at the stop deadline');
+      await runtime.close(Math.max(1000, left() - 2000));
       logger.info('stopped');
     })());
   return { url: `http://127.0.0.1:${port}`, runtime, hub, stop };
+}
+
+/** Whether `promise` settled within `ms` (it goes on either way). */
+async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const done = await Promise.race([
+    promise.then(() => true, () => true),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+  ]);
+  clearTimeout(timer);
+  return done;
 }
 
 /** Runs `serve` until SIGTERM or SIGINT, then stops gracefully. */
@@ -97,6 +113,8 @@ export async function serveUntilSignal(): Promise<void> {
   const server = await serve(config, logger);
   const onSignal = (signal: string) => {
     logger.info({ signal }, 'signal received');
+    // Past the stop's own deadline, leave anyway.
+    setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 5000).unref();
     server.stop().then(
       () => process.exit(0),
       (err) => {

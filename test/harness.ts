@@ -11,6 +11,7 @@ import { loadConfig } from '../src/platform/config.js';
 import { ManualClock } from '../src/platform/clock.js';
 import { createLogger } from '../src/platform/logger.js';
 import { boot, type Runtime } from '../src/platform/runtime.js';
+import { guardCounters } from '../src/platform/db/connection-guard.js';
 import { createApp } from '../src/platform/http/app.js';
 import { drainJobs } from '../src/jobs/runner.js';
 import { modules } from '../src/modules.js';
@@ -28,6 +29,29 @@ export interface TestApp {
   /** Plain SQL against this test's database. */
   sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
+}
+
+/**
+ * Services a test takes from the container and calls outside any request run as a job would: each call in a
+ * unit of work of its own (requests and jobs bring theirs; inside one, calls join it as in production).
+ */
+function runServicesAsJobs(rt: Runtime): void {
+  const get = rt.container.get.bind(rt.container) as (...args: unknown[]) => unknown;
+  const outsideAnyContext = () => rt.orm.em.getContext(false) === rt.orm.em;
+  (rt.container as unknown as { get: (...args: unknown[]) => unknown }).get = (...args: unknown[]) => {
+    const service = get(...args);
+    if (!service || typeof service !== 'object') return service;
+    return new Proxy(service, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target) as unknown;
+        if (typeof value !== 'function' || prop === 'constructor') return value;
+        return (...callArgs: unknown[]) =>
+          outsideAnyContext()
+            ? RequestContext.create(rt.orm.em, () => (value as (...a: unknown[]) => unknown).apply(target, callArgs))
+            : (value as (...a: unknown[]) => unknown).apply(target, callArgs);
+      },
+    });
+  };
 }
 
 /** A fresh database (own name, migrated) and a full app on it, for one test file. */
@@ -54,9 +78,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const rt = await boot(config, modules, {
     databaseUrl: url.toString(),
     clock,
-    logger: createLogger('silent'),
+    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     poolMax: 4,
   });
+  runServicesAsJobs(rt);
   const app = createApp({ container: rt.container, modules, readiness: { database: true, worker: true } });
   return {
     app,
@@ -68,6 +93,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     sql: async (text, params) => (await rt.pool.query(text, params)).rows,
     close: async () => {
       await rt.close();
+      // Fails the file when any of its code asked for a second connection inside a transaction (issue 31), even
+      // where the error was swallowed on the way.
+      if (guardCounters.violations > 0) {
+        const seen = guardCounters.messages.splice(0);
+        guardCounters.violations = 0;
+        throw new Error(`a transaction asked for a second connection:\n${seen.join('\n\n')}`);
+      }
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`drop database if exists ${dbName} with (force)`);

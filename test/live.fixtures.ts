@@ -64,7 +64,7 @@ export function hubServers(live: NonNullable<PitlaneModule['live']>) {
       const server = http.createServer(t.app);
       server.listen(0, '127.0.0.1');
       await once(server, 'listening');
-      const hub = new LiveHub(createLogger('silent'));
+      const hub = new LiveHub(createLogger('silent'), (work) => t.rt.db.withContext(work));
       await hub.attach(server, t.rt.databaseUrl);
       live(t.rt.container, hub);
       const entry = { server, hub, url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/api/ws` };

@@ -17,7 +17,7 @@
 import { writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { preparedRunner, type SqlRunner } from '../../src/modules/catalog/sql.runner.js';
+import { preparedRunner, type SqlRunner } from '../../src/platform/db/sql-runner.js';
 import { readPartRows } from '../../src/modules/catalog/part.reader.js';
 import { PartSearch, type SearchFilters } from '../../src/modules/catalog/part.search.js';
 import { KnownWords } from '../../src/modules/catalog/search.words.js';

@@ -26,6 +26,14 @@ export const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./.data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   DB_READ_CONNECTIONS: z.coerce.number().int().min(1).max(100).optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(10),
+  DB_LOCK_CONNECTIONS: z.coerce.number().int().min(1).max(64).default(4),
+  DB_SYSTEM_CONNECTIONS: z.coerce.number().int().min(2).max(100).default(8),
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
+  DB_CONNECTION_GUARD: z.enum(['throw', 'warn']).optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
   SESSION_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
     message: 'must be at least 32 characters',
   }),
@@ -61,6 +69,23 @@ export interface Config {
    * once, the others wait their turn (see docs/decisions/platform.md, "A read pool the size of the machine").
    */
   dbReadConnections: number;
+  /** The database layer's pools and timeouts (platform/db/database.ts). */
+  db: {
+    /** The write pool: every request's and job's statements and transactions. */
+    poolSize: number;
+    /** Transactions holding a hot row lock (bid batches) run at most this many at once. */
+    lockConnections: number;
+    /** graphile-worker, the session store and live NOTIFY sends. */
+    systemConnections: number;
+    /** A statement waits at most this long for a connection, then the request answers 503 (0: for ever). */
+    acquireTimeoutMs: number;
+    statementTimeoutMs: number;
+    idleInTransactionTimeoutMs: number;
+    /** `throw` (tests): a transaction asking for a second connection fails; `warn`: it is logged and counted. */
+    guard: 'throw' | 'warn';
+  };
+  /** A graceful stop ends within this, whatever is stuck. */
+  shutdownTimeoutMs: number;
   sessionSecret: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -153,6 +178,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     dbReadConnections: e.DB_READ_CONNECTIONS ?? defaultReadConnections(),
+    db: {
+      poolSize: e.DB_POOL_SIZE,
+      lockConnections: e.DB_LOCK_CONNECTIONS,
+      systemConnections: e.DB_SYSTEM_CONNECTIONS,
+      acquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      guard: e.DB_CONNECTION_GUARD ?? (e.NODE_ENV === 'test' ? 'throw' : 'warn'),
+    },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

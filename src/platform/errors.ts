@@ -5,7 +5,8 @@ export type AppErrorKind =
   | 'not_found'
   | 'conflict'
   | 'not_allowed'
-  | 'rate_limited';
+  | 'rate_limited'
+  | 'unavailable';
 
 export const statusOfKind: Record<AppErrorKind, number> = {
   invalid: 400,
@@ -15,6 +16,7 @@ export const statusOfKind: Record<AppErrorKind, number> = {
   conflict: 409,
   not_allowed: 405,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 /** The one error type of business code; the HTTP layer maps it to a status and JSON body. */

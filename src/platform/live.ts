@@ -2,6 +2,7 @@ import type { Server, IncomingMessage } from 'node:http';
 import pg from 'pg';
 import { WebSocketServer, WebSocket } from 'ws';
 import type { SqlExecutor } from './db/pg-transaction.js';
+import { AppError } from './errors.js';
 import type { Logger } from './logger.js';
 
 /** Channel of the live messages every process's WebSocket hub listens to. */
@@ -184,7 +185,14 @@ export class LiveHub {
   private listener?: pg.Client;
   private readonly outbox = new LiveOutbox();
 
-  constructor(private readonly logger: Logger) {}
+  /**
+   * `scope` runs each handler in a unit of work of its own (the database layer's context), as a request has one;
+   * nothing else of the hub needs one.
+   */
+  constructor(
+    private readonly logger: Logger,
+    private readonly scope: <T>(work: () => Promise<T>) => Promise<T> = (work) => work(),
+  ) {}
 
   /** Handles client messages of `type`. */
   on(type: string, handler: LiveHandler): void {
@@ -252,10 +260,11 @@ export class LiveHub {
         return;
       }
       try {
-        await handler(client, data);
+        await this.scope(() => Promise.resolve(handler(client, data)));
       } catch (err) {
         this.logger.warn({ err }, 'live handler failed');
-        client.send('error', { message: err instanceof Error ? err.message : 'Request failed' });
+        // The message of a business error; never an internal one.
+        client.send('error', { message: err instanceof AppError ? err.message : 'Request failed' });
       }
     });
     ws.on('close', () => {

@@ -48,10 +48,12 @@ describe('GET /api/metrics', () => {
     expect(text).toMatch(/^pitlane_websocket_connections 0$/m);
     expect(text).toMatch(/^pitlane_jobs_queued\{state="ready"\} \d+$/m);
     expect(text).toMatch(/^pitlane_jobs_queued\{state="failed"\} 0$/m);
-    for (const pool of ['main', 'lock', 'read', 'orm']) {
+    for (const pool of ['write', 'read', 'lock', 'system']) {
+      expect(text).toMatch(new RegExp(`^pitlane_db_pool_connections\\{pool="${pool}",state="max"\\} \\d+$`, 'm'));
       expect(text).toMatch(new RegExp(`^pitlane_db_pool_connections\\{pool="${pool}",state="total"\\} \\d+$`, 'm'));
       expect(text).toMatch(new RegExp(`^pitlane_db_pool_connections\\{pool="${pool}",state="waiting"\\} \\d+$`, 'm'));
     }
+    expect(text).toMatch(/^pitlane_db_nested_connection_requests 0$/m);
     expect(text).toMatch(/^pitlane_bids_total\{type="regular"\} 0$/m);
     expect(text).toContain('pitlane_process_cpu_seconds_total');
   });
@@ -112,13 +114,14 @@ describe('GET /api/metrics without METRICS_TOKEN', () => {
 
   it('answers readiness: 200 when the database and the worker are up', async () => {
     const res = await t.agent().get('/api/ready').expect(200);
-    expect(res.body).toEqual({ status: 'ready', database: true, worker: true });
+    expect(res.body).toMatchObject({ status: 'ready', database: true, worker: true });
+    expect(res.body.pools.map((p: { pool: string }) => p.pool)).toEqual(['write', 'read', 'lock', 'system']);
   });
 
   it('answers 503 on /api/ready while the worker is not running or the database is unavailable, /api/health unchanged', async () => {
     const noWorker = createApp({ container: t.rt.container, modules, readiness: { database: true, worker: false } });
     const res = await supertest(noWorker).get('/api/ready').expect(503);
-    expect(res.body).toEqual({ status: 'unavailable', database: true, worker: false });
+    expect(res.body).toMatchObject({ status: 'unavailable', database: true, worker: false });
     const noDatabase = createApp({ container: t.rt.container, modules, readiness: { database: false, worker: true } });
     expect((await supertest(noDatabase).get('/api/ready').expect(503)).body).toMatchObject({ database: false });
     await t.agent().get('/api/health').expect(200, { status: 'ok' });

@@ -2,12 +2,10 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Container } from 'inversify';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import type pg from 'pg';
 import type { Runner } from 'graphile-worker';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Logger } from './logger.js';
-import { TOKENS } from './tokens.js';
+import { Database } from './db/database.js';
 
 /** One value of a module's metric, with its labels. */
 export interface MetricValue {
@@ -91,7 +89,7 @@ export class Metrics {
       labelNames: ['state'],
       registers,
       collect: async () => {
-        const pool = this.container.get<pg.Pool>(TOKENS.PgPool);
+        const pool = this.container.get(Database).pool('system');
         const { rows } = await pool.query<Record<(typeof QUEUE_STATES)[number], number>>(
           `select count(*) filter (where locked_at is null and attempts < max_attempts and run_at <= now())::int as ready,
                   count(*) filter (where locked_at is null and attempts < max_attempts and run_at > now())::int as scheduled,
@@ -105,30 +103,22 @@ export class Metrics {
     });
     const pools: Gauge<'pool' | 'state'> = new Gauge({
       name: 'pitlane_db_pool_connections',
-      help: 'Database pool connections by pool and state (total, idle, waiting: requests queued for a connection)',
+      help: 'Database pool connections by pool and state (max: its size; total, idle; waiting: statements queued for a connection)',
       labelNames: ['pool', 'state'],
       registers,
-      collect: async () => {
-        for (const [name, pool] of await this.pools()) {
-          pools.set({ pool: name, state: 'total' }, pool.totalCount);
-          pools.set({ pool: name, state: 'idle' }, pool.idleCount);
-          pools.set({ pool: name, state: 'waiting' }, pool.waitingCount);
+      collect: () => {
+        pools.reset();
+        for (const p of this.container.get(Database).stats()) {
+          for (const state of ['max', 'total', 'idle', 'waiting'] as const) pools.inc({ pool: p.pool, state }, p[state]);
         }
       },
     });
-  }
-
-  /** The process's pg pools by name: main (sessions, jobs, plain SQL), lock, read, and the ORM's own. */
-  private async pools(): Promise<Array<[string, pg.Pool]>> {
-    const pools: Array<[string, pg.Pool]> = [
-      ['main', this.container.get<pg.Pool>(TOKENS.PgPool)],
-      ['lock', this.container.get<pg.Pool>(TOKENS.PgLockPool)],
-      ['read', this.container.get<pg.Pool>(TOKENS.PgReadPool)],
-    ];
-    const orm = this.container.get<MikroORM>(TOKENS.Orm);
-    const native = (await orm.em.getConnection().getNativeClient()) as unknown as pg.Pool;
-    if (native && typeof native.totalCount === 'number') pools.push(['orm', native]);
-    return pools;
+    const nested: Gauge = new Gauge({
+      name: 'pitlane_db_nested_connection_requests',
+      help: 'Times code inside a transaction asked for a second connection (each one is a defect: it can freeze the pool)',
+      registers,
+      collect: () => nested.set(this.container.get(Database).nestedConnectionRequests),
+    });
   }
 
   /** Times every request and labels it with the matched route pattern once the answer is sent. */

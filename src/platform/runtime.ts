@@ -1,4 +1,3 @@
-import { LOCK_POOL_CONNECTIONS } from './db/pg-transaction.js';
 import { Container } from 'inversify';
 import pg from 'pg';
 import { runMigrations } from 'graphile-worker';
@@ -7,6 +6,7 @@ import type { Config } from './config.js';
 import { Clock, SystemClock } from './clock.js';
 import { createLogger, type Logger } from './logger.js';
 import { createOrm, migrate } from './db/orm.js';
+import { Database } from './db/database.js';
 import { startEmbeddedCluster, type EmbeddedCluster } from './db/embedded.js';
 import { EventBus } from './events.js';
 import { JobQueue } from './jobs.js';
@@ -20,12 +20,15 @@ export interface Runtime {
   config: Config;
   logger: Logger;
   container: Container;
+  /** The one door to PostgreSQL (platform/db/database.ts). */
+  db: Database;
   orm: MikroORM;
+  /** The system pool (graphile-worker, sessions): for the platform's plumbing and tests' plain SQL. */
   pool: pg.Pool;
   databaseUrl: string;
   modules: PitlaneModule[];
-  /** Stops the pool, the ORM and (if this process started it) the embedded database. */
-  close(): Promise<void>;
+  /** Stops the pools (ending this process's busy connections past `deadlineMs`) and the embedded database. */
+  close(deadlineMs?: number): Promise<void>;
 }
 
 export interface BootOptions {
@@ -36,6 +39,10 @@ export interface BootOptions {
   /** Override the database (tests). */
   databaseUrl?: string;
   poolMax?: number;
+  /** statement_timeout of this process's connections (the CLI's long commands pass 0). */
+  statementTimeoutMs?: number;
+  /** The process's role, in its connections' application_name. */
+  role?: 'web' | 'worker' | 'cli' | 'test';
 }
 
 /** Resolves the database: DATABASE_URL, or the embedded cluster in DATA_DIR. */
@@ -54,42 +61,50 @@ export async function migrateAll(orm: MikroORM, pool: pg.Pool): Promise<string[]
   return migrate(orm);
 }
 
+/** Applies pending migrations on connections of their own, without the product's statement timeout. */
+async function migrateDatabase(url: string, modules: PitlaneModule[], logger: Logger): Promise<void> {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const orm = await createOrm({ url, entities: modules.flatMap((m) => m.entities), logger, poolMax: 2 });
+  try {
+    const applied = await migrateAll(orm, pool);
+    if (applied.length) logger.info({ applied }, 'migrations applied');
+  } finally {
+    await orm.close();
+    await pool.end();
+  }
+}
+
 /** Connects to the database, applies migrations and builds the container from the modules. */
 export async function boot(config: Config, modules: PitlaneModule[], options: BootOptions = {}): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const { url, cluster } = options.databaseUrl
     ? { url: options.databaseUrl, cluster: undefined }
     : await resolveDatabase(config, logger);
-  const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10 });
-  let closing = false;
-  const onPoolError = (err: Error) => {
-    if (!closing) logger.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection failed');
-  };
-  // Transactions that hold a hot row lock (bid batches) take their connection from a pool of their own, so
-  // they never wait in the main pool's queue behind ordinary reads while other requests wait for the lock.
-  const lockPool = new pg.Pool({ connectionString: url, max: LOCK_POOL_CONNECTIONS });
-  // The public read path (search, part pages) runs at most as many statements at once as the machine has
-  // cores, plus one: the others queue here instead of sharing the cores, so a costly search is not stretched
-  // by every cheap one running beside it (docs/decisions/platform.md, "A read pool the size of the machine").
-  const readPool = new pg.Pool({ connectionString: url, max: config.dbReadConnections, application_name: 'pitlane-read' });
-  const pools = [pool, lockPool, readPool];
-  for (const p of pools) {
-    p.on('error', onPoolError);
-    p.on('connect', (client) => client.on('error', onPoolError));
-  }
-  let orm: MikroORM | undefined;
+  let db: Database | undefined;
   try {
-    orm = await createOrm({ url, entities: modules.flatMap((m) => m.entities), logger, poolMax: options.poolMax });
-    if (options.migrate !== false) {
-      const applied = await migrateAll(orm, pool);
-      if (applied.length) logger.info({ applied }, 'migrations applied');
-    }
+    if (options.migrate !== false) await migrateDatabase(url, modules, logger);
+    db = await Database.open({
+      url,
+      entities: modules.flatMap((m) => m.entities),
+      logger,
+      poolSize: options.poolMax ?? config.db.poolSize,
+      readConnections: config.dbReadConnections,
+      lockConnections: config.db.lockConnections,
+      systemConnections: config.db.systemConnections,
+      acquireTimeoutMs: config.db.acquireTimeoutMs,
+      statementTimeoutMs: options.statementTimeoutMs ?? config.db.statementTimeoutMs,
+      idleInTransactionTimeoutMs: config.db.idleInTransactionTimeoutMs,
+      guard: config.db.guard,
+      applicationName: `pitlane-${options.role ?? 'web'}`,
+    });
   } catch (error) {
-    await orm?.close().catch(() => {});
-    await Promise.all(pools.map((p) => p.end().catch(() => {})));
     await cluster?.stop().catch(() => {});
     throw error;
   }
+  const orm = db.orm;
+  const pool = db.pool('system');
 
   const subscriptions: Record<string, string[]> = {};
   for (const module of modules) {
@@ -101,10 +116,10 @@ export async function boot(config: Config, modules: PitlaneModule[], options: Bo
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind(TOKENS.Config).toConstantValue(config);
   container.bind(TOKENS.Logger).toConstantValue(logger);
+  container.bind(Database).toConstantValue(db);
   container.bind(TOKENS.Orm).toConstantValue(orm);
   container.bind(TOKENS.PgPool).toConstantValue(pool);
-  container.bind(TOKENS.PgLockPool).toConstantValue(lockPool);
-  container.bind(TOKENS.PgReadPool).toConstantValue(readPool);
+  container.bind(TOKENS.PgLockPool).toConstantValue(db.pool('lock'));
   container.bind(TOKENS.Subscriptions).toConstantValue(subscriptions);
   container.bind(TOKENS.Modules).toConstantValue(modules);
   container.bind(Clock).toConstantValue(options.clock ?? new SystemClock());
@@ -115,21 +130,20 @@ export async function boot(config: Config, modules: PitlaneModule[], options: Bo
   container.bind(WriteBehindRegistry).toConstantValue(new WriteBehindRegistry());
   container.load(...modules.map((m) => m.containerModule));
 
-  const ormRef = orm;
+  const database = db;
   return {
     config,
     logger,
     container,
-    orm: ormRef,
+    db: database,
+    orm,
     pool,
     databaseUrl: url,
     modules,
-    close: async () => {
-      closing = true;
+    close: async (deadlineMs = config.shutdownTimeoutMs) => {
       await container.get(WriteBehindRegistry).flushAll();
       container.get(Mailer).close();
-      await ormRef.close();
-      await Promise.all(pools.map((p) => p.end()));
+      await database.close(deadlineMs);
       await cluster?.stop();
     },
   };

@@ -6,8 +6,6 @@ export const TOKENS = {
   PgPool: Symbol.for('pitlane.PgPool'),
   /** A few connections kept apart for transactions that hold a hot row lock (bid batches). */
   PgLockPool: Symbol.for('pitlane.PgLockPool'),
-  /** A small pool for the public read path (catalog search and part pages), sized to the machine. */
-  PgReadPool: Symbol.for('pitlane.PgReadPool'),
   Subscriptions: Symbol.for('pitlane.Subscriptions'),
   /** The process's PitlaneModule list (for the hooks the platform runs over every module, e.g. demo data). */
   Modules: Symbol.for('pitlane.Modules'),

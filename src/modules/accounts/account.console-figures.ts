@@ -1,18 +1,18 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { ConsoleFigures, type FigureWindow } from '../../platform/console-figures.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { User } from './user.entity.js';
+import { Database } from '../../platform/db/database.js';
 
 /** The accounts' figures on the console dashboard: new users today and this week, and all users. */
 @injectable()
 export class AccountConsoleFigures extends ConsoleFigures {
-  constructor(@inject(TOKENS.Orm) private readonly orm: MikroORM) {
+  constructor(@inject(Database) private readonly db: Database) {
     super();
   }
 
   async figures(window: FigureWindow) {
-    const em = this.orm.em.fork() as EntityManager;
+    const em = this.db.em;
     return {
       newUsersToday: await em.count(User, { createdAt: { $gte: window.dayStart } }),
       newUsersThisWeek: await em.count(User, { createdAt: { $gte: window.weekStart } }),

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
 import { Errors } from '../../platform/errors.js';
@@ -10,6 +10,7 @@ import { TOKENS } from '../../platform/tokens.js';
 import { ACCOUNT_EVENTS } from './accounts.events.js';
 import { EmailVerificationToken } from './email-verification-token.entity.js';
 import { User } from './user.entity.js';
+import { Database } from '../../platform/db/database.js';
 
 /** Verification links stay valid for 24 hours. */
 export const VERIFICATION_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -20,7 +21,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 @injectable()
 export class EmailVerificationService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(TOKENS.Config) private readonly config: Config,
     @inject(Clock) private readonly clock: Clock,
     @inject(MailQueue) private readonly mail: MailQueue,
@@ -52,7 +53,7 @@ export class EmailVerificationService {
 
   /** Marks the token's user verified; unknown, used or expired tokens are a 400. */
   async verify(secret: string): Promise<{ message: string; verified: true }> {
-    return this.orm.em.transactional(async (em) => {
+    return this.db.em.transactional(async (em) => {
       const token = await em.findOne(
         EmailVerificationToken,
         { token: hashToken(secret) },

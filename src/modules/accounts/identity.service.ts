@@ -1,14 +1,14 @@
 import { inject, injectable } from 'inversify';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import type pg from 'pg';
+
 import type { SessionData } from 'express-session';
 import type { Actor } from '../../platform/http/auth.js';
 import { parseSession } from '../../platform/http/session-store.js';
 import { uuidArray } from '../../platform/db/uuid.js';
 import { forgetInRequest, rememberInRequest } from '../../platform/request-scope.js';
 import type { Role } from '../../platform/roles.js';
-import { TOKENS } from '../../platform/tokens.js';
 import type { BidderDto } from './account.dto.js';
+import { Database } from '../../platform/db/database.js';
+import type { SqlRunner } from '../../platform/db/sql-runner.js';
 
 interface IdentityRow {
   id: string;
@@ -26,13 +26,13 @@ interface IdentityRow {
 }
 const IDENTITY_COLUMNS = `id, username, first_name, last_name, email, role, is_verified, country, location, created_at,
   suspicious_activity_score, suspended_at`;
-const IDENTITY_SQL = `select ${IDENTITY_COLUMNS} from users where id = $1`;
+const IDENTITY_SQL = `select ${IDENTITY_COLUMNS} from users where id = ?`;
 /** A session with its user's identity columns (null when the session names no existing user). */
 const SESSION_SQL = `select s.sess, ${IDENTITY_COLUMNS.replace(/(\w+)/g, 'u.$1')}
   from sessions s
   left join users u on u.id = case when pg_input_is_valid(s.sess->>'userId', 'uuid') then (s.sess->>'userId')::uuid end
-  where s.sid = $1 and s.expire >= to_timestamp($2 / 1000.0)`;
-const IDENTITIES_SQL = `select ${IDENTITY_COLUMNS} from users where id = any($1::uuid[])`;
+  where s.sid = ? and s.expire >= to_timestamp(? / 1000.0)`;
+const IDENTITIES_SQL = `select ${IDENTITY_COLUMNS} from users where id = any(?::uuid[])`;
 const identityOf = (u: IdentityRow): BidderDto => ({
   id: u.id,
   username: u.username,
@@ -57,9 +57,18 @@ const identityKey = (userId: string) => `accounts:identity:${userId}`;
 @injectable()
 export class IdentityService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
-    @inject(TOKENS.PgPool) private readonly pool: pg.Pool,
-  ) {}
+    @inject(Database) private readonly db: Database,
+  ) {
+    this.sql = db.runner('write');
+  }
+
+  /** Prepared statements on the write connection. */
+  private readonly sql: SqlRunner;
+
+  /** Rows of `sql`: through the caller's transaction inside one, else as a prepared statement. */
+  private read<T>(sql: string, params: unknown[]): Promise<T[]> {
+    return this.db.inTransaction ? this.db.em.execute<T[]>(sql, params) : this.sql.runPrepared<T>(sql, params);
+  }
 
   /** The actor of a session, or null when the user is gone or suspended (so existing sessions stop working at once). */
   async findActor(userId: string): Promise<Actor | null> {
@@ -73,7 +82,7 @@ export class IdentityService {
    */
   private identity(userId: string): Promise<BidderDto | null> {
     return rememberInRequest(identityKey(userId), async () => {
-      const { rows } = await this.pool.query<IdentityRow>({ name: 'accounts-identity', text: IDENTITY_SQL, values: [userId] });
+      const rows = await this.read<IdentityRow>(IDENTITY_SQL, [userId]);
       return rows[0] ? actorOf(rows[0]) : null;
     });
   }
@@ -83,11 +92,7 @@ export class IdentityService {
    * the identity is kept for this request, so the route guard and the services read no further.
    */
   async readSession(sid: string, now: number): Promise<SessionData | null> {
-    const { rows } = await this.pool.query<{ [K in keyof IdentityRow]: IdentityRow[K] | null } & { sess: SessionData | string }>({
-      name: 'accounts-session',
-      text: SESSION_SQL,
-      values: [sid, now],
-    });
+    const rows = await this.sql.runPrepared<{ [K in keyof IdentityRow]: IdentityRow[K] | null } & { sess: SessionData | string }>(SESSION_SQL, [sid, now]);
     const row = rows[0];
     if (!row) return null;
     const sess = parseSession(row.sess);
@@ -104,7 +109,7 @@ export class IdentityService {
     // An id that is no uuid names nobody (and would make the cast fail).
     const wanted = uuidArray(ids);
     if (wanted === '{}') return [];
-    const { rows } = await this.pool.query<IdentityRow>({ name: 'accounts-identities', text: IDENTITIES_SQL, values: [wanted] });
+    const rows = await this.read<IdentityRow>(IDENTITIES_SQL, [wanted]);
     return rows.map(identityOf);
   }
 
@@ -115,7 +120,7 @@ export class IdentityService {
 
   /** Adds `points` to a user's suspicious-activity score (one statement, kept within 0-100). */
   async addSuspicionScore(userId: string, points: number): Promise<number> {
-    const rows = await this.orm.em.fork().execute<{ score: number }[]>(
+    const rows = await this.db.em.execute<{ score: number }[]>(
       `update users set suspicious_activity_score = least(100, greatest(0, suspicious_activity_score + ?))
        where id = ? returning suspicious_activity_score as score`,
       [Math.trunc(points), userId],

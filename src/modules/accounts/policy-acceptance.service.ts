@@ -1,12 +1,10 @@
 import { inject, injectable } from 'inversify';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import type pg from 'pg';
+
 import { Clock } from '../../platform/clock.js';
 import { AppError, Errors } from '../../platform/errors.js';
 import type { ConsolePage } from '../../platform/http/admin-rest.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { hasRole } from '../../platform/roles.js';
-import { TOKENS } from '../../platform/tokens.js';
 import type { PolicyAcceptanceDto } from './account.dto.js';
 import { toAcceptanceDto } from './account.mapper.js';
 import { POLICY_TYPES, PolicyAcceptance } from './policy-acceptance.entity.js';
@@ -20,6 +18,7 @@ import type {
 } from './policy.dto.js';
 import { COMPLIANCE_SORTS, type ComplianceFilter, type ComplianceSort, type PublishPolicyInput } from './policy.schemas.js';
 import { User } from './user.entity.js';
+import { Database } from '../../platform/db/database.js';
 
 interface VersionRow {
   id: string;
@@ -27,7 +26,7 @@ interface VersionRow {
   version: string;
   is_current: boolean;
   requires_acceptance: boolean;
-  published_at: Date;
+  published_at: Date | string;
   published_by: string | null;
 }
 
@@ -37,7 +36,7 @@ const toVersionDto = (r: VersionRow): PolicyVersionDto => ({
   version: r.version,
   isCurrent: r.is_current,
   requiresAcceptance: r.requires_acceptance,
-  publishedAt: r.published_at.toISOString(),
+  publishedAt: new Date(r.published_at).toISOString(),
   publishedBy: r.published_by,
 });
 
@@ -50,18 +49,17 @@ const VERSION_COLUMNS = 'id, policy_type, version, is_current, requires_acceptan
 @injectable()
 export class PolicyAcceptanceService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
-    @inject(TOKENS.PgPool) private readonly pool: pg.Pool,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
   private get em() {
-    return this.orm.em;
+    return this.db.em;
   }
 
   /** The current version of each policy. */
   async currentVersions(): Promise<CurrentPoliciesDto> {
-    const { rows } = await this.pool.query<VersionRow>(`select ${VERSION_COLUMNS} from policy_versions where is_current`);
+    const rows = await this.em.execute<VersionRow[]>(`select ${VERSION_COLUMNS} from policy_versions where is_current`);
     const byType = Object.fromEntries(rows.map((r) => [r.policy_type, toVersionDto(r)])) as Partial<CurrentPoliciesDto>;
     if (!byType.privacy_policy || !byType.terms_of_service) throw new Error('policy_versions has no current version of every policy');
     return byType as CurrentPoliciesDto;
@@ -116,9 +114,9 @@ export class PolicyAcceptanceService {
   /** The policies whose current version asks for acceptance and that `userId` has not accepted (the write gate). */
   async missingRequired(userId: string, enforced: readonly { policyType: PolicyType; version: string }[]): Promise<PolicyType[]> {
     if (!enforced.length) return [];
-    const { rows } = await this.pool.query<{ policy_type: PolicyType }>(
+    const rows = await this.em.execute<{ policy_type: PolicyType }[]>(
       `select distinct policy_type from policy_acceptances
-        where user_id = $1 and (policy_type, policy_version) in (select * from unnest($2::text[], $3::text[]))`,
+        where user_id = ? and (policy_type, policy_version) in (select * from unnest(?::text[], ?::text[]))`,
       [userId, enforced.map((e) => e.policyType), enforced.map((e) => e.version)],
     );
     const done = new Set(rows.map((r) => r.policy_type));
@@ -137,7 +135,7 @@ export class PolicyAcceptanceService {
    */
   async publish(admin: Actor, input: PublishPolicyInput): Promise<PolicyVersionDto> {
     const publishedAt = this.clock.now();
-    return this.em.fork().transactional(async (em) => {
+    return this.em.transactional(async (em) => {
       // One publisher at a time per policy, so two admins cannot both make their version current.
       await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`policy_versions:${input.policyType}`]);
       const [taken] = await em.execute<{ n: number }[]>(
@@ -165,20 +163,21 @@ export class PolicyAcceptanceService {
   /** The published versions, newest first, for the console. */
   async versions(filter: { policyType?: PolicyType }, page: ConsolePage): Promise<{ rows: PolicyVersionDto[]; total: number }> {
     const params: unknown[] = [];
-    const where = filter.policyType ? `where policy_type = $${params.push(filter.policyType)}` : '';
+    const param = (value: unknown) => (params.push(value), '?');
+    const where = filter.policyType ? `where policy_type = ${param(filter.policyType)}` : '';
     const direction = page.orderBy.publishedAt === 'asc' ? 'asc' : 'desc';
-    const { rows } = await this.pool.query<VersionRow & { total: number }>(
+    const rows = await this.em.execute<(VersionRow & { total: number })[]>(
       `select ${VERSION_COLUMNS}, count(*) over ()::int as total from policy_versions ${where}
-        order by published_at ${direction}, id limit $${params.push(page.limit)} offset $${params.push(page.offset)}`,
+        order by published_at ${direction}, id limit ${param(page.limit)} offset ${param(page.offset)}`,
       params,
     );
     return { rows: rows.map(toVersionDto), total: rows[0]?.total ?? (page.offset ? await this.countVersions(filter) : 0) };
   }
 
   private async countVersions(filter: { policyType?: PolicyType }): Promise<number> {
-    const { rows } = await this.pool.query<{ n: number }>(
-      'select count(*)::int as n from policy_versions where $1::text is null or policy_type = $1',
-      [filter.policyType ?? null],
+    const rows = await this.em.execute<{ n: number }[]>(
+      'select count(*)::int as n from policy_versions where ?::text is null or policy_type = ?',
+      [filter.policyType ?? null, filter.policyType ?? null],
     );
     return rows[0]!.n;
   }
@@ -192,13 +191,13 @@ export class PolicyAcceptanceService {
     page: ConsolePage,
   ): Promise<{ rows: PolicyComplianceDto[]; total: number }> {
     const params: unknown[] = [];
+    const param = (value: unknown) => (params.push(value), '?');
     const where: string[] = [];
-    if (filter.ids) where.push(`u.id = any($${params.push(filter.ids)}::uuid[])`);
-    if (filter.role) where.push(`u.role = $${params.push(filter.role)}`);
+    if (filter.ids) where.push(`u.id = any(${param(filter.ids)}::uuid[])`);
+    if (filter.role) where.push(`u.role = ${param(filter.role)}`);
     if (filter.q) {
       const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const n = params.push(like);
-      where.push(`(u.username ilike $${n} or u.email ilike $${n} or (u.first_name || ' ' || u.last_name) ilike $${n})`);
+      where.push(`(u.username ilike ${param(like)} or u.email ilike ${param(like)} or (u.first_name || ' ' || u.last_name) ilike ${param(like)})`);
     }
     const accepted = 'pp.policy_version is not distinct from cur.pp and ts.policy_version is not distinct from cur.ts';
     if (filter.status === 'accepted') where.push(`(${accepted})`);
@@ -213,7 +212,7 @@ export class PolicyAcceptanceService {
     const latest = (type: PolicyType) => `left join lateral (
         select a.policy_version, a.accepted_at, a.ip_address, a.user_agent from policy_acceptances a
          where a.user_id = u.id and a.policy_type = '${type}' order by a.accepted_at desc limit 1) ${type === 'privacy_policy' ? 'pp' : 'ts'} on true`;
-    const { rows } = await this.pool.query(
+    const rows = await this.em.execute(
       `with cur as (
          select max(version) filter (where policy_type = 'privacy_policy') as pp,
                 max(version) filter (where policy_type = 'terms_of_service') as ts
@@ -227,11 +226,11 @@ export class PolicyAcceptanceService {
          ${latest('terms_of_service')}
         ${where.length ? `where ${where.join(' and ')}` : ''}
         order by ${order.join(', ')}
-        limit $${params.push(page.limit)} offset $${params.push(page.offset)}`,
+        limit ${param(page.limit)} offset ${param(page.offset)}`,
       params,
     );
-    const acceptance = (version: string | null, at: Date | null, ip: string | null, ua: string | null, current: string): ComplianceAcceptanceDto | null =>
-      version && at ? { policyVersion: version, isCurrentVersion: version === current, acceptedAt: at.toISOString(), ipAddress: ip ?? '', userAgent: ua } : null;
+    const acceptance = (version: string | null, at: Date | string | null, ip: string | null, ua: string | null, current: string): ComplianceAcceptanceDto | null =>
+      version && at ? { policyVersion: version, isCurrentVersion: version === current, acceptedAt: new Date(at).toISOString(), ipAddress: ip ?? '', userAgent: ua } : null;
     const dtos = rows.map((r): PolicyComplianceDto => {
       const privacyPolicy = acceptance(r.pp_version, r.pp_at, r.pp_ip, r.pp_ua, r.cur_pp);
       const termsOfService = acceptance(r.ts_version, r.ts_at, r.ts_ip, r.ts_ua, r.cur_ts);
@@ -242,7 +241,7 @@ export class PolicyAcceptanceService {
         firstName: r.first_name,
         lastName: r.last_name,
         role: r.role,
-        createdAt: (r.created_at as Date).toISOString(),
+        createdAt: new Date(r.created_at as string).toISOString(),
         hasAcceptedPolicies: Boolean(privacyPolicy?.isCurrentVersion && termsOfService?.isCurrentVersion),
         privacyPolicy,
         termsOfService,

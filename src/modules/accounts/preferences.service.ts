@@ -1,17 +1,17 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Errors } from '../../platform/errors.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { uuidArray } from '../../platform/db/uuid.js';
 import type { PreferencesDto, PreferencesPatch } from './preferences.schemas.js';
+import { Database } from '../../platform/db/database.js';
 
 /** A user's own preferences (issue 19): whether they get mail about unread messages. */
 @injectable()
 export class PreferencesService {
-  constructor(@inject(TOKENS.Orm) private readonly orm: MikroORM) {}
+  constructor(@inject(Database) private readonly db: Database) {}
 
   private get em() {
-    return this.orm.em.fork() as EntityManager;
+    return this.db.em;
   }
 
   /** The user's preferences; a 404 for an unknown user. */

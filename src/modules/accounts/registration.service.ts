@@ -1,21 +1,21 @@
 import { inject, injectable } from 'inversify';
 import argon2 from 'argon2';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
 import { EventBus } from '../../platform/events.js';
-import { TOKENS } from '../../platform/tokens.js';
 import type { RegisterInput } from './account.schemas.js';
 import { ACCOUNT_EVENTS } from './accounts.events.js';
 import { EmailVerificationService } from './email-verification.service.js';
 import { assertAvailable } from './user.filters.js';
 import { User } from './user.entity.js';
+import { Database } from '../../platform/db/database.js';
 
 /** Buyer registration: the account, its verification mail and the `accounts.user.registered` event. */
 @injectable()
 export class RegistrationService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(EmailVerificationService) private readonly verification: EmailVerificationService,
     @inject(EventBus) private readonly events: EventBus,
@@ -25,7 +25,7 @@ export class RegistrationService {
   async register(input: RegisterInput, ipAddress: string | undefined): Promise<{ id: string; email: string }> {
     const passwordHash = await argon2.hash(input.password);
     try {
-      return await this.orm.em.transactional(async (em) => {
+      return await this.db.em.transactional(async (em) => {
         await assertAvailable(em, input.username, input.email);
         const now = this.clock.now();
         const user = em.create(User, {
@@ -56,7 +56,7 @@ export class RegistrationService {
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) {
         // Two registrations raced past the check: report which field clashed.
-        await assertAvailable(this.orm.em, input.username, input.email);
+        await assertAvailable(this.db.em, input.username, input.email);
       }
       throw error;
     }

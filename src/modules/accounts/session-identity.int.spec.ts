@@ -26,7 +26,7 @@ async function storeSession(sid: string, sess: Record<string, unknown>, expiresI
 describe('reading a session with its user', () => {
   it('reads the session and its user in one statement; the actor then costs no query in that request', async () => {
     await storeSession('sid-one', { cookie: {}, userId: buyer.id });
-    const query = vi.spyOn(t.rt.pool, 'query');
+    const query = vi.spyOn(t.rt.db.pool('write'), 'query');
     try {
       const { sess, actor } = await inRequest(async () => {
         const sess = await accounts.readSession('sid-one', Date.now());

@@ -1,10 +1,10 @@
 import { inject, injectable } from 'inversify';
 import argon2 from 'argon2';
-import type { MikroORM } from '@mikro-orm/postgresql';
+
 import { AppError } from '../../platform/errors.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { byLoginName } from './user.filters.js';
 import { User } from './user.entity.js';
+import { Database } from '../../platform/db/database.js';
 
 /** What a suspended user is told when they sign in. */
 export const ACCOUNT_SUSPENDED_MESSAGE = 'Your account is suspended. Please contact support if you think this is a mistake.';
@@ -15,11 +15,11 @@ let dummyHash: Promise<string> | undefined;
 /** Sign-in: checking a password against the account a username or email names. */
 @injectable()
 export class SignInService {
-  constructor(@inject(TOKENS.Orm) private readonly orm: MikroORM) {}
+  constructor(@inject(Database) private readonly db: Database) {}
 
   /** Checks credentials (username or email); a wrong pair is a 401 that does not say which part was wrong. */
   async authenticate(identifier: string, password: string): Promise<User> {
-    const user = await this.orm.em.findOne(User, byLoginName(identifier), { populate: ['password'] });
+    const user = await this.db.em.findOne(User, byLoginName(identifier), { populate: ['password'] });
     const hash = user?.password ?? (await (dummyHash ??= argon2.hash('not-a-real-password')));
     const ok = await argon2.verify(hash, password).catch(() => false);
     if (!user || !ok) throw new AppError('unauthorized', 'invalid_credentials', 'Invalid username or password');
@@ -43,7 +43,7 @@ export class SignInService {
     const name = identifier.trim().toLowerCase();
     // A NUL byte can name no account (and PostgreSQL refuses it in a text parameter).
     if (!name.includes('\u0000')) {
-      const user = await this.orm.em.fork().findOne(User, byLoginName(name), { fields: ['id'] });
+      const user = await this.db.em.findOne(User, byLoginName(name), { fields: ['id'] });
       if (user) return `account:${user.id}`;
     }
     return `name:${name}`;

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import argon2 from 'argon2';
 import type { FilterQuery } from '@mikro-orm/core';
 import { LockMode } from '@mikro-orm/core';
-import type { MikroORM } from '@mikro-orm/postgresql';
+
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { AuditLog } from '../../platform/audit.js';
 import { Clock } from '../../platform/clock.js';
@@ -11,25 +11,25 @@ import { Errors } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { EventBus } from '../../platform/events.js';
 import { hasRole, type Role } from '../../platform/roles.js';
-import { TOKENS } from '../../platform/tokens.js';
 import type { AdminUserDto, CurrentUserDto, UserDto } from './account.dto.js';
 import { toAdminUserDto, toCurrentUser, toUserDto } from './account.mapper.js';
 import { ACCOUNT_EVENTS } from './accounts.events.js';
 import { byEmail, byUsername } from './user.filters.js';
 import { User } from './user.entity.js';
+import { Database } from '../../platform/db/database.js';
 
 /** Users as people see them (own record, profiles) and as admins manage them (lists, roles, new admins). */
 @injectable()
 export class UserService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(EventBus) private readonly events: EventBus,
     @inject(AuditLog) private readonly audit: AuditLog,
   ) {}
 
   private get em() {
-    return this.orm.em;
+    return this.db.em;
   }
 
   /** The signed-in user's own record. */
@@ -173,7 +173,7 @@ export class UserService {
 
   /** Whether an admin suspended the user (false for an unknown id). */
   async isSuspended(userId: string): Promise<boolean> {
-    const user = await this.orm.em.fork().findOne(User, { id: userId }, { fields: ['suspendedAt'] });
+    const user = await this.db.em.findOne(User, { id: userId }, { fields: ['suspendedAt'] });
     return Boolean(user?.suspendedAt);
   }
 

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { inject, injectable } from 'inversify';
-import type pg from 'pg';
 import { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { WriteBehind, WriteBehindRegistry } from '../../platform/write-behind.js';
 import type { ListingActivityInput } from './listing-activity.schemas.js';
+import { Database } from '../../platform/db/database.js';
+import type { SqlRunner } from '../../platform/db/sql-runner.js';
 
 /** How long what is recorded waits in memory before its batch is written. */
 export const ACTIVITY_FLUSH_MS = 5_000;
@@ -47,14 +48,16 @@ export function visitorKey(secret: string, who: { userId: string | null; address
 export class ListingActivityRecorder {
   private readonly views: WriteBehind<View>;
   private readonly counts: WriteBehind<Counts>;
+  private readonly sql: SqlRunner;
 
   constructor(
-    @inject(TOKENS.PgPool) private readonly pool: pg.Pool,
+    @inject(Database) database: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(TOKENS.Config) private readonly config: Config,
     @inject(TOKENS.Logger) logger: Logger,
     @inject(WriteBehindRegistry) registry: WriteBehindRegistry,
   ) {
+    this.sql = database.runner('write');
     this.views = new WriteBehind<View>({
       name: 'listing-views',
       intervalMs: ACTIVITY_FLUSH_MS,
@@ -91,9 +94,9 @@ export class ListingActivityRecorder {
   }
 
   private async writeViews(batch: View[]): Promise<void> {
-    await this.pool.query(
+    await this.sql.run(
       `with input as (
-         select * from json_to_recordset($1::json) as x("itemType" text, "itemId" uuid, day date, visitor text)
+         select * from json_to_recordset(?::json) as x("itemType" text, "itemId" uuid, day date, visitor text)
        ), fresh as (
          insert into listing_view_visitors (item_type, item_id, day, visitor)
          select "itemType", "itemId", day, visitor from input
@@ -108,10 +111,10 @@ export class ListingActivityRecorder {
   }
 
   private async writeCounts(batch: Counts[]): Promise<void> {
-    await this.pool.query(
+    await this.sql.run(
       `insert into listing_activity_daily (item_type, item_id, day, impressions, clicks)
        select "itemType", "itemId", day, impressions, clicks
-         from json_to_recordset($1::json) as x("itemType" text, "itemId" uuid, day date, impressions int, clicks int)
+         from json_to_recordset(?::json) as x("itemType" text, "itemId" uuid, day date, impressions int, clicks int)
        on conflict (item_type, item_id, day) do update
          set impressions = listing_activity_daily.impressions + excluded.impressions,
              clicks = listing_activity_daily.clicks + excluded.clicks`,
@@ -122,7 +125,10 @@ export class ListingActivityRecorder {
   /** Forgets the visitors of days before `keepDays` ago (their counts stay); answers how many rows went. */
   async pruneVisitors(keepDays = 2): Promise<number> {
     const cutoff = utcDay(new Date(this.clock.now().getTime() - keepDays * 24 * 60 * 60 * 1000));
-    const res = await this.pool.query('delete from listing_view_visitors where day < $1::date', [cutoff]);
-    return res.rowCount ?? 0;
+    const rows = await this.sql.run<{ n: number }>(
+      'with gone as (delete from listing_view_visitors where day < ?::date returning 1) select count(*)::int as n from gone',
+      [cutoff],
+    );
+    return rows[0]?.n ?? 0;
   }
 }

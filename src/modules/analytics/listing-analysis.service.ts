@@ -1,14 +1,13 @@
 import { inject, injectable } from 'inversify';
-import type pg from 'pg';
 import { Clock } from '../../platform/clock.js';
 import { uuidArray } from '../../platform/db/uuid.js';
 import type { ConsolePage } from '../../platform/http/admin-rest.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { AuctionsApi } from '../auctions/index.js';
 import { CatalogApi } from '../catalog/index.js';
 import { MessagingApi } from '../messaging/index.js';
 import { SellersApi } from '../sellers/index.js';
 import type { ActiveListingRow, SellerPerformanceRow } from './analytics.dto.js';
+import { Database } from '../../platform/db/database.js';
 import {
   daysListed,
   filterListings,
@@ -35,7 +34,7 @@ const NO_ACTIVITY: Activity = { views: 0, impressions: 0, clicks: 0 };
 @injectable()
 export class ListingAnalysisService {
   constructor(
-    @inject(TOKENS.PgReadPool) private readonly pool: pg.Pool,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(CatalogApi) private readonly catalog: CatalogApi,
     @inject(AuctionsApi) private readonly auctions: AuctionsApi,
@@ -147,9 +146,9 @@ export class ListingAnalysisService {
   private async activity(items: readonly { type: 'part' | 'auction'; id: string }[]): Promise<Map<string, Activity>> {
     const result = new Map<string, Activity>();
     if (!items.length) return result;
-    const { rows } = await this.pool.query<{ item_type: string; item_id: string; views: number; impressions: number; clicks: number }>(
+    const rows = await this.db.runner('read').run<{ item_type: string; item_id: string; views: number; impressions: number; clicks: number }>(
       `select item_type, item_id, sum(views)::int as views, sum(impressions)::int as impressions, sum(clicks)::int as clicks
-         from listing_activity_daily where item_id = any($1::uuid[]) group by item_type, item_id`,
+         from listing_activity_daily where item_id = any(?::uuid[]) group by item_type, item_id`,
       [uuidArray(items.map((i) => i.id))],
     );
     for (const r of rows) result.set(`${r.item_type}:${r.item_id}`, { views: r.views, impressions: r.impressions, clicks: r.clicks });

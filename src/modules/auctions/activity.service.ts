@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import { LIVE_NOTIFY_SQL, liveNotices, type LiveHub } from '../../platform/live.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { isUuid } from '../../platform/db/uuid.js';
 import type { ActivityData, ActivityEventDto as ActivityEvent, ActivityStatsDto, ActivityType } from './auction.dto.js';
+import { Database } from '../../platform/db/database.js';
 
 export const auctionTopic = (auctionId: string) => `auction:${auctionId}`;
 /** How far back "recent bids" reach in the activity stats. */
@@ -15,7 +15,7 @@ export const RECENT_BIDS_WINDOW_MS = 60 * 60 * 1000;
 @injectable()
 export class ActivityService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -59,7 +59,7 @@ export class ActivityService {
 
   /** The latest events, oldest first. */
   async history(auctionId: string, limit = 50): Promise<ActivityEvent[]> {
-    const rows = await this.orm.em.fork().execute<{ id: string; type: ActivityType; data: ActivityData; created_at: Date }[]>(
+    const rows = await this.db.em.execute<{ id: string; type: ActivityType; data: ActivityData; created_at: Date }[]>(
       'select id, type, data, created_at from auction_activity where auction_id = ? order by seq desc limit ?',
       [auctionId, limit],
     );
@@ -73,7 +73,7 @@ export class ActivityService {
 
   async stats(auctionId: string): Promise<ActivityStatsDto | null> {
     const since = new Date(this.clock.now().getTime() - RECENT_BIDS_WINDOW_MS).toISOString();
-    const [row] = await this.orm.em.fork().execute<
+    const [row] = await this.db.em.execute<
       { recent_bids: number; active_watchers: number; extensions: number; total_events: number }[]
     >(
       `select (select count(*)::int from bids where auction_id = a.id and created_at >= ?) as recent_bids,
@@ -92,7 +92,7 @@ export class ActivityService {
   }
 
   private async exists(auctionId: string): Promise<boolean> {
-    const rows = await this.orm.em.fork().execute<{ id: string }[]>('select id from auctions where id = ?', [auctionId]);
+    const rows = await this.db.em.execute<{ id: string }[]>('select id from auctions where id = ?', [auctionId]);
     return rows.length > 0;
   }
 

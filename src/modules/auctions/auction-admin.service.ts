@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
 import { containsPattern } from '../../platform/db/like.js';
 import { uuidArray } from '../../platform/db/uuid.js';
@@ -8,7 +8,6 @@ import type { ConsolePage } from '../../platform/http/admin-rest.js';
 import type { Actor } from '../../platform/http/auth.js';
 import type { ListPage } from '../../platform/http/validate.js';
 import { JobQueue } from '../../platform/jobs.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { ActivityService } from './activity.service.js';
 import type {
@@ -22,6 +21,7 @@ import { AuctionLifecycleService } from './auction-lifecycle.service.js';
 import { CLOSED_TASK } from './auction-notification.service.js';
 import { centsOf, money, readAuction, type RawRow } from './auction.repository.js';
 import { endJobKey, startJobKey } from './auction.service.js';
+import { Database } from '../../platform/db/database.js';
 
 export const ADMIN_AUCTION_STATUSES = ['scheduled', 'active', 'ended', 'pending', 'cancelled'] as const;
 
@@ -69,17 +69,13 @@ const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOS
 @injectable()
 export class AuctionAdminService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(JobQueue) private readonly jobs: JobQueue,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
     @inject(ActivityService) private readonly activity: ActivityService,
     @inject(AuctionLifecycleService) private readonly lifecycle: AuctionLifecycleService,
   ) {}
-
-  private fork(): EntityManager {
-    return this.orm.em.fork() as EntityManager;
-  }
 
   /** A page of auctions in any state, filtered, and the count of all that match. */
   async list(filter: AdminAuctionFilter, page: ConsolePage): Promise<ListPage<AdminAuctionDto>> {
@@ -113,7 +109,7 @@ export class AuctionAdminService {
       .filter(([field]) => field in ADMIN_AUCTION_SORT)
       .map(([field, dir]) => `${ADMIN_AUCTION_SORT[field as AdminAuctionSort]} ${dir === 'desc' ? 'desc' : 'asc'}`);
     if (!('id' in page.orderBy)) order.push('a.id asc');
-    const em = this.fork();
+    const em = this.db.em;
     const rows = await em.execute<RawRow[]>(
       `select ${COLUMNS} from auctions a ${clause} order by ${order.join(', ')} limit ? offset ?`,
       [...params, page.limit, page.offset],
@@ -124,7 +120,7 @@ export class AuctionAdminService {
 
   /** One auction with its bids (newest first, bidders named), its activity feed and its bidding-pattern flags. */
   async get(id: string): Promise<AdminAuctionDetailDto> {
-    const em = this.fork();
+    const em = this.db.em;
     const [row] = await em.execute<RawRow[]>(`select ${COLUMNS} from auctions a where a.id = ?`, [id]);
     if (!row) throw Errors.notFound('Auction');
     const bids = await em.execute<RawRow[]>(
@@ -180,7 +176,7 @@ export class AuctionAdminService {
       await this.jobs.add(tx, CLOSED_TASK, { auctionId: a.id }, { jobKey: `auction-closed:${a.id}` });
     });
     if (!ended) {
-      const a = await readAuction(this.fork(), id);
+      const a = await readAuction(this.db.em, id);
       if (!a) throw Errors.notFound('Auction');
       throw Errors.conflict('auction_not_active', ADMIN_AUCTION_MESSAGES.notActive);
     }
@@ -189,7 +185,7 @@ export class AuctionAdminService {
 
   /** Voids a scheduled or active auction: no winner, no relist; the reason goes to every bidder and the seller. */
   async cancel(id: string, reason: string, admin: Actor): Promise<AdminAuctionDetailDto> {
-    await this.fork().transactional(async (tx) => {
+    await this.db.em.transactional(async (tx) => {
       const a = await readAuction(tx, id, true);
       if (!a) throw Errors.notFound('Auction');
       if (a.status !== 'scheduled' && a.status !== 'active') throw Errors.conflict('auction_not_open', ADMIN_AUCTION_MESSAGES.notOpen);

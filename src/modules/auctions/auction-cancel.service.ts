@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
 import { Errors } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
-import { TOKENS } from '../../platform/tokens.js';
 import type { AuctionDto } from './auction.dto.js';
 import { AuctionService, endJobKey, startJobKey } from './auction.service.js';
+import { Database } from '../../platform/db/database.js';
 
 export const CANCEL_MESSAGES = {
   notYours: 'You can only cancel your own auctions',
@@ -17,7 +17,7 @@ export const CANCEL_MESSAGES = {
 @injectable()
 export class AuctionCancelService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(AuctionService) private readonly auctions: AuctionService,
   ) {}
@@ -27,7 +27,7 @@ export class AuctionCancelService {
    * are removed (the lifecycle steps would skip it anyway: they re-check the status under the row lock).
    */
   async cancelBySeller(id: string, actor: Actor): Promise<AuctionDto> {
-    const em = this.orm.em.fork() as EntityManager;
+    const em = this.db.em;
     await em.transactional(async (tx) => {
       const [a] = await tx.execute<{ seller_id: string; status: string; total_bids: number }[]>(
         'select seller_id, status, total_bids from auctions where id = ? for update',

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import { Errors } from '../../platform/errors.js';
 import { EventBus } from '../../platform/events.js';
@@ -14,6 +14,7 @@ import { money, readAuction, type AuctionRow } from './auction.repository.js';
 import { maskName, reserveMet } from './auction.rules.js';
 import { auctionRefusal, AuctionService, END_TASK, endJobKey } from './auction.service.js';
 import { AUCTION_EVENTS } from './auctions.events.js';
+import { Database } from '../../platform/db/database.js';
 
 export const RELIST_TASK = 'auctions/relist';
 export const TICK_TASK = 'auctions/tick';
@@ -31,7 +32,7 @@ export const RESERVE_WINDOW_MS = 24 * HOUR;
 @injectable()
 export class AuctionLifecycleService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(TOKENS.Logger) private readonly logger: Logger,
     @inject(Clock) private readonly clock: Clock,
     @inject(JobQueue) private readonly jobs: JobQueue,
@@ -43,13 +44,9 @@ export class AuctionLifecycleService {
     @inject(AuctionNotificationService) private readonly notifications: AuctionNotificationService,
   ) {}
 
-  private fork(): EntityManager {
-    return this.orm.em.fork() as EntityManager;
-  }
-
   /** Opens a scheduled auction whose start time has come. Returns whether it started. */
   async start(id: string): Promise<boolean> {
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       const a = await readAuction(tx, id, true);
       const now = this.clock.now();
       if (!a || a.status !== 'scheduled' || now.getTime() < a.startTime.getTime()) return false;
@@ -70,12 +67,12 @@ export class AuctionLifecycleService {
    */
   async end(id: string, early?: (tx: EntityManager, a: AuctionRow) => Promise<void>): Promise<boolean> {
     // The likely winner's name is read before the lock, so no other module is asked while the row is held.
-    const [leader] = await this.fork().execute<{ bidder_id: string }[]>(
+    const [leader] = await this.db.em.execute<{ bidder_id: string }[]>(
       'select bidder_id from bids where auction_id = ? and is_winning',
       [id],
     );
     const leaderName = leader ? (await this.accounts.findUser(leader.bidder_id))?.username : undefined;
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       const a = await readAuction(tx, id, true);
       if (!a || a.status !== 'active' || (!early && this.clock.now().getTime() < a.endTime.getTime())) return false;
       let winnerId: string | null = null;
@@ -156,10 +153,10 @@ export class AuctionLifecycleService {
    * Returns the new auction's id, or null when there was nothing (yet) to do.
    */
   async relist(originalId: string, force = false): Promise<string | null> {
-    const original = await readAuction(this.fork(), originalId);
+    const original = await readAuction(this.db.em, originalId);
     if (!original) throw Errors.notFound('Auction');
     const [part] = await this.catalog.findParts([original.partId]);
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       const a = await readAuction(tx, originalId, true);
       if (!a) throw Errors.notFound('Auction');
       const now = this.clock.now();
@@ -219,7 +216,7 @@ export class AuctionLifecycleService {
   /** The seller and the high bidder agreed in the reserve-not-met window: the pending relist is skipped. Idempotent. */
   async skipRelist(auctionId: string): Promise<boolean> {
     const now = this.clock.now().toISOString();
-    const rows = await this.fork().execute<{ id: string }[]>(
+    const rows = await this.db.em.execute<{ id: string }[]>(
       `update auction_relists set status = 'skipped', processed_at = ? where original_id = ? and status = 'pending' returning id`,
       [now, auctionId],
     );
@@ -231,13 +228,13 @@ export class AuctionLifecycleService {
    * an auction of a sold part must take no more bids. Idempotent; returns how many it closed.
    */
   async closeForSoldPart(partId: string): Promise<number> {
-    const open = await this.fork().execute<{ id: string }[]>(
+    const open = await this.db.em.execute<{ id: string }[]>(
       `select id from auctions where part_id = ? and status in ('scheduled', 'active')`,
       [partId],
     );
     let closed = 0;
     for (const { id } of open) {
-      const done = await this.fork().transactional(async (tx) => {
+      const done = await this.db.em.transactional(async (tx) => {
         const a = await readAuction(tx, id, true);
         if (!a || (a.status !== 'scheduled' && a.status !== 'active')) return false;
         const now = this.clock.now().toISOString();
@@ -254,7 +251,7 @@ export class AuctionLifecycleService {
   /** Catch-up: starts, ends and relists whatever is due by the Clock, then sends due reminders. */
   async tick(): Promise<{ started: number; ended: number; relisted: number; reminders: number }> {
     const now = this.clock.now().toISOString();
-    const em = this.fork();
+    const em = this.db.em;
     const due = (sql: string) => em.execute<{ id: string }[]>(sql, [now]);
     let started = 0;
     let ended = 0;
@@ -276,7 +273,7 @@ export class AuctionLifecycleService {
 
   /** GET /api/admin/auto-relist/status. */
   async relistStatus() {
-    const em = this.fork();
+    const em = this.db.em;
     const [counts] = await em.execute<{ total: number; pending: number; processed: number }[]>(
       `select count(*)::int as total, (count(*) filter (where status = 'pending'))::int as pending,
               (count(*) filter (where status <> 'pending'))::int as processed from auction_relists`,

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
 import { EventBus } from '../../platform/events.js';
 import type { Config } from '../../platform/config.js';
@@ -10,6 +10,7 @@ import { AccountsApi } from '../accounts/index.js';
 import { centsOf, money, readAuction } from './auction.repository.js';
 import { reserveMet } from './auction.rules.js';
 import { AUCTION_EVENTS } from './auctions.events.js';
+import { Database } from '../../platform/db/database.js';
 
 export const RESULT_TASK = 'auctions/notify-result';
 export const OUTBID_TASK = 'auctions/notify-outbid';
@@ -51,7 +52,7 @@ const REMINDERS = [
 @injectable()
 export class AuctionNotificationService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(TOKENS.Config) private readonly config: Config,
     @inject(Clock) private readonly clock: Clock,
     @inject(MailQueue) private readonly mail: MailQueue,
@@ -59,17 +60,13 @@ export class AuctionNotificationService {
     @inject(EventBus) private readonly events: EventBus,
   ) {}
 
-  private fork(): EntityManager {
-    return this.orm.em.fork() as EntityManager;
-  }
-
   private link(id: string): string {
     return `${this.config.publicUrl.replace(/\/$/, '')}/auctions/${id}`;
   }
 
   /** Emails the result to the seller and the winner (once each). */
   async notifyResult(auctionId: string): Promise<void> {
-    const a = await readAuction(this.fork(), auctionId);
+    const a = await readAuction(this.db.em, auctionId);
     if (!a || a.status !== 'ended') return;
     const link = this.link(a.id);
     const seller = await this.accounts.findUser(a.sellerId);
@@ -92,7 +89,7 @@ export class AuctionNotificationService {
       }
     }
     // The other bidders get no mail; the notification centre tells them (each notice is stored once per auction and user).
-    const em = this.fork();
+    const em = this.db.em;
     const losers = await em.execute<{ bidder_id: string }[]>('select distinct bidder_id from bids where auction_id = ? and bidder_id is distinct from ?', [a.id, a.winnerId]);
     if (losers.length) {
       const message = sold ? `"${a.title}" ended and sold to another bidder for $${money(a.currentBid)}.` : `"${a.title}" ended without a sale.`;
@@ -110,7 +107,7 @@ export class AuctionNotificationService {
    * the result of an early end is mailed by notifyResult as for any end.
    */
   async notifyClosed(auctionId: string): Promise<void> {
-    const em = this.fork();
+    const em = this.db.em;
     const [a] = await em.execute<{ id: string; title: string; status: string; seller_id: string; close_reason: string | null }[]>(
       'select id, title, status, seller_id, close_reason from auctions where id = ?',
       [auctionId],
@@ -155,7 +152,7 @@ export class AuctionNotificationService {
     if (!latest.size) return;
     const wanted = [...latest.values()];
     const auctions = new Map(
-      (await this.fork().execute<{ id: string; title: string; current_bid: string }[]>(
+      (await this.db.em.execute<{ id: string; title: string; current_bid: string }[]>(
         'select id, title, current_bid from auctions where id = any(?::uuid[])',
         [uuidArray(wanted.map((n) => n.auctionId))],
       )).map((a) => [a.id, a]),
@@ -190,13 +187,13 @@ export class AuctionNotificationService {
   async sweepOutbid(): Promise<number> {
     let handled = 0;
     for (;;) {
-      const rows = await this.fork().execute<{ id: string; auction_id: string; user_id: string; bid_seq: string }[]>(
+      const rows = await this.db.em.execute<{ id: string; auction_id: string; user_id: string; bid_seq: string }[]>(
         'select id, auction_id, user_id, bid_seq from auction_outbid_notices order by id limit ?',
         [SWEEP_BATCH],
       );
       if (!rows.length) return handled;
       await this.notifyOutbid(rows.map((r) => ({ auctionId: r.auction_id, userId: r.user_id, bidSeq: String(r.bid_seq) })));
-      await this.fork().execute('delete from auction_outbid_notices where id = any(?::bigint[])', [`{${rows.map((r) => r.id).join(',')}}`]);
+      await this.db.em.execute('delete from auction_outbid_notices where id = any(?::bigint[])', [`{${rows.map((r) => r.id).join(',')}}`]);
       handled += rows.length;
       if (rows.length < SWEEP_BATCH) return handled;
     }
@@ -214,7 +211,7 @@ export class AuctionNotificationService {
   private async notify(items: { auctionId: string; userId: string; type: string; email: string; title: string; message: string }[]) {
     if (!items.length) return 0;
     const now = this.clock.now().toISOString();
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       const inserted = await tx.execute<{ auction_id: string; user_id: string; notification_type: string }[]>(
         `insert into auction_notifications (auction_id, user_id, notification_type, scheduled_for, title, message, status, sent_at)
          select n."auctionId", n."userId", n.type, ?, n.title, n.message, 'sent', ?
@@ -245,7 +242,7 @@ export class AuctionNotificationService {
     for (const r of REMINDERS) {
       const column = r.at === 'start' ? 'start_time' : 'end_time';
       const status = r.at === 'start' ? 'scheduled' : 'active';
-      const rows = await this.fork().execute<{ id: string; title: string; user_id: string; moment: Date }[]>(
+      const rows = await this.db.em.execute<{ id: string; title: string; user_id: string; moment: Date }[]>(
         `select a.id, a.title, a.${column} as moment, u.user_id from auctions a
          join (select auction_id, user_id from auction_watchers
                ${r.at === 'end' ? 'union select auction_id, bidder_id from bids' : ''}) u on u.auction_id = a.id

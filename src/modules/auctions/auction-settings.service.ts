@@ -1,14 +1,14 @@
 import { inject, injectable } from 'inversify';
 import type { z } from 'zod';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { AuditLog } from '../../platform/audit.js';
 import { Clock } from '../../platform/clock.js';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { Errors } from '../../platform/errors.js';
 import { parseOrThrow } from '../../platform/http/validate.js';
-import { TOKENS } from '../../platform/tokens.js';
 import type { PublicAuctionSettingsDto } from './auction.dto.js';
 import { DEFAULT_SETTINGS, settingsSchemas, type AllSettings, type SettingsGroup } from './auction-settings.schemas.js';
+import { Database } from '../../platform/db/database.js';
 
 /** How long the bid path may use settings it read earlier (see AuctionSettingsService.recent). */
 export const SETTINGS_CACHE_MS = 1000;
@@ -26,13 +26,13 @@ function deepFreeze<T>(value: T): T {
 @injectable()
 export class AuctionSettingsService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(AuditLog) private readonly audit: AuditLog,
   ) {}
 
   /** Every group, stored values over the defaults. */
-  async all(em: EntityManager = this.orm.em.fork() as EntityManager): Promise<AllSettings> {
+  async all(em: EntityManager = this.db.em): Promise<AllSettings> {
     const rows = await em.execute<{ group_name: SettingsGroup; value: Record<string, unknown> }[]>(
       'select group_name, value from auction_settings',
     );
@@ -68,7 +68,7 @@ export class AuctionSettingsService {
   /** Stores one group (already validated), in `tx` when given (then call forget() after its commit). */
   async save<G extends SettingsGroup>(group: G, value: AllSettings[G], adminId: string, tx?: SqlExecutor): Promise<AllSettings[G]> {
     this.cache = undefined;
-    const em: SqlExecutor = tx ?? (this.orm.em.fork() as EntityManager);
+    const em: SqlExecutor = tx ?? (this.db.em);
     await em.execute(
       `insert into auction_settings (group_name, value, updated_by, updated_at) values (?, ?::jsonb, ?, ?)
        on conflict (group_name) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
@@ -91,7 +91,7 @@ export class AuctionSettingsService {
     if (typeof changes !== 'object' || changes === null || Array.isArray(changes)) {
       throw Errors.invalid('validation_failed', 'Settings must be a JSON object');
     }
-    const saved = await (this.orm.em.fork() as EntityManager).transactional(async (tx) => {
+    const saved = await (this.db.em).transactional(async (tx) => {
       const current = (await this.all(tx))[group];
       const value = parseOrThrow(settingsSchemas[group] as z.ZodType<AllSettings[SettingsGroup]>, { ...current, ...changes });
       await this.save(group, value as never, adminId, tx);

@@ -1,17 +1,17 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { ConsoleFigures, type FigureWindow } from '../../platform/console-figures.js';
-import { TOKENS } from '../../platform/tokens.js';
+import { Database } from '../../platform/db/database.js';
 
 /** The auctions' figures on the console dashboard: active and scheduled auctions, bids today and this week. */
 @injectable()
 export class AuctionConsoleFigures extends ConsoleFigures {
-  constructor(@inject(TOKENS.Orm) private readonly orm: MikroORM) {
+  constructor(@inject(Database) private readonly db: Database) {
     super();
   }
 
   async figures(window: FigureWindow) {
-    const em = this.orm.em.fork() as EntityManager;
+    const em = this.db.em;
     const [auctions] = await em.execute<{ active: number; scheduled: number }[]>(
       `select (count(*) filter (where status = 'active'))::int as active, (count(*) filter (where status = 'scheduled'))::int as scheduled
        from auctions where status in ('active', 'scheduled')`,

@@ -1,12 +1,11 @@
 import { inject, injectable } from 'inversify';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import { Errors } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { JobQueue } from '../../platform/jobs.js';
 import { hasRole } from '../../platform/roles.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { CatalogApi, SellerPolicy, type PartDto } from '../catalog/index.js';
 import { ActivityService } from './activity.service.js';
@@ -18,6 +17,7 @@ import { toAuctionDto } from './auction.mapper.js';
 import type { AuctionCreateInput, AuctionListQuery } from './auction.schemas.js';
 import { AuctionSettingsService } from './auction-settings.service.js';
 import { uuidArray } from '../../platform/db/uuid.js';
+import { Database } from '../../platform/db/database.js';
 
 export const AUCTION_MESSAGES = {
   notSeller: 'Only approved sellers can schedule auctions',
@@ -87,7 +87,7 @@ export function auctionRefusal(
 @injectable()
 export class AuctionService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(JobQueue) private readonly jobs: JobQueue,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
@@ -96,10 +96,6 @@ export class AuctionService {
     @inject(AuctionSettingsService) private readonly settings: AuctionSettingsService,
     @inject(ActivityService) private readonly activity: ActivityService,
   ) {}
-
-  private fork(): EntityManager {
-    return this.orm.em.fork() as EntityManager;
-  }
 
   /** Schedules an auction of one of the seller's own active parts. */
   async create(input: AuctionCreateInput, actor: Actor, sellerIp: string | undefined): Promise<AuctionDto> {
@@ -142,7 +138,7 @@ export class AuctionService {
     // The part's state conflicts (sold, in another auction) come after the form's own mistakes.
     if (refusal) throw Errors.conflict(refusal.code, refusal.message, { partId: refusal.message });
 
-    const em = this.fork();
+    const em = this.db.em;
     const id = await em.transactional(async (tx) => {
       // An ended auction with a winner sold the part, though the catalog may not have marked it sold yet.
       const [sold] = await tx.execute<{ id: string }[]>('select id from auctions where part_id = ? and winner_id is not null limit 1', [part.id]);
@@ -211,14 +207,14 @@ export class AuctionService {
     const names = await this.names(rows.map((r) => r.sellerId));
     const watched = new Set<string>();
     if (viewer && rows.length) {
-      const w = await this.fork().execute<{ auction_id: string }[]>(
+      const w = await this.db.em.execute<{ auction_id: string }[]>(
         'select auction_id from auction_watchers where user_id = ? and auction_id = any(?::uuid[])',
         [viewer.id, uuidArray(rows.map((r) => r.id))],
       );
       for (const r of w) watched.add(r.auction_id);
     }
     // Only the viewer's own maximum is read, so no one else's can reach the answer.
-    const standings = viewer && rows.length ? await readStandings(this.fork(), viewer.id, rows.map((r) => r.id)) : new Map<string, Standing>();
+    const standings = viewer && rows.length ? await readStandings(this.db.em, viewer.id, rows.map((r) => r.id)) : new Map<string, Standing>();
     const partIds = [...new Set(rows.map((r) => r.partId))];
     const parts = new Map((partIds.length ? await this.catalog.findParts(partIds) : []).map((p) => [p.id, p]));
     const now = this.clock.now();
@@ -236,7 +232,7 @@ export class AuctionService {
   }
 
   async get(id: string, viewer: Actor | null): Promise<AuctionDto> {
-    const row = await readAuction(this.fork(), id);
+    const row = await readAuction(this.db.em, id);
     if (!row) throw Errors.notFound('Auction');
     return (await this.dtos([row], viewer))[0]!;
   }
@@ -259,7 +255,7 @@ export class AuctionService {
     }
     const clause = where.length ? `where ${where.join(' and ')}` : '';
     const order = query.order ?? (query.sort === 'endTime' ? 'asc' : 'desc');
-    const em = this.fork();
+    const em = this.db.em;
     const rows = await em.execute<Record<string, unknown>[]>(
       `select ${AUCTION_COLUMNS} from auctions ${clause}
        order by ${SORT_COLUMNS[query.sort]} ${order === 'asc' ? 'asc' : 'desc'}, id asc limit ? offset ?`,
@@ -271,7 +267,7 @@ export class AuctionService {
 
   /** Bids, newest first; the current top bid is marked `isWinning`; bidders are shown masked. */
   async bids(id: string, page: { limit: number; offset: number }): Promise<ListPage<BidDto>> {
-    const em = this.fork();
+    const em = this.db.em;
     const auction = await readAuction(em, id);
     if (!auction) throw Errors.notFound('Auction');
     const rows = await em.execute<
@@ -299,7 +295,7 @@ export class AuctionService {
   /** Watches an auction; watching it again changes nothing. */
   async watch(id: string, actor: Actor): Promise<{ auctionId: string; watching: boolean; watchers: number }> {
     const user = await this.accounts.findUser(actor.id);
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       const auction = await readAuction(tx, id);
       if (!auction) throw Errors.notFound('Auction');
       if (auction.status === 'ended') throw Errors.conflict('auction_ended', AUCTION_MESSAGES.ended);
@@ -315,7 +311,7 @@ export class AuctionService {
   /** Stops watching; unwatching an auction one does not watch changes nothing. */
   async unwatch(id: string, actor: Actor): Promise<{ auctionId: string; watching: boolean; watchers: number }> {
     const user = await this.accounts.findUser(actor.id);
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       const auction = await readAuction(tx, id);
       if (!auction) throw Errors.notFound('Auction');
       const deleted = await tx.execute<{ id: string }[]>(

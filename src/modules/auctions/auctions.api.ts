@@ -6,8 +6,8 @@ import type { AuctionDto } from './auction.dto.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { AppError } from '../../platform/errors.js';
 import { storedCents } from '../../platform/money.js';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { TOKENS } from '../../platform/tokens.js';
+
+import { Database } from '../../platform/db/database.js';
 
 /** An open (scheduled or active) auction with the figures the console's Active Listings Analysis shows. */
 export interface OpenAuctionFacts {
@@ -49,7 +49,7 @@ export class AuctionsApiImpl extends AuctionsApi {
     @inject(AuctionLifecycleService) private readonly lifecycle: AuctionLifecycleService,
     @inject(AuctionSettingsService) private readonly settings: AuctionSettingsService,
     @inject(AuctionService) private readonly auctions: AuctionService,
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
   ) {
     super();
   }
@@ -60,7 +60,7 @@ export class AuctionsApiImpl extends AuctionsApi {
     });
   }
   async openAuctions(): Promise<OpenAuctionFacts[]> {
-    const rows = await this.orm.em.fork().execute<
+    const rows = await this.db.em.execute<
       { id: string; part_id: string; seller_id: string; status: string; price: string; start_time: Date; end_time: Date; watchers: number; total_bids: number }[]
     >(
       `select id, part_id, seller_id, status, (case when total_bids > 0 then current_bid else starting_bid end)::text as price,
@@ -83,7 +83,7 @@ export class AuctionsApiImpl extends AuctionsApi {
     return (await this.settings.recent()).pricing.commissionTiers.map((tier) => ({ ...tier }));
   }
   async highestBids(auctionId: string): Promise<{ bidderId: string; amountCents: number }[]> {
-    const rows = await this.orm.em.fork().execute<{ bidder_id: string; amount: string }[]>(
+    const rows = await this.db.em.execute<{ bidder_id: string; amount: string }[]>(
       `select bidder_id, max(bid_amount)::text as amount from bids where auction_id = ? group by bidder_id order by max(bid_amount) desc, bidder_id`,
       [auctionId],
     );

@@ -1,10 +1,10 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { readAuction, type AuctionRow } from './auction.repository.js';
 import { BidBatchService, type BatchJob, type BatchOutcome, type BidAnswer } from './bid-batch.service.js';
 import { MAX_AUCTIONS_PER_TRANSACTION, MAX_BATCH, MAX_BID_TRANSACTIONS, refusedEarly, type BidRequest } from './bid.rules.js';
+import { Database } from '../../platform/db/database.js';
 
 /** A bid waiting in this process for its auction's next batch. */
 interface PendingBid {
@@ -44,7 +44,7 @@ export class BidQueue {
   private running = 0;
 
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(BidBatchService) private readonly batches: BidBatchService,
   ) {}
@@ -68,7 +68,7 @@ export class BidQueue {
     if (queue && request.meta.idempotencyKey === undefined) {
       // The auction is contended here: a bid too low for its last committed state is answered at once.
       if (!queue.committed) {
-        queue.reading ??= readAuction(this.orm.em.fork() as EntityManager, request.auctionId)
+        queue.reading ??= readAuction(this.db.em, request.auctionId)
           .then((row) => void (queue.committed ??= row))
           .catch(() => undefined);
         await queue.reading;

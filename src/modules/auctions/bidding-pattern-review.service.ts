@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { AuditLog } from '../../platform/audit.js';
 import { Clock } from '../../platform/clock.js';
 import { AppError, Errors } from '../../platform/errors.js';
@@ -7,10 +7,10 @@ import type { ConsolePage } from '../../platform/http/admin-rest.js';
 import { consoleOrder } from '../../platform/http/admin-rest.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { MailQueue } from '../../platform/mail/mailer.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { AuctionSettingsService } from './auction-settings.service.js';
 import type { BiddingPatternDto, PatternAction, PatternStatus } from './bidding-pattern.dto.js';
+import { Database } from '../../platform/db/database.js';
 
 /** The console's filters of the queue. */
 export interface PatternFilter {
@@ -72,17 +72,13 @@ const SELECT = `select p.id, p.user_id, p.auction_id, a.title as auction_title, 
 @injectable()
 export class BiddingPatternReviewService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
     @inject(AuctionSettingsService) private readonly settings: AuctionSettingsService,
     @inject(AuditLog) private readonly audit: AuditLog,
     @inject(MailQueue) private readonly mail: MailQueue,
   ) {}
-
-  private fork(): EntityManager {
-    return this.orm.em.fork() as EntityManager;
-  }
 
   /** A page of the queue (pending first by default, then newest). */
   async list(filter: PatternFilter, page: ConsolePage): Promise<{ rows: BiddingPatternDto[]; total: number }> {
@@ -102,7 +98,7 @@ export class BiddingPatternReviewService {
     const order = Object.entries(consoleOrder(page.orderBy))
       .map(([field, dir]) => `${PATTERN_SORT[field as PatternSort]} ${dir === 'desc' ? 'desc nulls last' : 'asc nulls first'}`)
       .join(', ');
-    const em = this.fork();
+    const em = this.db.em;
     const rows = await em.execute<PatternRow[]>(`${SELECT} ${clause} order by ${order} limit ? offset ?`, [...params, page.limit, page.offset]);
     const [count] = await em.execute<{ n: number }[]>(`select count(*)::int as n from bidding_patterns p ${clause}`, params);
     return { rows: await this.toDtos(rows), total: count!.n };
@@ -110,7 +106,7 @@ export class BiddingPatternReviewService {
 
   /** One flag. */
   async get(id: string): Promise<BiddingPatternDto> {
-    const [row] = await this.fork().execute<PatternRow[]>(`${SELECT} where p.id = ?`, [id]);
+    const [row] = await this.db.em.execute<PatternRow[]>(`${SELECT} where p.id = ?`, [id]);
     if (!row) throw Errors.notFound('Bidding pattern');
     const [dto] = await this.toDtos([row]);
     return dto!;
@@ -122,7 +118,7 @@ export class BiddingPatternReviewService {
    * them from then on), `cancel_bids` is refused (see CANCEL_BIDS_MESSAGES). A reviewed flag is a 409.
    */
   async review(actor: Actor, id: string, review: PatternReview): Promise<BiddingPatternDto> {
-    await this.fork().transactional(async (tx) => {
+    await this.db.em.transactional(async (tx) => {
       const [row] = await tx.execute<PatternRow[]>(`${SELECT} where p.id = ? for update of p`, [id]);
       if (!row) throw Errors.notFound('Bidding pattern');
       if (row.status !== 'pending') {
@@ -198,7 +194,7 @@ export class BiddingPatternReviewService {
 
   private async toDtos(rows: PatternRow[]): Promise<BiddingPatternDto[]> {
     const bidders = new Map((await this.accounts.findBidders([...new Set(rows.map((r) => r.user_id))])).map((b) => [b.id, b]));
-    const blocked = new Set((await this.settings.all(this.fork())).bidder.blockedBidders.map((b) => b.toLowerCase()));
+    const blocked = new Set((await this.settings.all(this.db.em)).bidder.blockedBidders.map((b) => b.toLowerCase()));
     return rows.map((r) => {
       const bidder = bidders.get(r.user_id);
       return {

@@ -1,9 +1,8 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
 import { Errors } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { ActivityService } from './activity.service.js';
 import { AuctionLifecycleService } from './auction-lifecycle.service.js';
 import { AuctionSettingsService } from './auction-settings.service.js';
@@ -13,12 +12,13 @@ import { buyItNowAvailable, maskName } from './auction.rules.js';
 import { BID_MESSAGES, checkAuction, type RequestMeta } from './bid.rules.js';
 import { BidderEligibilityService } from './bidder-eligibility.service.js';
 import { IdempotencyKeyStore, type StoredAnswer } from './idempotency-key.store.js';
+import { Database } from '../../platform/db/database.js';
 
 /** Buy It Now: buys an auction at its price and ends it, under the auction's row lock. */
 @injectable()
 export class BuyItNowService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(AuctionSettingsService) private readonly settings: AuctionSettingsService,
     @inject(BidderEligibilityService) private readonly eligibility: BidderEligibilityService,
@@ -31,7 +31,7 @@ export class BuyItNowService {
   async buy(auctionId: string, actor: Actor, meta: RequestMeta): Promise<StoredAnswer> {
     const settings = await this.settings.recent();
     const user = await this.eligibility.check(actor.id, settings.bidder);
-    return (this.orm.em.fork() as EntityManager).transactional(async (tx) => {
+    return (this.db.em).transactional(async (tx) => {
       const replay = await this.keys.claim(tx, actor.id, meta.idempotencyKey, `buy-it-now:${auctionId}`);
       if (replay) return replay;
       const a = await readAuction(tx, auctionId, true);

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import type pg from 'pg';
 import { uuidArray } from '../../platform/db/uuid.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { PartHolds } from '../catalog/index.js';
+import { Database } from '../../platform/db/database.js';
+import type { SqlRunner } from '../../platform/db/sql-runner.js';
 
 /** Auction statuses in which an auction holds its part (at most one per part: `auctions_one_open_per_part`). */
 export const OPEN_STATUSES = ['scheduled', 'active'] as const;
@@ -13,17 +13,21 @@ export const OPEN_STATUSES = ['scheduled', 'active'] as const;
  */
 @injectable()
 export class OpenAuctionHolds extends PartHolds {
-  constructor(@inject(TOKENS.PgReadPool) private readonly pool: pg.Pool) {
+  private readonly sql: SqlRunner;
+
+  constructor(@inject(Database) private readonly db: Database) {
     super();
+    this.sql = db.runner('read');
   }
 
   async openAuctions(partIds: readonly string[]): Promise<ReadonlyMap<string, string>> {
     if (!partIds.length) return new Map();
-    const { rows } = await this.pool.query<{ part_id: string; id: string }>({
-      name: 'auctions-open-of-parts',
-      text: `select part_id, id from auctions where part_id = any($1::uuid[]) and status in ('scheduled', 'active')`,
-      values: [uuidArray(partIds)],
-    });
+    const sql = `select part_id, id from auctions where part_id = any(?::uuid[]) and status in ('scheduled', 'active')`;
+    const params = [uuidArray(partIds)];
+    // Inside a transaction (an order being created) through it; else on the read connection.
+    const rows = this.db.inTransaction
+      ? await this.db.em.execute<{ part_id: string; id: string }[]>(sql, params)
+      : await this.sql.runPrepared<{ part_id: string; id: string }>(sql, params);
     return new Map(rows.map((r) => [r.part_id, r.id]));
   }
 }

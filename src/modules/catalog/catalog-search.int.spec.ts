@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { signedInBuyer } from '../../../test/accounts.fixtures.js';
 import { approveSeller } from '../../../test/sellers.fixtures.js';
-import { preparedRunner, type SqlRunner } from './sql.runner.js';
+import { preparedRunner, type SqlRunner } from '../../platform/db/sql-runner.js';
 import { seedCatalog } from './catalog.seed.js';
 import { PartRowBatcher, READ_PARTS_SQL, readPartRows } from './part.reader.js';
 import { PartSearch } from './part.search.js';

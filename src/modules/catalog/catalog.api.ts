@@ -1,6 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { TOKENS } from '../../platform/tokens.js';
+
 import { Part } from './part.entity.js';
 import type { PartDto } from './part.dto.js';
 import { fixedPriceAvailability, type FixedPriceAvailability } from './part.availability.js';
@@ -8,6 +7,7 @@ import { PartService } from './part.service.js';
 import { uuidArray } from '../../platform/db/uuid.js';
 import { PartHolds } from './part.holds.js';
 import { decimalString } from './part.mapper.js';
+import { Database } from '../../platform/db/database.js';
 
 /** Listing figures of one seller (by the seller's user id). */
 export interface SellerPartStats {
@@ -79,7 +79,7 @@ export abstract class CatalogApi {
 export class CatalogApiImpl extends CatalogApi {
   constructor(
     @inject(PartService) private readonly parts: PartService,
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(PartHolds) private readonly holds: PartHolds,
   ) {
     super();
@@ -87,7 +87,7 @@ export class CatalogApiImpl extends CatalogApi {
 
   async partCards(ids: readonly string[]): Promise<PartCardFacts[]> {
     if (!ids.length) return [];
-    const rows = await this.em.execute<
+    const rows = await this.db.em.execute<
       { id: string; seller_id: string; title: string; image: { url: string; thumbnailUrl?: string } | null; price: string; is_active: boolean; is_approved: boolean; sold: boolean }[]
     >(
       `select p.id, p.seller_id, p.title, p.price::text as price, p.is_active, p.is_approved, p.sold_at is not null as sold,
@@ -109,10 +109,6 @@ export class CatalogApiImpl extends CatalogApi {
     }));
   }
 
-  private get em(): EntityManager {
-    return this.orm.em as EntityManager;
-  }
-
   async findParts(ids: string[]): Promise<PartDto[]> {
     return this.parts.findByIds(ids);
   }
@@ -123,7 +119,7 @@ export class CatalogApiImpl extends CatalogApi {
   }
 
   async liveListings(): Promise<LiveListingFacts[]> {
-    const rows = await this.em.execute<
+    const rows = await this.db.em.execute<
       { id: string; title: string; seller_id: string; category: string; category_name: string; condition: string; price: string; listed_at: Date; watchers: number; median: string }[]
     >(
       `with live as (
@@ -154,7 +150,7 @@ export class CatalogApiImpl extends CatalogApi {
   }
 
   async publicPartsOfSeller(sellerUserId: string, page: { limit: number; offset: number }) {
-    const [rows, total] = await this.em.findAndCount(
+    const [rows, total] = await this.db.em.findAndCount(
       Part,
       { sellerId: sellerUserId, isActive: true, isApproved: true },
       { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset },
@@ -167,7 +163,7 @@ export class CatalogApiImpl extends CatalogApi {
     const make = match.make?.trim().toLowerCase() || null;
     if (!category && !make) return [];
     // The slugs first (small tables), so the parts are read through their category and make columns.
-    const rows = await this.em.execute<{ seller_id: string }[]>(
+    const rows = await this.db.em.execute<{ seller_id: string }[]>(
       `with cats as (select slug from categories where lower(name) = ? or lower(slug) = ?),
             mks as (select slug from makes where lower(name) = ? or lower(slug) = ?)
        select distinct p.seller_id from parts p
@@ -185,7 +181,7 @@ export class CatalogApiImpl extends CatalogApi {
     );
     if (!sellerUserIds.length) return result;
     const ids = uuidArray(sellerUserIds);
-    const counts = await this.em.execute<{ seller_id: string; listed: number; active: number; featured: number }[]>(
+    const counts = await this.db.em.execute<{ seller_id: string; listed: number; active: number; featured: number }[]>(
       `select seller_id,
               count(*)::int as listed,
               count(*) filter (where is_active and is_approved)::int as active,
@@ -194,7 +190,7 @@ export class CatalogApiImpl extends CatalogApi {
       [ids],
     );
     for (const row of counts) Object.assign(result.get(row.seller_id)!, { listed: row.listed, active: row.active, featured: row.featured });
-    const categories = await this.em.execute<{ seller_id: string; slug: string; name: string }[]>(
+    const categories = await this.db.em.execute<{ seller_id: string; slug: string; name: string }[]>(
       `select distinct p.seller_id, c.slug, c.name
          from parts p join categories c on c.slug = p.category
         where p.seller_id = any(?::uuid[]) and p.is_active and p.is_approved

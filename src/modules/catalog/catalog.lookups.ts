@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { Category } from './category.entity.js';
 import { Make } from './make.entity.js';
 import type { CategoryDto, MakeDto } from './part.dto.js';
+import { Database } from '../../platform/db/database.js';
 
 /** How long the category and make lists are reused before being read again. */
 export const REFERENCE_TTL_MS = 5 * 60_000;
@@ -34,17 +34,13 @@ export class CatalogLookups {
   private readonly sellerNames = new Map<string, { name: string | null; at: number }>();
 
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
   ) {}
 
-  private get em(): EntityManager {
-    return this.orm.em as EntityManager;
-  }
-
   private async load(): Promise<References> {
-    const em = this.em.fork();
+    const em = this.db.em;
     const [categories, makes] = [
       await em.find(Category, {}, { orderBy: { name: 'asc' } }),
       await em.find(Make, {}, { orderBy: { name: 'asc' } }),

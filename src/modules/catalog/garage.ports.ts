@@ -1,10 +1,10 @@
 import { inject, injectable } from 'inversify';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { TOKENS } from '../../platform/tokens.js';
+
 import { uuidArray } from '../../platform/db/uuid.js';
 import { containsPattern } from '../../platform/db/like.js';
 import type { CategoryDto, MakeDto } from './part.dto.js';
 import { CatalogLookups } from './catalog.lookups.js';
+import { Database } from '../../platform/db/database.js';
 
 export { VehicleFilterSource, type VehicleFilter } from './vehicle-filter.port.js';
 
@@ -25,13 +25,13 @@ export interface FitmentEntry {
 export class CatalogReference {
   constructor(
     @inject(CatalogLookups) private readonly lookups: CatalogLookups,
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
   ) {}
 
   /** The vehicle entries of `partIds` (any state), in one query, in each part's order. */
   async fitments(partIds: readonly string[]): Promise<FitmentEntry[]> {
     if (!partIds.length) return [];
-    const rows = await this.orm.em.fork().execute<{ part_id: string; make: string; model: string; year_start: number | null; year_end: number | null }[]>(
+    const rows = await this.db.em.execute<{ part_id: string; make: string; model: string; year_start: number | null; year_end: number | null }[]>(
       'select part_id, make, model, year_start, year_end from part_fitments where part_id = any(?::uuid[]) order by part_id, position',
       [uuidArray(partIds)],
     );
@@ -40,7 +40,7 @@ export class CatalogReference {
 
   /** Up to `limit` public parts whose title holds `q` (the garage's watch form picker), newest first. */
   async searchParts(q: string, limit = 10): Promise<{ id: string; title: string; price: string; imageUrl: string | null }[]> {
-    const rows = await this.orm.em.fork().execute<{ id: string; title: string; price: string; image_url: string | null }[]>(
+    const rows = await this.db.em.execute<{ id: string; title: string; price: string; image_url: string | null }[]>(
       `select id, title, price::text as price, images -> 0 ->> 'url' as image_url from parts
         where is_active and is_approved and title ilike ? order by created_at desc, id limit ?`,
       [containsPattern(q), limit],

@@ -1,11 +1,10 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, FilterQuery, MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import { Errors } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
 import type { ListPage } from '../../platform/http/validate.js';
 import { EventBus } from '../../platform/events.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { CATALOG_EVENTS } from './catalog.events.js';
 import { Category } from './category.entity.js';
 import { Make } from './make.entity.js';
@@ -17,6 +16,7 @@ import type { FitmentInput, PartCreateInput, PartUpdateInput, SellerListingStatu
 import { PartHolds } from './part.holds.js';
 import { PartService } from './part.service.js';
 import { SellerPolicy } from './seller-policy.js';
+import { Database } from '../../platform/db/database.js';
 
 export const NOT_A_SELLER_MESSAGE = 'You need an approved seller account to list parts.';
 export const NOT_YOUR_LISTING_MESSAGE = 'You can only change your own listings.';
@@ -71,7 +71,7 @@ const STATUS_WHERE: Record<SellerListingStatus, FilterQuery<Part>> = {
 @injectable()
 export class PartListingService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(EventBus) private readonly events: EventBus,
     @inject(SellerPolicy) private readonly sellers: SellerPolicy,
@@ -84,16 +84,12 @@ export class PartListingService {
     if ((await this.holds.openAuctions([id])).has(id)) throw Errors.conflict('part_in_auction', LISTING_STATE_MESSAGES.inAuction);
   }
 
-  private get em(): EntityManager {
-    return this.orm.em as EntityManager;
-  }
-
   private async assertReferences(input: { category?: string; make?: string }): Promise<void> {
     const errors: Record<string, string> = {};
-    if (input.category !== undefined && !(await this.em.count(Category, { slug: input.category }))) {
+    if (input.category !== undefined && !(await this.db.em.count(Category, { slug: input.category }))) {
       errors.category = 'Please choose a category from the list';
     }
-    if (input.make !== undefined && !(await this.em.count(Make, { slug: input.make }))) {
+    if (input.make !== undefined && !(await this.db.em.count(Make, { slug: input.make }))) {
       errors.make = 'Please choose a make from the list';
     }
     if (Object.keys(errors).length) {
@@ -122,7 +118,7 @@ export class PartListingService {
     const terms = await this.sellers.listingTerms(actor.id, actor.role);
     if (!terms.canList) throw Errors.forbidden(NOT_A_SELLER_MESSAGE);
     await this.assertReferences(input);
-    const part = await this.em.transactional(async (em) => {
+    const part = await this.db.em.transactional(async (em) => {
       const now = this.clock.now();
       const approved = !terms.requiresListingApproval;
       const created = em.create(Part, {
@@ -206,7 +202,7 @@ export class PartListingService {
    */
   async update(id: string, input: PartUpdateInput, actor: Actor): Promise<PartDto> {
     await this.assertReferences(input);
-    await this.em.transactional(async (em) => {
+    await this.db.em.transactional(async (em) => {
       const part = await this.ownActivePart(em, id, actor);
       const terms = await this.sellers.listingTerms(actor.id, actor.role);
       const reviewedChange = await this.reviewedChange(em, part, input);
@@ -240,7 +236,7 @@ export class PartListingService {
 
   /** Withdraws the seller's own listing (soft: isActive false; watchlists show it as unavailable). */
   async remove(id: string, actor: Actor): Promise<PartDto> {
-    const part = await this.em.transactional(async (em) => {
+    const part = await this.db.em.transactional(async (em) => {
       const own = await this.ownActivePart(em, id, actor);
       await this.assertNotInAuction(id);
       own.isActive = false;
@@ -263,7 +259,7 @@ export class PartListingService {
   async relist(id: string, actor: Actor): Promise<PartDto> {
     const terms = await this.sellers.listingTerms(actor.id, actor.role);
     if (!terms.canList) throw Errors.forbidden(NOT_A_SELLER_MESSAGE);
-    const part = await this.em.transactional(async (em) => {
+    const part = await this.db.em.transactional(async (em) => {
       const own = await this.ownPart(em, id, actor);
       if (own.soldAt) throw Errors.conflict('listing_sold', LISTING_STATE_MESSAGES.sold);
       if (own.isActive) throw Errors.conflict('listing_not_withdrawn', LISTING_STATE_MESSAGES.notWithdrawn);
@@ -301,7 +297,7 @@ export class PartListingService {
 
   /** Marks the seller's listing sold elsewhere: it leaves the market for good (isActive false, soldAt set). */
   async markSold(id: string, actor: Actor): Promise<PartDto> {
-    const part = await this.em.transactional(async (em) => {
+    const part = await this.db.em.transactional(async (em) => {
       const own = await this.ownPart(em, id, actor);
       if (own.soldAt) return own;
       if (!own.isActive) throw Errors.conflict('listing_not_active', LISTING_STATE_MESSAGES.notActive);
@@ -330,7 +326,7 @@ export class PartListingService {
       conditions.push({ $or: [{ title: { $ilike: pattern } }, { partNumber: { $ilike: pattern } }] });
     }
     const where: FilterQuery<Part> = { $and: conditions };
-    const em = this.em.fork();
+    const em = this.db.em;
     const [parts, total] = await em.findAndCount(Part, where, {
       orderBy: { createdAt: 'desc', id: 'asc' },
       limit: query.limit,

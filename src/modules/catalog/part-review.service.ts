@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { FilterQuery, ObjectQuery } from '@mikro-orm/core';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { AuditLog } from '../../platform/audit.js';
 import { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
@@ -17,6 +17,7 @@ import { CATALOG_EVENTS } from './catalog.events.js';
 import { Part } from './part.entity.js';
 import type { PartDto } from './part.dto.js';
 import { PartService } from './part.service.js';
+import { Database } from '../../platform/db/database.js';
 
 /** Where a listing is in review: waiting (active, undecided), approved, or rejected with a reason. */
 export const PART_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -34,7 +35,7 @@ const isAdmin = (actor: Actor | null) => hasRole(actor?.role, 'admin');
 @injectable()
 export class PartReviewService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(TOKENS.Config) private readonly config: Config,
     @inject(Clock) private readonly clock: Clock,
     @inject(MailQueue) private readonly mail: MailQueue,
@@ -44,13 +45,9 @@ export class PartReviewService {
     @inject(AuditLog) private readonly audit: AuditLog,
   ) {}
 
-  private get em(): EntityManager {
-    return this.orm.em as EntityManager;
-  }
-
   /** Listings waiting for review, oldest first. */
   async pending(page: { limit: number; offset: number }): Promise<{ rows: PartDto[]; total: number }> {
-    const [rows, total] = await this.em.findAndCount(
+    const [rows, total] = await this.db.em.findAndCount(
       Part,
       { isActive: true, isApproved: false, rejectionReason: null },
       { orderBy: { createdAt: 'asc', id: 'asc' }, limit: page.limit, offset: page.offset },
@@ -61,7 +58,7 @@ export class PartReviewService {
   /** Makes a listing public; the approver is the signed-in admin. The seller is told by email. */
   async approve(id: string, admin: Actor): Promise<PartDto> {
     if (!isAdmin(admin)) throw Errors.forbidden();
-    const part = await this.em.transactional(async (em) => {
+    const part = await this.db.em.transactional(async (em) => {
       const part = await em.findOne(Part, { id }, { lockMode: 4 });
       if (!part) throw Errors.notFound('Part');
       if (!part.isActive) throw Errors.conflict('part_removed', 'This listing was withdrawn by its seller');
@@ -105,7 +102,7 @@ export class PartReviewService {
   /** Marks a listing rejected with `reason` under its row lock, after `check`; publishes, audits and mails the seller. */
   private async takeDown(id: string, reason: string, admin: Actor, kind: 'rejected' | 'unpublished', check: (part: Part) => void): Promise<PartDto> {
     if (!isAdmin(admin)) throw Errors.forbidden();
-    const part = await this.em.transactional(async (em) => {
+    const part = await this.db.em.transactional(async (em) => {
       const part = await em.findOne(Part, { id }, { lockMode: 4 });
       if (!part) throw Errors.notFound('Part');
       check(part);
@@ -131,10 +128,10 @@ export class PartReviewService {
   /** Deletes a spam listing for good (its fitments and watchlist entries go with it); the seller is not mailed. */
   async deleteAsSpam(id: string, admin: Actor): Promise<PartDto> {
     if (!isAdmin(admin)) throw Errors.forbidden();
-    const part = await this.em.findOne(Part, { id });
+    const part = await this.db.em.findOne(Part, { id });
     if (!part) throw Errors.notFound('Part');
     const [dto] = await this.parts.toDtos([part]);
-    await this.em.transactional(async (em) => {
+    await this.db.em.transactional(async (em) => {
       const deleted = await em.nativeDelete(Part, { id });
       if (!deleted) throw Errors.notFound('Part');
       await this.events.publish(em, {
@@ -198,13 +195,13 @@ export class PartReviewService {
         ? { $or: containsConditions<Part>(['title', 'partNumber'], filter.q) }
         : {}),
     };
-    const [rows, total] = await this.em.findAndCount(Part, where, consolePageOptions(page));
+    const [rows, total] = await this.db.em.findAndCount(Part, where, consolePageOptions(page));
     return { rows: await this.parts.toDtos(rows), total };
   }
 
   /** One part in any state, for the console. */
   async adminGet(id: string): Promise<PartDto> {
-    const part = await this.em.findOne(Part, { id });
+    const part = await this.db.em.findOne(Part, { id });
     if (!part) throw Errors.notFound('Part');
     const [dto] = await this.parts.toDtos([part]);
     return dto!;

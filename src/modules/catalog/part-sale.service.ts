@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { z } from 'zod';
 import { Clock } from '../../platform/clock.js';
 import { EventBus } from '../../platform/events.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { CATALOG_EVENTS } from './catalog.events.js';
+import { Database } from '../../platform/db/database.js';
 
 export const MARK_SOLD_BY_AUCTION_TASK = 'catalog/mark-part-sold';
 export const RELIST_CANCELLED_ORDER_PART_TASK = 'catalog/relist-cancelled-order-part';
@@ -36,7 +36,7 @@ export const auctionWonEvent = z.object({
 @injectable()
 export class PartSaleService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(EventBus) private readonly events: EventBus,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
@@ -48,7 +48,7 @@ export class PartSaleService {
    * `orderId` names the paid order that sold it (null for an auction win), which alone may relist it later.
    */
   async markSold(partId: string, orderId: string | null = null): Promise<boolean> {
-    return (this.orm.em.fork() as EntityManager).transactional(async (tx) => {
+    return (this.db.em).transactional(async (tx) => {
       const now = this.clock.now().toISOString();
       const [row] = await tx.execute<{ id: string; seller_id: string }[]>(
         `update parts set sold_at = ?, sold_order_id = ?, is_active = false, updated_at = ? where id = ? and sold_at is null
@@ -69,13 +69,13 @@ export class PartSaleService {
    * elsewhere by the seller, or deleted, is left alone. Publishes `catalog.part.back_on_sale` once.
    */
   async putBackOnSale(partId: string, orderId: string): Promise<boolean> {
-    const [part] = await (this.orm.em.fork() as EntityManager).execute<{ seller_id: string }[]>(
+    const [part] = await (this.db.em).execute<{ seller_id: string }[]>(
       'select seller_id from parts where id = ? and sold_order_id = ?',
       [partId, orderId],
     );
     if (!part) return false;
     const suspended = await this.accounts.isSuspended(part.seller_id);
-    return (this.orm.em.fork() as EntityManager).transactional(async (tx) => {
+    return (this.db.em).transactional(async (tx) => {
       const now = this.clock.now().toISOString();
       const [row] = await tx.execute<{ id: string; seller_id: string }[]>(
         `update parts set sold_at = null, sold_order_id = null, is_active = ?, hidden_by_suspension_at = ?, updated_at = ?

@@ -1,7 +1,8 @@
 import DataLoader from 'dataloader';
 import type { Condition, Part, PartImage } from './part.entity.js';
 import type { PartFitment } from './part-fitment.entity.js';
-import type { SqlRunner } from './sql.runner.js';
+import type { SqlRunner } from '../../platform/db/sql-runner.js';
+import { insideTransaction } from '../../platform/db/connection-guard.js';
 import { uuidArray } from '../../platform/db/uuid.js';
 
 // Parts by id with their vehicle entries, in one statement and without the ORM's entity hydration: the read
@@ -127,7 +128,7 @@ export const PART_READ_BATCH = 100;
 export class PartRowBatcher {
   private readonly loader: DataLoader<string, PartRow | null>;
 
-  constructor(db: SqlRunner) {
+  constructor(private readonly db: SqlRunner) {
     this.loader = new DataLoader<string, PartRow | null>(
       async (ids) => {
         const byId = new Map((await readPartRows(db, ids)).map((r) => [r.id, r]));
@@ -139,6 +140,8 @@ export class PartRowBatcher {
 
   /** The row of part `id` (a uuid), or null when there is none. */
   read(id: string): Promise<PartRow | null> {
+    // Inside a transaction the read goes through it alone, never batched with other requests' reads.
+    if (insideTransaction()) return readPartRows(this.db, [id]).then((rows) => rows[0] ?? null);
     return this.loader.load(id);
   }
 }

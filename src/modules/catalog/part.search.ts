@@ -1,4 +1,4 @@
-import type { SqlRunner } from './sql.runner.js';
+import type { SqlRunner } from '../../platform/db/sql-runner.js';
 import { PART_COLUMNS, type PartRow, readPartRows } from './part.reader.js';
 import type { Condition } from './part.entity.js';
 import type { PartSort } from './part.schemas.js';
@@ -63,7 +63,7 @@ const rankOf = (tsquery: string) => `ts_rank('{0.01,0.02,0.04,0.1}'::float4[], p
  * scan), so its prepared statement keeps the text's query, limit and offset behind one-row subqueries: no value
  * reaches the planner, PostgreSQL keeps the generic plan instead of planning each search anew, and the text is
  * parsed once per run rather than once per ranked match. Filtered searches keep the plain form: their plans are
- * made for their values on purpose (see sql.runner.ts).
+ * made for their values on purpose (see platform/db/sql-runner.ts).
  */
 const KEPT = { tsquery: `(select ${TSQUERY})`, limit: '(select ?::int)', offset: '(select ?::int)' };
 /** The same places written plainly, for statements planned with their values. */
@@ -248,7 +248,7 @@ export class PartSearch {
     offset: number,
   ): Promise<{ rows: PartRow[]; total: number }> {
     // With no filter but the text, one plan suits every search (the text index), so the statement is
-    // prepared and its plan kept; filters need a plan for their values (see sql.runner.ts).
+    // prepared and its plan kept; filters need a plan for their values (see platform/db/sql-runner.ts).
     const unfiltered = hasNoFilter(filters);
     // Relevance is the one order whose plan is the text index's bitmap scan whatever the words (see KEPT);
     // newest and price first could walk their own index instead, which suits common words only.

@@ -1,11 +1,9 @@
 import { inject, injectable, optional } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type pg from 'pg';
+
 import { Clock } from '../../platform/clock.js';
 import { Errors } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { hasRole } from '../../platform/roles.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { CatalogLookups } from './catalog.lookups.js';
 import { Part } from './part.entity.js';
 import { PartFitment } from './part-fitment.entity.js';
@@ -17,7 +15,8 @@ import { PartRowBatcher, snapshotsOf } from './part.reader.js';
 import { PartSearch, type SearchFilters } from './part.search.js';
 import { VehicleFilterSource } from './vehicle-filter.port.js';
 import { KnownWords } from './search.words.js';
-import { preparedRunner, type SqlRunner } from './sql.runner.js';
+import type { SqlRunner } from '../../platform/db/sql-runner.js';
+import { Database } from '../../platform/db/database.js';
 
 /** A page of search results: the parts, the full count of matches, and the corrected query. */
 export interface PartPage {
@@ -36,14 +35,13 @@ const isAdmin = (actor: Actor | null) => hasRole(actor?.role, 'admin');
 @injectable()
 export class PartService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly database: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(CatalogLookups) private readonly lookups: CatalogLookups,
-    @inject(TOKENS.PgReadPool) readPool: pg.Pool,
     @inject(PartHolds) private readonly holds: PartHolds,
     @inject(VehicleFilterSource) @optional() private readonly vehicles?: VehicleFilterSource,
   ) {
-    this.db = preparedRunner(readPool);
+    this.db = this.database.runner('read');
     this.partRows = new PartRowBatcher(this.db);
     this.knownWords = new KnownWords(() => this.clock.now().getTime());
   }
@@ -51,15 +49,11 @@ export class PartService {
   /** Words the search lexicon holds, remembered across searches (see KnownWords). */
   private readonly knownWords: KnownWords;
 
-  /** The read path of search and part pages: prepared statements on the read pool (see sql.runner.ts). */
+  /** The read path of search and part pages: prepared statements on the read pool (see platform/db/sql-runner.ts). */
   private readonly db: SqlRunner;
 
   /** Part pages' reads, batched across concurrent requests. */
   private readonly partRows: PartRowBatcher;
-
-  private get em(): EntityManager {
-    return this.orm.em as EntityManager;
-  }
 
   /** All categories, by name. */
   async listCategories(): Promise<CategoryDto[]> {
@@ -137,11 +131,11 @@ export class PartService {
   /** Parts by id for other modules (no visibility rule: callers decide). */
   async findByIds(ids: string[]): Promise<PartDto[]> {
     if (!ids.length) return [];
-    return this.toDtos(await this.em.find(Part, { id: { $in: ids } }));
+    return this.toDtos(await this.database.em.find(Part, { id: { $in: ids } }));
   }
 
   private async fitmentsOf(ids: string[]): Promise<Map<string, PartFitment[]>> {
-    const rows = await this.em.find(PartFitment, { partId: { $in: ids } }, { orderBy: { partId: 'asc', position: 'asc' } });
+    const rows = await this.database.em.find(PartFitment, { partId: { $in: ids } }, { orderBy: { partId: 'asc', position: 'asc' } });
     const byPart = new Map<string, PartFitment[]>();
     for (const f of rows) byPart.set(f.partId, [...(byPart.get(f.partId) ?? []), f]);
     return byPart;

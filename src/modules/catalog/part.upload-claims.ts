@@ -1,17 +1,17 @@
 import { inject, injectable } from 'inversify';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { TOKENS } from '../../platform/tokens.js';
+
 import { photoIdArray, UPLOAD_ID_PATTERN, UploadClaims } from './upload.claims.js';
+import { Database } from '../../platform/db/database.js';
 
 /** Photos that a part (of any state: pending, rejected and inactive parts may come back) shows. */
 @injectable()
 export class PartUploadClaims extends UploadClaims {
-  constructor(@inject(TOKENS.Orm) private readonly orm: MikroORM) {
+  constructor(@inject(Database) private readonly db: Database) {
     super();
   }
 
   async claimed(ids: readonly string[]): Promise<string[]> {
-    const rows = await this.orm.em.fork().execute<{ id: string }[]>(
+    const rows = await this.db.em.execute<{ id: string }[]>(
       `select distinct substring(image->>'url' from ?) as id
        from parts, jsonb_array_elements(images) as image
        where substring(image->>'url' from ?) = any(?::text[])`,

@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { z } from 'zod';
 import { Clock } from '../../platform/clock.js';
 import type { TaskFactories } from '../../platform/module.js';
 import { parseOrThrow } from '../../platform/http/validate.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi, ACCOUNT_EVENTS } from '../accounts/index.js';
+import { Database } from '../../platform/db/database.js';
 
 export const APPLY_SELLER_SUSPENSION_TASK = 'catalog/apply-seller-suspension';
 
@@ -25,7 +25,7 @@ const suspensionEvent = z.object({ event: z.string(), payload: z.object({ userId
 @injectable()
 export class SellerSuspensionService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
   ) {}
@@ -36,7 +36,7 @@ export class SellerSuspensionService {
    */
   async apply(sellerId: string): Promise<number> {
     const suspended = await this.accounts.isSuspended(sellerId);
-    const em = this.orm.em.fork() as EntityManager;
+    const em = this.db.em;
     const now = this.clock.now().toISOString();
     const rows = suspended
       ? await em.execute<{ id: string }[]>(

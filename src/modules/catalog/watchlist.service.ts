@@ -1,14 +1,14 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
 import { Errors } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { Favorite } from './favorite.entity.js';
 import { Part } from './part.entity.js';
 import type { PartImageDto, WatchlistEntryDto } from './part.dto.js';
 import { decimalString, toImageDto } from './part.mapper.js';
 import { PartService } from './part.service.js';
+import { Database } from '../../platform/db/database.js';
 
 /** The photo marked primary (every saved listing has exactly one), else the first. */
 function primaryImage(part: Part): PartImageDto | null {
@@ -35,17 +35,13 @@ const toEntry = (f: Favorite, part: Part): WatchlistEntryDto => ({
 @injectable()
 export class WatchlistService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(PartService) private readonly parts: PartService,
   ) {}
 
-  private get em(): EntityManager {
-    return this.orm.em as EntityManager;
-  }
-
   private async entries(favorites: Favorite[]): Promise<WatchlistEntryDto[]> {
-    const parts = await this.em.find(Part, { id: { $in: favorites.map((f) => f.partId) } });
+    const parts = await this.db.em.find(Part, { id: { $in: favorites.map((f) => f.partId) } });
     const byId = new Map(parts.map((p) => [p.id, p]));
     return favorites.flatMap((f) => {
       const part = byId.get(f.partId);
@@ -55,7 +51,7 @@ export class WatchlistService {
 
   /** The user's entries, newest first. */
   async list(actor: Actor, page: { limit: number; offset: number }): Promise<{ rows: WatchlistEntryDto[]; total: number }> {
-    const [favorites, total] = await this.em.findAndCount(
+    const [favorites, total] = await this.db.em.findAndCount(
       Favorite,
       { userId: actor.id },
       { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset },
@@ -65,21 +61,21 @@ export class WatchlistService {
 
   /** Adds a part the user can see; adding it again returns the existing entry (`created` false). */
   async add(actor: Actor, partId: string): Promise<{ entry: WatchlistEntryDto; created: boolean }> {
-    const part = await this.em.findOne(Part, { id: partId });
+    const part = await this.db.em.findOne(Part, { id: partId });
     if (!part || !this.parts.canSee(part, actor)) throw Errors.notFound('Part');
     // One statement, so two concurrent adds still leave one row.
-    const inserted = await this.em.execute<{ id: string }[]>(
+    const inserted = await this.db.em.execute<{ id: string }[]>(
       `insert into favorites (user_id, part_id, created_at) values (?, ?, ?)
        on conflict (user_id, part_id) do nothing returning id`,
       [actor.id, partId, this.clock.now().toISOString()],
     );
-    const favorite = await this.em.findOneOrFail(Favorite, { userId: actor.id, partId }, { refresh: true });
+    const favorite = await this.db.em.findOneOrFail(Favorite, { userId: actor.id, partId }, { refresh: true });
     return { entry: toEntry(favorite, part), created: inserted.length > 0 };
   }
 
   /** Removes one of the user's own entries; others' entries are a 404. */
   async remove(actor: Actor, id: string): Promise<{ id: string; removed: true }> {
-    const deleted = await this.em.nativeDelete(Favorite, { id, userId: actor.id });
+    const deleted = await this.db.em.nativeDelete(Favorite, { id, userId: actor.id });
     if (!deleted) throw Errors.notFound('Watchlist entry');
     return { id, removed: true };
   }

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
-import type pg from 'pg';
 import { Clock } from '../../platform/clock.js';
-import { TOKENS } from '../../platform/tokens.js';
+import { Database } from '../../platform/db/database.js';
+import type { SqlRunner } from '../../platform/db/sql-runner.js';
 import type { FeaturedListingType, FeaturedPlacementType, PublicFeaturedListingDto } from './featured-listing.dto.js';
 import { FeaturedListingResolver } from './featured-listing.resolver.js';
 import { FEATURED_SLOTS } from './featured-listing.schemas.js';
@@ -25,11 +25,15 @@ interface Entry {
 export class FeaturedPublicService {
   private readonly cache = new Map<string, Entry>();
 
+  private readonly db: SqlRunner;
+
   constructor(
-    @inject(TOKENS.PgReadPool) private readonly readPool: pg.Pool,
+    @inject(Database) database: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(FeaturedListingResolver) private readonly resolver: FeaturedListingResolver,
-  ) {}
+  ) {
+    this.db = database.runner('read');
+  }
 
   /** The live placements of the page, by position, never more than its slots. */
   list(placementType: FeaturedPlacementType, categoryId: string | null): Promise<PublicFeaturedListingDto[]> {
@@ -59,14 +63,14 @@ export class FeaturedPublicService {
   featuredPartIds(): Promise<string[]> {
     const now = this.clock.now().getTime();
     if (this.partIdsCache && this.partIdsCache.expires > now) return this.partIdsCache.ids;
-    const ids = this.readPool
-      .query<{ part_id: string }>({
-        name: 'featured_public_part_ids',
-        text: `select distinct part_id from featured_listings
-                where is_active and listing_type = 'part' and end_date > $1 and start_date <= $1 order by part_id limit 1000`,
-        values: [this.clock.now()],
-      })
-      .then(({ rows }) => rows.map((r) => r.part_id));
+    const now_ = this.clock.now();
+    const ids = this.db
+      .runPrepared<{ part_id: string }>(
+        `select distinct part_id from featured_listings
+          where is_active and listing_type = 'part' and end_date > ? and start_date <= ? order by part_id limit 1000`,
+        [now_, now_],
+      )
+      .then((rows) => rows.map((r) => r.part_id));
     this.partIdsCache = { expires: now + FEATURED_CACHE_MS, ids };
     ids.catch(() => (this.partIdsCache = null));
     return ids;
@@ -74,7 +78,8 @@ export class FeaturedPublicService {
 
   private async read(placementType: FeaturedPlacementType, categoryId: string | null): Promise<PublicFeaturedListingDto[]> {
     const slots = FEATURED_SLOTS[placementType];
-    const { rows } = await this.readPool.query<{
+    const now = this.clock.now();
+    const rows = await this.db.runPrepared<{
       id: string;
       listing_type: FeaturedListingType;
       part_id: string | null;
@@ -82,16 +87,15 @@ export class FeaturedPublicService {
       reverse_auction_id: string | null;
       position: number;
       end_date: Date;
-    }>({
-      name: 'featured_public_page',
-      text: `select id, listing_type, part_id, auction_id, reverse_auction_id, position, end_date
-               from featured_listings
-              where is_active and placement_type = $1 and category_id is not distinct from $2::uuid
-                and end_date > $3 and start_date <= $3 and position <= $4
-              order by position, start_date
-              limit $4`,
-      values: [placementType, categoryId, this.clock.now(), slots],
-    });
+    }>(
+      `select id, listing_type, part_id, auction_id, reverse_auction_id, position, end_date
+         from featured_listings
+        where is_active and placement_type = ? and category_id is not distinct from ?::uuid
+          and end_date > ? and start_date <= ? and position <= ?
+        order by position, start_date
+        limit ?`,
+      [placementType, categoryId, now, now, slots, slots],
+    );
     const listings = await this.resolver.resolve(
       rows.map((r) => ({ listingType: r.listing_type, partId: r.part_id, auctionId: r.auction_id, reverseAuctionId: r.reverse_auction_id })),
     );

@@ -1,9 +1,10 @@
 import { inject, injectable } from 'inversify';
-import type pg from 'pg';
 import { Clock } from '../../platform/clock.js';
 import type { Logger } from '../../platform/logger.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { WriteBehind, WriteBehindRegistry } from '../../platform/write-behind.js';
+import { Database } from '../../platform/db/database.js';
+import type { SqlRunner } from '../../platform/db/sql-runner.js';
 
 /** How long counts wait in memory before their batch is written. */
 export const FEATURED_STATS_FLUSH_MS = 5_000;
@@ -23,13 +24,15 @@ interface Counts {
 @injectable()
 export class FeaturedStatsRecorder {
   private readonly counts: WriteBehind<Counts>;
+  private readonly sql: SqlRunner;
 
   constructor(
-    @inject(TOKENS.PgPool) private readonly pool: pg.Pool,
+    @inject(Database) database: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(TOKENS.Logger) logger: Logger,
     @inject(WriteBehindRegistry) registry: WriteBehindRegistry,
   ) {
+    this.sql = database.runner('write');
     this.counts = new WriteBehind<Counts>({
       name: 'featured-counts',
       intervalMs: FEATURED_STATS_FLUSH_MS,
@@ -67,10 +70,10 @@ export class FeaturedStatsRecorder {
   }
 
   private async write(batch: Counts[]): Promise<void> {
-    await this.pool.query(
+    await this.sql.run(
       `insert into featured_listing_daily (featured_listing_id, day, impressions, clicks)
        select x.id, x.day, x.impressions, x.clicks
-         from json_to_recordset($1::json) as x(id uuid, day date, impressions int, clicks int)
+         from json_to_recordset(?::json) as x(id uuid, day date, impressions int, clicks int)
          join featured_listings f on f.id = x.id
        on conflict (featured_listing_id, day) do update
          set impressions = featured_listing_daily.impressions + excluded.impressions,

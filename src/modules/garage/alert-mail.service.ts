@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
@@ -10,6 +10,7 @@ import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi, type UserDto } from '../accounts/index.js';
 import { ALERT_MAIL_DELAY_MS, ALERT_MAIL_TASK, alertMailKey } from './alert-matching.service.js';
 import { NotificationService } from './notification.service.js';
+import { Database } from '../../platform/db/database.js';
 
 /** Matches listed in one mail at most (the rest are in the garage's feed). */
 const MAX_PER_MAIL = 50;
@@ -39,7 +40,7 @@ const UNSENT_MATCHES = `
 @injectable()
 export class AlertMailService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(TOKENS.Config) private readonly config: Config,
     @inject(Clock) private readonly clock: Clock,
     @inject(MailQueue) private readonly mail: MailQueue,
@@ -47,10 +48,6 @@ export class AlertMailService {
     @inject(AccountsApi) private readonly accounts: AccountsApi,
     @inject(NotificationService) private readonly notifications: NotificationService,
   ) {}
-
-  private fork(): EntityManager {
-    return this.orm.em.fork() as EntityManager;
-  }
 
   /** The signature of a pause link for `alertId`. */
   pauseToken(alertId: string): string {
@@ -72,7 +69,7 @@ export class AlertMailService {
   /** Pauses an alert from a mail's link; answers its name, or null when the link is not valid. Idempotent. */
   async pauseByLink(alertId: string, token: string): Promise<string | null> {
     if (!this.verifyPause(alertId, token)) return null;
-    const [row] = await this.fork().execute<{ alert_name: string }[]>(
+    const [row] = await this.db.em.execute<{ alert_name: string }[]>(
       'update part_alerts set is_active = false, updated_at = ? where id = ? returning alert_name',
       [this.clock.now(), alertId],
     );
@@ -110,7 +107,7 @@ export class AlertMailService {
    * run sends nothing new.
    */
   async mailInstant(userId: string): Promise<'mailed' | 'nothing' | 'later'> {
-    return this.fork().transactional(async (em) => {
+    return this.db.em.transactional(async (em) => {
       await em.execute('select pg_advisory_xact_lock(hashtext(?))', [alertMailKey(userId)]);
       const matches = await em.execute<MatchRow[]>(`${UNSENT_MATCHES} limit ${MAX_PER_MAIL}`, [`{${userId}}`, 'instant']);
       if (!matches.length) return 'nothing';
@@ -135,7 +132,7 @@ export class AlertMailService {
   async sendDigests(): Promise<number> {
     let mailed = 0;
     for (;;) {
-      const batch = await this.fork().transactional((em) => this.digestBatch(em));
+      const batch = await this.db.em.transactional((em) => this.digestBatch(em));
       mailed += batch.mailed;
       if (batch.claimed < DIGEST_BATCH) return mailed;
     }

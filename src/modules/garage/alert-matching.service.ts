@@ -1,12 +1,12 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { parseMoney } from '../../platform/money.js';
-import { TOKENS } from '../../platform/tokens.js';
 import type { PartDto } from '../catalog/index.js';
 import { textArray } from './alert.service.js';
 import { NotificationService } from './notification.service.js';
+import { Database } from '../../platform/db/database.js';
 
 /** The task that mails a user's new instant-alert matches, grouped (keyed per user). */
 export const ALERT_MAIL_TASK = 'garage/alert-mail';
@@ -79,7 +79,7 @@ const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { m
 @injectable()
 export class AlertMatchingService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(NotificationService) private readonly notifications: NotificationService,
   ) {}
@@ -112,7 +112,7 @@ export class AlertMatchingService {
    * were stored.
    */
   async match(item: MatchItem): Promise<number> {
-    const stored = await (this.orm.em.fork() as EntityManager).transactional(async (em) => {
+    const stored = await (this.db.em).transactional(async (em) => {
       const alerts = await this.matchingAlerts(em, item);
       if (!alerts.length) return [];
       const price = dollars(item.priceCents);

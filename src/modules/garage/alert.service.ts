@@ -1,16 +1,16 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { Errors } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
 import type { ListPage } from '../../platform/http/validate.js';
 import { formatCents, storedCents } from '../../platform/money.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { CatalogReference } from '../catalog/index.js';
 import type { AlertDto } from './garage.dto.js';
 import { GARAGE_MESSAGES, type AlertCreate, type AlertUpdate, type ListQuery } from './garage.schemas.js';
 import { mayChange, ownerOf } from './vehicle.service.js';
+import { Database } from '../../platform/db/database.js';
 
 /** A row of `part_alerts`. */
 export interface AlertRow {
@@ -46,14 +46,10 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 @injectable()
 export class AlertService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(CatalogReference) private readonly reference: CatalogReference,
   ) {}
-
-  private get em(): EntityManager {
-    return this.orm.em as EntityManager;
-  }
 
   private async names(): Promise<{ makes: Map<string, string>; categories: Set<string> }> {
     const [makes, categories] = await Promise.all([this.reference.makes(), this.reference.categories()]);
@@ -87,7 +83,7 @@ export class AlertService {
   /** A page of a user's alerts, newest first. */
   async list(actor: Actor, userId: string, page: ListQuery): Promise<ListPage<AlertDto>> {
     const owner = ownerOf(actor, userId);
-    const rows = await this.em.execute<(AlertRow & { total: number })[]>(
+    const rows = await this.db.em.execute<(AlertRow & { total: number })[]>(
       `select ${ALERT_COLUMNS}, count(*) over ()::int as total from part_alerts where user_id = ?
         order by created_at desc, id limit ? offset ?`,
       [owner, page.limit, page.offset],
@@ -125,7 +121,7 @@ export class AlertService {
 
   /** Creates an alert of the actor's (the owner is always the actor). */
   async create(actor: Actor, input: AlertCreate): Promise<AlertDto> {
-    return this.em.transactional(async (em) => {
+    return this.db.em.transactional(async (em) => {
       const makes = await this.checkReferences(em, actor, input);
       const now = this.clock.now();
       const [row] = await em.execute<AlertRow[]>(
@@ -164,7 +160,7 @@ export class AlertService {
 
   /** Edits an alert of the actor's: pause or resume, rename, frequency, filters. */
   async update(actor: Actor, id: string, input: AlertUpdate): Promise<AlertDto> {
-    return this.em.transactional(async (em) => {
+    return this.db.em.transactional(async (em) => {
       const row = await this.owned(em, actor, id);
       const makes = await this.checkReferences(em, actor, input as Partial<AlertCreate>);
       const pick = <K extends keyof AlertUpdate>(key: K, current: unknown) => (input[key] !== undefined ? input[key] : current);
@@ -203,7 +199,7 @@ export class AlertService {
 
   /** Deletes an alert of the actor's (its past notifications stay in the feed). */
   async remove(actor: Actor, id: string): Promise<AlertDto> {
-    return this.em.transactional(async (em) => {
+    return this.db.em.transactional(async (em) => {
       const row = await this.owned(em, actor, id);
       await em.execute('delete from part_alerts where id = ?', [id]);
       return this.toDto(row, (await this.names()).makes);
@@ -212,7 +208,7 @@ export class AlertService {
 
   /** The actor's digest settings (time zone and hour), created with the defaults when missing. */
   async settings(actor: Actor, input: { timeZone?: string; digestHour?: number }): Promise<{ timeZone: string; digestHour: number }> {
-    const [row] = await this.em.execute<{ time_zone: string; digest_hour: number }[]>(
+    const [row] = await this.db.em.execute<{ time_zone: string; digest_hour: number }[]>(
       `insert into garage_alert_settings (user_id, time_zone, digest_hour) values (?, coalesce(?, 'UTC'), coalesce(?, 8))
        on conflict (user_id) do update set time_zone = coalesce(?, garage_alert_settings.time_zone),
                                            digest_hour = coalesce(?, garage_alert_settings.digest_hour)

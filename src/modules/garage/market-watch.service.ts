@@ -1,11 +1,10 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import { Errors } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
 import type { ListPage } from '../../platform/http/validate.js';
 import { formatCents, parseMoney, storedCents } from '../../platform/money.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { AuctionsApi } from '../auctions/index.js';
 import { CatalogApi, CatalogReference } from '../catalog/index.js';
 import { ReverseApi } from '../reverse/index.js';
@@ -13,6 +12,7 @@ import type { MarketWatchItemDto, PricePointDto, PriceEventType, WatchCandidateD
 import type { ListQuery, WatchCreate } from './garage.schemas.js';
 import { PriceHistoryService } from './price-history.service.js';
 import { mayChange, ownerOf } from './vehicle.service.js';
+import { Database } from '../../platform/db/database.js';
 
 /** A row of `market_watch`. */
 interface WatchRow {
@@ -55,7 +55,7 @@ interface ItemPrice {
 @injectable()
 export class MarketWatchService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(CatalogApi) private readonly catalog: CatalogApi,
     @inject(CatalogReference) private readonly reference: CatalogReference,
@@ -63,10 +63,6 @@ export class MarketWatchService {
     @inject(ReverseApi) private readonly reverse: ReverseApi,
     @inject(PriceHistoryService) private readonly prices: PriceHistoryService,
   ) {}
-
-  private get em(): EntityManager {
-    return this.orm.em as EntityManager;
-  }
 
   private toDto(r: WatchRow): MarketWatchItemDto {
     const itemId = r.part_id ?? r.auction_id ?? r.reverse_auction_id!;
@@ -117,7 +113,7 @@ export class MarketWatchService {
   /** A page of a user's watches, newest first. */
   async list(actor: Actor, userId: string, page: ListQuery): Promise<ListPage<MarketWatchItemDto>> {
     const owner = ownerOf(actor, userId);
-    const rows = await this.em.execute<(WatchRow & { total: number })[]>(
+    const rows = await this.db.em.execute<(WatchRow & { total: number })[]>(
       `select ${WATCH_COLUMNS}, count(*) over ()::int as total from market_watch where user_id = ?
         order by created_at desc, id limit ? offset ?`,
       [owner, page.limit, page.offset],
@@ -133,7 +129,7 @@ export class MarketWatchService {
     const item = await this.priceOf(input.watchType, input.itemId, actor);
     if (!item) throw Errors.notFound(input.watchType === 'part' ? 'Part' : input.watchType === 'auction' ? 'Auction' : 'Reverse auction');
     const column = COLUMN_OF[input.watchType];
-    return this.em.transactional(async (em) => {
+    return this.db.em.transactional(async (em) => {
       const now = this.clock.now();
       const [row] = await em.execute<WatchRow[]>(
         `insert into market_watch (user_id, watch_type, ${column}, title, current_price, original_price, last_price_check,
@@ -167,7 +163,7 @@ export class MarketWatchService {
 
   /** Changes a watch's threshold or pauses it. */
   async update(actor: Actor, id: string, input: { priceAlertThreshold?: number | null; isActive?: boolean }): Promise<MarketWatchItemDto> {
-    return this.em.transactional(async (em) => {
+    return this.db.em.transactional(async (em) => {
       const row = await this.owned(em, actor, id);
       const [updated] = await em.execute<WatchRow[]>(
         `update market_watch set price_alert_threshold = case when ? then ? else price_alert_threshold end,
@@ -180,7 +176,7 @@ export class MarketWatchService {
 
   /** Stops watching (the row is deleted). */
   async remove(actor: Actor, id: string): Promise<MarketWatchItemDto> {
-    return this.em.transactional(async (em) => {
+    return this.db.em.transactional(async (em) => {
       const row = await this.owned(em, actor, id);
       await em.execute('delete from market_watch where id = ?', [id]);
       return this.toDto(row);
@@ -189,7 +185,7 @@ export class MarketWatchService {
 
   /** The price line of a watched item, oldest first. */
   async history(actor: Actor, id: string): Promise<PricePointDto[]> {
-    const [row] = await this.em.execute<WatchRow[]>(`select ${WATCH_COLUMNS} from market_watch where id = ?`, [id]);
+    const [row] = await this.db.em.execute<WatchRow[]>(`select ${WATCH_COLUMNS} from market_watch where id = ?`, [id]);
     if (!row) throw Errors.notFound('Watch item');
     if (!mayChange(actor, row.user_id)) throw Errors.forbidden();
     return this.prices.line(COLUMN_OF[row.watch_type], row.part_id ?? row.auction_id ?? row.reverse_auction_id!);
@@ -229,7 +225,7 @@ export class MarketWatchService {
    * recorded when it changed since the last point (so bids cost nothing on their own path), moving the watches.
    */
   async sweep(): Promise<number> {
-    const rows = await (this.orm.em.fork() as EntityManager).execute<{ auction_id: string | null; reverse_auction_id: string | null }[]>(
+    const rows = await (this.db.em).execute<{ auction_id: string | null; reverse_auction_id: string | null }[]>(
       `select distinct auction_id, reverse_auction_id from market_watch
         where is_active and (auction_id is not null or reverse_auction_id is not null) limit 5000`,
     );

@@ -1,16 +1,16 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { uuidArray } from '../../platform/db/uuid.js';
 import { Errors } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
 import type { ListPage } from '../../platform/http/validate.js';
-import { TOKENS } from '../../platform/tokens.js';
 import type { NotificationCountDto, NotificationDto, NotificationItemType, NotificationsReadDto } from './notification.dto.js';
 import { NotificationLive } from './notification.live.js';
 import { NOTIFICATION_COLUMNS, toNotificationDto, type NotificationRow } from './notification.mapper.js';
 import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX, type NotificationListQuery } from './notification.schemas.js';
+import { Database } from '../../platform/db/database.js';
 
 /** What a module of the process (garage alerts, price moves, event subscriptions) records for a user. */
 export interface NotificationInput {
@@ -41,14 +41,10 @@ export function alertMatchKey(alertId: string, relatedItemId: string): string {
 @injectable()
 export class NotificationService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(NotificationLive) private readonly live: NotificationLive,
   ) {}
-
-  private get em(): EntityManager {
-    return this.orm.em as EntityManager;
-  }
 
   /**
    * Stores a notification in the caller's transaction (`em`) and pushes it to the user's open tabs when that
@@ -173,18 +169,18 @@ export class NotificationService {
   async list(actor: Actor, userId: string, query: NotificationListQuery): Promise<ListPage<NotificationDto>> {
     const owner = this.ownerOf(actor, userId);
     const unread = query.unread ? 'and not is_read' : '';
-    const rows = await this.em.execute<NotificationRow[]>(
+    const rows = await this.db.em.execute<NotificationRow[]>(
       `select ${NOTIFICATION_COLUMNS} from alert_notifications where user_id = ? ${unread}
         order by created_at desc, id desc limit ? offset ?`,
       [owner, query.limit, query.offset],
     );
-    const [count] = await this.em.execute<{ n: number }[]>(`select count(*)::int as n from alert_notifications where user_id = ? ${unread}`, [owner]);
+    const [count] = await this.db.em.execute<{ n: number }[]>(`select count(*)::int as n from alert_notifications where user_id = ? ${unread}`, [owner]);
     return { rows: rows.map(toNotificationDto), total: count?.n ?? 0 };
   }
 
   /** Marks one of the actor's notifications read (404 for anyone else's, so ids reveal nothing). */
   async markRead(actor: Actor, id: string): Promise<NotificationDto> {
-    const [row] = await this.em.execute<NotificationRow[]>(
+    const [row] = await this.db.em.execute<NotificationRow[]>(
       `update alert_notifications set is_read = true where id = ? and user_id = ? returning ${NOTIFICATION_COLUMNS}`,
       [id, actor.id],
     );
@@ -195,20 +191,20 @@ export class NotificationService {
 
   /** Tells the user's other tabs that notifications were marked read, with the unread count now. */
   private async pushRead(userId: string): Promise<void> {
-    const [row] = await this.em.execute<{ n: number }[]>('select count(*)::int as n from alert_notifications where user_id = ? and not is_read', [userId]);
-    await this.live.push(this.em, userId, { type: 'notifications_read', unreadCount: row?.n ?? 0 });
+    const [row] = await this.db.em.execute<{ n: number }[]>('select count(*)::int as n from alert_notifications where user_id = ? and not is_read', [userId]);
+    await this.live.push(this.db.em, userId, { type: 'notifications_read', unreadCount: row?.n ?? 0 });
   }
 
   /** Marks every unread notification of the actor read. */
   async markAllRead(actor: Actor): Promise<NotificationsReadDto> {
-    const rows = await this.em.execute<unknown[]>('update alert_notifications set is_read = true where user_id = ? and not is_read returning id', [actor.id]);
-    if (rows.length) await this.live.push(this.em, actor.id, { type: 'notifications_read', unreadCount: 0 });
+    const rows = await this.db.em.execute<unknown[]>('update alert_notifications set is_read = true where user_id = ? and not is_read returning id', [actor.id]);
+    if (rows.length) await this.live.push(this.db.em, actor.id, { type: 'notifications_read', unreadCount: 0 });
     return { updated: rows.length };
   }
 
   /** The actor's unread notifications (the bell's count). */
   async unreadCount(actor: Actor): Promise<NotificationCountDto> {
-    const [row] = await this.em.execute<{ n: number }[]>('select count(*)::int as n from alert_notifications where user_id = ? and not is_read', [actor.id]);
+    const [row] = await this.db.em.execute<{ n: number }[]>('select count(*)::int as n from alert_notifications where user_id = ? and not is_read', [actor.id]);
     return { count: row?.n ?? 0 };
   }
 }

@@ -1,10 +1,9 @@
 import type { Container } from 'inversify';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import { Database } from '../../platform/db/database.js';
 import { z } from 'zod';
 import { parseOrThrow } from '../../platform/http/validate.js';
 import { parseMoney } from '../../platform/money.js';
 import type { TaskFactories } from '../../platform/module.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { AUCTION_EVENTS } from '../auctions/index.js';
 import { CATALOG_EVENTS, CatalogApi } from '../catalog/index.js';
 import { OFFERS_EVENTS } from '../offers/index.js';
@@ -370,8 +369,7 @@ export const notificationTasks: TaskFactories = {
     const notices = await noticesOf(container, event, raw);
     if (!notices.length) return;
     const service = container.get(NotificationService);
-    const orm = container.get<MikroORM>(TOKENS.Orm);
-    const stored = await orm.em.fork().transactional(async (em) => {
+    const stored = await container.get(Database).transaction(async (em) => {
       const batch: Notice[] = [];
       for (const [i, notice] of notices.entries()) {
         // catalog republishes partApproved when a seller edits a live listing: tell the seller only about a

@@ -1,13 +1,13 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { formatCents, storedCents } from '../../platform/money.js';
-import { TOKENS } from '../../platform/tokens.js';
 import type { PartDto } from '../catalog/index.js';
 import type { PriceEventType, PricePointDto, SoldPriceHistoryDto, WatchType } from './garage.dto.js';
 import type { HistoryQuery } from './garage.schemas.js';
 import { NotificationService } from './notification.service.js';
+import { Database } from '../../platform/db/database.js';
 
 /** One price event to record. */
 export interface PriceEvent {
@@ -42,18 +42,14 @@ const itemId = (e: PriceEvent) => e.auctionId ?? e.reverseAuctionId ?? e.partId 
 @injectable()
 export class PriceHistoryService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(NotificationService) private readonly notifications: NotificationService,
   ) {}
 
-  private get em(): EntityManager {
-    return this.orm.em as EntityManager;
-  }
-
   /** Records `event` and moves the watches of its item, in one transaction. Returns whether a point was stored. */
   async record(event: PriceEvent): Promise<boolean> {
-    return (this.orm.em.fork() as EntityManager).transactional((em) => this.recordIn(em, event));
+    return (this.db.em).transactional((em) => this.recordIn(em, event));
   }
 
   /** As record, in the caller's transaction. */
@@ -142,7 +138,7 @@ export class PriceHistoryService {
 
   /** An item's recorded prices, oldest first (at most 500: the newest). */
   async line(column: 'part_id' | 'auction_id' | 'reverse_auction_id', id: string): Promise<PricePointDto[]> {
-    const rows = await this.em.execute<{ price: string; event_type: PriceEventType; recorded_at: Date }[]>(
+    const rows = await this.db.em.execute<{ price: string; event_type: PriceEventType; recorded_at: Date }[]>(
       `select * from (select price, event_type, recorded_at, id from price_history where ${column} = ?
          order by recorded_at desc, id desc limit 500) x order by recorded_at, id`,
       [id],
@@ -172,7 +168,7 @@ export class PriceHistoryService {
       where.push('category = ?');
       params.push(query.category.toLowerCase());
     }
-    const rows = await this.em.execute<{ price: string; event_type: PriceEventType; recorded_at: Date }[]>(
+    const rows = await this.db.em.execute<{ price: string; event_type: PriceEventType; recorded_at: Date }[]>(
       `select price, event_type, recorded_at from price_history where ${where.join(' and ')} order by recorded_at, id limit 1000`,
       params,
     );

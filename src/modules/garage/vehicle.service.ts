@@ -1,14 +1,14 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import { Errors } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
 import type { ListPage } from '../../platform/http/validate.js';
 import { hasRole } from '../../platform/roles.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { CatalogReference, type VehicleFilter, VehicleFilterSource } from '../catalog/index.js';
 import type { VehicleDto } from './garage.dto.js';
 import { GARAGE_MESSAGES, type ListQuery, type VehicleCreate, type VehicleUpdate } from './garage.schemas.js';
+import { Database } from '../../platform/db/database.js';
 
 /** A row of `buyer_garage`. */
 export interface VehicleRow {
@@ -54,15 +54,11 @@ export function defaultVehicleName(makeName: string, model: string, yearStart: n
 @injectable()
 export class VehicleService extends VehicleFilterSource {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(CatalogReference) private readonly reference: CatalogReference,
   ) {
     super();
-  }
-
-  private get em(): EntityManager {
-    return this.orm.em as EntityManager;
   }
 
   /** Make slug -> name, for names in answers and the make check. */
@@ -94,7 +90,7 @@ export class VehicleService extends VehicleFilterSource {
   /** A page of a user's vehicles, best priority first, then oldest first. */
   async list(actor: Actor, userId: string, page: ListQuery): Promise<ListPage<VehicleDto>> {
     const owner = ownerOf(actor, userId);
-    const rows = await this.em.execute<(VehicleRow & { total: number })[]>(
+    const rows = await this.db.em.execute<(VehicleRow & { total: number })[]>(
       `select ${VEHICLE_COLUMNS}, count(*) over ()::int as total from buyer_garage where user_id = ?
         order by priority, created_at, id limit ? offset ?`,
       [owner, page.limit, page.offset],
@@ -105,13 +101,13 @@ export class VehicleService extends VehicleFilterSource {
   }
 
   private async count(userId: string): Promise<number> {
-    const [row] = await this.em.execute<{ n: number }[]>('select count(*)::int as n from buyer_garage where user_id = ?', [userId]);
+    const [row] = await this.db.em.execute<{ n: number }[]>('select count(*)::int as n from buyer_garage where user_id = ?', [userId]);
     return row?.n ?? 0;
   }
 
   /** The actor's active vehicles, best priority first (the fitment answers'). */
   async activeOf(userId: string): Promise<VehicleRow[]> {
-    return this.em.execute<VehicleRow[]>(
+    return this.db.em.execute<VehicleRow[]>(
       `select ${VEHICLE_COLUMNS} from buyer_garage where user_id = ? and is_active order by priority, created_at, id limit 50`,
       [userId],
     );
@@ -128,7 +124,7 @@ export class VehicleService extends VehicleFilterSource {
     const names = await this.makeNames();
     const makeName = this.checkMake(input.make, names);
     const now = this.clock.now();
-    const [row] = await this.em.execute<VehicleRow[]>(
+    const [row] = await this.db.em.execute<VehicleRow[]>(
       `insert into buyer_garage (user_id, vehicle_name, make, model, year_start, year_end, engine_type, transmission,
                                  project_type, priority, notes, is_active, created_at, updated_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning ${VEHICLE_COLUMNS}`,
@@ -163,7 +159,7 @@ export class VehicleService extends VehicleFilterSource {
   /** Edits a vehicle of the actor's (any field; the years are checked against the stored ones). */
   async update(actor: Actor, id: string, input: VehicleUpdate): Promise<VehicleDto> {
     const names = await this.makeNames();
-    return this.em.transactional(async (em) => {
+    return this.db.em.transactional(async (em) => {
       const row = await this.owned(em, actor, id, true);
       const next = {
         make: input.make ?? row.make,
@@ -212,7 +208,7 @@ export class VehicleService extends VehicleFilterSource {
   /** Removes a vehicle of the actor's; alerts tied to it keep their filters and lose the link. */
   async remove(actor: Actor, id: string): Promise<VehicleDto> {
     const names = await this.makeNames();
-    return this.em.transactional(async (em) => {
+    return this.db.em.transactional(async (em) => {
       const row = await this.owned(em, actor, id, true);
       await em.execute('delete from buyer_garage where id = ?', [id]);
       return this.toDto(row, names);
@@ -222,7 +218,7 @@ export class VehicleService extends VehicleFilterSource {
   /** The catalog's fitsVehicle filter: one of the actor's own vehicles (401 signed out, 404 unknown, 403 someone else's). */
   async vehicleFilter(vehicleId: string, actor: Actor | null): Promise<VehicleFilter> {
     if (!actor) throw Errors.unauthorized();
-    const [row] = await this.em.execute<VehicleRow[]>(`select ${VEHICLE_COLUMNS} from buyer_garage where id = ?`, [vehicleId]);
+    const [row] = await this.db.em.execute<VehicleRow[]>(`select ${VEHICLE_COLUMNS} from buyer_garage where id = ?`, [vehicleId]);
     if (!row) throw Errors.notFound('Vehicle');
     if (row.user_id !== actor.id) throw Errors.forbidden();
     const names = await this.makeNames();

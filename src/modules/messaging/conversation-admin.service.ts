@@ -1,12 +1,12 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { uuidArray } from '../../platform/db/uuid.js';
 import { Errors } from '../../platform/errors.js';
 import type { ConsolePage } from '../../platform/http/admin-rest.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { toMessageDto } from './conversation.service.js';
 import type { MessageWarning, RelatedItemType, ReportedConversationDto, ReviewStatus } from './messaging.dto.js';
+import { Database } from '../../platform/db/database.js';
 
 interface ReviewRow {
   id: string;
@@ -43,13 +43,9 @@ const REVIEW_SQL = `
 @injectable()
 export class ConversationAdminService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
   ) {}
-
-  private get em(): EntityManager {
-    return this.orm.em as EntityManager;
-  }
 
   private async names(ids: string[]): Promise<Map<string, string>> {
     const users = await this.accounts.findUsers([...new Set(ids)]);
@@ -96,28 +92,28 @@ export class ConversationAdminService {
       .map(([field, dir]) => `${SORT_COLUMNS[field] ?? 'c.flagged_at'} ${dir === 'asc' ? 'asc' : 'desc'} nulls last`)
       .concat('c.id asc')
       .join(', ');
-    const rows = await this.em.execute<ReviewRow[]>(`${REVIEW_SQL} where ${where.join(' and ')} order by ${order} limit ? offset ?`, [
+    const rows = await this.db.em.execute<ReviewRow[]>(`${REVIEW_SQL} where ${where.join(' and ')} order by ${order} limit ? offset ?`, [
       ...params,
       page.limit,
       page.offset,
     ]);
-    const [count] = await this.em.execute<{ n: number }[]>(`select count(*)::int as n from conversations c where ${where.join(' and ')}`, params);
+    const [count] = await this.db.em.execute<{ n: number }[]>(`select count(*)::int as n from conversations c where ${where.join(' and ')}`, params);
     return { rows: await this.dtos(rows), total: count?.n ?? 0 };
   }
 
   /** One reviewed conversation with its latest 200 messages (oldest first) and its reports. */
   async get(id: string): Promise<ReportedConversationDto> {
-    const [row] = await this.em.execute<ReviewRow[]>(`${REVIEW_SQL} where c.id = ? and c.review_status is not null`, [id]);
+    const [row] = await this.db.em.execute<ReviewRow[]>(`${REVIEW_SQL} where c.id = ? and c.review_status is not null`, [id]);
     if (!row) throw Errors.notFound('Reported conversation');
     const [dto] = await this.dtos([row]);
-    const messages = await this.em.execute<
+    const messages = await this.db.em.execute<
       { id: string; seq: string; conversation_id: string; sender_id: string; content: string; is_read: boolean; warnings: MessageWarning[]; created_at: Date }[]
     >(
       `select id, seq, conversation_id, sender_id, content, is_read, warnings, created_at from messages
         where conversation_id = ? order by seq desc limit 200`,
       [id],
     );
-    const reports = await this.em.execute<{ id: string; reporter_id: string; reason: string; created_at: Date }[]>(
+    const reports = await this.db.em.execute<{ id: string; reporter_id: string; reason: string; created_at: Date }[]>(
       'select id, reporter_id, reason, created_at from conversation_reports where conversation_id = ? order by created_at desc',
       [id],
     );
@@ -137,7 +133,7 @@ export class ConversationAdminService {
 
   /** Records the admin's decision: dismissed, a participant suspended (through the users resource), or open again. */
   async setReviewStatus(id: string, status: ReviewStatus): Promise<ReportedConversationDto> {
-    const rows = await this.em.execute<{ id: string }[]>(
+    const rows = await this.db.em.execute<{ id: string }[]>(
       'update conversations set review_status = ? where id = ? and review_status is not null returning id',
       [status, id],
     );

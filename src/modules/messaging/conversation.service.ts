@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { AppError, Errors } from '../../platform/errors.js';
@@ -7,7 +7,6 @@ import { EventBus } from '../../platform/events.js';
 import type { Actor } from '../../platform/http/auth.js';
 import type { ListPage } from '../../platform/http/validate.js';
 import { JobQueue } from '../../platform/jobs.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { SellersApi } from '../sellers/index.js';
 import { ConversationItems, itemNotFound } from './conversation.items.js';
@@ -16,6 +15,7 @@ import type { ConversationDto, ConversationInput, CounterpartDto, MessageDto, Me
 import { MESSAGING_EVENTS } from './messaging.events.js';
 import { MessagingLive } from './messaging.live.js';
 import { MESSAGING_MESSAGES } from './messaging.schemas.js';
+import { Database } from '../../platform/db/database.js';
 
 /** How long a message may stay unread before its recipient gets a mail about the conversation. */
 export const UNREAD_MAIL_DELAY_MS = 10 * 60 * 1000;
@@ -84,7 +84,7 @@ const INBOX_SQL = `
 @injectable()
 export class ConversationService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(ConversationItems) private readonly items: ConversationItems,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
@@ -93,10 +93,6 @@ export class ConversationService {
     @inject(JobQueue) private readonly jobs: JobQueue,
     @inject(EventBus) private readonly events: EventBus,
   ) {}
-
-  private get em(): EntityManager {
-    return this.orm.em as EntityManager;
-  }
 
   /**
    * Starts a conversation with the one other participant about an item the sender can see, or continues the one
@@ -118,9 +114,9 @@ export class ConversationService {
     }
     const nonOwner = item.ownerId === actor.id ? otherId : actor.id;
     const [buyerId, sellerId] = input.relatedItemType === 'reverse_auction' ? [item.ownerId, nonOwner] : [nonOwner, item.ownerId];
-    await this.refuseBlocked(this.em, actor.id, otherId);
+    await this.refuseBlocked(this.db.em, actor.id, otherId);
 
-    const conversationId = await this.em.transactional(async (em) => {
+    const conversationId = await this.db.em.transactional(async (em) => {
       const now = this.clock.now().toISOString();
       // Concurrent starts by the same two people meet on the unique index; the loser continues the winner's.
       await em.execute(
@@ -145,7 +141,7 @@ export class ConversationService {
 
   /** Sends a message in a conversation the actor takes part in (404 otherwise; 403 when either blocked the other). */
   async send(actor: Actor, conversationId: string, content: string): Promise<MessageDto> {
-    return this.em.transactional(async (em) => {
+    return this.db.em.transactional(async (em) => {
       const [member] = await em.execute<{ other_user_id: string }[]>(
         'select other_user_id from conversation_members where conversation_id = ? and user_id = ? for update',
         [conversationId, actor.id],
@@ -217,22 +213,22 @@ export class ConversationService {
 
   /** The caller's unread messages over all conversations (the header's badge). */
   async unreadCount(actor: Actor): Promise<{ count: number }> {
-    return { count: await this.unreadTotal(this.em, actor.id) };
+    return { count: await this.unreadTotal(this.db.em, actor.id) };
   }
 
   /** The caller's conversations, latest activity first, with the inbox's facts. */
   async list(actor: Actor, page: { limit: number; offset: number }): Promise<ListPage<ConversationDto>> {
-    const rows = await this.em.execute<InboxRow[]>(
+    const rows = await this.db.em.execute<InboxRow[]>(
       `${INBOX_SQL} where m.user_id = ? order by m.last_message_at desc, m.conversation_id limit ? offset ?`,
       [actor.id, page.limit, page.offset],
     );
-    const [count] = await this.em.execute<{ n: number }[]>('select count(*)::int as n from conversation_members where user_id = ?', [actor.id]);
+    const [count] = await this.db.em.execute<{ n: number }[]>('select count(*)::int as n from conversation_members where user_id = ?', [actor.id]);
     return { rows: await this.dtos(actor, rows), total: count?.n ?? 0 };
   }
 
   /** One conversation as the caller sees it (404 unless they take part). */
   async conversationOf(actor: Actor, conversationId: string): Promise<ConversationDto> {
-    const rows = await this.em.execute<InboxRow[]>(`${INBOX_SQL} where m.user_id = ? and m.conversation_id = ?`, [actor.id, conversationId]);
+    const rows = await this.db.em.execute<InboxRow[]>(`${INBOX_SQL} where m.user_id = ? and m.conversation_id = ?`, [actor.id, conversationId]);
     if (!rows.length) throw Errors.notFound('Conversation');
     return (await this.dtos(actor, rows))[0]!;
   }
@@ -280,24 +276,24 @@ export class ConversationService {
    * (paging backwards). 404 unless the caller takes part.
    */
   async messages(actor: Actor, conversationId: string, query: { limit: number; before?: string }): Promise<ListPage<MessageDto>> {
-    const [member] = await this.em.execute<unknown[]>('select 1 from conversation_members where conversation_id = ? and user_id = ?', [
+    const [member] = await this.db.em.execute<unknown[]>('select 1 from conversation_members where conversation_id = ? and user_id = ?', [
       conversationId,
       actor.id,
     ]);
     if (!member) throw Errors.notFound('Conversation');
-    const rows = await this.em.execute<MessageRow[]>(
+    const rows = await this.db.em.execute<MessageRow[]>(
       `select id, seq, conversation_id, sender_id, content, is_read, warnings, created_at from messages
         where conversation_id = ? ${query.before ? 'and seq < (select seq from messages where id = ? and conversation_id = ?)' : ''}
         order by seq desc limit ?`,
       query.before ? [conversationId, query.before, conversationId, query.limit] : [conversationId, query.limit],
     );
-    const [count] = await this.em.execute<{ n: number }[]>('select count(*)::int as n from messages where conversation_id = ?', [conversationId]);
+    const [count] = await this.db.em.execute<{ n: number }[]>('select count(*)::int as n from messages where conversation_id = ?', [conversationId]);
     return { rows: rows.reverse().map(toMessageDto), total: count?.n ?? 0 };
   }
 
   /** Marks the messages to the caller read; their other tabs and badge follow live. */
   async markRead(actor: Actor, conversationId: string): Promise<{ conversationId: string; unreadCount: number }> {
-    return this.em.transactional(async (em) => {
+    return this.db.em.transactional(async (em) => {
       const now = this.clock.now().toISOString();
       const [member] = await em.execute<{ unread_count: number }[]>(
         'update conversation_members set unread_count = 0, last_read_at = ? where conversation_id = ? and user_id = ? returning unread_count',
@@ -313,26 +309,26 @@ export class ConversationService {
 
   /** The caller blocks (or, with `blocked` false, unblocks) the other participant: no more messages either way. */
   async setBlocked(actor: Actor, conversationId: string, blocked: boolean): Promise<ConversationDto> {
-    const [member] = await this.em.execute<{ other_user_id: string }[]>(
+    const [member] = await this.db.em.execute<{ other_user_id: string }[]>(
       'select other_user_id from conversation_members where conversation_id = ? and user_id = ?',
       [conversationId, actor.id],
     );
     if (!member) throw Errors.notFound('Conversation');
     if (blocked) {
-      await this.em.execute('insert into user_blocks (blocker_id, blocked_id, created_at) values (?, ?, ?) on conflict do nothing', [
+      await this.db.em.execute('insert into user_blocks (blocker_id, blocked_id, created_at) values (?, ?, ?) on conflict do nothing', [
         actor.id,
         member.other_user_id,
         this.clock.now().toISOString(),
       ]);
     } else {
-      await this.em.execute('delete from user_blocks where blocker_id = ? and blocked_id = ?', [actor.id, member.other_user_id]);
+      await this.db.em.execute('delete from user_blocks where blocker_id = ? and blocked_id = ?', [actor.id, member.other_user_id]);
     }
     return this.conversationOf(actor, conversationId);
   }
 
   /** A participant reports the conversation with a reason; it then waits in the console's Reported conversations. */
   async report(actor: Actor, conversationId: string, reason: string): Promise<{ id: string; conversationId: string; reason: string; createdAt: string }> {
-    return this.em.transactional(async (em) => {
+    return this.db.em.transactional(async (em) => {
       const [member] = await em.execute<unknown[]>('select 1 from conversation_members where conversation_id = ? and user_id = ?', [
         conversationId,
         actor.id,

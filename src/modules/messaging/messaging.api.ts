@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import type { MikroORM } from '@mikro-orm/postgresql';
+
 import { uuidArray } from '../../platform/db/uuid.js';
-import { TOKENS } from '../../platform/tokens.js';
 import type { RelatedItemType } from './messaging.dto.js';
+import { Database } from '../../platform/db/database.js';
 
 /** How quickly a seller answers buyers: conversations a buyer started, how many the seller answered, the median wait. */
 export interface SellerResponseFigures {
@@ -22,7 +22,7 @@ export abstract class MessagingApi {
 
 @injectable()
 export class MessagingApiImpl extends MessagingApi {
-  constructor(@inject(TOKENS.Orm) private readonly orm: MikroORM) {
+  constructor(@inject(Database) private readonly db: Database) {
     super();
   }
 
@@ -31,7 +31,7 @@ export class MessagingApiImpl extends MessagingApi {
     const byType = new Map<RelatedItemType, string[]>();
     for (const item of items) byType.set(item.type, [...(byType.get(item.type) ?? []), item.id]);
     for (const [type, ids] of byType) {
-      const rows = await this.orm.em.fork().execute<{ id: string; n: number }[]>(
+      const rows = await this.db.em.execute<{ id: string; n: number }[]>(
         `select c.related_item_id as id, count(*)::int as n
            from conversations c join messages m on m.conversation_id = c.id and m.sender_id = c.buyer_id
           where c.related_item_type = ? and c.related_item_id = any(?::uuid[])
@@ -46,7 +46,7 @@ export class MessagingApiImpl extends MessagingApi {
   async sellerResponseTimes(sellerUserIds: readonly string[]): Promise<Map<string, SellerResponseFigures>> {
     const result = new Map<string, SellerResponseFigures>(sellerUserIds.map((id) => [id, { conversations: 0, answered: 0, medianMinutes: null }]));
     if (!sellerUserIds.length) return result;
-    const rows = await this.orm.em.fork().execute<{ seller_id: string; conversations: number; answered: number; median: number | null }[]>(
+    const rows = await this.db.em.execute<{ seller_id: string; conversations: number; answered: number; median: number | null }[]>(
       `select c.seller_id, count(*)::int as conversations, count(r.replied)::int as answered,
               percentile_cont(0.5) within group (order by extract(epoch from r.replied - q.asked) / 60)
                 filter (where r.replied is not null) as median

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
 import { JobQueue } from '../../platform/jobs.js';
@@ -7,6 +7,7 @@ import { MailQueue } from '../../platform/mail/mailer.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { MAIL_UNREAD_TASK, UNREAD_MAIL_DELAY_MS, unreadMailKey } from './conversation.service.js';
+import { Database } from '../../platform/db/database.js';
 
 const QUOTE_LENGTH = 500;
 
@@ -14,7 +15,7 @@ const QUOTE_LENGTH = 500;
 @injectable()
 export class UnreadMailService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(TOKENS.Config) private readonly config: Config,
     @inject(Clock) private readonly clock: Clock,
     @inject(MailQueue) private readonly mail: MailQueue,
@@ -28,7 +29,7 @@ export class UnreadMailService {
    * time). Marks them mailed in the same transaction, so a job that runs twice sends nothing new.
    */
   async mailUnread(conversationId: string, recipientId: string): Promise<'mailed' | 'nothing' | 'later'> {
-    return (this.orm.em as EntityManager).transactional(async (em) => {
+    return this.db.em.transactional(async (em) => {
       const [member] = await em.execute<{ mailed_through_seq: string; subject: string }[]>(
         `select m.mailed_through_seq, c.subject from conversation_members m join conversations c on c.id = m.conversation_id
           where m.conversation_id = ? and m.user_id = ? for update of m`,

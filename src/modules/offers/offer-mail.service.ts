@@ -1,11 +1,12 @@
 import { inject, injectable } from 'inversify';
-import type { MikroORM } from '@mikro-orm/postgresql';
+
 import type { Config } from '../../platform/config.js';
 import { type Mail, MailQueue } from '../../platform/mail/mailer.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { CatalogApi } from '../catalog/index.js';
 import { OFFERS_EVENTS, type OfferEventPayload } from './offers.events.js';
+import { Database } from '../../platform/db/database.js';
 
 const KIND_NAME = { offer: 'offer', reserve_offer: 'reserve-not-met offer', second_chance: 'Second Chance offer' } as const;
 
@@ -13,7 +14,7 @@ const KIND_NAME = { offer: 'offer', reserve_offer: 'reserve-not-met offer', seco
 @injectable()
 export class OfferMailService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(TOKENS.Config) private readonly config: Config,
     @inject(MailQueue) private readonly mail: MailQueue,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
@@ -92,7 +93,7 @@ export class OfferMailService {
       default:
         return 0;
     }
-    if (mails.length) await this.mail.queueMany(this.orm.em.fork(), mails);
+    if (mails.length) await this.mail.queueMany(this.db.em, mails);
     return mails.length;
   }
 }

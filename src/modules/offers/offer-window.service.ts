@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
 import { MailQueue } from '../../platform/mail/mailer.js';
@@ -17,6 +17,7 @@ import { addStep, lockPart, OFFER_COLUMNS, toOfferRow } from './offer.repository
 import { DAY, OFFER_MESSAGES, SECOND_CHANCE_DAYS } from './offer.rules.js';
 import { OfferService } from './offer.service.js';
 import { OFFERS_EVENTS } from './offers.events.js';
+import { Database } from '../../platform/db/database.js';
 
 /** Facts of an auction that ended below its reserve (event auctions.auction.reserve_not_met). */
 export interface ReserveNotMet {
@@ -46,7 +47,7 @@ export interface CancelledOrder {
 @injectable()
 export class OfferWindowService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(TOKENS.Config) private readonly config: Config,
     @inject(MailQueue) private readonly mail: MailQueue,
     @inject(Clock) private readonly clock: Clock,
@@ -57,13 +58,9 @@ export class OfferWindowService {
     @inject(OfferService) private readonly offers: OfferService,
   ) {}
 
-  private fork(): EntityManager {
-    return this.orm.em.fork() as EntityManager;
-  }
-
   /** Opens the reserve-not-met window: an open negotiation with no amount yet, either side may propose. Idempotent. */
   async openReserveWindow(e: ReserveNotMet): Promise<string | null> {
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       await lockPart(tx, e.partId);
       const now = this.clock.now();
       const [row] = await tx.execute<Record<string, unknown>[]>(
@@ -85,7 +82,7 @@ export class OfferWindowService {
   async recordCancelledOrder(e: CancelledOrder): Promise<boolean> {
     if (e.reason !== 'unpaid' || e.source !== 'auction_won' || !e.sourceId || !e.partId) return false;
     const [[part], [seller]] = await Promise.all([this.catalog.findParts([e.partId]), this.accounts.findUsers([e.sellerId])]);
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       const rows = await tx.execute<{ order_id: string }[]>(
         `insert into unpaid_auction_orders (order_id, auction_id, part_id, seller_id, buyer_id, cancelled_at) values (?, ?, ?, ?, ?, ?)
          on conflict (order_id) do nothing returning order_id`,
@@ -106,7 +103,7 @@ export class OfferWindowService {
 
   /** GET /api/offers/second-chances: the seller's auctions whose winner did not pay, newest first (at most 50). */
   async unpaidWins(actor: Actor): Promise<UnpaidWinDto[]> {
-    const rows = await this.fork().execute<{ auction_id: string; part_id: string; buyer_id: string; cancelled_at: Date; sent: number }[]>(
+    const rows = await this.db.em.execute<{ auction_id: string; part_id: string; buyer_id: string; cancelled_at: Date; sent: number }[]>(
       `select u.auction_id, u.part_id, u.buyer_id, u.cancelled_at,
               (select count(*)::int from offers o where o.auction_id = u.auction_id and o.kind = 'second_chance') as sent
          from unpaid_auction_orders u where u.seller_id = ? order by u.cancelled_at desc limit 50`,
@@ -131,7 +128,7 @@ export class OfferWindowService {
 
   /** The unpaid win of an auction, when there is one and `actor` is its seller or an admin; else 404. */
   private async unpaidWin(auctionId: string, actor: Actor) {
-    const [win] = await this.fork().execute<{ part_id: string; seller_id: string; buyer_id: string }[]>(
+    const [win] = await this.db.em.execute<{ part_id: string; seller_id: string; buyer_id: string }[]>(
       'select part_id, seller_id, buyer_id from unpaid_auction_orders where auction_id = ? order by cancelled_at desc limit 1',
       [auctionId],
     );
@@ -146,13 +143,13 @@ export class OfferWindowService {
       this.auctions.highestBids(auctionId),
       this.catalog.findParts([win.part_id]),
       this.catalog.fixedPriceAvailability(win.part_id),
-      this.fork().execute<{ id: string; buyer_id: string; status: OfferStatus }[]>(
+      this.db.em.execute<{ id: string; buyer_id: string; status: OfferStatus }[]>(
         `select id, buyer_id, status from offers where auction_id = ? and kind = 'second_chance'`,
         [auctionId],
       ),
     ]);
     const strikers = new Set(
-      (await this.fork().execute<{ buyer_id: string }[]>('select buyer_id from unpaid_auction_orders where auction_id = ?', [auctionId])).map((r) => r.buyer_id),
+      (await this.db.em.execute<{ buyer_id: string }[]>('select buyer_id from unpaid_auction_orders where auction_id = ?', [auctionId])).map((r) => r.buyer_id),
     );
     const candidates = bids.filter((b) => !strikers.has(b.bidderId));
     const names = new Map((await this.accounts.findUsers(candidates.map((c) => c.bidderId))).map((u) => [u.id, u.username]));
@@ -177,14 +174,14 @@ export class OfferWindowService {
   async sendSecondChance(auctionId: string, input: { bidderId: string; days: number }, actor: Actor): Promise<OfferDto> {
     const win = await this.unpaidWin(auctionId, actor);
     const bid = (await this.auctions.highestBids(auctionId)).find((b) => b.bidderId === input.bidderId);
-    const [striker] = await this.fork().execute<{ n: number }[]>(
+    const [striker] = await this.db.em.execute<{ n: number }[]>(
       'select count(*)::int as n from unpaid_auction_orders where auction_id = ? and buyer_id = ?',
       [auctionId, input.bidderId],
     );
     if (!bid || striker!.n > 0) throw Errors.invalid('not_a_bidder', OFFER_MESSAGES.notCandidate, { bidderId: OFFER_MESSAGES.notCandidate });
     const availability = await this.catalog.fixedPriceAvailability(win.part_id);
     if (!availability?.available) throw Errors.conflict('part_unavailable', OFFER_MESSAGES.partUnavailable);
-    const id = await this.fork().transactional(async (tx) => {
+    const id = await this.db.em.transactional(async (tx) => {
       await lockPart(tx, win.part_id);
       const now = this.clock.now();
       const [row] = await tx.execute<Record<string, unknown>[]>(
@@ -207,12 +204,12 @@ export class OfferWindowService {
 /** The strikes of the bidder rules: auction wins cancelled for non-payment, as recorded from payments' events. */
 @injectable()
 export class OfferStrikes extends UnpaidStrikes {
-  constructor(@inject(TOKENS.Orm) private readonly orm: MikroORM) {
+  constructor(@inject(Database) private readonly db: Database) {
     super();
   }
 
   async count(userId: string): Promise<number> {
-    const [row] = await this.orm.em.fork().execute<{ n: number }[]>('select count(*)::int as n from unpaid_auction_orders where buyer_id = ?', [userId]);
+    const [row] = await this.db.em.execute<{ n: number }[]>('select count(*)::int as n from unpaid_auction_orders where buyer_id = ?', [userId]);
     return row?.n ?? 0;
   }
 }

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { Errors } from '../../platform/errors.js';
@@ -10,7 +10,6 @@ import type { ListPage } from '../../platform/http/validate.js';
 import { isUuid, uuidArray } from '../../platform/db/uuid.js';
 import { JobQueue } from '../../platform/jobs.js';
 import { formatCents, storedCents } from '../../platform/money.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { CatalogApi, FIXED_PRICE_MESSAGES } from '../catalog/index.js';
 import type { OfferDto, OfferPricesDto, OfferSide } from './offer.dto.js';
@@ -32,6 +31,7 @@ import {
 } from './offer.rules.js';
 import type { AdminOfferFilter, OfferInput, OfferListQuery } from './offer.schemas.js';
 import { OFFERS_EVENTS, type OfferEventPayload } from './offers.events.js';
+import { Database } from '../../platform/db/database.js';
 
 export const EXPIRE_TASK = 'offers/expire';
 export const CREATE_ORDER_TASK = 'offers/create-order';
@@ -41,7 +41,7 @@ export const expireJobKey = (id: string) => `offer-expire:${id}`;
 @injectable()
 export class OfferService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(JobQueue) private readonly jobs: JobQueue,
     @inject(EventBus) private readonly bus: EventBus,
@@ -49,10 +49,6 @@ export class OfferService {
     @inject(CatalogApi) private readonly catalog: CatalogApi,
     @inject(OfferOrders) private readonly orders: OfferOrders,
   ) {}
-
-  private fork(): EntityManager {
-    return this.orm.em.fork() as EntityManager;
-  }
 
   /** POST /api/parts/{id}/offers: a buyer's offer on a live, unsold part (answered at once by the seller's auto prices). */
   async make(partId: string, input: OfferInput, actor: Actor): Promise<OfferDto> {
@@ -65,7 +61,7 @@ export class OfferService {
       throw Errors.conflict(`part_${reason}`, FIXED_PRICE_MESSAGES[reason]);
     }
     if (input.amount > storedCents(part.price)) throw Errors.invalid('offer_above_asking', OFFER_MESSAGES.aboveAsking, { amount: OFFER_MESSAGES.aboveAsking });
-    const id = await this.fork().transactional(async (tx) => {
+    const id = await this.db.em.transactional(async (tx) => {
       await lockPart(tx, partId);
       const [open] = await tx.execute<{ n: number }[]>(
         `select count(*)::int as n from offers where part_id = ? and buyer_id = ? and kind = 'offer' and status = 'open'`,
@@ -140,9 +136,9 @@ export class OfferService {
 
   /** Job `offers/expire`: closes an open offer whose answer is overdue by the Clock. Idempotent. Returns whether it expired. */
   async expire(id: string): Promise<boolean> {
-    const o = await readOffer(this.fork(), id);
+    const o = await readOffer(this.db.em, id);
     if (!o) return false;
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       await lockPart(tx, o.partId);
       const locked = await readOffer(tx, id, true);
       const now = this.clock.now();
@@ -161,7 +157,7 @@ export class OfferService {
 
   /** Catch-up (at worker start and every few minutes): expires every open offer that is overdue. */
   async expireDue(): Promise<number> {
-    const due = await this.fork().execute<{ id: string }[]>(`select id from offers where status = 'open' and expires_at <= ? order by expires_at limit 500`, [
+    const due = await this.db.em.execute<{ id: string }[]>(`select id from offers where status = 'open' and expires_at <= ? order by expires_at limit 500`, [
       this.clock.now().toISOString(),
     ]);
     let n = 0;
@@ -172,9 +168,9 @@ export class OfferService {
   /** Job `offers/create-order`: the order of an offer accepted while no payments module was bound. Idempotent. */
   async createPendingOrder(id: string): Promise<string | null> {
     if (!this.orders.ready) throw new Error('no payments module bound yet: the order of the accepted offer waits');
-    const o = await readOffer(this.fork(), id);
+    const o = await readOffer(this.db.em, id);
     if (!o) return null;
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       await lockPart(tx, o.partId);
       const locked = await readOffer(tx, id, true);
       if (!locked || locked.status !== 'accepted' || locked.orderId) return locked?.orderId ?? null;
@@ -191,9 +187,9 @@ export class OfferService {
    */
   async cancelForOrder(e: { orderId: string; source: string; sourceId: string | null; reason?: string | null }): Promise<boolean> {
     if (!e.sourceId || !isUuid(e.sourceId) || !(e.source === 'offer' || e.source === 'reserve_offer' || e.source === 'second_chance')) return false;
-    const o = await readOffer(this.fork(), e.sourceId);
+    const o = await readOffer(this.db.em, e.sourceId);
     if (!o || o.orderId !== e.orderId) return false;
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       await lockPart(tx, o.partId);
       const locked = await readOffer(tx, o.id, true);
       if (!locked || locked.status !== 'accepted' || locked.orderId !== e.orderId) return false;
@@ -218,7 +214,7 @@ export class OfferService {
       where.push('part_id = ?');
       params.push(query.partId);
     }
-    const em = this.fork();
+    const em = this.db.em;
     const [count] = await em.execute<{ n: number }[]>(`select count(*)::int as n from offers where ${where.join(' and ')}`, params);
     const rows = await em.execute<Record<string, unknown>[]>(
       `select ${OFFER_COLUMNS} from offers where ${where.join(' and ')} order by created_at desc, id desc limit ? offset ?`,
@@ -256,7 +252,7 @@ export class OfferService {
     const [field, direction] = Object.entries(page.orderBy)[0] ?? ['createdAt', 'desc'];
     const dir = direction === 'asc' ? 'asc' : 'desc';
     const column = field === 'amount' ? `amount ${dir} nulls last` : field === 'id' ? `id ${dir}` : `created_at ${dir}`;
-    const em = this.fork();
+    const em = this.db.em;
     const [count] = await em.execute<{ n: number }[]>(`select count(*)::int as n from offers ${clause}`, params);
     const rows = await em.execute<Record<string, unknown>[]>(
       `select ${OFFER_COLUMNS} from offers ${clause} order by ${column}${field === 'id' ? '' : `, id ${dir}`} limit ? offset ?`,
@@ -267,7 +263,7 @@ export class OfferService {
 
   /** GET /api/offers/{id}: for its two sides and admins; 404 for anyone else. */
   async get(id: string, actor: Actor): Promise<OfferDto> {
-    const em = this.fork();
+    const em = this.db.em;
     const o = await readOffer(em, id);
     if (!o || (o.buyerId !== actor.id && o.sellerId !== actor.id && actor.role !== 'admin')) throw Errors.notFound('Offer');
     return (await this.toDtos(em, [o], actor))[0]!;
@@ -276,7 +272,7 @@ export class OfferService {
   /** GET /api/parts/{id}/offer-prices (the part's seller and admins). */
   async prices(partId: string, actor: Actor): Promise<OfferPricesDto> {
     await this.ownPart(partId, actor);
-    const [row] = await this.fork().execute<{ auto_accept: string | null; auto_decline: string | null }[]>(
+    const [row] = await this.db.em.execute<{ auto_accept: string | null; auto_decline: string | null }[]>(
       'select auto_accept::text as auto_accept, auto_decline::text as auto_decline from offer_part_prices where part_id = ?',
       [partId],
     );
@@ -291,7 +287,7 @@ export class OfferService {
     if (accept !== null && decline !== null && decline >= accept) {
       throw Errors.invalid('validation_failed', OFFER_MESSAGES.pricesOrder, { autoDeclinePrice: OFFER_MESSAGES.pricesOrder });
     }
-    await this.fork().execute(
+    await this.db.em.execute(
       `insert into offer_part_prices (part_id, seller_id, auto_accept, auto_decline, updated_at) values (?, ?, ?, ?, ?)
        on conflict (part_id) do update set auto_accept = excluded.auto_accept, auto_decline = excluded.auto_decline, updated_at = excluded.updated_at`,
       [partId, part.sellerId, money(accept), money(decline), this.clock.now().toISOString()],
@@ -308,9 +304,9 @@ export class OfferService {
 
   /** Runs `work` on the locked offer with the actor's side (null for a stranger: 404; an admin who is neither: null). */
   private async act(id: string, actor: Actor, work: (tx: EntityManager, o: OfferRow, side: OfferSide | null) => Promise<void>): Promise<void> {
-    const first = await readOffer(this.fork(), id);
+    const first = await readOffer(this.db.em, id);
     if (!first || (first.buyerId !== actor.id && first.sellerId !== actor.id && actor.role !== 'admin')) throw Errors.notFound('Offer');
-    await this.fork().transactional(async (tx) => {
+    await this.db.em.transactional(async (tx) => {
       await lockPart(tx, first.partId);
       const o = (await readOffer(tx, id, true))!;
       await work(tx, o, sideOf(o, actor.id));

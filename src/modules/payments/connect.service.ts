@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
@@ -10,6 +10,7 @@ import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import type { ConnectOnboardingDto, ConnectStatusDto } from './order.dto.js';
 import { PaymentProvider } from './payment.provider.js';
+import { Database } from '../../platform/db/database.js';
 
 interface AccountRow {
   account_id: string;
@@ -23,16 +24,12 @@ interface AccountRow {
 @injectable()
 export class ConnectService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(TOKENS.Config) private readonly config: Config,
     @inject(Clock) private readonly clock: Clock,
     @inject(PaymentProvider) private readonly provider: PaymentProvider,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
   ) {}
-
-  private fork(): EntityManager {
-    return this.orm.em.fork() as EntityManager;
-  }
 
   private async row(em: SqlExecutor, sellerId: string): Promise<AccountRow | null> {
     const [row] = await em.execute<AccountRow[]>(
@@ -64,10 +61,10 @@ export class ConnectService {
   /** The seller's payout setup; a Stripe account not yet ready is read again from Stripe. */
   async status(actor: Actor): Promise<ConnectStatusDto> {
     this.requireSeller(actor);
-    let row = await this.row(this.fork(), actor.id);
+    let row = await this.row(this.db.em, actor.id);
     if (row && row.provider === 'stripe' && this.provider.name === 'stripe' && !row.charges_enabled) {
       const account = await this.provider.retrieveAccount(row.account_id);
-      await this.fork().execute(
+      await this.db.em.execute(
         `update connect_accounts set charges_enabled = ?, payouts_enabled = ?, details_submitted = ?, updated_at = ? where seller_id = ?`,
         [account.chargesEnabled, account.payoutsEnabled, account.detailsSubmitted, this.clock.now().toISOString(), actor.id],
       );
@@ -79,12 +76,12 @@ export class ConnectService {
   /** Creates the seller's Express account once, and answers a fresh onboarding link to it. */
   async onboarding(actor: Actor): Promise<ConnectOnboardingDto> {
     this.requireSeller(actor);
-    let row = await this.row(this.fork(), actor.id);
+    let row = await this.row(this.db.em, actor.id);
     if (!row || row.provider !== this.provider.name) {
       const user = await this.accounts.findUser(actor.id);
       const account = await this.provider.createAccount({ sellerId: actor.id, email: user?.email ?? null, idempotencyKey: `seller-${actor.id}-connect-account` });
       const now = this.clock.now().toISOString();
-      await this.fork().execute(
+      await this.db.em.execute(
         `insert into connect_accounts (seller_id, account_id, provider, charges_enabled, payouts_enabled, details_submitted, created_at, updated_at)
          values (?, ?, ?, ?, ?, ?, ?, ?)
          on conflict (seller_id) do update set account_id = excluded.account_id, provider = excluded.provider,

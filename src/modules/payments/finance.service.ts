@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Container } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
 import { uuidArray } from '../../platform/db/uuid.js';
 import { AppError } from '../../platform/errors.js';
@@ -8,13 +8,13 @@ import type { Actor } from '../../platform/http/auth.js';
 import type { ConsolePage } from '../../platform/http/admin-rest.js';
 import { formatCents, parseMoney, storedCents } from '../../platform/money.js';
 import { hasRole } from '../../platform/roles.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { ConnectService } from './connect.service.js';
 import type { EarningsDto, EarningsOrderDto, FinanceMonthDto, OrderDto, OwedBySellersDto } from './order.dto.js';
 import { ORDER_COLUMNS, toOrderRow } from './order.repository.js';
 import { OrderService } from './order.service.js';
 import type { AdminOrderFilter } from './payments.schemas.js';
+import { Database } from '../../platform/db/database.js';
 
 /** Featured revenue by month, when the featured module is present (it is optional to payments). */
 export abstract class FeaturedRevenueSource {
@@ -43,16 +43,12 @@ export const toCsv = (header: string[], rows: (string | number | null)[][]) => [
 @injectable()
 export class FinanceService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(OrderService) private readonly orders: OrderService,
     @inject(ConnectService) private readonly connect: ConnectService,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
   ) {}
-
-  private fork(): EntityManager {
-    return this.orm.em.fork() as EntityManager;
-  }
 
   /**
    * A seller's Payouts & Earnings: per paid order, what the seller nets after commission and refunds, and where
@@ -62,7 +58,7 @@ export class FinanceService {
   async earnings(actor: Actor): Promise<EarningsDto> {
     if (!hasRole(actor.role, 'seller')) throw new AppError('forbidden', 'forbidden', 'Only sellers have earnings');
     const rows = (
-      await this.fork().execute<Record<string, unknown>[]>(
+      await this.db.em.execute<Record<string, unknown>[]>(
         `select ${ORDER_COLUMNS} from orders o where o.seller_id = ? and o.paid_at is not null order by o.paid_at desc, o.id desc limit 1000`,
         [actor.id],
       )
@@ -176,7 +172,7 @@ export class FinanceService {
       .map(([field, dir]) => `${field === 'id' ? 'o.id' : (ORDER_SORT[field] ?? 'o.created_at')} ${dir === 'asc' ? 'asc' : 'desc'}`)
       .concat(page.orderBy.id ? [] : ['o.id asc'])
       .join(', ');
-    const em = this.fork();
+    const em = this.db.em;
     const [rows, count] = await Promise.all([
       em.execute<Record<string, unknown>[]>(`select ${ORDER_COLUMNS} from orders o ${whereSql} order by ${order} limit ? offset ?`, [...params, page.limit, page.offset]),
       em.execute<{ n: number }[]>(`select count(*)::int as n from orders o ${whereSql}`, params),
@@ -186,7 +182,7 @@ export class FinanceService {
 
   /** What sellers owe the marketplace now: the escrow transfer reversals not made yet (pending or failed), and their orders. */
   async owedBySellers(): Promise<OwedBySellersDto> {
-    const [row] = await this.fork().execute<{ owed: string; orders: number }[]>(
+    const [row] = await this.db.em.execute<{ owed: string; orders: number }[]>(
       `select coalesce(sum(amount), 0)::text as owed, count(distinct order_id)::int as orders
          from order_payments where kind = 'transfer_reversal' and status <> 'succeeded'`,
     );
@@ -201,14 +197,14 @@ export class FinanceService {
     const now = this.clock.now();
     const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
     const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months + 1, 1));
-    const rows = await this.fork().execute<{ month: string; orders: number; gross: string; commission: string; refunds: string }[]>(
+    const rows = await this.db.em.execute<{ month: string; orders: number; gross: string; commission: string; refunds: string }[]>(
       `select to_char(date_trunc('month', paid_at at time zone 'UTC'), 'YYYY-MM') as month, count(*)::int as orders,
               coalesce(sum(total), 0)::text as gross, coalesce(sum(commission - commission_returned), 0)::text as commission,
               coalesce(sum(refunded), 0)::text as refunds
          from orders where paid_at >= ? and paid_at < ? group by 1`,
       [from.toISOString(), to.toISOString()],
     );
-    const fees = await this.fork().execute<{ month: string; fees: string }[]>(
+    const fees = await this.db.em.execute<{ month: string; fees: string }[]>(
       `select to_char(date_trunc('month', created_at at time zone 'UTC'), 'YYYY-MM') as month, coalesce(sum(amount), 0)::text as fees
          from ledger_entries where kind = 'provider_fee' and account = 'provider' and created_at >= ? and created_at < ? group by 1`,
       [from.toISOString(), to.toISOString()],

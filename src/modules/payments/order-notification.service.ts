@@ -5,11 +5,12 @@ import type { Mail } from '../../platform/mail/mailer.js';
 import { MailQueue } from '../../platform/mail/mailer.js';
 import { formatCents } from '../../platform/money.js';
 import { TOKENS } from '../../platform/tokens.js';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { JobQueue } from '../../platform/jobs.js';
 import { AccountsApi } from '../accounts/index.js';
 import { readOrder, type OrderRow } from './order.repository.js';
 import { PAYMENTS_TASKS } from './payments.jobs.js';
+import { Database } from '../../platform/db/database.js';
 
 /** The steps an order mails about. */
 export type OrderMailKind =
@@ -56,7 +57,7 @@ export class OrderNotificationService {
     @inject(MailQueue) private readonly mail: MailQueue,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
     @inject(JobQueue) private readonly jobs: JobQueue,
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
   ) {}
 
   private url(path: string): string {
@@ -70,7 +71,7 @@ export class OrderNotificationService {
 
   /** The job's side: writes the mails of `kind` for the order as it is now. */
   async send(orderId: string, kind: OrderMailKind, detail: string | null): Promise<void> {
-    const em = this.orm.em.fork() as EntityManager;
+    const em = this.db.em;
     const order = await readOrder(em, orderId);
     if (order) await this.compose(em, order, kind, detail ?? undefined);
   }

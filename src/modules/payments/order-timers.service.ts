@@ -1,9 +1,8 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
 import { EventBus } from '../../platform/events.js';
 import { JobQueue } from '../../platform/jobs.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { ConnectService } from './connect.service.js';
 import { OrderNotificationService } from './order-notification.service.js';
 import { addHistory, readOrder } from './order.repository.js';
@@ -12,6 +11,7 @@ import { PaymentProvider } from './payment.provider.js';
 import { orderEvent, PaymentService } from './payment.service.js';
 import { PAYMENTS_EVENTS } from './payments.events.js';
 import { ORDER_TIMES, orderJobKey, PAYMENTS_TASKS, type OrderTimer } from './payments.jobs.js';
+import { Database } from '../../platform/db/database.js';
 
 /**
  * The time-driven steps of an order, each run by a job keyed per order and timer. Every step reads the container
@@ -21,7 +21,7 @@ import { ORDER_TIMES, orderJobKey, PAYMENTS_TASKS, type OrderTimer } from './pay
 @injectable()
 export class OrderTimersService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(JobQueue) private readonly jobs: JobQueue,
     @inject(EventBus) private readonly bus: EventBus,
@@ -32,31 +32,27 @@ export class OrderTimersService {
     @inject(OrderNotificationService) private readonly notifications: OrderNotificationService,
   ) {}
 
-  private fork(): EntityManager {
-    return this.orm.em.fork() as EntityManager;
-  }
-
   /** Puts the timer back at `due` when the clock has not reached it; true when it is due now. */
   private async due(timer: OrderTimer, orderId: string, due: Date): Promise<boolean> {
     if (this.clock.now() >= due) return true;
     const task = PAYMENTS_TASKS[timer];
-    await this.jobs.add(this.fork(), task, { orderId }, { runAt: due, jobKey: orderJobKey(timer, orderId) });
+    await this.jobs.add(this.db.em, task, { orderId }, { runAt: due, jobKey: orderJobKey(timer, orderId) });
     return false;
   }
 
   /** Runs one timer of one order; answers what it did (for logs and tests). */
   async run(timer: OrderTimer, orderId: string): Promise<string> {
-    const o = await readOrder(this.fork(), orderId);
+    const o = await readOrder(this.db.em, orderId);
     if (!o) return 'no order';
     switch (timer) {
       case 'cancelUnpaid': {
         if (o.state !== 'pending_payment' || o.paidAt || !o.payBy) return 'not unpaid';
         if (!(await this.due(timer, orderId, o.payBy))) return 'not due';
         // A seller still setting up payouts: the order waits (the buyer was told why) for another window.
-        if (!o.provider && !(await this.connect.readiness(this.fork(), o.sellerId)).ready) {
+        if (!o.provider && !(await this.connect.readiness(this.db.em, o.sellerId)).ready) {
           const window = o.source === 'buy_now' ? ORDER_TIMES.buyNowPayWindow : ORDER_TIMES.auctionPayWindow;
           const payBy = new Date(this.clock.now().getTime() + window);
-          await this.fork().transactional(async (tx) => {
+          await this.db.em.transactional(async (tx) => {
             await tx.execute(`update orders set pay_by = ?, updated_at = ? where id = ? and state = 'pending_payment'`, [payBy.toISOString(), this.clock.now().toISOString(), orderId]);
             await this.jobs.add(tx, PAYMENTS_TASKS.cancelUnpaid, { orderId }, { runAt: payBy, jobKey: orderJobKey('cancelUnpaid', orderId) });
           });
@@ -68,7 +64,7 @@ export class OrderTimersService {
       case 'shipReminder': {
         if (!o.paidAt || o.shippedAt || o.shipRemindedAt || !['paid', 'partially_refunded'].includes(o.state)) return 'nothing to remind';
         if (!(await this.due(timer, orderId, new Date(o.paidAt.getTime() + ORDER_TIMES.shipReminder)))) return 'not due';
-        await this.fork().transactional(async (tx) => {
+        await this.db.em.transactional(async (tx) => {
           const now = this.clock.now();
           const rows = await tx.execute<{ id: string }[]>(`update orders set ship_reminded_at = ? where id = ? and ship_reminded_at is null and shipped_at is null returning id`, [now.toISOString(), orderId]);
           if (!rows.length) return;
@@ -80,7 +76,7 @@ export class OrderTimersService {
       case 'shipLate': {
         if (!o.paidAt || o.shippedAt || o.lateShipment || !o.shipBy || !['paid', 'partially_refunded'].includes(o.state)) return 'not late';
         if (!(await this.due(timer, orderId, o.shipBy))) return 'not due';
-        await this.fork().transactional(async (tx) => {
+        await this.db.em.transactional(async (tx) => {
           const now = this.clock.now();
           const rows = await tx.execute<{ id: string }[]>(`update orders set late_shipment = true, updated_at = ? where id = ? and not late_shipment and shipped_at is null returning id`, [now.toISOString(), orderId]);
           if (!rows.length) return;
@@ -104,7 +100,7 @@ export class OrderTimersService {
         if (!o.deliveredAt || o.completedAt || o.state === 'cancelled') return 'not delivered';
         if (!(await this.due(timer, orderId, new Date(o.deliveredAt.getTime() + ORDER_TIMES.returnWindow)))) return 'not due';
         if (o.escrowChoice === 'escrow' && !o.escrowReleasedAt) await this.payments.releaseEscrow(orderId, 'Escrow released: the inspection period ended');
-        await this.fork().transactional(async (tx) => {
+        await this.db.em.transactional(async (tx) => {
           const now = this.clock.now();
           const rows = await tx.execute<{ state: string }[]>(
             `update orders set completed_at = ?, state = case when state = 'delivered' then 'completed' else state end, updated_at = ?

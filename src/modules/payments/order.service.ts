@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
 import type { Logger } from '../../platform/logger.js';
@@ -28,6 +28,7 @@ import { orderEvent, PaymentService } from './payment.service.js';
 import { PAYMENTS_EVENTS } from './payments.events.js';
 import { ORDER_TIMES, orderJobKey, PAYMENTS_TASKS } from './payments.jobs.js';
 import type { CheckoutBody } from './payments.schemas.js';
+import { Database } from '../../platform/db/database.js';
 
 /** The part is already in another open order (or sold): one part, one order. */
 export const PART_TAKEN_MESSAGE = 'This part is already reserved in another checkout or sold';
@@ -51,7 +52,7 @@ const seesSellerMatters = (o: OrderRow, actor: Actor, audience: unknown) =>
 @injectable()
 export class OrderService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(TOKENS.Config) private readonly config: Config,
     @inject(Clock) private readonly clock: Clock,
     @inject(JobQueue) private readonly jobs: JobQueue,
@@ -65,10 +66,6 @@ export class OrderService {
     @inject(OrderNotificationService) private readonly notifications: OrderNotificationService,
     @inject(TOKENS.Logger) private readonly logger: Logger,
   ) {}
-
-  private fork(): EntityManager {
-    return this.orm.em.fork() as EntityManager;
-  }
 
   private async tiers(): Promise<CommissionTier[]> {
     try {
@@ -172,7 +169,7 @@ export class OrderService {
   async createAwardOrder(p: { reverseAuctionId: string; buyerId: string; sellerId: string; amount: string; title: string }): Promise<string | null> {
     const price = parseMoney(p.amount);
     if (!price.ok || price.cents <= 0) return null;
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       const order = await this.insert(tx, {
         buyerId: p.buyerId,
         sellerId: p.sellerId,
@@ -193,7 +190,7 @@ export class OrderService {
   async createAuctionOrder(p: { auctionId: string; partId: string; winnerId: string; amount: string }): Promise<string | null> {
     const price = parseMoney(p.amount);
     if (!price.ok || price.cents <= 0) return null;
-    const existing = await this.fork().execute<{ id: string }[]>(
+    const existing = await this.db.em.execute<{ id: string }[]>(
       `select id from orders where source in ('auction_won', 'auction_buy_it_now') and source_id = ? and state <> 'cancelled'`,
       [p.auctionId],
     );
@@ -202,7 +199,7 @@ export class OrderService {
     const bin = auction?.buyItNowPrice ? parseMoney(auction.buyItNowPrice) : null;
     const source = bin?.ok && bin.cents === price.cents ? 'auction_buy_it_now' : 'auction_won';
     try {
-      return await this.fork().transactional(async (tx) =>
+      return await this.db.em.transactional(async (tx) =>
         (await this.createOrder(tx, { buyerId: p.winnerId, partId: p.partId, priceCents: price.cents, source, sourceId: p.auctionId, finalSale: true })).orderId,
       );
     } catch (error) {
@@ -213,7 +210,7 @@ export class OrderService {
 
   /** POST /api/orders: Buy Now at the part's price; the caller's own open order for the part is answered again. */
   async buyNow(actor: Actor, partId: string): Promise<CreateOrderResultDto> {
-    const [mine] = await this.fork().execute<{ id: string }[]>(
+    const [mine] = await this.db.em.execute<{ id: string }[]>(
       `select id from orders where part_id = ? and buyer_id = ? and state = 'pending_payment'`,
       [partId, actor.id],
     );
@@ -222,7 +219,7 @@ export class OrderService {
     if (!part) throw new AppError('not_found', 'part_not_found', 'Part not found');
     const price = parseMoney(part.price);
     if (!price.ok) throw new AppError('conflict', 'part_not_listed', FIXED_PRICE_MESSAGES.not_listed);
-    const { orderId } = await this.fork().transactional((tx) =>
+    const { orderId } = await this.db.em.transactional((tx) =>
       this.createOrder(tx, { buyerId: actor.id, partId, priceCents: price.cents, source: 'buy_now' }),
     );
     return { orderId, order: await this.get(orderId, actor) };
@@ -230,7 +227,7 @@ export class OrderService {
 
   private async views(rows: OrderRow[], actor: Actor): Promise<OrderDto[]> {
     if (!rows.length) return [];
-    const em = this.fork();
+    const em = this.db.em;
     const ids = uuidArray(rows.map((r) => r.id));
     const [history, payments, ledger, users] = await Promise.all([
       em.execute<Record<string, unknown>[]>(`select order_id, state, note, actor, at, audience from order_history where order_id = any(?::uuid[]) order by id`, [ids]),
@@ -270,7 +267,7 @@ export class OrderService {
 
   /** An order its buyer, seller or an admin may see; anyone else gets 404. */
   async get(id: string, actor: Actor): Promise<OrderDto> {
-    const order = await readOrder(this.fork(), id);
+    const order = await readOrder(this.db.em, id);
     if (!order || (order.buyerId !== actor.id && order.sellerId !== actor.id && !hasRole(actor.role, 'admin'))) throw NOT_FOUND();
     return (await this.views([order], actor))[0]!;
   }
@@ -283,7 +280,7 @@ export class OrderService {
   /** The caller's purchases (or, `as` seller, their sales), newest first. */
   async list(actor: Actor, q: { as: 'buyer' | 'seller'; state?: OrderState; page: number; limit: number }): Promise<ListPage<OrderDto>> {
     const column = q.as === 'seller' ? 'seller_id' : 'buyer_id';
-    const em = this.fork();
+    const em = this.db.em;
     const where = `o.${column} = ?${q.state ? ' and o.state = ?' : ''}`;
     const params: unknown[] = q.state ? [actor.id, q.state] : [actor.id];
     const [rows, count] = await Promise.all([
@@ -302,7 +299,7 @@ export class OrderService {
    * or the signed waiver are stored, and a payment intent is made (one per order and mode, by idempotency key).
    */
   async checkout(id: string, actor: Actor, body: CheckoutBody, client: { ip: string | null; userAgent: string | null }): Promise<CheckoutDto> {
-    const order = await readOrder(this.fork(), id);
+    const order = await readOrder(this.db.em, id);
     if (!order || (order.buyerId !== actor.id && !hasRole(actor.role, 'admin'))) throw NOT_FOUND();
     if (order.buyerId !== actor.id) throw new AppError('forbidden', 'not_buyer', 'Only the buyer can check out this order');
     if (order.state !== 'pending_payment') throw new AppError('conflict', 'order_not_payable', 'This order is not waiting for payment');
@@ -315,7 +312,7 @@ export class OrderService {
     if (escrowApplies && !body.escrowChoice) errors.escrowChoice = 'For $5,000 and over, choose escrow or sign the waiver';
     if (escrowApplies && body.escrowChoice === 'waiver' && body.waiverAccepted !== true) errors.waiverAccepted = 'Please sign the escrow waiver to pay without escrow';
     if (Object.keys(errors).length) throw new AppError('invalid', 'validation_failed', Object.values(errors)[0]!, errors);
-    const em = this.fork();
+    const em = this.db.em;
     const ready = await this.connect.readiness(em, order.sellerId);
     if (!ready.ready || !ready.accountId) {
       throw new AppError('conflict', 'seller_not_ready', 'The seller has not finished setting up payouts yet. Your order is reserved; we will email you as soon as you can pay.');
@@ -384,7 +381,7 @@ export class OrderService {
     if (this.provider.name !== 'test' || this.config.env === 'production') {
       throw new AppError('forbidden', 'test_mode_off', 'Test payments are not available: real card payments are configured');
     }
-    const order = await readOrder(this.fork(), orderId);
+    const order = await readOrder(this.db.em, orderId);
     if (!order || order.buyerId !== actor.id) throw NOT_FOUND();
     if (order.state !== 'pending_payment' && !order.paidAt) throw new AppError('conflict', 'order_not_payable', 'This order is not waiting for payment');
     if (!order.paymentIntentId) throw new AppError('conflict', 'checkout_required', 'Complete the checkout form first');
@@ -398,7 +395,7 @@ export class OrderService {
 
   /** The seller ships: carrier and tracking number; late when after the 72 hours. */
   async ship(id: string, actor: Actor, body: { carrier: string; trackingNumber: string }): Promise<OrderDto> {
-    await this.fork().transactional(async (tx) => {
+    await this.db.em.transactional(async (tx) => {
       const o = await readOrder(tx, id, true);
       if (!o || (o.sellerId !== actor.id && !hasRole(actor.role, 'admin') && o.buyerId !== actor.id)) throw NOT_FOUND();
       // An admin may act for the seller, but not on their own purchase.
@@ -422,7 +419,7 @@ export class OrderService {
 
   /** Delivered: by the buyer's confirmation (which also releases escrow) or 14 days after shipping. */
   async deliver(id: string, by: { actor: Actor | null }): Promise<boolean> {
-    const done = await this.fork().transactional(async (tx) => {
+    const done = await this.db.em.transactional(async (tx) => {
       const o = await readOrder(tx, id, true);
       if (!o) throw NOT_FOUND();
       if (by.actor && o.buyerId !== by.actor.id) {
@@ -454,9 +451,9 @@ export class OrderService {
       await this.payments.releaseEscrow(id, 'Escrow released: the buyer confirmed the item is as described').catch(async (error: unknown) => {
         // The delivery stands; the provider's failure leaves the release to its job at the inspection's end.
         this.logger.warn({ err: error, orderId: id }, 'escrow release after the buyer confirmed failed; left to the inspection job');
-        const o = await readOrder(this.fork(), id);
+        const o = await readOrder(this.db.em, id);
         if (o?.deliveredAt) {
-          await this.jobs.add(this.fork(), PAYMENTS_TASKS.escrowRelease, { orderId: id }, {
+          await this.jobs.add(this.db.em, PAYMENTS_TASKS.escrowRelease, { orderId: id }, {
             runAt: new Date(o.deliveredAt.getTime() + ORDER_TIMES.inspection),
             jobKey: orderJobKey('escrowRelease', id),
           });
@@ -477,7 +474,7 @@ export class OrderService {
    * Paid and not shipped: the seller or an admin, with a full refund. Later steps go through returns and refunds.
    */
   async cancel(id: string, actor: Actor, reason: string | null): Promise<OrderDto> {
-    const o = await readOrder(this.fork(), id);
+    const o = await readOrder(this.db.em, id);
     if (!o || (o.buyerId !== actor.id && o.sellerId !== actor.id && !hasRole(actor.role, 'admin'))) throw NOT_FOUND();
     const role: 'buyer' | 'seller' | 'admin' = o.sellerId === actor.id ? 'seller' : o.buyerId === actor.id ? 'buyer' : 'admin';
     if (o.state === 'pending_payment') {
@@ -495,7 +492,7 @@ export class OrderService {
     if (role === 'buyer') throw new AppError('conflict', 'order_paid', 'This order is paid: ask the seller to cancel it, or contact support');
     const left = o.totalCents - o.refundedCents;
     if (left > 0) await this.payments.refund({ orderId: id, amountCents: left, reason: reason ?? `Cancelled by the ${role}`, actorId: actor.id, actor: role });
-    await this.fork().transactional(async (tx) => {
+    await this.db.em.transactional(async (tx) => {
       const now = this.clock.now();
       const locked = (await readOrder(tx, id, true))!;
       await tx.execute(`update orders set state = 'cancelled', cancelled_at = ?, cancel_reason = ?, updated_at = ? where id = ?`, [now.toISOString(), role, now.toISOString(), id]);
@@ -508,7 +505,7 @@ export class OrderService {
 
   /** Cancels a still-unpaid order (the part is free again); false when it is no longer unpaid. */
   async cancelUnpaidOrder(id: string, reason: 'unpaid' | 'buyer' | 'seller' | 'admin', actorId: string | null, note: string | null): Promise<boolean> {
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       const o = await readOrder(tx, id, true);
       if (!o || o.state !== 'pending_payment' || o.paidAt) return false;
       const now = this.clock.now();

@@ -1,16 +1,16 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { readOrder, toFacts } from './order.repository.js';
 import { OrderService } from './order.service.js';
 import { OrdersApi, type CreateOrderInput, type OrderFacts } from './orders.api.js';
 import { PaymentService } from './payment.service.js';
+import { Database } from '../../platform/db/database.js';
 
 @injectable()
 export class OrdersApiImpl extends OrdersApi {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(OrderService) private readonly orders: OrderService,
     @inject(PaymentService) private readonly payments: PaymentService,
   ) {
@@ -21,14 +21,14 @@ export class OrdersApiImpl extends OrdersApi {
   }
   async findOrder(orderId: string): Promise<OrderFacts | null> {
     if (!/^[0-9a-f-]{36}$/i.test(orderId)) return null;
-    const order = await readOrder(this.orm.em.fork() as EntityManager, orderId);
+    const order = await readOrder(this.db.em, orderId);
     return order ? toFacts(order) : null;
   }
   refund(input: { orderId: string; amountCents: number; reason: string; actorId: string | null }): Promise<void> {
     return this.payments.refund({ ...input, actor: input.actorId ? 'admin' : 'system' });
   }
   async unpaidStrikes(buyerId: string): Promise<number> {
-    const [row] = await (this.orm.em.fork() as EntityManager).execute<{ n: number }[]>(
+    const [row] = await (this.db.em).execute<{ n: number }[]>(
       `select count(*)::int as n from orders where buyer_id = ? and state = 'cancelled' and cancel_reason = 'unpaid'
           and source in ('auction_won', 'auction_buy_it_now')`,
       [buyerId],

@@ -1,14 +1,12 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type pg from 'pg';
+
 import { AuditLog } from '../../platform/audit.js';
-import { PgTransaction, type SqlExecutor } from '../../platform/db/pg-transaction.js';
+import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
 import { EventBus } from '../../platform/events.js';
 import { JobQueue } from '../../platform/jobs.js';
 import { formatCents, storedCents } from '../../platform/money.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { JobBatch } from './job-batch.js';
 import { escrowReleaseLines, paymentLines, providerFeeLines, refundLines, transferReversalLines } from './ledger.rules.js';
 import type { OrderState, PaymentProviderName } from './order.dto.js';
@@ -17,6 +15,7 @@ import { addHistory, addLedger, addPayment, hasProviderFee, readOrder, readOrder
 import { chargeFeeOf, PaymentProvider, type ProviderFee } from './payment.provider.js';
 import { PAYMENTS_EVENTS, type OrderEventPayload } from './payments.events.js';
 import { ORDER_TIMES, orderJobKey, PAYMENTS_TASKS, providerFeeJobKey, transferReversalJobKey } from './payments.jobs.js';
+import { Database } from '../../platform/db/database.js';
 
 /** A provider event as the webhook (or the test provider) hands it in. */
 export interface ProviderEvent {
@@ -70,23 +69,18 @@ const REFUNDABLE: OrderState[] = ['paid', 'shipped', 'delivered', 'completed', '
 @injectable()
 export class PaymentService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(JobQueue) private readonly jobs: JobQueue,
     @inject(EventBus) private readonly bus: EventBus,
     @inject(OrderNotificationService) private readonly notifications: OrderNotificationService,
     @inject(PaymentProvider) private readonly provider: PaymentProvider,
     @inject(AuditLog) private readonly audit: AuditLog,
-    @inject(TOKENS.PgPool) private readonly pool: pg.Pool,
   ) {}
 
   /** The provider an order was paid through (this process's own for an order that does not say). */
   private providerOf(order: Pick<OrderRow, 'provider'>): PaymentProviderName {
     return order.provider ?? this.provider.name;
-  }
-
-  private fork(): EntityManager {
-    return this.orm.em.fork() as EntityManager;
   }
 
   /**
@@ -95,7 +89,7 @@ export class PaymentService {
    */
   async processEvent(event: ProviderEvent): Promise<string> {
     // Plain pg, not the ORM: the hot path of the webhook benchmark (docs/performance.md, payments).
-    return PgTransaction.run(this.pool, async (pgTx) => {
+    return this.db.sqlTransaction('write', async (pgTx) => {
       const tx = new JobBatch(pgTx);
       const now = this.clock.now();
       const inserted = await tx.execute<{ id: string }[]>(
@@ -266,14 +260,14 @@ export class PaymentService {
    * The test provider charges no fee and is never asked.
    */
   async recordProviderFee(orderId: string): Promise<string> {
-    const order = await readOrder(this.fork(), orderId);
+    const order = await readOrder(this.db.em, orderId);
     if (!order) return 'no order';
     if (!order.paidAt) return 'not paid';
     if (this.providerOf(order) !== 'stripe' || this.provider.name !== 'stripe') return 'no provider fee';
-    if (await hasProviderFee(this.fork(), orderId)) return 'provider fee already recorded';
+    if (await hasProviderFee(this.db.em, orderId)) return 'provider fee already recorded';
     const fee = await this.provider.chargeFee({ chargeId: order.chargeId, intentId: order.paymentIntentId });
     if (!fee) return 'provider fee not known yet';
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       const locked = (await readOrder(tx, orderId, true))!;
       return (await this.bookProviderFee(tx, locked, fee, this.clock.now())) ? 'provider fee recorded' : 'provider fee already recorded';
     });
@@ -284,7 +278,7 @@ export class PaymentService {
    * ledger with the commission returned in proportion, state refunded or partially_refunded, event and mail.
    */
   async refund(input: { orderId: string; amountCents: number; reason: string; actorId: string | null; actor?: 'admin' | 'seller' | 'system' }): Promise<void> {
-    const order = await readOrder(this.fork(), input.orderId);
+    const order = await readOrder(this.db.em, input.orderId);
     if (!order) throw new AppError('not_found', 'order_not_found', 'Order not found');
     if (!order.paidAt || !REFUNDABLE.includes(order.state)) {
       throw new AppError('conflict', 'order_not_refundable', 'Only a paid order can be refunded');
@@ -302,7 +296,7 @@ export class PaymentService {
       destinationCharge: order.escrowChoice !== 'escrow',
       idempotencyKey: `order-${order.id}-refund-to-${newRefunded}`,
     });
-    await this.fork().transactional(async (tx) => {
+    await this.db.em.transactional(async (tx) => {
       const locked = (await readOrder(tx, order.id, true))!;
       // The provider's webhook may have applied this refund already.
       if (locked.refundedCents >= newRefunded) return;
@@ -386,7 +380,7 @@ export class PaymentService {
    * and one found is recorded as made instead of reversing again (keys expire after 24 hours at Stripe).
    */
   async reverseTransfers(orderId: string, opts: { fresh?: string } = {}): Promise<ReversalRun> {
-    const em = this.fork();
+    const em = this.db.em;
     const owed = await em.execute<{ id: string; provider_ref: string; amount: string }[]>(
       `select id, provider_ref, amount::text from order_payments where order_id = ? and kind = 'transfer_reversal' and status <> 'succeeded' order by created_at, id`,
       [orderId],
@@ -410,7 +404,7 @@ export class PaymentService {
         reversal = found ?? (await this.provider.reverseTransfer({ orderId, transferId: transfer.provider_ref, amountCents: cents, refundedTo, idempotencyKey: row.provider_ref }));
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        await this.fork().transactional(async (tx) => {
+        await this.db.em.transactional(async (tx) => {
           const locked = (await readOrder(tx, orderId, true))!;
           const marked = await tx.execute<unknown[]>(`update order_payments set status = 'failed' where id = ? and status = 'pending' returning id`, [row.id]);
           // The order's job (queued with the refund) is the retry: graphile-worker backs off while it throws.
@@ -418,7 +412,7 @@ export class PaymentService {
         });
         return { result: `${made} reversed; reversal failed`, failed: true, error: message.slice(0, 300) };
       }
-      await this.fork().transactional(async (tx) => {
+      await this.db.em.transactional(async (tx) => {
         const locked = (await readOrder(tx, orderId, true))!;
         const done = await tx.execute<unknown[]>(`update order_payments set status = 'succeeded', provider_ref = ? where id = ? and status <> 'succeeded' returning id`, [reversal.id, row.id]);
         if (!done.length) return;
@@ -436,7 +430,7 @@ export class PaymentService {
    * inspection period is over by then, the release job runs now. No-op for orders without held escrow.
    */
   async holdEscrow(orderId: string, held: boolean, note: string): Promise<void> {
-    await this.fork().transactional(async (tx) => {
+    await this.db.em.transactional(async (tx) => {
       const o = await readOrder(tx, orderId, true);
       if (!o || o.escrowChoice !== 'escrow' || !o.paidAt || o.escrowReleasedAt || Boolean(o.escrowHoldAt) === held) return;
       const now = this.clock.now();
@@ -454,7 +448,7 @@ export class PaymentService {
    * the item is as described, or when the inspection period ends. Skipped while disputed or fully refunded.
    */
   async releaseEscrow(orderId: string, note: string): Promise<boolean> {
-    const order = await readOrder(this.fork(), orderId);
+    const order = await readOrder(this.db.em, orderId);
     if (!order || order.escrowChoice !== 'escrow' || !order.paidAt || order.escrowReleasedAt) return false;
     if (order.state === 'disputed' || order.state === 'cancelled' || order.refundedCents >= order.totalCents) return false;
     // An open return request holds the money until the return ends.
@@ -466,7 +460,7 @@ export class PaymentService {
       destination: order.destinationAccount ?? '',
       idempotencyKey: `order-${order.id}-escrow-release-${amount}`,
     });
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       const locked = (await readOrder(tx, orderId, true))!;
       if (locked.escrowReleasedAt || locked.escrowHoldAt) return false;
       const at = this.clock.now();

@@ -1,19 +1,19 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { TOKENS } from '../../platform/tokens.js';
+
 import { SellerOrderSales, type SellerSalesFigures } from '../sellers/index.js';
+import { Database } from '../../platform/db/database.js';
 
 const DAY = 24 * 3600_000;
 
 /** The sellers' reputation figures from paid orders (bound for the sellers module's SellerOrderSales port). */
 @injectable()
 export class PaymentsSellerSales extends SellerOrderSales {
-  constructor(@inject(TOKENS.Orm) private readonly orm: MikroORM) {
+  constructor(@inject(Database) private readonly db: Database) {
     super();
   }
 
   async figures(sellerUserId: string, now: Date): Promise<SellerSalesFigures> {
-    const [row] = await (this.orm.em.fork() as EntityManager).execute<
+    const [row] = await (this.db.em).execute<
       { sales: number; revenue: string; recent: number; previous: number; buyers: number; repeat: number; due: number; on_time: number }[]
     >(
       `with kept as (

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
@@ -32,6 +32,7 @@ import {
 } from './return.rules.js';
 import type { DecideInput, ReturnCreateInput } from './return.schemas.js';
 import { RETURNS_EVENTS } from './returns.events.js';
+import { Database } from '../../platform/db/database.js';
 
 export const ESCALATE_UNANSWERED_TASK = 'returns/escalate-unanswered';
 export const CLOSE_DECLINED_TASK = 'returns/close-declined';
@@ -124,7 +125,7 @@ function actionsOf(viewer: Viewer, state: ReturnState): ReturnActionName[] {
 @injectable()
 export class ReturnService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(TOKENS.Config) private readonly config: Config,
     @inject(Clock) private readonly clock: Clock,
     @inject(JobQueue) private readonly jobs: JobQueue,
@@ -134,10 +135,6 @@ export class ReturnService {
     @inject(CatalogApi) private readonly catalog: CatalogApi,
     @inject(OrdersApi) private readonly orders: OrdersApi,
   ) {}
-
-  private fork(): EntityManager {
-    return this.orm.em.fork() as EntityManager;
-  }
 
   private link(id: string): string {
     return `${this.config.publicUrl.replace(/\/$/, '')}/account/returns/${id}`;
@@ -169,7 +166,7 @@ export class ReturnService {
       throw Errors.invalid('photos_required', RETURN_MESSAGES.photosRequired, { photos: RETURN_MESSAGES.photosRequired });
     }
     const respondBy = addBusinessDays(now, SELLER_RESPONSE_BUSINESS_DAYS);
-    const id = await this.fork().transactional(async (tx) => {
+    const id = await this.db.em.transactional(async (tx) => {
       const inserted = await tx.execute<{ id: string }[]>(
         `insert into returns (order_id, buyer_id, seller_id, part_id, part_title, reason, details, photos, state,
            shipping_paid_by, order_total, respond_by, created_at, updated_at)
@@ -206,7 +203,7 @@ export class ReturnService {
 
   /** One return, for its buyer, its seller and admins; anyone else gets a 404. */
   async view(id: string, actor: Actor): Promise<ReturnDto> {
-    const em = this.fork();
+    const em = this.db.em;
     const [row] = await em.execute<ReturnRow[]>(`select * from returns where id = ?`, [id]);
     const viewer = row ? this.viewerOf(row, actor) : null;
     if (!row || !viewer) throw Errors.notFound(RETURN_TEXT.notFound);
@@ -216,7 +213,7 @@ export class ReturnService {
 
   /** The actor's returns as buyer (or `as: 'seller'`, as seller), newest first. */
   async list(actor: Actor, query: { as: 'buyer' | 'seller'; orderId?: string; state?: ReturnState; limit: number; offset: number }): Promise<{ rows: ReturnDto[]; total: number }> {
-    const em = this.fork();
+    const em = this.db.em;
     const column = query.as === 'seller' ? 'seller_id' : 'buyer_id';
     const params: unknown[] = [actor.id];
     let where = `${column} = ?`;
@@ -238,7 +235,7 @@ export class ReturnService {
 
   /** The console's list: every return, filtered by state, sorted as asked. */
   async adminList(page: { offset: number; limit: number; orderBy: Record<string, 'asc' | 'desc'> }, filter: { state?: ReturnState; ids?: string[] }): Promise<{ rows: ReturnDto[]; total: number }> {
-    const em = this.fork();
+    const em = this.db.em;
     const columns: Record<string, string> = { createdAt: 'created_at', updatedAt: 'updated_at', state: 'state', respondBy: 'respond_by', reason: 'reason', id: 'id' };
     const order = Object.entries(page.orderBy)
       .map(([field, dir]) => `${columns[field] ?? 'created_at'} ${dir === 'asc' ? 'asc' : 'desc'}`)
@@ -358,7 +355,7 @@ export class ReturnService {
 
   /** The deadline job: a request still unanswered at its respond-by moment goes to the admins. Idempotent. */
   async escalateIfUnanswered(id: string): Promise<boolean> {
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       const row = await this.lock(tx, id);
       if (!row || row.state !== 'requested') return false;
       if (this.clock.now().getTime() < new Date(row.respond_by).getTime()) {
@@ -373,7 +370,7 @@ export class ReturnService {
 
   /** The close job: a declined return not escalated within 7 days closes. Idempotent. */
   async closeIfNotEscalated(id: string): Promise<boolean> {
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       const row = await this.lock(tx, id);
       if (!row || row.state !== 'declined') return false;
       await tx.execute(`update returns set state = 'closed', closed_at = ?, updated_at = ? where id = ?`, [this.now(), this.now(), id]);
@@ -387,7 +384,7 @@ export class ReturnService {
 
   /** Keeps the delivered order for the sellers' figures (from payments.order.delivered); idempotent. */
   async recordDelivered(order: { orderId: string; sellerId: string; buyerId: string }): Promise<void> {
-    await this.fork().execute(
+    await this.db.em.execute(
       `insert into returns_delivered_orders (order_id, seller_id, buyer_id, delivered_at) values (?, ?, ?, ?) on conflict do nothing`,
       [order.orderId, order.sellerId, order.buyerId, this.now()],
     );
@@ -422,13 +419,13 @@ export class ReturnService {
   }
 
   private async readFor(id: string, actor: Actor, side: Viewer, action: ReturnAction): Promise<ReturnRow> {
-    const [row] = await this.fork().execute<ReturnRow[]>(`select * from returns where id = ?`, [id]);
+    const [row] = await this.db.em.execute<ReturnRow[]>(`select * from returns where id = ?`, [id]);
     return this.check(row ?? null, actor, side, action);
   }
 
   /** Locks the return, checks side and state, and runs `work` in one transaction. */
   private async change(id: string, actor: Actor, side: Viewer, action: ReturnAction, work: (tx: EntityManager, row: ReturnRow) => Promise<void>): Promise<void> {
-    await this.fork().transactional(async (tx) => {
+    await this.db.em.transactional(async (tx) => {
       const row = this.check(await this.lock(tx, id), actor, side, action);
       await work(tx, row);
     });
@@ -465,7 +462,7 @@ export class ReturnService {
     if (left <= 0) throw Errors.conflict('nothing_to_refund', RETURN_TEXT.nothingToRefund);
     const cents = amount ?? left;
     if (cents > left) throw Errors.invalid('refund_too_large', RETURN_TEXT.refundTooLarge(formatCents(left)), { amount: RETURN_TEXT.refundTooLarge(formatCents(left)) });
-    const claimed = await this.fork().execute<{ id: string }[]>(
+    const claimed = await this.db.em.execute<{ id: string }[]>(
       `update returns set refund_amount = ?::numeric, updated_at = ? where id = ? and state = any(?::text[]) and refund_amount is null returning id`,
       [formatCents(cents), this.now(), row.id, `{${ACTION_FROM[action].join(',')}}`],
     );
@@ -473,10 +470,10 @@ export class ReturnService {
     try {
       await this.orders.refund({ orderId: row.order_id, amountCents: cents, reason: `Return ${row.id}: ${row.reason}`, actorId: actor.id });
     } catch (error) {
-      await this.fork().execute(`update returns set refund_amount = null where id = ?`, [row.id]);
+      await this.db.em.execute(`update returns set refund_amount = null where id = ?`, [row.id]);
       throw error;
     }
-    await this.fork().transactional(async (tx) => {
+    await this.db.em.transactional(async (tx) => {
       const locked = (await this.lock(tx, row.id))!;
       await tx.execute(
         `update returns set state = 'refunded', refunded_at = ?, updated_at = ?,

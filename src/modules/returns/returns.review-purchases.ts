@@ -1,14 +1,14 @@
 import { inject, injectable } from 'inversify';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { TOKENS } from '../../platform/tokens.js';
+
 import { OrdersApi } from '../payments/index.js';
 import { ReviewPurchases, type PurchaseFacts, type SellerOrderFigures } from '../sellers/index.js';
+import { Database } from '../../platform/db/database.js';
 
 /** The sellers' reviews and reputation ask here: orders through payments, delivered orders and returns from this module. */
 @injectable()
 export class ReturnsReviewPurchases extends ReviewPurchases {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(OrdersApi) private readonly orders: OrdersApi,
   ) {
     super();
@@ -22,7 +22,7 @@ export class ReturnsReviewPurchases extends ReviewPurchases {
   }
 
   async figures(sellerUserId: string): Promise<SellerOrderFigures> {
-    const [row] = await this.orm.em.fork().execute<SellerOrderFigures[]>(
+    const [row] = await this.db.em.execute<SellerOrderFigures[]>(
       `select (select count(*)::int from returns_delivered_orders where seller_id = ?) as "deliveredOrders",
               count(*)::int as buyers, count(*) filter (where n > 1)::int as "repeatBuyers",
               (select count(*)::int from returns where seller_id = ?) as returns

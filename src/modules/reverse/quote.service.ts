@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
 import { Errors } from '../../platform/errors.js';
 import { EventBus } from '../../platform/events.js';
@@ -7,7 +7,6 @@ import type { Actor } from '../../platform/http/auth.js';
 import type { ListPage } from '../../platform/http/validate.js';
 import { JobQueue } from '../../platform/jobs.js';
 import { hasRole } from '../../platform/roles.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { SellersApi, type SellerQuoteProfile } from '../sellers/index.js';
 import { ReverseActivityService } from './reverse-activity.service.js';
@@ -21,6 +20,7 @@ import { money, QUOTE_COLUMNS, readReverse, toQuoteRow, type QuoteRow } from './
 import { awardDeadline, maskName, maximumQuote } from './reverse.rules.js';
 import type { QuoteInput } from './reverse.schemas.js';
 import { ReverseService } from './reverse.service.js';
+import { Database } from '../../platform/db/database.js';
 
 export const QUOTE_ERRORS = {
   notSeller: 'Only approved sellers can submit quotes',
@@ -45,7 +45,7 @@ export interface QuoteAnswer {
 @injectable()
 export class QuoteService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(JobQueue) private readonly jobs: JobQueue,
     @inject(EventBus) private readonly bus: EventBus,
@@ -57,10 +57,6 @@ export class QuoteService {
     @inject(QuoteNoticeQueue) private readonly notices: QuoteNoticeQueue,
   ) {}
 
-  private fork(): EntityManager {
-    return this.orm.em.fork() as EntityManager;
-  }
-
   /**
    * Records a seller's quote: at most the maximum budget and, once there is a lowest quote, at most that quote
    * minus the minimum decrement. The request's row lock serialises quotes, so currentLowestBid and totalBids
@@ -71,7 +67,7 @@ export class QuoteService {
     if (seller?.status !== 'approved') throw Errors.forbidden(QUOTE_ERRORS.notSeller);
     const user = await this.accounts.findUser(actor.id);
     let notices: LiveNotices | null = null;
-    const answer = await this.fork().transactional(async (tx): Promise<QuoteAnswer> => {
+    const answer = await this.db.em.transactional(async (tx): Promise<QuoteAnswer> => {
       const replay = await this.keys.claim(tx, actor.id, idempotencyKey, `POST /reverse-auctions/${id}/bids`);
       if (replay) return replay;
       const r = await readReverse(tx, id, true);
@@ -174,7 +170,7 @@ export class QuoteService {
    * storefront and rating; a seller sees their own quotes in full; everyone else amounts and times only.
    */
   async bids(id: string, viewer: Actor | null, page: { limit: number; offset: number }): Promise<ListPage<ReverseBidDto>> {
-    const em = this.fork();
+    const em = this.db.em;
     const r = await this.requests.row(id, em);
     const privileged = !!viewer && (viewer.id === r.buyerId || hasRole(viewer.role, 'admin'));
     const [count] = await em.execute<{ n: number }[]>('select count(*)::int as n from reverse_auction_bids where reverse_auction_id = ?', [id]);
@@ -201,7 +197,7 @@ export class QuoteService {
    * of its end. Publishes `reverse.quote.accepted` and mails the winning seller and the others.
    */
   async award(id: string, bidId: string, actor: Actor): Promise<ReverseAuctionDto> {
-    await this.fork().transactional(async (tx) => {
+    await this.db.em.transactional(async (tx) => {
       const r = await readReverse(tx, id, true);
       if (!r) throw Errors.notFound('Reverse auction');
       if (r.buyerId !== actor.id) throw Errors.forbidden(QUOTE_ERRORS.notBuyer);

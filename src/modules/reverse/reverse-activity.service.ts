@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
-import type { MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { isUuid } from '../../platform/db/uuid.js';
 import { LIVE_NOTIFY_SQL, liveNotices, type LiveHub, type LiveNotices } from '../../platform/live.js';
-import { TOKENS } from '../../platform/tokens.js';
+import { Database } from '../../platform/db/database.js';
 
 export type ReverseActivityType = 'quote' | 'outquoted' | 'watcher' | 'end' | 'award';
 
@@ -31,7 +31,7 @@ export const reverseTopic = (id: string) => `reverse-auction:${id}`;
 @injectable()
 export class ReverseActivityService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
@@ -78,7 +78,7 @@ export class ReverseActivityService {
 
   /** The latest events, oldest first. */
   async history(reverseAuctionId: string, limit = 50): Promise<ReverseActivityEvent[]> {
-    const rows = await this.orm.em.fork().execute<{ id: string; type: ReverseActivityType; data: ReverseActivityData; created_at: Date }[]>(
+    const rows = await this.db.em.execute<{ id: string; type: ReverseActivityType; data: ReverseActivityData; created_at: Date }[]>(
       'select id, type, data, created_at from reverse_auction_activity where reverse_auction_id = ? order by seq desc limit ?',
       [reverseAuctionId, limit],
     );
@@ -91,7 +91,7 @@ export class ReverseActivityService {
       const raw = data.reverseAuctionId;
       const id = typeof raw === 'string' && isUuid(raw) ? raw.toLowerCase() : null;
       if (!id) return client.send('error', { message: 'reverseAuctionId must be a reverse auction id' });
-      const found = await this.orm.em.fork().execute<{ id: string }[]>('select id from reverse_auctions where id = ?', [id]);
+      const found = await this.db.em.execute<{ id: string }[]>('select id from reverse_auctions where id = ?', [id]);
       if (!found.length) return client.send('error', { message: 'Reverse auction not found' });
       client.subscribe(reverseTopic(id));
       client.send('subscription_confirmed', { reverseAuctionId: id });

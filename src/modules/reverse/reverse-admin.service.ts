@@ -1,14 +1,14 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { containsPattern } from '../../platform/db/like.js';
 import { uuidArray } from '../../platform/db/uuid.js';
 import type { Actor } from '../../platform/http/auth.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import type { AdminReverseAuctionDetailDto, AdminReverseAuctionDto } from './reverse.dto.js';
 import { REVERSE_COLUMNS, toReverseRow, type ReverseRow } from './reverse.repository.js';
 import { QuoteService } from './quote.service.js';
 import { ReverseService } from './reverse.service.js';
+import { Database } from '../../platform/db/database.js';
 
 export const ADMIN_REVERSE_SORT = {
   id: 'id',
@@ -34,15 +34,11 @@ export interface AdminReverseFilter {
 @injectable()
 export class ReverseAdminService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
     @inject(ReverseService) private readonly requests: ReverseService,
     @inject(QuoteService) private readonly quotes: QuoteService,
   ) {}
-
-  private fork(): EntityManager {
-    return this.orm.em.fork() as EntityManager;
-  }
 
   private async withBuyers(rows: ReverseRow[]): Promise<AdminReverseAuctionDto[]> {
     const users = new Map((rows.length ? await this.accounts.findUsers(rows.map((r) => r.buyerId)) : []).map((u) => [u.id, u.username]));
@@ -78,7 +74,7 @@ export class ReverseAdminService {
       .map(([k, d]) => `${ADMIN_REVERSE_SORT[k as AdminReverseSort]} ${d === 'desc' ? 'desc' : 'asc'}`)
       .concat('id asc')
       .join(', ');
-    const em = this.fork();
+    const em = this.db.em;
     const [count] = await em.execute<{ n: number }[]>(`select count(*)::int as n from reverse_auctions ${clause}`, params);
     const rows = await em.execute<Record<string, unknown>[]>(
       `select ${REVERSE_COLUMNS} from reverse_auctions ${clause} order by ${order} limit ? offset ?`,

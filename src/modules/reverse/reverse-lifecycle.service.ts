@@ -1,11 +1,10 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { Errors } from '../../platform/errors.js';
 import { EventBus } from '../../platform/events.js';
 import { JobQueue } from '../../platform/jobs.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { ReverseActivityService } from './reverse-activity.service.js';
 import { ReverseNotificationService } from './reverse-notification.service.js';
 import { REVERSE_EVENTS } from './reverse.events.js';
@@ -13,6 +12,7 @@ import { CLOSE_TASK, closeJobKey, END_TASK, endJobKey, MATCHING_SELLERS_TASK, RE
 import { money, readReverse, type ReverseRow } from './reverse.repository.js';
 import { AWARD_WINDOW_MS, relistBudget } from './reverse.rules.js';
 import { ReverseService } from './reverse.service.js';
+import { Database } from '../../platform/db/database.js';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -24,7 +24,7 @@ const HOUR = 60 * 60 * 1000;
 @injectable()
 export class ReverseLifecycleService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(JobQueue) private readonly jobs: JobQueue,
     @inject(EventBus) private readonly bus: EventBus,
@@ -33,13 +33,9 @@ export class ReverseLifecycleService {
     @inject(ReverseNotificationService) private readonly notifications: ReverseNotificationService,
   ) {}
 
-  private fork(): EntityManager {
-    return this.orm.em.fork() as EntityManager;
-  }
-
   /** Opens a scheduled request whose start time has come and queues the matching sellers' notices. */
   async start(id: string): Promise<boolean> {
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       const r = await readReverse(tx, id, true);
       const now = this.clock.now();
       if (!r || r.status !== 'scheduled' || now.getTime() < r.startTime.getTime()) return false;
@@ -52,7 +48,7 @@ export class ReverseLifecycleService {
 
   /** Ends an active request at its end time: without quotes it closes at once, else the 7-day award window opens. */
   async end(id: string): Promise<boolean> {
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       const r = await readReverse(tx, id, true);
       const now = this.clock.now();
       if (!r || r.status !== 'active' || now.getTime() < r.endTime.getTime()) return false;
@@ -75,7 +71,7 @@ export class ReverseLifecycleService {
 
   /** Closes, unawarded, an ended request whose 7-day award window has passed. */
   async close(id: string): Promise<boolean> {
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       const r = await readReverse(tx, id, true);
       const now = this.clock.now();
       if (!r || r.status !== 'ended' || r.awardStatus !== null || !r.endedAt) return false;
@@ -110,7 +106,7 @@ export class ReverseLifecycleService {
    * the maximum budget raised by its percentage. Returns the new request's id, or null when there was nothing to do.
    */
   async relist(originalId: string, force = false): Promise<string | null> {
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       const r = await readReverse(tx, originalId, true);
       if (!r) throw Errors.notFound('Reverse auction');
       const now = this.clock.now();
@@ -165,7 +161,7 @@ export class ReverseLifecycleService {
   /** Catch-up: starts, ends, closes and relists whatever is due by the Clock, then sends due reminders. */
   async tick(): Promise<{ started: number; ended: number; closed: number; relisted: number; reminders: number }> {
     const now = this.clock.now();
-    const em = this.fork();
+    const em = this.db.em;
     const due = (sql: string, at: Date = now) => em.execute<{ id: string }[]>(sql, [at.toISOString()]);
     let started = 0;
     let ended = 0;
@@ -195,7 +191,7 @@ export class ReverseLifecycleService {
 
   /** The reverse part of GET /api/admin/auto-relist/status. */
   async relistStatus() {
-    const em = this.fork();
+    const em = this.db.em;
     const [counts] = await em.execute<{ total: number; pending: number; processed: number }[]>(
       `select count(*)::int as total, (count(*) filter (where status = 'pending'))::int as pending,
               (count(*) filter (where status <> 'pending'))::int as processed from reverse_relists`,

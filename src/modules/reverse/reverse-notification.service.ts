@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
@@ -14,6 +14,7 @@ import { MATCHING_SELLERS_TASK, NEW_QUOTES_TASK, newQuotesJobKey } from './rever
 import { money, readReverse, type ReverseRow } from './reverse.repository.js';
 import { awardDeadline, NEW_QUOTE_MAIL_INTERVAL_MS } from './reverse.rules.js';
 import { REVERSE_EVENTS } from './reverse.events.js';
+import { Database } from '../../platform/db/database.js';
 
 const HOUR = 60 * 60 * 1000;
 /** Sellers notified per job of the matching-sellers fan-out. */
@@ -46,7 +47,7 @@ export interface Notice {
 @injectable()
 export class ReverseNotificationService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(TOKENS.Config) private readonly config: Config,
     @inject(Clock) private readonly clock: Clock,
     @inject(JobQueue) private readonly jobs: JobQueue,
@@ -56,10 +57,6 @@ export class ReverseNotificationService {
     @inject(CatalogApi) private readonly catalog: CatalogApi,
     @inject(EventBus) private readonly events: EventBus,
   ) {}
-
-  private fork(): EntityManager {
-    return this.orm.em.fork() as EntityManager;
-  }
 
   link(id: string): string {
     return `${this.config.publicUrl.replace(/\/$/, '')}/reverse-auctions/${id}`;
@@ -106,7 +103,7 @@ export class ReverseNotificationService {
    * its own (a bounded fan-out). A seller matched both ways is told once (the notice is unique per kind).
    */
   async notifyMatchingSellers(id: string, after: string | null, source: MatchingSource = 'specialties'): Promise<number> {
-    const r = await readReverse(this.fork(), id);
+    const r = await readReverse(this.db.em, id);
     if (!r || r.status !== 'active') return 0;
     let page: string[];
     let users: string[];
@@ -121,7 +118,7 @@ export class ReverseNotificationService {
     }
     users = users.filter((u) => u !== r.buyerId);
     const emails = await this.emails(users);
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       const sent = await this.notify(
         tx,
         id,
@@ -145,10 +142,10 @@ export class ReverseNotificationService {
    * per request: a run inside the interval moves the job to its end.
    */
   async notifyNewQuotes(id: string): Promise<number> {
-    const r = await readReverse(this.fork(), id);
+    const r = await readReverse(this.db.em, id);
     if (!r) return 0;
     const buyer = await this.accounts.findUser(r.buyerId);
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       const [state] = await tx.execute<{ notified: string }[]>(
         'select quotes_notified_seq::text as notified from reverse_auctions where id = ? for update',
         [id],
@@ -198,7 +195,7 @@ export class ReverseNotificationService {
     for (;;) {
       // A batch is claimed in a transaction held while its work is done: a sweep running beside this one skips
       // these rows, and they are deleted only when the work is done (a crash leaves them for the next sweep).
-      const swept = await this.fork().transactional(async (claim) => {
+      const swept = await this.db.em.transactional(async (claim) => {
         const rows = await claim.execute<{ id: string; reverse_auction_id: string; outquoted_seller_id: string | null; bid_seq: string }[]>(
           `select id, reverse_auction_id, outquoted_seller_id, bid_seq::text from reverse_quote_notices
             order by id limit ? for update skip locked`,
@@ -207,7 +204,7 @@ export class ReverseNotificationService {
         if (!rows.length) return 0;
         // In a fixed order, so two transactions queueing the same requests' jobs never wait for each other in a circle.
         const requests = [...new Set(rows.map((r) => r.reverse_auction_id))].sort();
-        await this.fork().transactional(async (tx) => {
+        await this.db.em.transactional(async (tx) => {
           for (const id of requests) {
             await this.jobs.add(tx, NEW_QUOTES_TASK, { reverseAuctionId: id }, { jobKey: newQuotesJobKey(id), jobKeyMode: 'preserve_run_at' });
           }
@@ -223,10 +220,10 @@ export class ReverseNotificationService {
 
   /** Tells a seller their quote is no longer the lowest (once per quote that beat it). */
   async notifyOutquoted(id: string, sellerId: string, bidSeq: string): Promise<number> {
-    const r = await readReverse(this.fork(), id);
+    const r = await readReverse(this.db.em, id);
     const seller = await this.accounts.findUser(sellerId);
     if (!r || !seller?.email) return 0;
-    return this.fork().transactional((tx) =>
+    return this.db.em.transactional((tx) =>
       this.notify(tx, id, [
         {
           userId: sellerId,
@@ -241,9 +238,9 @@ export class ReverseNotificationService {
 
   /** Mails what the end of a request means: to the buyer when it ends or closes unawarded, to every quoting seller on an award. */
   async notifyResult(id: string): Promise<number> {
-    const r = await readReverse(this.fork(), id);
+    const r = await readReverse(this.db.em, id);
     if (!r || r.status !== 'ended') return 0;
-    const quoted = await this.fork().execute<{ seller_id: string }[]>('select distinct seller_id from reverse_auction_bids where reverse_auction_id = ?', [id]);
+    const quoted = await this.db.em.execute<{ seller_id: string }[]>('select distinct seller_id from reverse_auction_bids where reverse_auction_id = ?', [id]);
     const emails = await this.emails([r.buyerId, ...quoted.map((q) => q.seller_id)]);
     const link = this.link(id);
     const items: Notice[] = [];
@@ -264,16 +261,16 @@ export class ReverseNotificationService {
     } else if (buyerEmail) {
       items.push({ userId: r.buyerId, type: 'ended', email: buyerEmail, title: `Your request ended: ${r.title}`, message: `Your request "${r.title}" ended with ${r.totalBids} quote${r.totalBids === 1 ? '' : 's'}; the best is $${money(r.currentLowestBid)}. You may award it to any quote until ${awardDeadline(r.endedAt)?.toISOString()}.\n\n${link}` });
     }
-    return this.fork().transactional((tx) => this.notify(tx, id, items));
+    return this.db.em.transactional((tx) => this.notify(tx, id, items));
   }
 
   /** Mails the buyer an admin's cancellation with its reason. */
   async notifyCancelled(id: string): Promise<number> {
-    const r = await readReverse(this.fork(), id);
+    const r = await readReverse(this.db.em, id);
     if (!r || r.status !== 'cancelled') return 0;
     const buyer = await this.accounts.findUser(r.buyerId);
     if (!buyer?.email) return 0;
-    return this.fork().transactional((tx) =>
+    return this.db.em.transactional((tx) =>
       this.notify(tx, id, [
         {
           userId: r.buyerId,
@@ -291,7 +288,7 @@ export class ReverseNotificationService {
     const now = this.clock.now().getTime();
     let sent = 0;
     for (const rem of REMINDERS) {
-      const rows = await this.fork().execute<{ id: string; title: string; user_id: string; end_time: Date }[]>(
+      const rows = await this.db.em.execute<{ id: string; title: string; user_id: string; end_time: Date }[]>(
         `select r.id, r.title, r.end_time, u.user_id from reverse_auctions r
          join (select reverse_auction_id, user_id from auction_watchers where reverse_auction_id is not null
                union select reverse_auction_id, seller_id from reverse_auction_bids) u on u.reverse_auction_id = r.id
@@ -309,7 +306,7 @@ export class ReverseNotificationService {
         list.push({ userId: row.user_id, type: rem.type, email, title: `Request ${rem.title}: ${row.title}`, message: `"${row.title}" ${rem.title} (${new Date(row.end_time).toISOString()}).\n\n${this.link(row.id)}` });
         byRequest.set(row.id, list);
       }
-      for (const [id, items] of byRequest) sent += await this.fork().transactional((tx) => this.notify(tx, id, items));
+      for (const [id, items] of byRequest) sent += await this.db.em.transactional((tx) => this.notify(tx, id, items));
     }
     return sent;
   }

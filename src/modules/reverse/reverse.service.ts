@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { containsPattern } from '../../platform/db/like.js';
@@ -9,7 +9,6 @@ import type { Actor } from '../../platform/http/auth.js';
 import type { ListPage } from '../../platform/http/validate.js';
 import { JobQueue } from '../../platform/jobs.js';
 import { hasRole } from '../../platform/roles.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { AuctionsApi } from '../auctions/index.js';
 import { ReverseActivityService } from './reverse-activity.service.js';
@@ -18,6 +17,7 @@ import { CANCELLED_TASK, END_TASK, endJobKey, START_TASK, startJobKey } from './
 import { money, readReverse, REVERSE_COLUMNS, toReverseRow, type ReverseRow } from './reverse.repository.js';
 import { awardDeadline, maskName, maximumQuote } from './reverse.rules.js';
 import type { ReverseCreateInput, ReverseListQuery } from './reverse.schemas.js';
+import { Database } from '../../platform/db/database.js';
 
 export const REVERSE_ERRORS = {
   unverified: 'Please verify your email address before posting a request',
@@ -46,17 +46,13 @@ function humanDuration(seconds: number): string {
 @injectable()
 export class ReverseService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(JobQueue) private readonly jobs: JobQueue,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
     @inject(AuctionsApi) private readonly auctions: AuctionsApi,
     @inject(ReverseActivityService) private readonly activity: ReverseActivityService,
   ) {}
-
-  private fork(): EntityManager {
-    return this.orm.em.fork() as EntityManager;
-  }
 
   /** Posts a request for the signed-in buyer, scheduled with its start and end jobs. */
   async create(input: ReverseCreateInput, actor: Actor): Promise<ReverseAuctionDto> {
@@ -71,7 +67,7 @@ export class ReverseService {
     if ((input.endTime.getTime() - input.startTime.getTime()) / 1000 < minimum) {
       throw bad('endTime', `Reverse auctions must run for at least ${humanDuration(minimum)}`);
     }
-    const id = await this.fork().transactional(async (tx) => {
+    const id = await this.db.em.transactional(async (tx) => {
       const [row] = await tx.execute<{ id: string }[]>(
         `insert into reverse_auctions (buyer_id, title, description, part_category, make, model, year_start, year_end,
            condition, max_budget, min_bid_decrement, start_time, end_time, location, shipping_preference, urgency, images,
@@ -162,7 +158,7 @@ export class ReverseService {
   private async dtos(rows: ReverseRow[], viewer: Actor | null): Promise<ReverseAuctionDto[]> {
     const watched = new Set<string>();
     if (viewer && rows.length) {
-      const w = await this.fork().execute<{ reverse_auction_id: string }[]>(
+      const w = await this.db.em.execute<{ reverse_auction_id: string }[]>(
         'select reverse_auction_id from auction_watchers where user_id = ? and reverse_auction_id = any(?::uuid[])',
         [viewer.id, uuidArray(rows.map((r) => r.id))],
       );
@@ -173,13 +169,13 @@ export class ReverseService {
 
   /** One request; 404 for an unknown id. */
   async get(id: string, viewer: Actor | null): Promise<ReverseAuctionDto> {
-    const row = await readReverse(this.fork(), id);
+    const row = await readReverse(this.db.em, id);
     if (!row) throw Errors.notFound('Reverse auction');
     return (await this.dtos([row], viewer))[0]!;
   }
 
   /** The row of a request, or 404. */
-  async row(id: string, em: SqlExecutor = this.fork()): Promise<ReverseRow> {
+  async row(id: string, em: SqlExecutor = this.db.em): Promise<ReverseRow> {
     const row = await readReverse(em, id);
     if (!row) throw Errors.notFound('Reverse auction');
     return row;
@@ -215,7 +211,7 @@ export class ReverseService {
       params.push(now.toISOString(), new Date(now.getTime() + query.endingWithinHours * 3600_000).toISOString());
     }
     const clause = where.length ? `where ${where.join(' and ')}` : '';
-    const em = this.fork();
+    const em = this.db.em;
     const [count] = await em.execute<{ n: number }[]>(`select count(*)::int as n from reverse_auctions ${clause}`, params);
     const rows = await em.execute<Record<string, unknown>[]>(
       `select ${REVERSE_COLUMNS} from reverse_auctions ${clause} order by ${SORTS[query.sort]} limit ? offset ?`,
@@ -226,7 +222,7 @@ export class ReverseService {
 
   /** The four tiles of the list page. */
   async stats(): Promise<ReverseStatsDto> {
-    const [row] = await this.fork().execute<{ active: number; high: number; budget: string; bids: number }[]>(
+    const [row] = await this.db.em.execute<{ active: number; high: number; budget: string; bids: number }[]>(
       `select (count(*) filter (where status = 'active'))::int as active,
               (count(*) filter (where status = 'active' and urgency = 'high'))::int as high,
               coalesce(sum(max_budget) filter (where status = 'active'), 0)::numeric(14,2)::text as budget,
@@ -239,7 +235,7 @@ export class ReverseService {
   /** Watches a request; watching twice changes nothing. */
   async watch(id: string, actor: Actor): Promise<ReverseWatchDto> {
     const user = await this.accounts.findUser(actor.id);
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       if (!(await readReverse(tx, id, true))) throw Errors.notFound('Reverse auction');
       const inserted = await tx.execute<{ id: string }[]>(
         `insert into auction_watchers (reverse_auction_id, user_id, created_at) values (?, ?, ?)
@@ -253,7 +249,7 @@ export class ReverseService {
   /** Stops watching; unwatching a request one does not watch changes nothing. */
   async unwatch(id: string, actor: Actor): Promise<ReverseWatchDto> {
     const user = await this.accounts.findUser(actor.id);
-    return this.fork().transactional(async (tx) => {
+    return this.db.em.transactional(async (tx) => {
       if (!(await readReverse(tx, id, true))) throw Errors.notFound('Reverse auction');
       const deleted = await tx.execute<{ id: string }[]>(
         'delete from auction_watchers where reverse_auction_id = ? and user_id = ? returning id',
@@ -282,7 +278,7 @@ export class ReverseService {
    */
   async cancel(id: string, actor: Actor, reason?: string): Promise<ReverseAuctionDto> {
     const admin = hasRole(actor.role, 'admin');
-    await this.fork().transactional(async (tx) => {
+    await this.db.em.transactional(async (tx) => {
       const r = await readReverse(tx, id, true);
       if (!r) throw Errors.notFound('Reverse auction');
       if (r.buyerId !== actor.id && !admin) throw Errors.forbidden(REVERSE_ERRORS.notBuyer);

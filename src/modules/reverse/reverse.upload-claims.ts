@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { TOKENS } from '../../platform/tokens.js';
+
 import { photoIdArray, UPLOAD_ID_PATTERN, UploadClaims } from '../catalog/index.js';
+import { Database } from '../../platform/db/database.js';
 
 /**
  * Uploaded photos that a quote or a wanted-part request shows, in any state (the buyer weighs quote photos
@@ -9,12 +9,12 @@ import { photoIdArray, UPLOAD_ID_PATTERN, UploadClaims } from '../catalog/index.
  */
 @injectable()
 export class ReverseUploadClaims extends UploadClaims {
-  constructor(@inject(TOKENS.Orm) private readonly orm: MikroORM) {
+  constructor(@inject(Database) private readonly db: Database) {
     super();
   }
 
   async claimed(ids: readonly string[]): Promise<string[]> {
-    const rows = await this.orm.em.fork().execute<{ id: string }[]>(
+    const rows = await this.db.em.execute<{ id: string }[]>(
       `select distinct id from (
          select substring(image->>'url' from ?) as id from reverse_auction_bids, jsonb_array_elements(images) as image
          union all

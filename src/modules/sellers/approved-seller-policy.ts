@@ -1,10 +1,10 @@
 import { inject, injectable } from 'inversify';
-import type { MikroORM } from '@mikro-orm/postgresql';
+
 import { hasRole, type Role } from '../../platform/roles.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { SellerPolicy, type ListingTerms } from '../catalog/index.js';
 import { Seller } from './seller.entity.js';
+import { Database } from '../../platform/db/database.js';
 
 /**
  * Listing terms from seller records: an approved seller lists on their record's terms; admins list freely.
@@ -13,7 +13,7 @@ import { Seller } from './seller.entity.js';
 @injectable()
 export class ApprovedSellerPolicy extends SellerPolicy {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
   ) {
     super();
@@ -22,7 +22,7 @@ export class ApprovedSellerPolicy extends SellerPolicy {
   async listingTerms(userId: string, role?: Role): Promise<ListingTerms> {
     const actual = role ?? (await this.accounts.findUser(userId))?.role;
     if (hasRole(actual, 'admin')) return { canList: true, requiresListingApproval: false };
-    const seller = await this.orm.em.findOne(
+    const seller = await this.db.em.findOne(
       Seller,
       { userId, status: 'approved' },
       { fields: ['id', 'requiresListingApproval'], refresh: true },

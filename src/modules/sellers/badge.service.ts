@@ -1,15 +1,15 @@
 import { inject, injectable } from 'inversify';
 import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
 import { containsPattern } from '../../platform/db/like.js';
 import { Errors } from '../../platform/errors.js';
 import { consolePageOptions, type ConsolePage } from '../../platform/http/admin-rest.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { Badge, UserBadge } from './reputation.entity.js';
 import type { BadgeDto, UserBadgeDto } from './reputation.dto.js';
 import type { BadgeCreateInput, BadgeUpdateInput } from './reputation.schemas.js';
 import { ReputationService } from './reputation.service.js';
+import { Database } from '../../platform/db/database.js';
 
 export const BADGE_NAME_TAKEN = 'A badge with this name already exists';
 
@@ -33,14 +33,10 @@ export const toBadgeDto = (b: Badge): BadgeDto => ({
 @injectable()
 export class BadgeService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(ReputationService) private readonly reputation: ReputationService,
   ) {}
-
-  private get em(): EntityManager {
-    return this.orm.em as EntityManager;
-  }
 
   private nameTaken(): Error {
     return Errors.conflict('badge_name_taken', BADGE_NAME_TAKEN, { name: BADGE_NAME_TAKEN });
@@ -48,7 +44,7 @@ export class BadgeService {
 
   /** Active badges in display order. */
   async listActive(page: { limit: number; offset: number }) {
-    const [rows, total] = await this.em.findAndCount(
+    const [rows, total] = await this.db.em.findAndCount(
       Badge,
       { isActive: true },
       { orderBy: { sortOrder: 'asc', name: 'asc' }, limit: page.limit, offset: page.offset },
@@ -58,12 +54,12 @@ export class BadgeService {
 
   /** Badges a user earned, newest first. */
   async ofUser(userId: string, page: { limit: number; offset: number }): Promise<{ rows: UserBadgeDto[]; total: number }> {
-    const [rows, total] = await this.em.findAndCount(
+    const [rows, total] = await this.db.em.findAndCount(
       UserBadge,
       { userId },
       { orderBy: { earnedAt: 'desc', id: 'asc' }, limit: page.limit, offset: page.offset },
     );
-    const badges = rows.length ? await this.em.find(Badge, { id: { $in: rows.map((r) => r.badgeId) } }) : [];
+    const badges = rows.length ? await this.db.em.find(Badge, { id: { $in: rows.map((r) => r.badgeId) } }) : [];
     const byId = new Map(badges.map((b) => [b.id, b]));
     return {
       rows: rows.map((r) => ({
@@ -89,22 +85,22 @@ export class BadgeService {
       ...(filter.isActive !== undefined ? { isActive: filter.isActive } : {}),
       ...(filter.q ? { name: { $ilike: containsPattern(filter.q) } } : {}),
     };
-    const [rows, total] = await this.em.findAndCount(Badge, where, consolePageOptions(page));
+    const [rows, total] = await this.db.em.findAndCount(Badge, where, consolePageOptions(page));
     return { rows: rows.map(toBadgeDto), total };
   }
 
   async get(id: string): Promise<BadgeDto> {
-    const badge = await this.em.findOne(Badge, { id });
+    const badge = await this.db.em.findOne(Badge, { id });
     if (!badge) throw Errors.notFound('Badge');
     return toBadgeDto(badge);
   }
 
   async create(input: BadgeCreateInput): Promise<BadgeDto> {
-    if (await this.em.count(Badge, { name: input.name })) throw this.nameTaken();
+    if (await this.db.em.count(Badge, { name: input.name })) throw this.nameTaken();
     const now = this.clock.now();
     try {
-      const badge = this.em.create(Badge, { ...input, createdAt: now, updatedAt: now });
-      await this.em.flush();
+      const badge = this.db.em.create(Badge, { ...input, createdAt: now, updatedAt: now });
+      await this.db.em.flush();
       return toBadgeDto(badge);
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) throw this.nameTaken();
@@ -113,9 +109,9 @@ export class BadgeService {
   }
 
   async update(id: string, input: BadgeUpdateInput): Promise<BadgeDto> {
-    const badge = await this.em.findOne(Badge, { id });
+    const badge = await this.db.em.findOne(Badge, { id });
     if (!badge) throw Errors.notFound('Badge');
-    if (input.name !== undefined && input.name !== badge.name && (await this.em.count(Badge, { name: input.name }))) {
+    if (input.name !== undefined && input.name !== badge.name && (await this.db.em.count(Badge, { name: input.name }))) {
       throw this.nameTaken();
     }
     for (const [key, value] of Object.entries(input)) {
@@ -123,7 +119,7 @@ export class BadgeService {
     }
     badge.updatedAt = this.clock.now();
     try {
-      await this.em.flush();
+      await this.db.em.flush();
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) throw this.nameTaken();
       throw error;
@@ -133,7 +129,7 @@ export class BadgeService {
 
   /** Deletes a badge; holders lose it and the points it gave them. Answers the deleted record. */
   async remove(id: string): Promise<BadgeDto> {
-    return this.em.transactional(async (em) => {
+    return this.db.em.transactional(async (em) => {
       const badge = await em.findOne(Badge, { id });
       if (!badge) throw Errors.notFound('Badge');
       const holders = await em.execute<{ user_id: string }[]>(`select user_id from user_badges where badge_id = ?`, [id]);
@@ -147,7 +143,7 @@ export class BadgeService {
 
   /** Badge id -> how many users earned it (every badge listed, zero included). */
   async stats(): Promise<Record<string, number>> {
-    const rows = await this.em.execute<{ id: string; n: number }[]>(
+    const rows = await this.db.em.execute<{ id: string; n: number }[]>(
       `select b.id, count(ub.id)::int as n from badges b left join user_badges ub on ub.badge_id = b.id group by b.id`,
     );
     return Object.fromEntries(rows.map((r) => [r.id, r.n]));

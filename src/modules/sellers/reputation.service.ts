@@ -1,10 +1,9 @@
 import { inject, injectable, optional } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import { formatCents, storedCents } from '../../platform/money.js';
 import { EventBus } from '../../platform/events.js';
 import { JobQueue } from '../../platform/jobs.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { Badge, SellerReputation } from './reputation.entity.js';
 import type { ReputationDto } from './reputation.dto.js';
 import {
@@ -19,6 +18,7 @@ import {
 import { ReviewPurchases } from './review.purchases.js';
 import { SellerOrderSales } from './seller.order-sales.js';
 import { SELLER_EVENTS } from './sellers.events.js';
+import { Database } from '../../platform/db/database.js';
 
 export const EVALUATE_BADGES_TASK = 'reputation/evaluate-badges';
 export const RECORD_SALE_TASK = 'reputation/record-sale';
@@ -83,7 +83,7 @@ export function toReputationDto(r: SellerReputation, sellerId: string | null): R
 @injectable()
 export class ReputationService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(JobQueue) private readonly jobs: JobQueue,
     @inject(EventBus) private readonly events: EventBus,
@@ -91,19 +91,15 @@ export class ReputationService {
     @inject(SellerOrderSales) @optional() private readonly orderSales: SellerOrderSales | undefined,
   ) {}
 
-  private get em(): EntityManager {
-    return this.orm.em as EntityManager;
-  }
-
   /** The reputation of a seller's user (defaults when nothing happened yet). */
   async forUser(userId: string, sellerId: string | null): Promise<ReputationDto> {
-    const row = await this.em.findOne(SellerReputation, { userId }, { refresh: true });
+    const row = await this.db.em.findOne(SellerReputation, { userId }, { refresh: true });
     return row ? toReputationDto(row, sellerId) : defaultReputation(userId, sellerId);
   }
 
   /** Reputations of many sellers' users at once. */
   async forUsers(userIds: string[]): Promise<Map<string, ReputationDto>> {
-    const rows = userIds.length ? await this.em.find(SellerReputation, { userId: { $in: userIds } }) : [];
+    const rows = userIds.length ? await this.db.em.find(SellerReputation, { userId: { $in: userIds } }) : [];
     const byUser = new Map(rows.map((r) => [r.userId, r]));
     return new Map(
       userIds.map((id) => {
@@ -208,12 +204,12 @@ export class ReputationService {
 
   /** Recomputes a seller's figures after an order or a return changed them (the returns and payments events). */
   async refresh(sellerUserId: string): Promise<void> {
-    await this.em.fork().transactional((em) => this.recompute(em as EntityManager, sellerUserId));
+    await this.db.em.transactional((em) => this.recompute(em as EntityManager, sellerUserId));
   }
 
   /** Credits a won auction to its seller once (the auction id is unique), then re-evaluates badges. */
   async recordSale(sale: { auctionId: string; partId?: string | null; sellerId: string; winnerId: string; amount: string }): Promise<boolean> {
-    return this.em.transactional(async (em) => {
+    return this.db.em.transactional(async (em) => {
       const inserted = await em.execute<{ id: string }[]>(
         `insert into seller_sales (auction_id, part_id, seller_user_id, buyer_id, amount, sold_at)
          values (?, ?, ?, ?, ?::numeric, ?) on conflict (auction_id) do nothing returning id`,
@@ -259,7 +255,7 @@ export class ReputationService {
    * (unique user and badge); its points count only when newly inserted. Safe to run twice.
    */
   async evaluateBadges(userId: string): Promise<string[]> {
-    return this.em.transactional(async (em) => {
+    return this.db.em.transactional(async (em) => {
       // One evaluation per user at a time.
       await em.execute(`select pg_advisory_xact_lock(hashtext('evaluate-badges:' || ?))`, [userId]);
       const standing = await this.standing(em, userId);
@@ -286,7 +282,7 @@ export class ReputationService {
 
   /** Queues an evaluation for every approved seller (the nightly run). */
   async queueAllEvaluations(): Promise<number> {
-    return this.em.transactional(async (em) => {
+    return this.db.em.transactional(async (em) => {
       const rows = await em.execute<{ user_id: string }[]>(`select distinct user_id from sellers where status = 'approved'`);
       for (const row of rows) await this.queueBadgeEvaluation(em, row.user_id);
       return rows.length;

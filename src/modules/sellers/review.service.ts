@@ -1,11 +1,10 @@
 import { inject, injectable, optional } from 'inversify';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
 import { Errors } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { EventBus } from '../../platform/events.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { SellerReview } from './reputation.entity.js';
 import type { ReviewCreateInput } from './reputation.schemas.js';
@@ -14,6 +13,7 @@ import { ReviewPurchases } from './review.purchases.js';
 import { ReputationService } from './reputation.service.js';
 import { SellerService } from './seller.service.js';
 import { SELLER_EVENTS } from './sellers.events.js';
+import { Database } from '../../platform/db/database.js';
 
 export const REVIEW_TEXT = {
   ownStore: 'You cannot review your own store.',
@@ -56,7 +56,7 @@ const toReviewDto = (r: SellerReview, names: ReadonlyMap<string, string>): Revie
 @injectable()
 export class ReviewService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(EventBus) private readonly events: EventBus,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
@@ -64,10 +64,6 @@ export class ReviewService {
     @inject(ReputationService) private readonly reputation: ReputationService,
     @inject(ReviewPurchases) @optional() private readonly purchases: ReviewPurchases | undefined,
   ) {}
-
-  private get em(): EntityManager {
-    return this.orm.em as EntityManager;
-  }
 
   private async toDtos(rows: SellerReview[]): Promise<ReviewDto[]> {
     const ids = [...new Set(rows.map((r) => r.reviewerId))];
@@ -85,7 +81,7 @@ export class ReviewService {
   /** A page of a seller's reviews, newest first. */
   async list(idOrUserId: string, page: { limit: number; offset: number; orderId?: string }): Promise<{ rows: ReviewDto[]; total: number }> {
     const seller = await this.sellers.resolve(idOrUserId);
-    const [rows, total] = await this.em.findAndCount(
+    const [rows, total] = await this.db.em.findAndCount(
       SellerReview,
       { sellerUserId: seller.userId, isPublic: true, ...(page.orderId ? { orderId: page.orderId } : {}) },
       { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset },
@@ -106,11 +102,11 @@ export class ReviewService {
       throw Errors.forbidden(REVIEW_TEXT.noPurchase);
     }
     if (!['delivered', 'completed'].includes(purchase.state)) throw Errors.conflict('not_delivered', REVIEW_TEXT.notDelivered);
-    if (await this.em.count(SellerReview, { orderId: purchase.orderId })) {
+    if (await this.db.em.count(SellerReview, { orderId: purchase.orderId })) {
       throw Errors.conflict('already_reviewed', REVIEW_TEXT.alreadyReviewed);
     }
     try {
-      const review = await this.em.transactional(async (em) => {
+      const review = await this.db.em.transactional(async (em) => {
         const now = this.clock.now();
         const created = em.create(SellerReview, {
           ...input,
@@ -151,7 +147,7 @@ export class ReviewService {
   /** The seller's public answer to a review of their store, once. */
   async respond(idOrUserId: string, reviewId: string, response: string, actor: Actor): Promise<ReviewDto> {
     const seller = await this.sellers.resolve(idOrUserId);
-    const review = await this.em.findOne(SellerReview, { id: reviewId, sellerUserId: seller.userId });
+    const review = await this.db.em.findOne(SellerReview, { id: reviewId, sellerUserId: seller.userId });
     if (!review) throw Errors.notFound('Review');
     if (seller.userId !== actor.id) throw Errors.forbidden(REVIEW_TEXT.notYourStore);
     if (review.sellerResponse) throw Errors.conflict('already_responded', REVIEW_TEXT.alreadyResponded);
@@ -159,14 +155,14 @@ export class ReviewService {
     review.sellerResponse = response;
     review.sellerResponseAt = now;
     review.updatedAt = now;
-    await this.em.flush();
+    await this.db.em.flush();
     const [dto] = await this.toDtos([review]);
     return dto!;
   }
 
   /** Counts the signed-in user's "helpful" vote on a review, once per user. */
   async markHelpful(reviewId: string, actor: Actor): Promise<{ id: string; helpfulCount: number }> {
-    return this.em.transactional(async (em) => {
+    return this.db.em.transactional(async (em) => {
       const review = await em.findOne(SellerReview, { id: reviewId });
       if (!review) throw Errors.notFound('Review');
       if (review.reviewerId === actor.id) throw Errors.forbidden(REVIEW_TEXT.ownReview);
@@ -186,7 +182,7 @@ export class ReviewService {
 
   /** Records the signed-in user's report of a review (once per user; never of one's own review) for the console. */
   async report(reviewId: string, reason: string, actor: Actor): Promise<{ id: string; reported: true }> {
-    return this.em.transactional(async (em) => {
+    return this.db.em.transactional(async (em) => {
       const review = await em.findOne(SellerReview, { id: reviewId, isPublic: true });
       if (!review) throw Errors.notFound('Review');
       if (review.reviewerId === actor.id) throw Errors.forbidden(REVIEW_TEXT.ownReport);
@@ -205,7 +201,7 @@ export class ReviewService {
   async reported(page: { offset: number; limit: number; orderBy: Record<string, 'asc' | 'desc'> }, filter: { isPublic?: boolean; ids?: string[] }): Promise<{ rows: ReportedReviewDto[]; total: number }> {
     const where: Record<string, unknown> = filter.ids ? { id: { $in: filter.ids } } : { reportCount: { $gt: 0 } };
     if (filter.isPublic !== undefined) where.isPublic = filter.isPublic;
-    const [rows, total] = await this.em.findAndCount(SellerReview, where, {
+    const [rows, total] = await this.db.em.findAndCount(SellerReview, where, {
       orderBy: { ...page.orderBy, id: 'asc' },
       limit: page.limit,
       offset: page.offset,
@@ -215,14 +211,14 @@ export class ReviewService {
 
   /** One review for the console, with its reports. */
   async reportedOne(reviewId: string): Promise<ReportedReviewDto> {
-    const review = await this.em.findOne(SellerReview, { id: reviewId }, { refresh: true });
+    const review = await this.db.em.findOne(SellerReview, { id: reviewId }, { refresh: true });
     if (!review) throw Errors.notFound('Review');
     return (await this.toReported([review]))[0]!;
   }
 
   /** An admin hides or restores a review, or dismisses its reports; the seller's reputation follows. */
   async moderate(reviewId: string, input: { isPublic?: boolean; dismissReports?: boolean }, admin: Actor): Promise<ReportedReviewDto> {
-    await this.em.transactional(async (em) => {
+    await this.db.em.transactional(async (em) => {
       const review = await em.findOne(SellerReview, { id: reviewId });
       if (!review) throw Errors.notFound('Review');
       const now = this.clock.now();
@@ -246,7 +242,7 @@ export class ReviewService {
 
   private async toReported(rows: SellerReview[]): Promise<ReportedReviewDto[]> {
     if (!rows.length) return [];
-    const reports = await this.em.execute<{ review_id: string; user_id: string; reason: string; created_at: Date }[]>(
+    const reports = await this.db.em.execute<{ review_id: string; user_id: string; reason: string; created_at: Date }[]>(
       `select review_id, user_id, reason, created_at from review_reports where review_id = any(?::uuid[]) order by created_at`,
       [`{${rows.map((r) => r.id).join(',')}}`],
     );

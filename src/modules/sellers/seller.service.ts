@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { AuditLog } from '../../platform/audit.js';
 import { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
@@ -22,6 +22,7 @@ import { SELLER_EVENTS } from './sellers.events.js';
 import { ReputationService } from './reputation.service.js';
 import { slugify, uniqueSlug } from './slug.js';
 import { isUuid } from '../../platform/db/uuid.js';
+import { Database } from '../../platform/db/database.js';
 
 export const SELLER_TEXT = {
   alreadyApplied: 'You already have a seller application pending or approved.',
@@ -35,7 +36,7 @@ const isAdmin = (actor: Actor | null) => hasRole(actor?.role, 'admin');
 @injectable()
 export class SellerService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(TOKENS.Config) private readonly config: Config,
     @inject(Clock) private readonly clock: Clock,
     @inject(MailQueue) private readonly mail: MailQueue,
@@ -46,12 +47,8 @@ export class SellerService {
     @inject(AuditLog) private readonly audit: AuditLog,
   ) {}
 
-  private get em(): EntityManager {
-    return this.orm.em as EntityManager;
-  }
-
   /** The user's current record: the pending or approved one, else their newest (rejected) application. */
-  async findCurrentByUser(userId: string, em: EntityManager = this.em): Promise<Seller | null> {
+  async findCurrentByUser(userId: string, em: EntityManager = this.db.em): Promise<Seller | null> {
     const open = await em.findOne(Seller, { userId, status: { $in: ['pending', 'approved'] } });
     if (open) return open;
     return em.findOne(Seller, { userId }, { orderBy: { createdAt: 'desc' } });
@@ -59,13 +56,13 @@ export class SellerService {
 
   /** The approved seller of a user, or null. */
   async findApprovedByUser(userId: string): Promise<Seller | null> {
-    return this.em.findOne(Seller, { userId, status: 'approved' });
+    return this.db.em.findOne(Seller, { userId, status: 'approved' });
   }
 
   /** A seller by its record id or its user's id (parts carry the user id); 404 when neither matches. */
   async resolve(idOrUserId: string): Promise<Seller> {
     if (isUuid(idOrUserId)) {
-      const byId = await this.em.findOne(Seller, { id: idOrUserId });
+      const byId = await this.db.em.findOne(Seller, { id: idOrUserId });
       if (byId) return byId;
       const byUser = await this.findCurrentByUser(idOrUserId);
       if (byUser) return byUser;
@@ -75,10 +72,10 @@ export class SellerService {
 
   /** Records the signed-in user's application; one pending or approved application per user. */
   async apply(input: SellerApplicationInput, actor: Actor): Promise<SellerDto> {
-    const existing = await this.em.count(Seller, { userId: actor.id, status: { $in: ['pending', 'approved'] } });
+    const existing = await this.db.em.count(Seller, { userId: actor.id, status: { $in: ['pending', 'approved'] } });
     if (existing) throw Errors.conflict('already_applied', SELLER_TEXT.alreadyApplied);
     try {
-      return await this.em.transactional(async (em) => {
+      return await this.db.em.transactional(async (em) => {
         const now = this.clock.now();
         const seller = em.create(Seller, {
           ...input,
@@ -116,7 +113,7 @@ export class SellerService {
 
   /** Sellers for admins, newest first. */
   async list(filter: { status?: SellerStatus }, page: { limit: number; offset: number }) {
-    const [rows, total] = await this.em.findAndCount(Seller, filter.status ? { status: filter.status } : {}, {
+    const [rows, total] = await this.db.em.findAndCount(Seller, filter.status ? { status: filter.status } : {}, {
       orderBy: { createdAt: 'desc', id: 'desc' },
       limit: page.limit,
       offset: page.offset,
@@ -130,7 +127,7 @@ export class SellerService {
    */
   async decide(id: string, decision: SellerDecision, admin: Actor): Promise<SellerDto> {
     if (!isAdmin(admin)) throw Errors.forbidden();
-    return this.em.transactional(async (em) => {
+    return this.db.em.transactional(async (em) => {
       const seller = await em.findOne(Seller, { id }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
       if (!seller) throw Errors.notFound('Seller');
       if (seller.status !== 'pending') throw Errors.conflict('already_decided', SELLER_TEXT.alreadyDecided);
@@ -228,7 +225,7 @@ export class SellerService {
   /** Turns listing review on or off for an approved seller (admins). */
   async setListingApproval(id: string, requiresListingApproval: boolean, admin: Actor): Promise<SellerDto> {
     if (!isAdmin(admin)) throw Errors.forbidden();
-    return this.em.transactional(async (em) => {
+    return this.db.em.transactional(async (em) => {
       const seller = await em.findOne(Seller, { id }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
       if (!seller) throw Errors.notFound('Seller');
       if (seller.status !== 'approved') {
@@ -259,7 +256,7 @@ export class SellerService {
   // ---- storefronts ----
 
   private async storefrontDto(storefront: Storefront, seller?: Seller): Promise<StorefrontDto> {
-    const owner = seller ?? (await this.em.findOneOrFail(Seller, { id: storefront.sellerId }));
+    const owner = seller ?? (await this.db.em.findOneOrFail(Seller, { id: storefront.sellerId }));
     const stats = (await this.catalog.sellerPartStats([storefront.userId])).get(storefront.userId)!;
     return toStorefrontDto(storefront, owner, stats);
   }
@@ -271,7 +268,7 @@ export class SellerService {
 
   /** A storefront by slug; inactive ones only for their owner and admins. */
   async storefrontBySlug(slug: string, viewer: Actor | null): Promise<StorefrontDto> {
-    const storefront = await this.em.findOne(Storefront, { slug });
+    const storefront = await this.db.em.findOne(Storefront, { slug });
     if (!this.visible(storefront, viewer)) throw Errors.notFound('Storefront');
     return this.storefrontDto(storefront);
   }
@@ -279,7 +276,7 @@ export class SellerService {
   /** The storefront of a seller, by seller id or the seller's user id. */
   async storefrontOfSeller(idOrUserId: string, viewer: Actor | null): Promise<StorefrontDto> {
     const storefront = isUuid(idOrUserId)
-      ? await this.em.findOne(Storefront, { $or: [{ sellerId: idOrUserId }, { userId: idOrUserId }] })
+      ? await this.db.em.findOne(Storefront, { $or: [{ sellerId: idOrUserId }, { userId: idOrUserId }] })
       : null;
     if (!this.visible(storefront, viewer)) throw Errors.notFound('Storefront');
     return this.storefrontDto(storefront);
@@ -287,14 +284,14 @@ export class SellerService {
 
   /** Changes the owner's storefront. */
   async updateStorefront(id: string, input: StorefrontUpdateInput, actor: Actor): Promise<StorefrontDto> {
-    const storefront = await this.em.findOne(Storefront, { id });
+    const storefront = await this.db.em.findOne(Storefront, { id });
     if (!storefront) throw Errors.notFound('Storefront');
     if (storefront.userId !== actor.id) throw Errors.forbidden(SELLER_TEXT.notOwner);
     for (const [key, value] of Object.entries(input)) {
       if (value !== undefined) (storefront as Record<string, unknown>)[key] = value;
     }
     storefront.updatedAt = this.clock.now();
-    await this.em.flush();
+    await this.db.em.flush();
     return this.storefrontDto(storefront);
   }
 
@@ -319,13 +316,13 @@ export class SellerService {
           }
         : {}),
     };
-    const [rows, total] = await this.em.findAndCount(Seller, where, consolePageOptions(page));
+    const [rows, total] = await this.db.em.findAndCount(Seller, where, consolePageOptions(page));
     return { rows: await this.withUsers(rows), total };
   }
 
   /** One seller for the console. */
   async adminGet(id: string): Promise<AdminSellerDto> {
-    const seller = await this.em.findOne(Seller, { id });
+    const seller = await this.db.em.findOne(Seller, { id });
     if (!seller) throw Errors.notFound('Seller');
     const [dto] = await this.withUsers([seller]);
     return dto!;
@@ -344,7 +341,7 @@ export class SellerService {
 
   /** How many applications are in each state. */
   async counts(): Promise<Record<SellerStatus, number>> {
-    const rows = await this.em.execute<{ status: SellerStatus; n: number }[]>(
+    const rows = await this.db.em.execute<{ status: SellerStatus; n: number }[]>(
       `select status, count(*)::int as n from sellers group by status`,
     );
     const counts: Record<SellerStatus, number> = { pending: 0, approved: 0, rejected: 0 };
@@ -354,7 +351,7 @@ export class SellerService {
 
   /** One row per approved seller with listing, sales and reputation figures from the database. */
   async analytics(page: { offset: number; limit: number; orderBy: Record<string, 'asc' | 'desc'> }) {
-    const [sellers, total] = await this.em.findAndCount(
+    const [sellers, total] = await this.db.em.findAndCount(
       Seller,
       { status: 'approved' },
       consolePageOptions(page),

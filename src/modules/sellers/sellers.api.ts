@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import type { ConsolePage } from '../../platform/http/admin-rest.js';
-import { TOKENS } from '../../platform/tokens.js';
 import type { SellerAnalyticsRow } from './seller.dto.js';
 import { ReputationService } from './reputation.service.js';
 import { Seller, Storefront } from './seller.entity.js';
 import { SellerService } from './seller.service.js';
+import { Database } from '../../platform/db/database.js';
 
 /** A seller as other modules see it. */
 export interface SellerSummary {
@@ -47,7 +47,7 @@ export class SellersApiImpl extends SellersApi {
   constructor(
     @inject(SellerService) private readonly sellers: SellerService,
     @inject(ReputationService) private readonly reputation: ReputationService,
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
   ) {
     super();
   }
@@ -59,7 +59,7 @@ export class SellersApiImpl extends SellersApi {
   async storefronts(userIds: readonly string[]): Promise<Map<string, { businessName: string; storefrontSlug: string | null }>> {
     const ids = [...new Set(userIds)];
     if (!ids.length) return new Map();
-    const rows = await (this.orm.em.fork() as EntityManager).execute<{ user_id: string; business_name: string; slug: string | null }[]>(
+    const rows = await (this.db.em).execute<{ user_id: string; business_name: string; slug: string | null }[]>(
       `select s.user_id, s.business_name, f.slug from sellers s left join storefronts f on f.seller_id = s.id
         where s.user_id = any(?::uuid[]) and s.status = 'approved'`,
       [`{${ids.join(',')}}`],
@@ -70,7 +70,7 @@ export class SellersApiImpl extends SellersApi {
   async quoteProfiles(userIds: readonly string[]): Promise<Map<string, SellerQuoteProfile>> {
     const ids = [...new Set(userIds)];
     if (!ids.length) return new Map();
-    const em = this.orm.em.fork() as EntityManager;
+    const em = this.db.em;
     const sellers = await em.find(Seller, { userId: { $in: ids }, status: 'approved' });
     const storefronts = sellers.length ? await em.find(Storefront, { sellerId: { $in: sellers.map((s) => s.id) } }) : [];
     const slugs = new Map(storefronts.map((f) => [f.sellerId, f.slug]));
@@ -92,7 +92,7 @@ export class SellersApiImpl extends SellersApi {
   async sellersWithSpecialties(terms: readonly string[], afterUserId: string | null, limit: number): Promise<string[]> {
     const wanted = terms.map((t) => t.trim().toLowerCase()).filter(Boolean);
     if (!wanted.length) return [];
-    const rows = await (this.orm.em.fork() as EntityManager).execute<{ user_id: string }[]>(
+    const rows = await (this.db.em).execute<{ user_id: string }[]>(
       `select user_id from sellers
        where status = 'approved' and user_id > ?::uuid
          and exists (select 1 from unnest(specialties) s where lower(s) in (select jsonb_array_elements_text(?::jsonb)))

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { FilterQuery } from '@mikro-orm/core';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
 import { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
 import { containsConditions } from '../../platform/db/like.js';
@@ -11,6 +11,7 @@ import { TOKENS } from '../../platform/tokens.js';
 import type { ContactRequestDto, ContactRequestInput, ContactRequestStatus } from './contact-request.dto.js';
 import { ContactRequest } from './contact-request.entity.js';
 import { TOPIC_LABELS, type ContactRequestFilter } from './contact-request.schemas.js';
+import { Database } from '../../platform/db/database.js';
 
 export const toContactRequestDto = (r: ContactRequest): ContactRequestDto => ({
   id: r.id,
@@ -30,19 +31,15 @@ export const toContactRequestDto = (r: ContactRequest): ContactRequestDto => ({
 @injectable()
 export class ContactRequestService {
   constructor(
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(TOKENS.Config) private readonly config: Config,
     @inject(Clock) private readonly clock: Clock,
     @inject(MailQueue) private readonly mail: MailQueue,
   ) {}
 
-  private get em(): EntityManager {
-    return this.orm.em as EntityManager;
-  }
-
   /** Stores a request and queues its mail to support in the same transaction (sent after commit, retried). */
   async create(input: ContactRequestInput, userId: string | null): Promise<ContactRequestDto> {
-    return this.em.transactional(async (em) => {
+    return this.db.em.transactional(async (em) => {
       const now = this.clock.now();
       const request = em.create(ContactRequest, { ...input, userId, status: 'open', createdAt: now, updatedAt: now });
       await em.flush();
@@ -72,19 +69,19 @@ export class ContactRequestService {
       ...(filter.topic ? { topic: filter.topic } : {}),
       ...(filter.q ? { $or: containsConditions<ContactRequest>(['name', 'email', 'subject'], filter.q) } : {}),
     };
-    const [rows, total] = await this.em.findAndCount(ContactRequest, where, consolePageOptions(page));
+    const [rows, total] = await this.db.em.findAndCount(ContactRequest, where, consolePageOptions(page));
     return { rows: rows.map(toContactRequestDto), total };
   }
 
   async get(id: string): Promise<ContactRequestDto> {
-    const request = await this.em.findOne(ContactRequest, { id });
+    const request = await this.db.em.findOne(ContactRequest, { id });
     if (!request) throw Errors.notFound('Contact request');
     return toContactRequestDto(request);
   }
 
   /** Marks a request handled (by `adminId`, now) or open again. Setting the status it has changes nothing. */
   async setStatus(id: string, status: ContactRequestStatus, adminId: string): Promise<ContactRequestDto> {
-    const request = await this.em.findOne(ContactRequest, { id });
+    const request = await this.db.em.findOne(ContactRequest, { id });
     if (!request) throw Errors.notFound('Contact request');
     if (request.status !== status) {
       const now = this.clock.now();
@@ -92,7 +89,7 @@ export class ContactRequestService {
       request.handledAt = status === 'handled' ? now : null;
       request.handledBy = status === 'handled' ? adminId : null;
       request.updatedAt = now;
-      await this.em.flush();
+      await this.db.em.flush();
     }
     return toContactRequestDto(request);
   }

@@ -4,6 +4,7 @@ import type { EntitySchema } from '@mikro-orm/core';
 import type { Logger } from '../logger.js';
 import { migrations } from '../../../migrations/index.js';
 import { requestEntityManager } from './request-em.js';
+import { PitlaneEntityManager } from './entity-manager.js';
 
 export type { EntityManager };
 export { MikroORM };
@@ -25,6 +26,7 @@ export function ormConfig(options: OrmOptions) {
     host: new URL(options.url).searchParams.get('host') ?? undefined,
     entities: options.entities,
     extensions: [Migrator],
+    entityManager: PitlaneEntityManager,
     pool: { min: 0, max: options.poolMax ?? 10 },
     allowGlobalContext: false,
     // RequestContext.create (jobs, CLI, seeds) first; an API request's lazily forked manager next.

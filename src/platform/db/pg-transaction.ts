@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { holdingConnection } from './connection-guard.js';
 
 /** What services need to run SQL: `execute(sql, params)` with `?` placeholders, as MikroORM's EntityManager has. */
 export interface SqlExecutor {
@@ -48,7 +49,7 @@ export class PgTransaction implements SqlExecutor {
     const tx = new PgTransaction(client);
     let broken = false;
     try {
-      const result = await work(tx);
+      const result = await holdingConnection('a lock-pool transaction', () => work(tx));
       if (!tx.begun || tx.committed) return result;
       await client.query('commit');
       return result;

@@ -1,11 +1,9 @@
 import type { Container } from 'inversify';
-import type pg from 'pg';
 import { Clock } from '../clock.js';
-import { PgTransaction } from '../db/pg-transaction.js';
+import { Database } from '../db/database.js';
 import type { SqlExecutor } from '../db/pg-transaction.js';
 import type { PitlaneModule } from '../module.js';
 import { applyReferenceData } from '../reference-data.js';
-import { TOKENS } from '../tokens.js';
 import { DEMO_BUYERS, DEMO_SELLERS } from './demo.cast.js';
 import type { DemoContribution, DemoRecords, DemoWorld } from './demo.js';
 
@@ -63,12 +61,13 @@ async function inRun(
   work: (demo: DemoContribution, tx: SqlExecutor, records: DemoRecords, report: (done: number, total: number, label: string) => void) => Promise<string[]>,
   hooks: { onRollback: Array<() => Promise<void>>; afterCommit: Array<() => Promise<void>> },
 ): Promise<string[]> {
-  const pool = container.get<pg.Pool>(TOKENS.PgPool);
+  const db = container.get(Database);
   const steps = contributions(container, modules);
   if (order === 'reverse') steps.reverse();
   const summary: string[] = [];
   try {
-    await PgTransaction.run(pool, async (tx) => {
+    // One ORM transaction: every module's demo code, and whatever it asks of other modules, runs through it.
+    await db.withContext(() => db.transaction(async (tx) => {
       // One run at a time: a second waits here until the first commits, then finds its records.
       await tx.execute(`select pg_advisory_xact_lock(hashtext('pitlane:demo-data'))`);
       const records = demoRecords(tx);
@@ -81,7 +80,7 @@ async function inRun(
         for (const line of await work(step.demo, tx, records, report)) summary.push(`${step.name}: ${line}`);
         report(1, 1, 'done');
       }
-    });
+    }));
   } catch (error) {
     for (const undo of hooks.onRollback) await undo().catch(() => {});
     throw error;

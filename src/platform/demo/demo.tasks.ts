@@ -7,6 +7,7 @@ import type { PitlaneModule } from '../module.js';
 import { TOKENS } from '../tokens.js';
 import { DemoRuns } from './demo-runs.js';
 import { clearDemo, DEFAULT_DEMO_PARTS, seedDemo, type DemoProgress } from './demo.runner.js';
+import { detachedFromTransaction } from '../db/connection-guard.js';
 
 const demoRunPayload = z.object({ runId: z.uuid() });
 /** Progress is written at most this often (ms), and always at the end. */
@@ -30,7 +31,8 @@ export const demoDataTask = (container: Container): Task => async (payload) => {
     const t = performance.now();
     if (t - last < PROGRESS_EVERY_MS && p.percent < 100) return;
     last = t;
-    writes = writes.then(() => runs.progress(runId, p)).catch(() => {});
+    // Written beside the run's transaction (which does not wait for it), so the console sees it at once.
+    writes = writes.then(() => detachedFromTransaction(() => runs.progress(runId, p))).catch(() => {});
   };
   try {
     const summary =

@@ -4,9 +4,8 @@ import express, { type Express, type RequestHandler } from 'express';
 import session from 'express-session';
 import { pinoHttp } from 'pino-http';
 import type { Container } from 'inversify';
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { runWithRequestEntityManager } from '../db/request-em.js';
-import type pg from 'pg';
+import { Database } from '../db/database.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { PitlaneModule } from '../module.js';
@@ -43,18 +42,6 @@ export interface AppOptions {
 }
 
 /** Whether the database answers `select 1` within `ms` (a pool waiting for a free connection counts as no). */
-async function answersWithin(pool: pg.Pool, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([pool.query('select 1').then(() => true, () => false), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 function spa(dir: string, indexFile: string): RequestHandler[] {
   const router = express.Router();
   router.use(express.static(dir, { index: false, maxAge: '1y', immutable: true, fallthrough: true }));
@@ -70,8 +57,9 @@ function spa(dir: string, indexFile: string): RequestHandler[] {
 export function createApp({ container, modules, readiness, metrics: given, staticDir }: AppOptions): Express {
   const config = container.get<Config>(TOKENS.Config);
   const logger = container.get<Logger>(TOKENS.Logger);
-  const orm = container.get<MikroORM>(TOKENS.Orm);
-  const pool = container.get<pg.Pool>(TOKENS.PgPool);
+  const db = container.get(Database);
+  const orm = db.orm;
+  const pool = db.pool('system');
 
   const app = express();
   app.disable('x-powered-by');
@@ -103,24 +91,20 @@ export function createApp({ container, modules, readiness, metrics: given, stati
     }),
   );
 
-  app.get('/api/health', async (_req, res) => {
-    let database = false;
-    try {
-      await pool.query('select 1');
-      database = readiness.database;
-    } catch {
-      database = false;
-    }
-    const ok = database && readiness.worker;
-    res.status(ok ? 200 : 503).json(ok ? { status: 'ok' } : { status: 'starting', database, worker: readiness.worker });
+  // Liveness: the process started and its event loop answers. It never touches the database, so a starved pool
+  // or a database outage does not get a healthy process restarted (that is /api/ready's business).
+  app.get('/api/health', (_req, res) => {
+    const ok = readiness.database && readiness.worker;
+    res.set('Cache-Control', 'no-store').status(ok ? 200 : 503).json(ok ? { status: 'ok' } : { status: 'starting', worker: readiness.worker });
   });
 
-  // Readiness (load balancers, orchestrators): 503 while the database does not answer within 2 s, or before start
-  // and while stopping, or once this process's worker has stopped. /api/health stays the liveness check.
+  // Readiness (load balancers, orchestrators): 503 before start and while stopping, while no write connection can
+  // be had within a second (the database is down or the pool is starved), or once this process's worker stopped.
   app.get('/api/ready', async (_req, res) => {
-    const database = readiness.database && (await answersWithin(pool, 2000));
+    const database = readiness.database && (await db.canServe(1000));
     const ok = database && readiness.worker;
-    res.set('Cache-Control', 'no-store').status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'unavailable', database, worker: readiness.worker });
+    const pools = db.stats().map(({ pool: name, max, total, idle, waiting }) => ({ pool: name, max, total, idle, waiting }));
+    res.set('Cache-Control', 'no-store').status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'unavailable', database, worker: readiness.worker, pools });
   });
   if (metrics && config.metricsToken) app.get('/api/metrics', metricsHandler(metrics, config.metricsToken, logger));
 

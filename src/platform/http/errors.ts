@@ -3,6 +3,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import multer from 'multer';
 import { AppError } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { databaseBusy, isAcquireTimeout } from '../db/database.js';
 
 /** Unknown /api paths are JSON 404s, never the web app's HTML. */
 export const apiNotFound: RequestHandler = (req, res) => {
@@ -56,7 +57,10 @@ export function bodyFailure(error: unknown): { status: number; code: string; mes
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (res.headersSent) return;
+    // No database connection within the acquire timeout: a clear 503 to retry, never an endless wait.
+    if (!(error instanceof AppError) && isAcquireTimeout(error)) error = databaseBusy();
     if (error instanceof AppError) {
+      if (error.kind === 'unavailable') res.setHeader('Retry-After', '2');
       res.status(error.status).json({
         message: error.message,
         code: error.code,

@@ -1,12 +1,13 @@
 import { inject, injectable } from 'inversify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { z } from 'zod';
-import type { MikroORM } from '@mikro-orm/postgresql';
+
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import { TOKENS } from '../tokens.js';
 import { JobQueue } from '../jobs.js';
 import type { SqlExecutor } from '../db/pg-transaction.js';
+import { Database } from '../db/database.js';
 
 export const mailSchema = z.object({
   to: z.string().email(),
@@ -25,7 +26,7 @@ export class Mailer {
 
   constructor(
     @inject(TOKENS.Config) private readonly config: Config,
-    @inject(TOKENS.Orm) private readonly orm: MikroORM,
+    @inject(Database) private readonly db: Database,
     @inject(TOKENS.Logger) private readonly logger: Logger,
   ) {
     if (config.smtpUrl) {
@@ -53,7 +54,7 @@ export class Mailer {
 
   /** Stores messages in the development outbox, in one statement. */
   private async store(mails: Mail[]): Promise<void> {
-    await this.orm.em.fork().execute(
+    await this.db.em.execute(
       `insert into mail_outbox ("from", "to", subject, text, html)
        select ?, m."to", m.subject, m.text, m.html from json_to_recordset(?::json) as m("to" text, subject text, text text, html text)`,
       [this.config.mailFrom, JSON.stringify(mails)],
