@@ -1,8 +1,8 @@
+import { Database } from './db/database.js';
 import { Router } from 'express';
 import type { Container } from 'inversify';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { TOKENS } from './tokens.js';
 import { Errors } from './errors.js';
 import { handle, idParams } from './http/validate.js';
 import { adminListQuery, consoleOrder, parseAdminList, refuseMethods, sendAdminList } from './http/admin-rest.js';
@@ -44,7 +44,7 @@ const COLUMNS: Record<string, string> = { createdAt: 'created_at', action: 'acti
 
 /** Console resource `audit-log`: every admin action, newest first; read-only (writes are 405s). */
 export function auditAdminRoutes(container: Container): Router {
-  const orm = container.get<MikroORM>(TOKENS.Orm);
+  const orm = container.get(Database).orm;
   const em = () => orm.em as EntityManager;
   const router = Router();
 

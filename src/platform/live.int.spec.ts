@@ -1,3 +1,4 @@
+import { Database } from './db/database.js';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
@@ -5,10 +6,8 @@ import { inject } from 'vitest';
 import { loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { pushLive } from './live.js';
-import { TOKENS } from './tokens.js';
 import { serve, type Server } from '../main.js';
 import { startTestApp, type TestApp } from '../../test/harness.js';
-import type { MikroORM } from '@mikro-orm/postgresql';
 
 /** Collects the JSON messages a socket receives. */
 function inbox(ws: WebSocket) {
@@ -74,7 +73,7 @@ describe('the whole process: serve, live hub, shutdown', () => {
     ws.send(JSON.stringify({ type: 'subscribe_test', room: 7 }));
     expect(await box.next()).toEqual({ type: 'subscription_confirmed', room: 7 });
 
-    const orm = container.get<MikroORM>(TOKENS.Orm);
+    const orm = container.get(Database).orm;
     const seen = box.messages.length;
     await orm.em.fork().transactional(async (em) => {
       await pushLive(em, 'test:8', { type: 'activity_event', event: { n: 0 } }); // nobody listens

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { WebSocketServer, WebSocket } from 'ws';
 import type { SqlExecutor } from './db/pg-transaction.js';
 import { AppError } from './errors.js';
+import type { Database } from './db/database.js';
 import type { Logger } from './logger.js';
 
 /** Channel of the live messages every process's WebSocket hub listens to. */
@@ -46,8 +47,10 @@ export class LivePublisher {
   private queued: LiveNotices[] = [];
   private sending: Promise<void> | null = null;
 
+  /** Sends on the database layer's `connection` (the lock one beside bids, so a send never waits behind requests). */
   constructor(
-    private readonly pool: pg.Pool,
+    private readonly db: Database,
+    private readonly connection: 'lock' | 'system',
     private readonly logger: Logger,
   ) {}
 
@@ -71,7 +74,7 @@ export class LivePublisher {
         list.push(...(JSON.parse(payloads) as string[]));
         byChannel.set(channel, list);
       }
-      const client = await this.pool.connect().catch((err: unknown) => {
+      const client = await this.db.pool(this.connection).connect().catch((err: unknown) => {
         this.logger.warn({ err }, 'live publish: no connection');
         return null;
       });

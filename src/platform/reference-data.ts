@@ -1,9 +1,8 @@
 import type { Container } from 'inversify';
-import type pg from 'pg';
-import { PgTransaction, type SqlExecutor } from './db/pg-transaction.js';
+import type { SqlExecutor } from './db/pg-transaction.js';
 import type { Logger } from './logger.js';
 import type { PitlaneModule } from './module.js';
-import { TOKENS } from './tokens.js';
+import { Database } from './db/database.js';
 
 /**
  * Of `keys` of reference rows of `kind` (`catalog.category`), the ones never applied before, now recorded as
@@ -21,9 +20,9 @@ export async function newReferenceKeys(tx: SqlExecutor, kind: string, keys: read
   return new Set(rows.map((r) => r.key));
 }
 
-/** Runs `work` in one transaction on the main pool (reference data is small and rare). */
+/** Runs `work` in one transaction (reference data is small and rare). */
 export function referenceTransaction<T>(container: Container, work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-  return PgTransaction.run(container.get<pg.Pool>(TOKENS.PgPool), work);
+  return container.get(Database).sqlTransaction('write', work);
 }
 
 /**

@@ -117,9 +117,6 @@ export async function boot(config: Config, modules: PitlaneModule[], options: Bo
   container.bind(TOKENS.Config).toConstantValue(config);
   container.bind(TOKENS.Logger).toConstantValue(logger);
   container.bind(Database).toConstantValue(db);
-  container.bind(TOKENS.Orm).toConstantValue(orm);
-  container.bind(TOKENS.PgPool).toConstantValue(pool);
-  container.bind(TOKENS.PgLockPool).toConstantValue(db.pool('lock'));
   container.bind(TOKENS.Subscriptions).toConstantValue(subscriptions);
   container.bind(TOKENS.Modules).toConstantValue(modules);
   container.bind(Clock).toConstantValue(options.clock ?? new SystemClock());

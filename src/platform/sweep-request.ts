@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Database } from './db/database.js';
 import type { Logger } from './logger.js';
 
 /**
@@ -14,7 +14,8 @@ export class SweepRequest {
   private running: Promise<void> | null = null;
 
   constructor(
-    private readonly pool: pg.Pool,
+    private readonly db: Database,
+    private readonly connection: 'lock' | 'system',
     private readonly logger: Logger,
     private readonly task: string,
     private readonly jobKey: string,
@@ -40,7 +41,7 @@ export class SweepRequest {
   }
 
   private async queue(): Promise<void> {
-    const client = await this.pool.connect();
+    const client = await this.db.pool(this.connection).connect();
     try {
       await client.query(
         `begin; set local synchronous_commit = off;

@@ -2,7 +2,6 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { catalogModule } from '../catalog/index.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { AuctionLifecycleService } from './auction-lifecycle.service.js';
 import { BidBatchService } from './bid-batch.service.js';
 import { BidQueue } from './bid.queue.js';
@@ -138,7 +137,7 @@ describe('bids spread over many auctions', () => {
 
   /** Holds the row locks of `ids` on a connection of its own until `release()`. */
   async function holdLocks(ids: string[]) {
-    const client: pg.PoolClient = await t.rt.container.get<pg.Pool>(TOKENS.PgPool).connect();
+    const client: pg.PoolClient = await t.rt.pool.connect();
     await client.query('begin');
     await client.query('select id from auctions where id = any($1::uuid[]) for update', [ids]);
     return {

@@ -1,7 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type pg from 'pg';
 import { Clock } from '../../platform/clock.js';
-import { PgTransaction } from '../../platform/db/pg-transaction.js';
 import { AppError, Errors } from '../../platform/errors.js';
 import { JobQueue } from '../../platform/jobs.js';
 import { LivePublisher, type LiveNotices } from '../../platform/live.js';
@@ -19,6 +17,7 @@ import { batchSeq, decide, type BidDecision, type BidRequest } from './bid.rules
 import { BiddingPatternService, patternSignals, type PatternFlag } from './bidding-pattern.service.js';
 import { IdempotencyKeyStore, type StoredAnswer } from './idempotency-key.store.js';
 import type { StandingMax } from './proxy-engine.js';
+import { Database } from '../../platform/db/database.js';
 
 /** One bid's answer: its status and body, or the refusal to throw. */
 export type BidAnswer = StoredAnswer;
@@ -109,7 +108,7 @@ export class BidBatchService {
   private readonly outbidSweep: SweepRequest;
 
   constructor(
-    @inject(TOKENS.PgLockPool) private readonly lockPool: pg.Pool,
+    @inject(Database) private readonly db: Database,
     @inject(TOKENS.Logger) private readonly logger: Logger,
     @inject(Clock) private readonly clock: Clock,
     @inject(JobQueue) private readonly jobs: JobQueue,
@@ -117,8 +116,8 @@ export class BidBatchService {
     @inject(IdempotencyKeyStore) private readonly keys: IdempotencyKeyStore,
     @inject(BiddingPatternService) private readonly patterns: BiddingPatternService,
   ) {
-    this.live = new LivePublisher(lockPool, logger);
-    this.outbidSweep = new SweepRequest(lockPool, logger, OUTBID_SWEEP_TASK, OUTBID_SWEEP_JOB_KEY);
+    this.live = new LivePublisher(db, 'lock', logger);
+    this.outbidSweep = new SweepRequest(db, 'lock', logger, OUTBID_SWEEP_TASK, OUTBID_SWEEP_JOB_KEY);
   }
 
   /** Resolves once the outbid sweeps asked for so far are queued (tests). */
@@ -157,7 +156,7 @@ export class BidBatchService {
     const flags: PatternFlag[] = [];
     // On the lock pool and without the ORM: BEGIN goes with the locks in one round trip, and no ordinary read
     // queues in front of a transaction that holds a hot auction.
-    await PgTransaction.run(this.lockPool, async (tx) => {
+    await this.db.sqlTransaction('lock', async (tx) => {
       const order = jobs.map((_, i) => i).sort((a, b) => (jobs[a]!.auctionId < jobs[b]!.auctionId ? -1 : 1));
       const locks = order.map((i) => lockForBidsSql((v) => tx.literal(v), jobs[i]!.auctionId, jobs[i]!.batch.map((b) => b.bidderId)));
       let lockedRows: Parameters<typeof readLocked>[0][][];

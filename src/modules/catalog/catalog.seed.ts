@@ -1,6 +1,6 @@
+import { Database } from '../../platform/db/database.js';
 import type { Container } from 'inversify';
-import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
-import { TOKENS } from '../../platform/tokens.js';
+import { RequestContext } from '@mikro-orm/postgresql';
 import { SEED_CATEGORIES, SEED_MAKES } from './catalog.seed-data.js';
 
 /**
@@ -8,7 +8,7 @@ import { SEED_CATEGORIES, SEED_MAKES } from './catalog.seed-data.js';
  * its name or icon differ, so a second run changes nothing.
  */
 export async function seedCatalog(container: Container): Promise<string[]> {
-  const orm = container.get<MikroORM>(TOKENS.Orm);
+  const orm = container.get(Database).orm;
   return RequestContext.create(orm.em, () =>
     orm.em.transactional(async (em) => {
       const categories = await em.execute<{ inserted: boolean }[]>(

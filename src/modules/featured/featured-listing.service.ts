@@ -1,17 +1,16 @@
 import { inject, injectable } from 'inversify';
-import type pg from 'pg';
 import { Clock } from '../../platform/clock.js';
 import { AppError, Errors } from '../../platform/errors.js';
 import type { ConsolePage } from '../../platform/http/admin-rest.js';
 import { parseOrThrow } from '../../platform/http/validate.js';
 import { formatCents, storedCents } from '../../platform/money.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { CatalogReference } from '../catalog/index.js';
 import type { FeaturedListingDto } from './featured-listing.dto.js';
 import { FeaturedListingResolver, type ResolvedListing } from './featured-listing.resolver.js';
 import { featuredListingSchema, type FeaturedListingFilter, type FeaturedListingValues } from './featured-listing.schemas.js';
 import { FeaturedPublicService } from './featured-public.service.js';
 import { clashDate, clickThroughRate, featuredStatus, NOT_FOUND_MESSAGES, NOT_LIVE_MESSAGES, pageName } from './featured.rules.js';
+import { Database } from '../../platform/db/database.js';
 
 /** The category of a category placement is not one of the catalog's. */
 export const CATEGORY_NOT_FOUND = 'Category not found';
@@ -75,15 +74,15 @@ const rawOf = (r: FeaturedRow): Record<string, unknown> => ({
 @injectable()
 export class FeaturedListingService {
   constructor(
-    @inject(TOKENS.PgPool) private readonly pool: pg.Pool,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(FeaturedListingResolver) private readonly resolver: FeaturedListingResolver,
     @inject(FeaturedPublicService) private readonly publicListings: FeaturedPublicService,
     @inject(CatalogReference) private readonly catalog: CatalogReference,
   ) {}
 
-  private async query<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-    return (await this.pool.query<T>(text, params)).rows;
+  private async query<T>(text: string, params: unknown[] = []): Promise<T[]> {
+    return this.db.runner('write').run<T>(text, params);
   }
 
   /** DTOs of rows: their listings resolved together, their counters read in one statement. */

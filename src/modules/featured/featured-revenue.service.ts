@@ -1,8 +1,6 @@
 import { inject, injectable } from 'inversify';
-import type pg from 'pg';
 import { Clock } from '../../platform/clock.js';
 import { formatCents, storedCents } from '../../platform/money.js';
-import { TOKENS } from '../../platform/tokens.js';
 import type {
   FeaturedListingType,
   FeaturedMonthRevenueDto,
@@ -12,6 +10,7 @@ import type {
 } from './featured-listing.dto.js';
 import { DAY_MS, FEATURED_SLOTS } from './featured-listing.schemas.js';
 import { clickThroughRate } from './featured.rules.js';
+import { Database } from '../../platform/db/database.js';
 
 /** "2026-11" of an instant (UTC). */
 const monthOf = (d: Date) => d.toISOString().slice(0, 7);
@@ -32,13 +31,13 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 @injectable()
 export class FeaturedRevenueService {
   constructor(
-    @inject(TOKENS.PgPool) private readonly pool: pg.Pool,
+    @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
   ) {}
 
   /** Revenue per month of placements starting in [from, to), every month of the range listed (zero when none). */
   async byMonth(from: Date, to: Date): Promise<FeaturedMonthRevenueDto[]> {
-    const { rows } = await this.pool.query<{ month: string; placement_type: FeaturedPlacementType; revenue: string; placements: number }>(
+    const rows = await this.db.runner('read').run<{ month: string; placement_type: FeaturedPlacementType; revenue: string; placements: number }>(
       `select to_char(start_date at time zone 'UTC', 'YYYY-MM') as month, placement_type, sum(price)::text as revenue, count(*)::int as placements
          from featured_listings where is_active and start_date >= $1 and start_date < $2
         group by 1, 2`,
@@ -70,7 +69,7 @@ export class FeaturedRevenueService {
 
     const [months, placements, stats] = await Promise.all([
       this.byMonth(from, to),
-      this.pool.query<{
+      this.db.runner('read').run<{
         id: string;
         listing_type: FeaturedListingType;
         placement_type: FeaturedPlacementType;
@@ -85,16 +84,16 @@ export class FeaturedRevenueService {
           order by start_date, position, id`,
         [from, to],
       ),
-      this.pool.query<{ id: string; impressions: string; clicks: string }>(
+      this.db.runner('read').run<{ id: string; impressions: string; clicks: string }>(
         `select d.featured_listing_id as id, sum(d.impressions)::text as impressions, sum(d.clicks)::text as clicks
            from featured_listing_daily d where d.day >= $1::date and d.day < $2::date group by d.featured_listing_id`,
         [from.toISOString().slice(0, 10), to.toISOString().slice(0, 10)],
       ),
     ]);
-    const statsById = new Map(stats.rows.map((s) => [s.id, { impressions: Number(s.impressions), clicks: Number(s.clicks) }]));
+    const statsById = new Map(stats.map((s) => [s.id, { impressions: Number(s.impressions), clicks: Number(s.clicks) }]));
 
     const pages = new Map<string, FeaturedPageRevenueDto & { revenueCents: number }>();
-    const performance = placements.rows.map((p) => {
+    const performance = placements.map((p) => {
       const key = `${p.placement_type}|${p.category_id ?? ''}`;
       let page = pages.get(key);
       if (!page) {

@@ -2,9 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { auctionForm, fastUser, HOUR, partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 import { auctionsModule } from '../auctions/index.js';
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { EventBus } from '../../platform/events.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { CATALOG_EVENTS, catalogModule } from '../catalog/index.js';
 import { AlertMailService } from './alert-mail.service.js';
 import type { AlertDto } from './garage.dto.js';
@@ -169,7 +167,7 @@ describe('part alerts', () => {
       const matchNotices = 'select count(*)::int as n from alert_notifications where related_item_id = $1 and alert_id is not null';
       const before = await t.sql<{ n: number }>(matchNotices, [partId]);
       const back = { partId, sellerId: admin.id, orderId: '00000000-0000-4000-8000-00000000bac5' };
-      await t.rt.container.get<MikroORM>(TOKENS.Orm).em.fork().transactional((em) => t.rt.container.get(EventBus).publish(em, { name: CATALOG_EVENTS.partBackOnSale, payload: back }));
+      await t.rt.db.orm.em.fork().transactional((em) => t.rt.container.get(EventBus).publish(em, { name: CATALOG_EVENTS.partBackOnSale, payload: back }));
       await t.drain();
       expect(await matchesOf(late.id)).toContain(partId);
       // One new match (the seller is told apart, by the notification centre).

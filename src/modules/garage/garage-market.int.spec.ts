@@ -9,8 +9,6 @@ import type { MarketWatchItemDto, PricePointDto, SoldPriceHistoryDto, WatchCandi
 import { MarketWatchService } from './market-watch.service.js';
 import { PriceHistoryService } from './price-history.service.js';
 import { EventBus } from '../../platform/events.js';
-import { TOKENS } from '../../platform/tokens.js';
-import type { MikroORM } from '@mikro-orm/postgresql';
 
 describe('market watch and price history', () => {
   let t: TestApp;
@@ -159,7 +157,7 @@ describe('market watch and price history', () => {
   it('records a paid order as a sale once, and leaves auction orders to the auction final price', async () => {
     const soldPart = await partOf(admin, { title: 'Koni shock pair', price: 300, partNumber: 'KONI-8240', make: 'porsche' });
     const publish = async (payload: Record<string, unknown>) => {
-      const orm = t.rt.container.get<MikroORM>(TOKENS.Orm);
+      const orm = t.rt.db.orm;
       await orm.em.fork().transactional((em) => t.rt.container.get(EventBus).publish(em, { name: 'payments.order.paid', payload }));
       await t.drain();
     };

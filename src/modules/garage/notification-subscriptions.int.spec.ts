@@ -1,10 +1,8 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { auctionForm, fastUser, partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 import { approvedSeller } from '../../../test/reverse.fixtures.js';
 import { EventBus } from '../../platform/events.js';
-import { TOKENS } from '../../platform/tokens.js';
 import { CATALOG_EVENTS, catalogModule } from '../catalog/index.js';
 import { OFFERS_EVENTS } from '../offers/index.js';
 import { OrdersApi } from '../payments/index.js';
@@ -21,7 +19,7 @@ describe("other modules' events become notifications", () => {
   let buyer: TestUser;
 
   const feed = async (who: TestUser) => (await who.agent.get('/api/notifications/me').expect(200)).body as NotificationDto[];
-  const orm = () => t.rt.container.get<MikroORM>(TOKENS.Orm);
+  const orm = () => t.rt.db.orm;
   const publish = async (name: string, payload: unknown) => {
     await orm().em.fork().transactional((em) => t.rt.container.get(EventBus).publish(em, { name, payload }));
     await t.drain();

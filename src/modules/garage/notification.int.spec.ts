@@ -1,8 +1,6 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { fastUser, type TestUser } from '../../../test/auctions.fixtures.js';
-import { TOKENS } from '../../platform/tokens.js';
 import type { NotificationDto } from './notification.dto.js';
 import { NotificationService, type NotificationInput } from './notification.service.js';
 
@@ -16,7 +14,7 @@ describe('notification centre routes', () => {
   /** Records a notification for `userId` in its own transaction, a second after the one before. */
   const record = async (userId: string, overrides: Partial<NotificationInput> = {}) => {
     t.clock.advance(1000);
-    const orm = t.rt.container.get<MikroORM>(TOKENS.Orm);
+    const orm = t.rt.db.orm;
     return orm.em.fork().transactional((em) =>
       service.record(em, { userId, notificationType: 'alert_match', title: 'New match', message: 'A part you wanted was listed.', link: '/parts/x', ...overrides }),
     );
@@ -111,7 +109,7 @@ describe('notification centre routes', () => {
 
   describe('recordOnce', () => {
     it('stores an alert match once per alert and item', async () => {
-      const orm = t.rt.container.get<MikroORM>(TOKENS.Orm);
+      const orm = t.rt.db.orm;
       const alertId = '11111111-1111-4111-8111-111111111111';
       const partId = '22222222-2222-4222-8222-222222222222';
       const input = { userId: bob.id, notificationType: 'alert_match', title: 'Match', message: 'Listed', alertId, relatedItemId: partId, relatedItemType: 'part' as const };

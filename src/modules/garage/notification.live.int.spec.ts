@@ -1,6 +1,4 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TOKENS } from '../../platform/tokens.js';
 import type { Server } from '../../main.js';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { liveSockets, liveUser, serveOn } from '../../../test/live.fixtures.js';
@@ -51,7 +49,7 @@ describe('live notifications', () => {
     expect(anonymous).toEqual([{ type: 'error', message: 'Please sign in to receive notifications.' }]);
 
     const service = db.rt.container.get(NotificationService);
-    const orm = db.rt.container.get<MikroORM>(TOKENS.Orm);
+    const orm = db.rt.db.orm;
     let id = '';
     await orm.em.fork().transactional(async (em) => {
       id = (await service.record(em, input(ann.id, 'Listing approved'))).id;
@@ -82,7 +80,7 @@ describe('live notifications', () => {
     const catTab = await subscribed(cat.cookie);
     const danTab = await subscribed(dan.cookie);
     const service = db.rt.container.get(NotificationService);
-    const orm = db.rt.container.get<MikroORM>(TOKENS.Orm);
+    const orm = db.rt.db.orm;
     const alertA = crypto.randomUUID();
     const alertB = crypto.randomUUID();
     const item = crypto.randomUUID();
@@ -195,7 +193,7 @@ describe('live notifications', () => {
     const bob = await user('live_notif_bob');
     const bobTab = await subscribed(bob.cookie);
     const service = db.rt.container.get(NotificationService);
-    const orm = db.rt.container.get<MikroORM>(TOKENS.Orm);
+    const orm = db.rt.db.orm;
     await expect(
       orm.em.fork().transactional(async (em) => {
         await service.record(em, input(bob.id, 'Never'));

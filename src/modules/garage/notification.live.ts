@@ -1,10 +1,10 @@
 import { inject, injectable } from 'inversify';
-import type pg from 'pg';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { LIVE_CHANNEL, LivePublisher, liveNotices, pushLive, type LiveHub } from '../../platform/live.js';
 import type { Logger } from '../../platform/logger.js';
 import { TOKENS } from '../../platform/tokens.js';
 import type { NotificationDto, NotificationLiveDto } from './notification.dto.js';
+import { Database } from '../../platform/db/database.js';
 
 /** The live topic of one user's notifications: every open tab of theirs that sent `subscribe_notifications`. */
 export const userNotificationsTopic = (userId: string) => `notifications:${userId}`;
@@ -15,8 +15,8 @@ export class NotificationLive {
   /** Sends what committed transactions leave, gathered (one per process: the class is bound as a singleton). */
   private readonly publisher: LivePublisher;
 
-  constructor(@inject(TOKENS.PgPool) pool: pg.Pool, @inject(TOKENS.Logger) logger: Logger) {
-    this.publisher = new LivePublisher(pool, logger);
+  constructor(@inject(Database) db: Database, @inject(TOKENS.Logger) logger: Logger) {
+    this.publisher = new LivePublisher(db, 'system', logger);
   }
 
   /** Pushes `message` to `userId`'s tabs when the caller's transaction commits (and never if it rolls back). */

@@ -1,10 +1,10 @@
 import { inject, injectable } from 'inversify';
-import type pg from 'pg';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { LivePublisher, type LiveNotices } from '../../platform/live.js';
 import type { Logger } from '../../platform/logger.js';
 import { SweepRequest } from '../../platform/sweep-request.js';
 import { TOKENS } from '../../platform/tokens.js';
+import { Database } from '../../platform/db/database.js';
 
 export const QUOTE_NOTICES_SWEEP_TASK = 'reverse/sweep-quote-notices';
 export const QUOTE_NOTICES_SWEEP_JOB_KEY = 'reverse-quote-notices-sweep';
@@ -20,9 +20,9 @@ export class QuoteNoticeQueue {
   private readonly sweep: SweepRequest;
 
   // The lock pool (as the bids' publisher): the sends never wait behind quotes for one of the main pool's connections.
-  constructor(@inject(TOKENS.PgLockPool) pool: pg.Pool, @inject(TOKENS.Logger) logger: Logger) {
-    this.live = new LivePublisher(pool, logger);
-    this.sweep = new SweepRequest(pool, logger, QUOTE_NOTICES_SWEEP_TASK, QUOTE_NOTICES_SWEEP_JOB_KEY);
+  constructor(@inject(Database) db: Database, @inject(TOKENS.Logger) logger: Logger) {
+    this.live = new LivePublisher(db, 'lock', logger);
+    this.sweep = new SweepRequest(db, 'lock', logger, QUOTE_NOTICES_SWEEP_TASK, QUOTE_NOTICES_SWEEP_JOB_KEY);
   }
 
   /** In the quote's transaction: the buyer's new-quotes mail, and the outquoted seller's notice when there is one. */

@@ -1,6 +1,6 @@
+import { Database } from '../../platform/db/database.js';
 import type { Container } from 'inversify';
-import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
-import { TOKENS } from '../../platform/tokens.js';
+import { RequestContext } from '@mikro-orm/postgresql';
 
 /** The default badges; matched by name, so admins' later edits of other fields are kept. */
 export const SEED_BADGES = [
@@ -18,7 +18,7 @@ export const SEED_BADGES = [
 
 /** Inserts the default badges that are missing (by name); a second run changes nothing. */
 export async function seedSellers(container: Container): Promise<string[]> {
-  const orm = container.get<MikroORM>(TOKENS.Orm);
+  const orm = container.get(Database).orm;
   return RequestContext.create(orm.em, async () => {
     const rows = await orm.em.execute<{ id: string }[]>(
       `insert into badges (name, description, icon, category, type, rarity, points_awarded, requirement, sort_order)

@@ -1,12 +1,10 @@
 import { inject, injectable } from 'inversify';
-import type pg from 'pg';
 import { Errors } from '../errors.js';
 import { JobQueue } from '../jobs.js';
-import { PgTransaction } from '../db/pg-transaction.js';
-import { TOKENS } from '../tokens.js';
 import { HOUSE_ACCOUNT } from './demo.js';
 import type { DemoProgress } from './demo.runner.js';
 import type { DemoRunDto, DemoStatusDto } from './demo.dto.js';
+import { Database } from '../db/database.js';
 
 /** The graphile-worker task that runs a console's seed or clear request. */
 export const DEMO_TASK = 'platform/demo-data';
@@ -50,13 +48,18 @@ const toDto = (r: RunRow): DemoRunDto => ({
 @injectable()
 export class DemoRuns {
   constructor(
-    @inject(TOKENS.PgPool) private readonly pool: pg.Pool,
+    @inject(Database) private readonly db: Database,
     @inject(JobQueue) private readonly jobs: JobQueue,
   ) {}
 
+  /** The console's reads and the run's own writes: beside the run's transaction, so the console sees them at once. */
+  private get sql() {
+    return this.db.runner('write');
+  }
+
   /** Queues a seed or clear as a job; 409 while another run is queued or running. */
   async request(action: 'seed' | 'clear', parts: number | null, userId: string | null, now: Date): Promise<DemoRunDto> {
-    return PgTransaction.run(this.pool, async (tx) => {
+    return this.db.sqlTransaction('write', async (tx) => {
       await tx.execute(
         `update demo_runs set status = 'failed', error = 'Interrupted: the worker stopped before the run finished.', finished_at = ?
           where status in ('queued', 'running') and created_at < ?`,
@@ -75,44 +78,44 @@ export class DemoRuns {
 
   /** The run, or null. */
   async find(id: string): Promise<DemoRunDto | null> {
-    const { rows } = await this.pool.query<RunRow>('select * from demo_runs where id = $1', [id]);
+    const rows = await this.sql.run<RunRow>('select * from demo_runs where id = ?', [id]);
     return rows[0] ? toDto(rows[0]) : null;
   }
 
   /** Marks the run started; false when it is not queued (already run or interrupted). */
   async start(id: string, now: Date): Promise<boolean> {
-    const { rowCount } = await this.pool.query(
-      `update demo_runs set status = 'running', started_at = $2 where id = $1 and status = 'queued'`,
-      [id, now],
+    const rows = await this.sql.run(
+      `update demo_runs set status = 'running', started_at = ? where id = ? and status = 'queued' returning id`,
+      [now, id],
     );
-    return rowCount === 1;
+    return rows.length === 1;
   }
 
   /** Records where the run stands (outside its transaction, so the console sees it at once). */
   async progress(id: string, p: DemoProgress): Promise<void> {
-    await this.pool.query(
-      `update demo_runs set step = $2, done = $3, total = $4, percent = $5 where id = $1 and status = 'running'`,
-      [id, `${p.step}: ${p.label}`.slice(0, 200), p.done, p.total, p.percent],
+    await this.sql.run(
+      `update demo_runs set step = ?, done = ?, total = ?, percent = ? where id = ? and status = 'running'`,
+      [`${p.step}: ${p.label}`.slice(0, 200), p.done, p.total, p.percent, id],
     );
   }
 
   /** Ends the run with its summary, or with the reason it failed. */
   async finish(id: string, now: Date, outcome: { summary: string[] } | { error: string }): Promise<void> {
     if ('summary' in outcome) {
-      await this.pool.query(
-        `update demo_runs set status = 'succeeded', percent = 100, summary = $2::jsonb, finished_at = $3 where id = $1`,
-        [id, JSON.stringify(outcome.summary), now],
+      await this.sql.run(
+        `update demo_runs set status = 'succeeded', percent = 100, summary = ?::jsonb, finished_at = ? where id = ?`,
+        [JSON.stringify(outcome.summary), now, id],
       );
     } else {
-      await this.pool.query(`update demo_runs set status = 'failed', error = $2, finished_at = $3 where id = $1`, [id, outcome.error, now]);
+      await this.sql.run(`update demo_runs set status = 'failed', error = ?, finished_at = ? where id = ?`, [outcome.error, now, id]);
     }
   }
 
   /** The Demo Data tab's view: the latest run and the demo's records by kind. */
   async status(): Promise<DemoStatusDto> {
-    const [{ rows: runs }, { rows: kinds }] = await Promise.all([
-      this.pool.query<RunRow>('select * from demo_runs order by created_at desc limit 1'),
-      this.pool.query<{ kind: string; n: number }>('select kind, count(*)::int as n from demo_records group by kind order by kind'),
+    const [runs, kinds] = await Promise.all([
+      this.sql.run<RunRow>('select * from demo_runs order by created_at desc limit 1'),
+      this.sql.run<{ kind: string; n: number }>('select kind, count(*)::int as n from demo_records group by kind order by kind'),
     ]);
     return {
       run: runs[0] ? toDto(runs[0]) : null,

@@ -1,8 +1,7 @@
+import { Database } from '../db/database.js';
 import { Router } from 'express';
 import type { Container } from 'inversify';
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { TOKENS } from '../tokens.js';
 import { handle, idParams } from '../http/validate.js';
 import { adminListQuery, consoleOrder, parseAdminList, refuseMethods, sendAdminList } from '../http/admin-rest.js';
 import { Errors } from '../errors.js';
@@ -27,7 +26,7 @@ const mailFilter = z.object({
 
 /** Console resource `mail-outbox`: the development outbox, read-only. */
 export function mailAdminRoutes(container: Container): Router {
-  const orm = container.get<MikroORM>(TOKENS.Orm);
+  const orm = container.get(Database).orm;
   const router = Router();
   router.get(
     '/mail-outbox',
