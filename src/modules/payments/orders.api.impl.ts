@@ -5,14 +5,14 @@ import { TOKENS } from '../../platform/tokens.js';
 import { readOrder, toFacts } from './order.repository.js';
 import { OrderService } from './order.service.js';
 import { OrdersApi, type CreateOrderInput, type OrderFacts } from './orders.api.js';
-import { PaymentService } from './payment.service.js';
+import { RefundService } from './refund.service.js';
 
 @injectable()
 export class OrdersApiImpl extends OrdersApi {
   constructor(
     @inject(TOKENS.Orm) private readonly orm: MikroORM,
     @inject(OrderService) private readonly orders: OrderService,
-    @inject(PaymentService) private readonly payments: PaymentService,
+    @inject(RefundService) private readonly refunds: RefundService,
   ) {
     super();
   }
@@ -24,8 +24,8 @@ export class OrdersApiImpl extends OrdersApi {
     const order = await readOrder(this.orm.em.fork() as EntityManager, orderId);
     return order ? toFacts(order) : null;
   }
-  refund(input: { orderId: string; amountCents: number; reason: string; actorId: string | null }): Promise<void> {
-    return this.payments.refund({ ...input, actor: input.actorId ? 'admin' : 'system' });
+  async refund(input: Parameters<OrdersApi['refund']>[0]): Promise<void> {
+    await this.refunds.refund({ ...input, actor: input.actor ?? (input.actorId ? 'admin' : 'system') });
   }
   async unpaidStrikes(buyerId: string): Promise<number> {
     const [row] = await (this.orm.em.fork() as EntityManager).execute<{ n: number }[]>(
