@@ -10,26 +10,32 @@ import {
   Typography,
 } from '@mui/material';
 import { ListButton, Show, TopToolbar, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import type { OrderDto } from '../../modules/payments/order.dto';
+import type { OrderDto, RefundResultDto } from '../../modules/payments/order.dto';
 import { ADMIN_API, httpClient } from '../dataProvider';
 import { DataTable, type DataColumn } from '../layout/DataTable';
 import { Fact, FactGrid } from '../layout/Fact';
-import { centsText, ledgerBalanceCents, moneyText, orderStateText, refundableCents, refundAmountPayload } from './orderAdmin';
+import { centsText, ledgerBalanceCents, moneyText, orderStateText, refundableCents } from './orderAdmin';
 import { RefundDialog } from './RefundDialog';
 import { messageOf, when } from '../layout/text';
 import { RecordTitle } from '../layout/RecordTitle';
 
 const OrderTitle = () => <RecordTitle<OrderDto> name="Order" of={(r) => `"${r.partTitle}"`} />;
 
-/** POST /api/admin/orders/{id}/refund {amount, reason}. */
+/** POST /api/admin/orders/{id}/refund {amount, reason} with the dialog submission's Idempotency-Key. */
 function useRefund(onDone: () => void) {
   const notify = useNotify();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, amount, reason }: { id: string; amount: string; reason: string }) =>
-      httpClient(`${ADMIN_API}/orders/${encodeURIComponent(id)}/refund`, { method: 'POST', body: JSON.stringify({ amount, reason }) }),
-    onSuccess: () => {
-      notify('Refund issued', { type: 'success' });
+    mutationFn: async ({ id, amount, reason, idempotencyKey }: { id: string; amount: string; reason: string; idempotencyKey: string }) =>
+      (
+        await httpClient(`${ADMIN_API}/orders/${encodeURIComponent(id)}/refund`, {
+          method: 'POST',
+          headers: new Headers({ 'Idempotency-Key': idempotencyKey }),
+          body: JSON.stringify({ amount, reason }),
+        })
+      ).json as RefundResultDto,
+    onSuccess: (result) => {
+      notify(`Refund of ${moneyText(result.refund?.amount)} issued`, { type: 'success' });
       onDone();
       refresh();
     },
@@ -58,7 +64,7 @@ function OrderActions() {
         maxCents={left}
         pending={refund.isPending}
         onClose={() => setOpen(false)}
-        onConfirm={({ amount, reason }) => refund.mutate({ id: record.id, amount: refundAmountPayload(amount), reason })}
+        onConfirm={({ amount, reason, idempotencyKey }) => refund.mutate({ id: record.id, amount, reason, idempotencyKey })}
       />
     </TopToolbar>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
-import { centsText, refundErrors } from './orderAdmin';
+import { centsText, refundAmountPayload, refundErrors, refundSubmission, type RefundSubmission } from './orderAdmin';
 
 interface RefundDialogProps {
   open: boolean;
@@ -9,26 +9,35 @@ interface RefundDialogProps {
   maxCents: number;
   pending: boolean;
   onClose: () => void;
-  onConfirm: (input: { amount: string; reason: string }) => void;
+  /** The amount as sent ("25.00"), the reason, and the submission's Idempotency-Key. */
+  onConfirm: (input: { amount: string; reason: string; idempotencyKey: string }) => void;
 }
 
-/** Refund: the amount (full by default, or part of it) and the reason, checked before anything is sent. */
+/**
+ * Refund: the amount (full by default, or part of it) and the reason, checked before anything is sent. Submitting
+ * the same amount again sends the same Idempotency-Key (one refund however often it is clicked); closing the
+ * dialog or changing the amount makes the next submission a new refund.
+ */
 export function RefundDialog({ open, partTitle, maxCents, pending, onClose, onConfirm }: RefundDialogProps) {
   const full = `${Math.floor(maxCents / 100)}.${String(maxCents % 100).padStart(2, '0')}`;
   const [amount, setAmount] = useState(full);
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
+  const [submission, setSubmission] = useState<RefundSubmission | null>(null);
   const errors = refundErrors(amount, reason, maxCents);
   const close = () => {
     setAmount(full);
     setReason('');
     setTouched(false);
+    setSubmission(null);
     onClose();
   };
   const submit = () => {
     setTouched(true);
     if (errors.amount || errors.reason) return;
-    onConfirm({ amount, reason: reason.trim() });
+    const next = refundSubmission(submission, refundAmountPayload(amount), () => crypto.randomUUID());
+    setSubmission(next);
+    onConfirm({ amount: next.amount, reason: reason.trim(), idempotencyKey: next.key });
   };
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="refund-dialog-title">

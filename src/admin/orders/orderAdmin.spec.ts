@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsOf, ledgerBalanceCents, moneyText, orderStateText, refundableCents, refundAmountPayload, refundErrors } from './orderAdmin';
+import { centsOf, ledgerBalanceCents, moneyText, orderStateText, refundableCents, refundAmountPayload, refundErrors, refundSubmission } from './orderAdmin';
 
 describe('money in the console', () => {
   it('reads decimal strings as exact cents and shows them with cents', () => {
@@ -45,5 +45,20 @@ describe('orderStateText', () => {
   it('names the states and keeps an unknown one', () => {
     expect(orderStateText('pending_payment')).toBe('Awaiting payment');
     expect(orderStateText('on_hold')).toBe('on_hold');
+  });
+});
+
+describe('refund submissions', () => {
+  it('sends one Idempotency-Key per dialog submission: kept for the same amount, new for another amount or a new dialog', () => {
+    let n = 0;
+    const fresh = () => `key-${++n}`;
+    const first = refundSubmission(null, '5.00', fresh);
+    expect(first).toEqual({ key: 'key-1', amount: '5.00' });
+    // Clicked again (or retried after a lost answer): the same key, so the server makes one refund.
+    expect(refundSubmission(first, '5.00', fresh)).toBe(first);
+    // Another amount is another refund.
+    expect(refundSubmission(first, '6.00', fresh)).toEqual({ key: 'key-2', amount: '6.00' });
+    // A dialog opened again starts without one.
+    expect(refundSubmission(null, '5.00', fresh)).toEqual({ key: 'key-3', amount: '5.00' });
   });
 });

@@ -63,3 +63,18 @@ export function refundAmountPayload(amount: string): string {
   const cents = centsOf(amount.trim().replace(/^\$/, '').replaceAll(',', '')) ?? 0;
   return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
+
+/** The Idempotency-Key of a refund dialog's submission and the amount it was made for. */
+export interface RefundSubmission {
+  key: string;
+  amount: string;
+}
+
+/**
+ * The key to send with a refund dialog's submission: the same key while the dialog submits the same amount again
+ * (a double click, a retry after a lost answer: the server makes one refund and answers each with it), a fresh one
+ * (from `fresh`) for the dialog's first submission or another amount. A new dialog starts with none.
+ */
+export function refundSubmission(previous: RefundSubmission | null, amount: string, fresh: () => string): RefundSubmission {
+  return previous && previous.amount === amount ? previous : { key: fresh(), amount };
+}

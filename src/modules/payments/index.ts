@@ -17,5 +17,7 @@ export type {
   ShipRequestDto,
   CancelRequestDto,
   RefundRequestDto,
+  RefundDto,
+  RefundResultDto,
   CreateOrderResultDto,
 } from './order.dto.js';

@@ -9,6 +9,7 @@ import { addHistory, readOrder } from './order.repository.js';
 import { OrderService } from './order.service.js';
 import { PaymentProvider } from './payment.provider.js';
 import { orderEvent, PaymentService } from './payment.service.js';
+import { RefundService } from './refund.service.js';
 import { PAYMENTS_EVENTS } from './payments.events.js';
 import { ORDER_TIMES, orderJobKey, PAYMENTS_TASKS, type OrderTimer } from './payments.jobs.js';
 import { Database } from '../../platform/db/database.js';
@@ -27,6 +28,7 @@ export class OrderTimersService {
     @inject(EventBus) private readonly bus: EventBus,
     @inject(OrderService) private readonly orders: OrderService,
     @inject(PaymentService) private readonly payments: PaymentService,
+    @inject(RefundService) private readonly refunds: RefundService,
     @inject(ConnectService) private readonly connect: ConnectService,
     @inject(PaymentProvider) private readonly provider: PaymentProvider,
     @inject(OrderNotificationService) private readonly notifications: OrderNotificationService,
@@ -117,7 +119,7 @@ export class OrderTimersService {
       case 'refundLatePayment': {
         const left = o.totalCents - o.refundedCents;
         if (!o.paidAt || o.state !== 'cancelled' || left <= 0) return 'nothing to refund';
-        await this.payments.refund({ orderId, amountCents: left, reason: 'Paid after the order was cancelled', actorId: null, actor: 'system' });
+        await this.refunds.refund({ orderId, amountCents: left, reason: 'Paid after the order was cancelled', actorId: null, actor: 'system' });
         return 'refunded';
       }
     }

@@ -295,3 +295,21 @@ export interface RefundRequestDto {
   amount: string | number;
   reason: string;
 }
+
+/** The refund one refund request made (issue 31). */
+export interface RefundDto {
+  /** The refund's id: its entry among the order's `payments`. */
+  id: string;
+  /** What this refund gave back ("25.00"), whatever other refunds of the order did meanwhile. */
+  amount: string;
+  status: 'succeeded';
+  /** The provider's refund id (`re_...`). */
+  providerRef: string | null;
+  createdAt: string;
+}
+
+/**
+ * The answer of POST /api/admin/orders/{id}/refund: the order after the refund (as before) and `refund`, the one
+ * refund this request made. A repeat with the same Idempotency-Key gets this same answer again.
+ */
+export type RefundResultDto = OrderDto & { refund: RefundDto };

@@ -25,6 +25,7 @@ import { addHistory, ORDER_COLUMNS, readOrder, toOrderRow, type OrderRow } from 
 import type { CreateOrderInput } from './orders.api.js';
 import { PaymentProvider } from './payment.provider.js';
 import { orderEvent, PaymentService } from './payment.service.js';
+import { RefundService } from './refund.service.js';
 import { PAYMENTS_EVENTS } from './payments.events.js';
 import { ORDER_TIMES, orderJobKey, PAYMENTS_TASKS } from './payments.jobs.js';
 import type { CheckoutBody } from './payments.schemas.js';
@@ -62,6 +63,7 @@ export class OrderService {
     @inject(AccountsApi) private readonly accounts: AccountsApi,
     @inject(ConnectService) private readonly connect: ConnectService,
     @inject(PaymentService) private readonly payments: PaymentService,
+    @inject(RefundService) private readonly refunds: RefundService,
     @inject(PaymentProvider) private readonly provider: PaymentProvider,
     @inject(OrderNotificationService) private readonly notifications: OrderNotificationService,
     @inject(TOKENS.Logger) private readonly logger: Logger,
@@ -431,11 +433,8 @@ export class OrderService {
         throw new AppError('conflict', 'order_not_deliverable', 'Only a shipped order can be confirmed delivered');
       }
       const now = this.clock.now();
-      await tx.execute(`update orders set state = case when state = 'shipped' then 'delivered' else state end, delivered_at = ?, updated_at = ? where id = ?`, [
-        now.toISOString(),
-        now.toISOString(),
-        id,
-      ]);
+      await tx.execute(`update orders set state = case when state = 'shipped' then 'delivered' else state end, delivered_at = ?, updated_at = ? where id = ?`,
+        [now.toISOString(), now.toISOString(), id]);
       const delivered = { ...o, state: 'delivered' as const, deliveredAt: now };
       await addHistory(tx, id, 'delivered', by.actor ? 'The buyer confirmed delivery' : 'Delivered (14 days after shipping)', by.actor ? 'buyer' : 'system', by.actor?.id ?? null, now);
       await this.bus.publish(tx, { name: PAYMENTS_EVENTS.orderDelivered, payload: orderEvent(delivered) });
@@ -491,7 +490,7 @@ export class OrderService {
     if (!shippable) throw new AppError('conflict', 'order_not_cancellable', 'This order can no longer be cancelled; request a return or contact support');
     if (role === 'buyer') throw new AppError('conflict', 'order_paid', 'This order is paid: ask the seller to cancel it, or contact support');
     const left = o.totalCents - o.refundedCents;
-    if (left > 0) await this.payments.refund({ orderId: id, amountCents: left, reason: reason ?? `Cancelled by the ${role}`, actorId: actor.id, actor: role });
+    if (left > 0) await this.refunds.refund({ orderId: id, amountCents: left, reason: reason ?? `Cancelled by the ${role}`, actorId: actor.id, actor: role });
     await this.db.em.transactional(async (tx) => {
       const now = this.clock.now();
       const locked = (await readOrder(tx, id, true))!;

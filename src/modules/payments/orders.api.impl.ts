@@ -4,7 +4,7 @@ import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { readOrder, toFacts } from './order.repository.js';
 import { OrderService } from './order.service.js';
 import { OrdersApi, type CreateOrderInput, type OrderFacts } from './orders.api.js';
-import { PaymentService } from './payment.service.js';
+import { RefundService } from './refund.service.js';
 import { Database } from '../../platform/db/database.js';
 
 @injectable()
@@ -12,7 +12,7 @@ export class OrdersApiImpl extends OrdersApi {
   constructor(
     @inject(Database) private readonly db: Database,
     @inject(OrderService) private readonly orders: OrderService,
-    @inject(PaymentService) private readonly payments: PaymentService,
+    @inject(RefundService) private readonly refunds: RefundService,
   ) {
     super();
   }
@@ -24,8 +24,8 @@ export class OrdersApiImpl extends OrdersApi {
     const order = await readOrder(this.db.em, orderId);
     return order ? toFacts(order) : null;
   }
-  refund(input: { orderId: string; amountCents: number; reason: string; actorId: string | null }): Promise<void> {
-    return this.payments.refund({ ...input, actor: input.actorId ? 'admin' : 'system' });
+  async refund(input: Parameters<OrdersApi['refund']>[0]): Promise<void> {
+    await this.refunds.refund({ ...input, actor: input.actor ?? (input.actorId ? 'admin' : 'system') });
   }
   async unpaidStrikes(buyerId: string): Promise<number> {
     const [row] = await (this.db.em).execute<{ n: number }[]>(

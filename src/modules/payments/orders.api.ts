@@ -41,8 +41,13 @@ export abstract class OrdersApi {
   abstract createOrder(em: SqlExecutor, input: CreateOrderInput): Promise<{ orderId: string }>;
   /** One order's facts, or null when unknown. */
   abstract findOrder(orderId: string): Promise<OrderFacts | null>;
-  /** Refunds a paid/shipped/delivered order fully or partly through the provider, reversing commission and transfer in proportion, with ledger entries; AppError on a bad amount or state. */
-  abstract refund(input: { orderId: string; amountCents: number; reason: string; actorId: string | null }): Promise<void>;
+  /**
+   * Refunds a paid/shipped/delivered order fully or partly through the provider, reversing commission and transfer
+   * in proportion, with ledger entries; resolves once this refund is made. AppError on a bad amount or state, and
+   * 409 when what is left to refund (refunds in flight count) does not allow it. `actor`: who asks (the history's
+   * and audit's actor; by default an admin when `actorId` is given).
+   */
+  abstract refund(input: { orderId: string; amountCents: number; reason: string; actorId: string | null; actor?: 'admin' | 'seller' }): Promise<void>;
   /** Unpaid auction orders cancelled for non-payment of this buyer (the strike count). */
   abstract unpaidStrikes(buyerId: string): Promise<number>;
 }

@@ -37,6 +37,18 @@ export function chargeFeeOf(charge: unknown): ProviderFee | null {
   return feeCents === null ? null : { feeCents, ref: typeof id === 'string' ? id.slice(0, 100) : 'balance transaction' };
 }
 
+/**
+ * The provider refused an operation (it answered, and made nothing): a refund or transfer it will not make as
+ * asked. Any other error leaves the outcome unknown (no answer, a server error): the operation may have been made.
+ */
+export class ProviderRefusal extends Error {
+  override readonly name = 'ProviderRefusal';
+}
+
+/** Stripe's refusals (it answered and made nothing) as ProviderRefusal; anything else as it came. */
+const refusalOf = (error: unknown): unknown =>
+  error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeCardError ? new ProviderRefusal(error.message) : error;
+
 /** What the payments module asks of a card payment provider (Stripe, or the built-in test provider). */
 export abstract class PaymentProvider {
   abstract readonly name: PaymentProviderName;
@@ -54,9 +66,17 @@ export abstract class PaymentProvider {
   }): Promise<ProviderIntent>;
   /** Cancels an unpaid intent; false when it cannot be cancelled any more (it succeeded meanwhile). */
   abstract cancelIntent(intentId: string): Promise<boolean>;
-  /** Refunds `amountCents` of the intent's charge; a destination charge reverses the transfer and the application fee in proportion. */
-  abstract refund(input: { intentId: string; amountCents: number; destinationCharge: boolean; idempotencyKey: string }): Promise<{ id: string }>;
-  /** Sends held (escrow) funds to a connected account. */
+  /**
+   * Refunds `amountCents` of the intent's charge; a destination charge reverses the transfer and the application
+   * fee in proportion. `refundId` (our refund's id) goes with it as metadata. Throws ProviderRefusal when refused.
+   */
+  abstract refund(input: { orderId: string; refundId: string; intentId: string; amountCents: number; destinationCharge: boolean; idempotencyKey: string }): Promise<{ id: string }>;
+  /**
+   * The refund of the intent made for our refund `refundId`, found by its metadata, or null: a retry after the
+   * idempotency key expired (24 hours at Stripe) must not refund twice.
+   */
+  abstract findRefund(input: { intentId: string; refundId: string }): Promise<{ id: string } | null>;
+  /** Sends held (escrow) funds to a connected account. Throws ProviderRefusal when refused. */
   abstract transfer(input: { orderId: string; amountCents: number; destination: string; idempotencyKey: string }): Promise<{ id: string }>;
   /**
    * Takes `amountCents` of an escrow transfer back from the connected account (a transfer reversal). Fails when
@@ -136,21 +156,32 @@ export class StripeProvider extends PaymentProvider {
     }
   }
   async refund(input: Parameters<PaymentProvider['refund']>[0]): Promise<{ id: string }> {
-    const refund = await this.stripe.refunds.create(
-      {
-        payment_intent: input.intentId,
-        amount: input.amountCents,
-        ...(input.destinationCharge ? { reverse_transfer: true, refund_application_fee: true } : {}),
-      },
-      { idempotencyKey: input.idempotencyKey },
-    );
+    const refund = await this.stripe.refunds
+      .create(
+        {
+          payment_intent: input.intentId,
+          amount: input.amountCents,
+          metadata: { orderId: input.orderId, refundId: input.refundId },
+          ...(input.destinationCharge ? { reverse_transfer: true, refund_application_fee: true } : {}),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      )
+      .catch((error: unknown) => Promise.reject(refusalOf(error)));
     return { id: refund.id };
   }
+  async findRefund(input: Parameters<PaymentProvider['findRefund']>[0]): Promise<{ id: string } | null> {
+    for await (const r of this.stripe.refunds.list({ payment_intent: input.intentId, limit: 100 })) {
+      if (r.metadata?.refundId === input.refundId) return { id: r.id };
+    }
+    return null;
+  }
   async transfer(input: Parameters<PaymentProvider['transfer']>[0]): Promise<{ id: string }> {
-    const transfer = await this.stripe.transfers.create(
-      { amount: input.amountCents, currency: 'usd', destination: input.destination, transfer_group: `order-${input.orderId}`, metadata: { orderId: input.orderId } },
-      { idempotencyKey: input.idempotencyKey },
-    );
+    const transfer = await this.stripe.transfers
+      .create(
+        { amount: input.amountCents, currency: 'usd', destination: input.destination, transfer_group: `order-${input.orderId}`, metadata: { orderId: input.orderId } },
+        { idempotencyKey: input.idempotencyKey },
+      )
+      .catch((error: unknown) => Promise.reject(refusalOf(error)));
     return { id: transfer.id };
   }
   async reverseTransfer(input: Parameters<PaymentProvider['reverseTransfer']>[0]): Promise<{ id: string }> {
@@ -217,6 +248,10 @@ export class TestProvider extends PaymentProvider {
   }
   async refund(input: Parameters<PaymentProvider['refund']>[0]): Promise<{ id: string }> {
     return { id: `re_test_${input.idempotencyKey.replace(/[^a-zA-Z0-9]/g, '').slice(-40)}` };
+  }
+  /** A test refund is made whenever it is asked (under the same key, the same id): there is nothing to find. */
+  async findRefund(): Promise<{ id: string } | null> {
+    return null;
   }
   async transfer(input: Parameters<PaymentProvider['transfer']>[0]): Promise<{ id: string }> {
     return { id: `tr_test_${input.orderId.replaceAll('-', '')}` };

@@ -1,6 +1,4 @@
 import { inject, injectable } from 'inversify';
-
-import { AuditLog } from '../../platform/audit.js';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/errors.js';
@@ -12,9 +10,11 @@ import { escrowReleaseLines, paymentLines, providerFeeLines, refundLines, transf
 import type { OrderState, PaymentProviderName } from './order.dto.js';
 import { OrderNotificationService } from './order-notification.service.js';
 import { addHistory, addLedger, addPayment, hasProviderFee, readOrder, readOrderByIntent, type OrderRow } from './order.repository.js';
-import { chargeFeeOf, PaymentProvider, type ProviderFee } from './payment.provider.js';
+import { chargeFeeOf, PaymentProvider, ProviderRefusal, type ProviderFee } from './payment.provider.js';
 import { PAYMENTS_EVENTS, type OrderEventPayload } from './payments.events.js';
-import { ORDER_TIMES, orderJobKey, PAYMENTS_TASKS, providerFeeJobKey, transferReversalJobKey } from './payments.jobs.js';
+import { ORDER_TIMES, orderJobKey, PAYMENTS_TASKS, providerFeeJobKey, SETTLE_AFTER, settleJobKey, transferReversalJobKey } from './payments.jobs.js';
+import { markFailed, markRefundMade, moneyInFlight, pendingTransfer } from './refund.repository.js';
+import { providerRefundStep } from './refund.rules.js';
 import { Database } from '../../platform/db/database.js';
 
 /** A provider event as the webhook (or the test provider) hands it in. */
@@ -59,9 +59,6 @@ export interface ReversalRun {
 /** A retry of owed reversals, when the refund's own attempt (right after it) did not happen. */
 const REVERSAL_SAFETY_NET = 15 * 60_000;
 
-/** States an order can be refunded in (money was taken and not all of it returned). */
-const REFUNDABLE: OrderState[] = ['paid', 'shipped', 'delivered', 'completed', 'partially_refunded', 'disputed', 'cancelled'];
-
 /**
  * The money side of orders: payments applied once (from the webhook or the test provider), refunds with the
  * commission returned in proportion, escrow releases, and the provider's events stored by id and applied once.
@@ -75,7 +72,6 @@ export class PaymentService {
     @inject(EventBus) private readonly bus: EventBus,
     @inject(OrderNotificationService) private readonly notifications: OrderNotificationService,
     @inject(PaymentProvider) private readonly provider: PaymentProvider,
-    @inject(AuditLog) private readonly audit: AuditLog,
   ) {}
 
   /** The provider an order was paid through (this process's own for an order that does not say). */
@@ -155,7 +151,11 @@ export class PaymentService {
           order = (await readOrder(tx, order.id, true))!;
         }
         const refunded = Math.min(Number(object.amount_refunded ?? 0), order.totalCents);
-        if (!Number.isInteger(refunded) || refunded <= order.refundedCents) return 'refund already applied';
+        const inFlight = await moneyInFlight(tx, order.id);
+        const step = providerRefundStep(refunded, order.refundedCents, inFlight.refundCents > 0 || inFlight.transferPending);
+        if (step === 'applied') return 'refund already applied';
+        // Ours in flight: this amount may be one of them. Refused, the provider sends the event again later.
+        if (step === 'defer') throw new AppError('conflict', 'money_in_flight', 'A refund or escrow release of this order is in flight; send the event again later');
         await this.applyRefund(tx, order, refunded, { ref: `charge:${object.id}:${refunded}`, actor: 'system', actorId: null, note: 'Refunded at the provider', at: now });
         return `refunded to ${formatCents(refunded)}`;
       }
@@ -273,69 +273,12 @@ export class PaymentService {
     });
   }
 
-  /**
-   * Refunds `amountCents` through the provider (idempotency key per order and running total), then applies it:
-   * ledger with the commission returned in proportion, state refunded or partially_refunded, event and mail.
-   */
-  async refund(input: { orderId: string; amountCents: number; reason: string; actorId: string | null; actor?: 'admin' | 'seller' | 'system' }): Promise<void> {
-    const order = await readOrder(this.db.em, input.orderId);
-    if (!order) throw new AppError('not_found', 'order_not_found', 'Order not found');
-    if (!order.paidAt || !REFUNDABLE.includes(order.state)) {
-      throw new AppError('conflict', 'order_not_refundable', 'Only a paid order can be refunded');
-    }
-    const left = order.totalCents - order.refundedCents;
-    if (!Number.isInteger(input.amountCents) || input.amountCents <= 0 || input.amountCents > left) {
-      throw new AppError('invalid', 'validation_failed', `The refund must be between $0.01 and $${formatCents(left)}`, {
-        amount: `The refund must be between $0.01 and $${formatCents(left)}`,
-      });
-    }
-    const newRefunded = order.refundedCents + input.amountCents;
-    const refund = await this.provider.refund({
-      intentId: order.paymentIntentId ?? '',
-      amountCents: input.amountCents,
-      destinationCharge: order.escrowChoice !== 'escrow',
-      idempotencyKey: `order-${order.id}-refund-to-${newRefunded}`,
-    });
-    await this.db.em.transactional(async (tx) => {
-      const locked = (await readOrder(tx, order.id, true))!;
-      // The provider's webhook may have applied this refund already.
-      if (locked.refundedCents >= newRefunded) return;
-      if (locked.refundedCents !== order.refundedCents) throw new AppError('conflict', 'refund_conflict', 'Another refund changed this order; try again');
-      const reason = input.reason.trim().slice(0, 300);
-      await this.applyRefund(tx, locked, newRefunded, {
-        ref: refund.id,
-        actor: input.actor ?? (input.actorId ? 'admin' : 'system'),
-        actorId: input.actorId,
-        note: `Refunded $${formatCents(input.amountCents)}${reason ? `: ${reason}` : ''}`,
-        at: this.clock.now(),
-        reverseNow: true,
-      });
-      if ((input.actor ?? 'admin') === 'admin' && input.actorId) {
-        await this.audit.record(tx, {
-          actorId: input.actorId,
-          action: 'order.refunded',
-          entityType: 'order',
-          entityId: order.id,
-          reason: reason || null,
-          before: { state: locked.state, refunded: formatCents(locked.refundedCents) },
-          after: { refunded: formatCents(newRefunded) },
-        });
-      }
-    });
-    // A refund after an escrow release takes the seller's share back now. The refund is done whatever happens
-    // here: a refusal leaves the reversal owed, and any other error too; the order's job retries either.
-    if (order.escrowChoice === 'escrow') {
-      // Its own reversal is tried at once under a fresh key: no need to look for it at the provider first.
-      await this.reverseTransfers(order.id, { fresh: transferReversalKey(order.id, newRefunded) }).catch(() => undefined);
-    }
-  }
-
   /** Applies refunds totalling `newRefundedCents` to `order` (locked): ledger, amounts, state, history, event, mail. */
   async applyRefund(
     tx: SqlExecutor,
     order: OrderRow,
     newRefundedCents: number,
-    r: { ref: string | null; actor: 'admin' | 'seller' | 'system' | 'buyer'; actorId: string | null; note: string; at: Date; reverseNow?: boolean },
+    r: { ref: string | null; actor: 'admin' | 'seller' | 'system' | 'buyer'; actorId: string | null; note: string; at: Date; reverseNow?: boolean; paymentId?: string },
   ): Promise<void> {
     const escrow = order.escrowChoice === 'escrow';
     const { lines, commissionReturnedCents, reversalCents } = refundLines({
@@ -365,7 +308,9 @@ export class PaymentService {
       r.at.toISOString(),
       order.id,
     ]);
-    await addPayment(tx, { orderId: order.id, kind: 'refund', provider: this.providerOf(order), ref: r.ref, status: 'succeeded', cents: newRefundedCents - order.refundedCents, at: r.at });
+    // A refund of ours is its reserved row, made now; one made at the provider (its event) is a new row.
+    if (r.paymentId) await markRefundMade(tx, r.paymentId, r.ref ?? r.paymentId);
+    else await addPayment(tx, { orderId: order.id, kind: 'refund', provider: this.providerOf(order), ref: r.ref, status: 'succeeded', cents: newRefundedCents - order.refundedCents, at: r.at });
     await addHistory(tx, order.id, state, r.note, r.actor, r.actorId, r.at);
     await this.bus.publish(tx, { name: PAYMENTS_EVENTS.orderRefunded, payload: orderEvent({ ...order, state }, r.actor === 'system' ? null : r.actor === 'buyer' ? 'buyer' : r.actor) });
     await this.notifications.notify(tx, { ...order, state }, 'refunded', `Amount refunded: $${formatCents(newRefundedCents - order.refundedCents)}.`);
@@ -376,14 +321,16 @@ export class PaymentService {
    * under its idempotency key (order and refunded total), so a retry never reverses twice. Made: the reversal's id
    * replaces the key, and the ledger books it (seller to marketplace). Refused (e.g. the seller's balance is too
    * low): the reversal is marked failed and stays owed, the history says so once, and the caller (the job) retries.
-   * Every row but `fresh` (the one a refund has just made) is first looked for at the provider by its metadata,
-   * and one found is recorded as made instead of reversing again (keys expire after 24 hours at Stripe).
+   * With `fresh` (the key of the one a refund has just made) only that one is tried, at once; every other run
+   * first looks for each at the provider by its metadata, and records one found as made instead of reversing
+   * again (keys expire after 24 hours at Stripe). Refunds at once leave each other's reversals to the job.
    */
   async reverseTransfers(orderId: string, opts: { fresh?: string } = {}): Promise<ReversalRun> {
     const em = this.db.em;
     const owed = await em.execute<{ id: string; provider_ref: string; amount: string }[]>(
-      `select id, provider_ref, amount::text from order_payments where order_id = ? and kind = 'transfer_reversal' and status <> 'succeeded' order by created_at, id`,
-      [orderId],
+      `select id, provider_ref, amount::text from order_payments where order_id = ? and kind = 'transfer_reversal' and status <> 'succeeded'
+          and (?::text is null or provider_ref = ?) order by created_at, id`,
+      [orderId, opts.fresh ?? null, opts.fresh ?? null],
     );
     if (!owed.length) return { result: 'nothing owed', failed: false };
     const [transfer] = await em.execute<{ provider_ref: string }[]>(
@@ -412,15 +359,17 @@ export class PaymentService {
         });
         return { result: `${made} reversed; reversal failed`, failed: true, error: message.slice(0, 300) };
       }
-      await this.db.em.transactional(async (tx) => {
+      // Counted only when this run records it: another run may have recorded the same reversal (same key) first.
+      const recorded = await this.db.em.transactional(async (tx) => {
         const locked = (await readOrder(tx, orderId, true))!;
         const done = await tx.execute<unknown[]>(`update order_payments set status = 'succeeded', provider_ref = ? where id = ? and status <> 'succeeded' returning id`, [reversal.id, row.id]);
-        if (!done.length) return;
+        if (!done.length) return false;
         const at = this.clock.now();
         await addLedger(tx, locked, transferReversalLines(cents, `Transfer reversal (${reversal.id})`), at);
         await addHistory(tx, orderId, locked.state, `Transfer reversed: $${formatCents(cents)} taken back from the seller`, 'system', null, at, 'seller');
+        return true;
       });
-      made++;
+      if (recorded) made++;
     }
     return { result: `${made} reversed`, failed: false };
   }
@@ -446,27 +395,54 @@ export class PaymentService {
   /**
    * Sends an escrowed order's money to the seller (less the commission left), once: after the buyer confirms
    * the item is as described, or when the inspection period ends. Skipped while disputed or fully refunded.
+   * The amount is fixed under the order's lock, where the transfer is reserved (a `pending` transfer row holding
+   * its key): refunds are refused while it is in flight and it waits (409, the job retries) while refunds are, so
+   * what is sent is what the ledger books. A transfer in flight whose answer never came is sent again under its
+   * key (by the next release or the settle job) and recorded as made, a return's hold set meanwhile or not.
    */
   async releaseEscrow(orderId: string, note: string): Promise<boolean> {
-    const order = await readOrder(this.db.em, orderId);
-    if (!order || order.escrowChoice !== 'escrow' || !order.paidAt || order.escrowReleasedAt) return false;
-    if (order.state === 'disputed' || order.state === 'cancelled' || order.refundedCents >= order.totalCents) return false;
-    // An open return request holds the money until the return ends.
-    if (order.escrowHoldAt) return false;
-    const amount = order.totalCents - order.refundedCents - (order.commissionCents - order.commissionReturnedCents);
-    const transfer = await this.provider.transfer({
-      orderId: order.id,
-      amountCents: amount,
-      destination: order.destinationAccount ?? '',
-      idempotencyKey: `order-${order.id}-escrow-release-${amount}`,
+    const start = await this.db.em.transactional(async (tx) => {
+      const o = await readOrder(tx, orderId, true);
+      if (!o || o.escrowChoice !== 'escrow' || !o.paidAt || o.escrowReleasedAt) return null;
+      const inFlight = await pendingTransfer(tx, orderId);
+      if (inFlight) return { ...inFlight, destination: o.destinationAccount };
+      if (o.state === 'disputed' || o.state === 'cancelled' || o.refundedCents >= o.totalCents || o.escrowHoldAt) return null;
+      if ((await moneyInFlight(tx, orderId)).refundCents > 0) throw new AppError('conflict', 'refund_in_progress', 'A refund of this order is being made; the escrow is released after it');
+      const cents = o.totalCents - o.refundedCents - (o.commissionCents - o.commissionReturnedCents);
+      const key = `order-${orderId}-escrow-release-${cents}`;
+      const now = this.clock.now();
+      // A refused attempt with the same amount left its row (and key) behind: that row is tried again.
+      const [row] = await tx.execute<{ id: string }[]>(
+        `insert into order_payments (order_id, kind, provider, provider_ref, status, amount, created_at) values (?, 'transfer', ?, ?, 'pending', ?, ?)
+         on conflict (kind, provider_ref) where provider_ref is not null do update set status = 'pending', error = null returning id`,
+        [orderId, this.providerOf(o), key, formatCents(cents), now.toISOString()],
+      );
+      await this.jobs.add(tx, PAYMENTS_TASKS.settle, { orderId }, { runAt: new Date(now.getTime() + SETTLE_AFTER), jobKey: settleJobKey(orderId) });
+      return { id: row!.id, key, cents, destination: o.destinationAccount };
     });
+    if (!start) return false;
+    let transfer: { id: string };
+    try {
+      transfer = await this.provider.transfer({ orderId, amountCents: start.cents, destination: start.destination ?? '', idempotencyKey: start.key });
+    } catch (error) {
+      // Refused: nothing was sent, the row says so and the next release tries again. Any other error: the
+      // transfer may have been made; it stays in flight, to be sent again under its key.
+      if (error instanceof ProviderRefusal) {
+        await this.db.em.transactional(async (tx) => {
+          await readOrder(tx, orderId, true);
+          await markFailed(tx, start.id, error.message);
+        });
+      }
+      throw error;
+    }
     return this.db.em.transactional(async (tx) => {
       const locked = (await readOrder(tx, orderId, true))!;
-      if (locked.escrowReleasedAt || locked.escrowHoldAt) return false;
+      const done = await tx.execute<unknown[]>(`update order_payments set status = 'succeeded', provider_ref = ? where id = ? and status = 'pending' returning id`, [transfer.id, start.id]);
+      // Another call (the settle job) recorded this same transfer.
+      if (!done.length) return false;
       const at = this.clock.now();
       await addLedger(tx, locked, escrowReleaseLines(locked), at);
       await tx.execute(`update orders set escrow_released_at = ?, updated_at = ? where id = ?`, [at.toISOString(), at.toISOString(), orderId]);
-      await addPayment(tx, { orderId, kind: 'transfer', provider: this.providerOf(locked), ref: transfer.id, status: 'succeeded', cents: amount, at });
       await addHistory(tx, orderId, locked.state, note, 'system', null, at);
       await this.notifications.notify(tx, locked, 'escrow_released');
       return true;

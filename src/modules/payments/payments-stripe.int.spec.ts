@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 import { catalogModule } from '../catalog/index.js';
@@ -35,6 +35,46 @@ const madeReversals = new Map<string, Record<string, unknown>[]>();
 const reversalKeys = new Map<string, Record<string, unknown>>();
 /** Stripe's processing fee per charge id, in cents, once its balance transaction exists (absent: not yet). */
 const fees = new Map<string, number>();
+/** The amount of each payment intent created, in cents (what its charge can refund). */
+const intentAmounts = new Map<string, number>();
+/** The refunds made at the fake Stripe, by payment intent, and each refund request's answer by idempotency key. */
+const madeRefunds = new Map<string, { id: string; amount: number; metadata: Record<string, string>; key: string | undefined }[]>();
+const refundKeys = new Map<string, { form: string; status: number; answer: Record<string, unknown> }>();
+/** Set: the next refunds are refused (an invalid request: nothing made). */
+let refundRefused = false;
+/** Set: the next refunds are made but their answers are lost (a 500 not to be retried). */
+let refundAnswerLost = false;
+/** Up to this many milliseconds before a refund or transfer is answered (at random): widens the races. */
+let slowMs = 0;
+/** The escrow transfers made, by idempotency key (Stripe answers a repeated key with the same transfer). */
+const madeTransfers = new Map<string, { id: string; amount: number }>();
+
+const metadataOf = (form: URLSearchParams) => Object.fromEntries([...form].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v]));
+const stripeError = (type: string, message: string, code?: string) => ({ error: { type, message, ...(code ? { code } : {}) } });
+
+/**
+ * POST /v1/refunds as Stripe answers it: a repeated idempotency key gets the first answer (or an idempotency
+ * error with other parameters), and a refund beyond what the charge has left is refused.
+ */
+function refundAnswer(key: string | undefined, body: string): { status: number; answer: Record<string, unknown> } {
+  const seen = key ? refundKeys.get(key) : undefined;
+  if (seen) return seen.form === body ? seen : { status: 400, answer: stripeError('idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.') };
+  const form = new URLSearchParams(body);
+  const intent = form.get('payment_intent') ?? '';
+  const amount = Number(form.get('amount'));
+  const made = madeRefunds.get(intent) ?? [];
+  const left = (intentAmounts.get(intent) ?? 0) - made.reduce((sum, r) => sum + r.amount, 0);
+  let result: { status: number; answer: Record<string, unknown> };
+  if (refundRefused) result = { status: 400, answer: stripeError('invalid_request_error', 'This charge is disputed and cannot be refunded.', 'charge_disputed') };
+  else if (amount > left) result = { status: 400, answer: stripeError('invalid_request_error', `Refund amount ($${amount / 100}) is greater than unrefunded amount on charge ($${left / 100})`, 'amount_too_large') };
+  else {
+    const refund = { id: `re_${++seq}`, amount, metadata: metadataOf(form), key };
+    madeRefunds.set(intent, [...made, refund]);
+    result = { status: 200, answer: { id: refund.id, object: 'refund', status: 'succeeded', amount, payment_intent: intent, metadata: refund.metadata } };
+  }
+  if (key) refundKeys.set(key, { form: body, ...result });
+  return result;
+}
 
 /** A charge as Stripe answers it with `expand[]=balance_transaction`: the platform's fee in `fee_details`. */
 const charge = (id: string) => {
@@ -55,17 +95,39 @@ function fakeStripe(): http.Server {
   return http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const [path = '', query = ''] = (req.url ?? '').split('?');
       requests.push({ method: req.method!, path, idempotencyKey: req.headers['idempotency-key'] as string | undefined, form: Object.fromEntries(new URLSearchParams(body || query)) });
       const n = ++seq;
       let answer: Record<string, unknown> = { id: `obj_${n}` };
       if (path === '/v1/accounts' || path.startsWith('/v1/accounts/')) answer = { id: 'acct_seller1', object: 'account', ...account };
       else if (path === '/v1/account_links') answer = { object: 'account_link', url: 'https://connect.stripe.test/setup/acct_seller1', expires_at: 2_000_000_000 };
-      else if (path === '/v1/payment_intents') answer = { id: `pi_${n}`, object: 'payment_intent', client_secret: `pi_${n}_secret_abc`, status: 'requires_payment_method' };
+      else if (path === '/v1/payment_intents') {
+        intentAmounts.set(`pi_${n}`, Number(new URLSearchParams(body).get('amount')));
+        answer = { id: `pi_${n}`, object: 'payment_intent', client_secret: `pi_${n}_secret_abc`, status: 'requires_payment_method' };
+      }
       else if (/^\/v1\/payment_intents\/[^/]+\/cancel$/.test(path)) answer = { id: path.split('/')[3], object: 'payment_intent', status: 'canceled' };
-      else if (path === '/v1/refunds') answer = { id: `re_${n}`, object: 'refund', status: 'succeeded' };
-      else if (path === '/v1/transfers') answer = { id: `tr_${n}`, object: 'transfer' };
+      else if (path === '/v1/refunds' && req.method === 'GET') {
+        const intent = new URLSearchParams(query).get('payment_intent') ?? '';
+        const data = (madeRefunds.get(intent) ?? []).map((r) => ({ id: r.id, object: 'refund', amount: r.amount, payment_intent: intent, metadata: r.metadata }));
+        answer = { object: 'list', url: path, has_more: false, data: data.reverse() };
+      } else if (path === '/v1/refunds') {
+        if (slowMs) await new Promise((resolve) => setTimeout(resolve, Math.random() * slowMs));
+        const made = refundAnswer(req.headers['idempotency-key'] as string | undefined, body);
+        res.statusCode = made.status;
+        answer = made.answer;
+        if (refundAnswerLost && made.status === 200) {
+          res.statusCode = 500;
+          res.setHeader('stripe-should-retry', 'false');
+          answer = stripeError('api_error', 'The answer was lost on the way.');
+        }
+      } else if (path === '/v1/transfers') {
+        if (slowMs) await new Promise((resolve) => setTimeout(resolve, Math.random() * slowMs));
+        const key = req.headers['idempotency-key'] as string;
+        const made = madeTransfers.get(key) ?? { id: `tr_${n}`, amount: Number(new URLSearchParams(body).get('amount')) };
+        madeTransfers.set(key, made);
+        answer = { id: made.id, object: 'transfer', amount: made.amount };
+      }
       else if (req.method === 'GET' && /^\/v1\/transfers\/[^/]+\/reversals$/.test(path)) {
         answer = { object: 'list', url: path, has_more: false, data: madeReversals.get(path.split('/')[3]!) ?? [] };
       } else if (/^\/v1\/transfers\/[^/]+\/reversals$/.test(path)) {
@@ -286,7 +348,7 @@ describe('webhooks', () => {
 });
 
 describe('refunds through Stripe', () => {
-  it('refunds partly with the transfer and application fee reversed, keyed by the running total', async () => {
+  it('refunds partly with the transfer and application fee reversed, keyed by the refund itself', async () => {
     const { id, intent } = await checkedOut(1000);
     await webhook(intentEvent('evt_paid_refund', 'payment_intent.succeeded', intent, id)).expect(200);
     requests.length = 0;
@@ -295,8 +357,8 @@ describe('refunds through Stripe', () => {
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({
       path: '/v1/refunds',
-      idempotencyKey: `order-${id}-refund-to-25000`,
-      form: { payment_intent: intent, amount: '25000', reverse_transfer: 'true', refund_application_fee: 'true' },
+      idempotencyKey: `order-${id}-refund-${res.body.refund.id}`,
+      form: { payment_intent: intent, amount: '25000', reverse_transfer: 'true', refund_application_fee: 'true', 'metadata[orderId]': id, 'metadata[refundId]': res.body.refund.id },
     });
     // Stripe's own charge.refunded for the same refund changes nothing more.
     const echo = await webhook({ id: 'evt_ref_echo', object: 'event', type: 'charge.refunded', data: { object: { id: `ch_${intent}`, object: 'charge', payment_intent: intent, amount: 100000, amount_refunded: 25000 } } }).expect(200);
@@ -346,7 +408,7 @@ describe('refunds after an escrow release', () => {
     // The platform's charge is refunded (no destination to reverse), then $1,000 less the $50 commission returned
     // is taken back from the seller's transfer.
     expect(requests.map((r) => r.path)).toEqual(['/v1/refunds', `/v1/transfers/${transfer}/reversals`]);
-    expect(requests[0]).toMatchObject({ idempotencyKey: `order-${id}-refund-to-100000`, form: { payment_intent: intent, amount: '100000' } });
+    expect(requests[0]).toMatchObject({ idempotencyKey: `order-${id}-refund-${part.body.refund.id}`, form: { payment_intent: intent, amount: '100000' } });
     expect(requests[0]!.form.reverse_transfer).toBeUndefined();
     expect(requests[1]).toMatchObject({
       method: 'POST',
@@ -695,6 +757,201 @@ describe('seller earnings', () => {
     const csv = await seller.agent.get('/api/payments/earnings?format=csv').expect(200);
     expect(csv.text.split('\r\n')[0]).toBe('orderId,partTitle,state,paidAt,total,commission,refunded,net,payoutStatus');
     await buyer.agent.get('/api/payments/earnings').expect(403);
+  });
+});
+
+describe('concurrent refunds through Stripe (issue 31)', () => {
+  const PHOTO = '/api/uploads/files/0123456789abcdef0123456789abcdef.jpg';
+  const cents = (amount: string) => Math.round(Number(amount) * 100);
+  let events = 0;
+  const refund = (orderId: string, amount: string, key?: string) => {
+    const req = admin.agent.post(`/api/admin/orders/${orderId}/refund`);
+    return (key ? req.set('Idempotency-Key', key) : req).send({ amount, reason: `Refund of ${amount}` });
+  };
+  const refundRows = (orderId: string) =>
+    t.sql<{ id: string; status: string; amount: string; provider_ref: string | null }>(
+      `select id, status, amount::text, provider_ref from order_payments where order_id = $1 and kind = 'refund' order by created_at, id`,
+      [orderId],
+    );
+  const settleJob = async (orderId: string) => (await t.sql<{ id: string }>(`select id from graphile_worker.jobs where key = $1`, [`order-settle:${orderId}`]))[0];
+  const chargeRefunded = (eventId: string, intent: string, amountRefunded: number) =>
+    webhook({ id: eventId, object: 'event', type: 'charge.refunded', data: { object: { id: `ch_${intent}`, object: 'charge', payment_intent: intent, amount_refunded: amountRefunded } } });
+
+  afterEach(() => {
+    refundAnswerLost = false;
+    refundRefused = false;
+    slowMs = 0;
+  });
+
+  /** A direct-charge order of `price` dollars paid by card (Stripe's payment_intent.succeeded). */
+  async function paidByCard(price: number): Promise<{ id: string; intent: string }> {
+    const order = await checkedOut(price);
+    await webhook(intentEvent(`evt_race_paid_${++events}`, 'payment_intent.succeeded', order.intent, order.id)).expect(200);
+    return order;
+  }
+
+  /** The order's refunds agree everywhere with `madeCents` and `madeIds`: our rows, the order, the ledger, and Stripe's refunds of the intent. */
+  async function expectRefunded(o: { id: string; intent: string }, madeCents: number, madeIds: string[]) {
+    const rows = await refundRows(o.id);
+    expect(rows.every((r) => r.status === 'succeeded')).toBe(true);
+    expect(rows.map((r) => r.id).sort()).toEqual([...madeIds].sort());
+    expect(rows.reduce((sum, r) => sum + cents(r.amount), 0)).toBe(madeCents);
+    const atStripe = madeRefunds.get(o.intent) ?? [];
+    expect(atStripe.reduce((sum, r) => sum + r.amount, 0)).toBe(madeCents);
+    // One Stripe refund per refund of ours, each named by its metadata and keyed by it.
+    expect(atStripe.map((r) => r.metadata.refundId).sort()).toEqual([...madeIds].sort());
+    expect(atStripe.map((r) => r.key).sort()).toEqual(madeIds.map((r) => `order-${o.id}-refund-${r}`).sort());
+    expect(rows.map((r) => r.provider_ref).sort()).toEqual(atStripe.map((r) => r.id).sort());
+    const order = (await admin.agent.get(`/api/orders/${o.id}`).expect(200)).body;
+    expect(cents(order.refunded)).toBe(madeCents);
+    expect(cents(await kindSum(o.id, 'refund', 'buyer'))).toBe(madeCents);
+    await expectBalanced(o.id);
+  }
+
+  it('answers 20 parallel refunds of $1 to $20 with 2xx only for the refunds Stripe made, adding up to what was refunded; the rest 409', async () => {
+    const o = await paidByCard(100);
+    const amounts = Array.from({ length: 20 }, (_, i) => i + 1);
+    requests.length = 0;
+    slowMs = 20;
+    const answers = await Promise.all(amounts.map((a) => refund(o.id, `${a}.00`))).finally(() => (slowMs = 0));
+    expect(answers.map((r) => r.status).filter((s) => s !== 200 && s !== 409)).toEqual([]);
+    const made = answers.filter((r) => r.status === 200);
+    answers.forEach((r, i) => r.status === 200 && expect(r.body.refund.amount).toBe(`${amounts[i]}.00`));
+    const madeCents = made.reduce((sum, r) => sum + cents(r.body.refund.amount), 0);
+    expect(madeCents).toBeGreaterThan(0);
+    expect(madeCents).toBeLessThanOrEqual(10_000);
+    await expectRefunded(o, madeCents, made.map((r) => r.body.refund.id));
+    for (const [i, r] of answers.entries()) {
+      if (r.status !== 409) continue;
+      expect(r.body.code).toBe('refund_exceeds_remaining');
+      expect(amounts[i]! * 100).toBeGreaterThan(10_000 - madeCents);
+    }
+    // Stripe never refused one: nothing was asked of it that the order's lock had not admitted.
+    expect(requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(made.length);
+  });
+
+  it("refunds a seller's full return refund racing 10 admin refunds of $60 on an $80 order only as far as the money goes", async () => {
+    const o = await paidByCard(80);
+    await seller.agent.post(`/api/orders/${o.id}/ship`).send({ carrier: 'UPS', trackingNumber: '1ZRACE' }).expect(200);
+    await buyer.agent.post(`/api/orders/${o.id}/confirm-delivery`).expect(200);
+    const r = (await buyer.agent.post(`/api/orders/${o.id}/returns`).send({ reason: 'not as described', details: 'Cracked casting', photos: [PHOTO] }).expect(201)).body;
+    await seller.agent.post(`/api/returns/${r.id}/approve`).send({ instructions: 'Ship it back, label attached' }).expect(200);
+    await buyer.agent.post(`/api/returns/${r.id}/ship`).send({ carrier: 'UPS', trackingNumber: '1ZBACK' }).expect(200);
+    await seller.agent.post(`/api/returns/${r.id}/receive`).expect(200);
+    slowMs = 20;
+    const [ret, ...admins] = await Promise.all([
+      seller.agent.post(`/api/returns/${r.id}/refund`).send({}),
+      ...Array.from({ length: 10 }, () => refund(o.id, '60.00')),
+    ]).finally(() => (slowMs = 0));
+    expect([ret, ...admins].map((a) => a!.status).filter((s) => s !== 200 && s !== 409)).toEqual([]);
+    const adminsMade = admins.filter((a) => a.status === 200);
+    expect(adminsMade.length).toBeLessThanOrEqual(1);
+    expect(admins.filter((a) => a.status === 409).every((a) => a.body.code === 'refund_exceeds_remaining')).toBe(true);
+    const rows = await refundRows(o.id);
+    const madeCents = (ret!.status === 200 ? cents(ret!.body.refundAmount) : 0) + adminsMade.reduce((sum, a) => sum + cents(a.body.refund.amount), 0);
+    expect(madeCents).toBeGreaterThan(0);
+    expect(madeCents).toBeLessThanOrEqual(8000);
+    await expectRefunded(o, madeCents, rows.map((x) => x.id));
+    expect(rows).toHaveLength(adminsMade.length + (ret!.status === 200 ? 1 : 0));
+    const [state] = await t.sql<{ state: string }>('select state from returns where id = $1', [r.id]);
+    expect(state!.state).toBe(ret!.status === 200 ? 'refunded' : 'received');
+  });
+
+  it('makes one Stripe refund of 20 identical clicks carrying one Idempotency-Key, answering each with the same answer', async () => {
+    const o = await paidByCard(100);
+    const key = `refund-dialog-${o.id}`;
+    requests.length = 0;
+    slowMs = 20;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => refund(o.id, '5.00', key))).finally(() => (slowMs = 0));
+    expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
+    for (const a of answers) expect(a.body).toEqual(answers[0]!.body);
+    expect(answers[0]!.body).toMatchObject({ refunded: '5.00', refund: { amount: '5.00', providerRef: expect.stringMatching(/^re_/) } });
+    expect(requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(1);
+    await expectRefunded(o, 500, [answers[0]!.body.refund.id]);
+    expect((await refund(o.id, '5.00', key).expect(200)).body).toEqual(answers[0]!.body);
+    expect((await refund(o.id, '7.50', key).expect(409)).body.code).toBe('idempotency_key_reused');
+    expect(requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(1);
+  });
+
+  it('makes 20 identical clicks without a key distinct Stripe refunds until the remainder runs out, then 409', async () => {
+    const o = await paidByCard(60);
+    slowMs = 20;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => refund(o.id, '5.00'))).finally(() => (slowMs = 0));
+    const made = answers.filter((r) => r.status === 200);
+    expect(made).toHaveLength(12);
+    expect(answers.filter((r) => r.status === 409).every((r) => r.body.code === 'refund_exceeds_remaining')).toBe(true);
+    await expectRefunded(o, 6000, made.map((r) => r.body.refund.id));
+    expect((await admin.agent.get(`/api/orders/${o.id}`).expect(200)).body).toMatchObject({ state: 'refunded', refunded: '60.00', commission: '0.00' });
+  });
+
+  it("keeps a refund whose Stripe answer was lost pending, defers Stripe's event meanwhile, and settles it once through the job", async () => {
+    const o = await paidByCard(100);
+    const key = `refund-lost-${o.id}`;
+    refundAnswerLost = true;
+    const lost = await refund(o.id, '30.00', key).expect(409);
+    refundAnswerLost = false;
+    expect(lost.body).toMatchObject({ code: 'refund_pending', message: expect.stringMatching(/has not confirmed the refund of \$30\.00 yet.*do not refund it again/) });
+    // Made at Stripe, pending here: it counts against what is left, and the order shows nothing refunded yet.
+    expect(madeRefunds.get(o.intent)).toHaveLength(1);
+    const [pending] = await refundRows(o.id);
+    expect(pending).toMatchObject({ status: 'pending', amount: '30.00', provider_ref: null });
+    const tooMuch = await refund(o.id, '80.00').expect(409);
+    expect(tooMuch.body.message).toBe('A refund of $80.00 is more than the $70.00 left to refund on this order ($30.00 more is being refunded right now)');
+    expect((await admin.agent.get(`/api/orders/${o.id}`).expect(200)).body.refunded).toBe('0.00');
+    // Stripe's charge.refunded for it is refused while ours is in flight (Stripe sends it again later).
+    expect((await chargeRefunded('evt_lost_ref', o.intent, 3000).expect(409)).body.code).toBe('money_in_flight');
+
+    // Five minutes on, the settle job looks for the refund by its metadata, finds it, and records it: no second one.
+    t.clock.advance(5 * 60_000);
+    requests.length = 0;
+    await runJobNow((await settleJob(o.id))!.id);
+    expect(requests.filter((r) => r.path === '/v1/refunds').map((r) => r.method)).toEqual(['GET']);
+    expect(madeRefunds.get(o.intent)).toHaveLength(1);
+    await expectRefunded(o, 3000, [pending!.id]);
+    // The repeat of the request gets the refund as its answer; Stripe's event, sent again, is applied already.
+    const again = await refund(o.id, '30.00', key).expect(200);
+    expect(again.body).toMatchObject({ refunded: '30.00', refund: { id: pending!.id, amount: '30.00', providerRef: madeRefunds.get(o.intent)![0]!.id } });
+    expect((await chargeRefunded('evt_lost_ref', o.intent, 3000).expect(200)).body.result).toBe('refund already applied');
+    await expectRefunded(o, 3000, [pending!.id]);
+  });
+
+  it('answers 409 for a refund Stripe refuses, records it failed, and frees its key for another try', async () => {
+    const o = await paidByCard(100);
+    const key = `refund-refused-${o.id}`;
+    refundRefused = true;
+    const refused = await refund(o.id, '40.00', key).expect(409);
+    refundRefused = false;
+    expect(refused.body).toMatchObject({ code: 'refund_refused', message: 'The payment provider refused the refund of $40.00: This charge is disputed and cannot be refunded.' });
+    expect(await refundRows(o.id)).toEqual([expect.objectContaining({ status: 'failed', amount: '40.00' })]);
+    expect(madeRefunds.get(o.intent) ?? []).toHaveLength(0);
+    const history = (await admin.agent.get(`/api/orders/${o.id}`).expect(200)).body.history.map((h: { note: string }) => h.note);
+    expect(history).toContain('Refund of $40.00 refused by the payment provider: This charge is disputed and cannot be refunded.');
+    // Nothing was made, so the same request may be tried again: now it is made (a new refund, a new Stripe key).
+    const made = await refund(o.id, '40.00', key).expect(200);
+    expect(made.body).toMatchObject({ refunded: '40.00', refund: { amount: '40.00' } });
+    expect(madeRefunds.get(o.intent)).toHaveLength(1);
+    expect((await refundRows(o.id)).map((r) => r.status).sort()).toEqual(['failed', 'succeeded']);
+  });
+
+  it('sends an escrow release racing a refund for what is left after it, or refuses the refund while the transfer is in flight', async () => {
+    const { id, intent } = await checkedOut(6000, { escrowChoice: 'escrow' });
+    await webhook(intentEvent(`evt_race_paid_${++events}`, 'payment_intent.succeeded', intent, id)).expect(200);
+    await seller.agent.post(`/api/orders/${id}/ship`).send({ carrier: 'UPS', trackingNumber: '1ZESC' }).expect(200);
+    requests.length = 0;
+    slowMs = 40;
+    const [confirmed, refunded] = await Promise.all([buyer.agent.post(`/api/orders/${id}/confirm-delivery`), refund(id, '1000.00')]).finally(() => (slowMs = 0));
+    expect(confirmed.status).toBe(200);
+    expect([200, 409]).toContain(refunded.status);
+    if (refunded.status === 409) expect(refunded.body.code).toBe('escrow_release_in_progress');
+    // What Stripe transferred is what the order's transfer says and what the ledger released; the books balance.
+    const transfers = await t.sql<{ status: string; amount: string }>(`select status, amount::text from order_payments where order_id = $1 and kind = 'transfer'`, [id]);
+    const sent = requests.filter((r) => r.path === '/v1/transfers').map((r) => Number(r.form.amount));
+    expect(transfers.filter((x) => x.status === 'succeeded').map((x) => cents(x.amount))).toEqual([...new Set(sent)]);
+    const order = (await admin.agent.get(`/api/orders/${id}`).expect(200)).body;
+    if (sent.length) expect(cents(await ledgerSum(id, 'escrow'))).toBe(0);
+    else expect(cents(await ledgerSum(id, 'escrow'))).toBe(600_000 - cents(order.refunded));
+    expect(cents(order.refunded)).toBe(refunded.status === 200 ? 100_000 : 0);
+    await expectBalanced(id);
   });
 });
 

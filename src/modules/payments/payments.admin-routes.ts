@@ -2,19 +2,19 @@ import { Router } from 'express';
 import type { Container } from 'inversify';
 import { requireActor } from '../../platform/http/auth.js';
 import { adminListQuery, parseAdminList, refuseMethods, sendAdminList } from '../../platform/http/admin-rest.js';
-import { handle, idParams } from '../../platform/http/validate.js';
+import { handle, idParams, parseOrThrow } from '../../platform/http/validate.js';
 import { AppError } from '../../platform/errors.js';
 import { parseMoney } from '../../platform/money.js';
 import { featuredRevenue, FinanceService, ORDER_SORT } from './finance.service.js';
 import { OrderService } from './order.service.js';
-import { PaymentService } from './payment.service.js';
-import { adminOrderFilter, financeQuery, refundBody } from './payments.schemas.js';
+import { adminOrderFilter, financeQuery, idempotencyKey, refundBody } from './payments.schemas.js';
+import { RefundService } from './refund.service.js';
 
 /** The console's orders resource (ra-data-simple-rest) with its refund action, and the Finance page. */
 export function paymentsAdminRoutes(container: Container): Router {
   const finance = container.get(FinanceService);
   const orders = container.get(OrderService);
-  const payments = container.get(PaymentService);
+  const refunds = container.get(RefundService);
   const router = Router();
 
   router.get(
@@ -27,14 +27,20 @@ export function paymentsAdminRoutes(container: Container): Router {
     }),
   );
   router.get('/orders/:id', handle({ params: idParams }, async ({ params }, req) => orders.get(params.id, await requireActor(req))));
+  // 200 with the order and `refund` (the refund this request made); 409 when it is not made. With an
+  // Idempotency-Key, a repeat is answered with the first answer, and the key with another amount is a 409.
   router.post(
     '/orders/:id/refund',
-    handle({ params: idParams, body: refundBody }, async ({ params, body }, req) => {
+    handle({ params: idParams, body: refundBody }, async ({ params, body }, req, res) => {
       const actor = await requireActor(req);
       const amount = parseMoney(body.amount);
       if (!amount.ok || amount.cents <= 0) throw new AppError('invalid', 'validation_failed', 'Enter an amount such as 25.00', { amount: 'Enter an amount such as 25.00' });
-      await payments.refund({ orderId: params.id, amountCents: amount.cents, reason: body.reason, actorId: actor.id, actor: 'admin' });
-      return orders.get(params.id, actor);
+      const header = req.get('Idempotency-Key');
+      const key = header === undefined ? undefined : parseOrThrow(idempotencyKey, header);
+      const refund = { orderId: params.id, amountCents: amount.cents, reason: body.reason, actor: 'admin' as const, actorId: actor.id };
+      const answer = await refunds.consoleRefund(refund, key, () => orders.get(params.id, actor));
+      res.status(answer.status).json(answer.body);
+      return undefined;
     }),
   );
   refuseMethods(router, '/orders/:id', ['PUT', 'PATCH', 'DELETE'], 'GET', 'Orders change through their actions (refund), not by editing');

@@ -251,11 +251,15 @@ describe('admin refunds and the console', () => {
   it('refunds partly then fully, returning the commission in proportion', async () => {
     const id = await paidOrder(2000);
     await buyer.agent.post(`/api/admin/orders/${id}/refund`).send({ amount: '10.00', reason: 'x' }).expect(403);
-    const tooMuch = await admin.agent.post(`/api/admin/orders/${id}/refund`).send({ amount: '2000.01', reason: 'Too much' }).expect(400);
-    expect(tooMuch.body.message).toBe('The refund must be between $0.01 and $2000.00');
+    const tooMuch = await admin.agent.post(`/api/admin/orders/${id}/refund`).send({ amount: '2000.01', reason: 'Too much' }).expect(409);
+    expect(tooMuch.body).toMatchObject({ code: 'refund_exceeds_remaining', message: 'A refund of $2000.01 is more than the $2000.00 left to refund on this order' });
+    await admin.agent.post(`/api/admin/orders/${id}/refund`).send({ amount: '0', reason: 'Nothing' }).expect(400);
     const part = await admin.agent.post(`/api/admin/orders/${id}/refund`).send({ amount: '500.00', reason: 'Scratch not in photos' }).expect(200);
     // Commission on $2,000: $70 + $50 = $120; a quarter returned.
     expect(part.body).toMatchObject({ state: 'partially_refunded', refunded: '500.00', commission: '90.00', sellerNet: '1410.00' });
+    // The answer names the refund this request made: its id is its entry among the order's payments.
+    expect(part.body.refund).toMatchObject({ amount: '500.00', status: 'succeeded', providerRef: expect.stringMatching(/^re_test_/) });
+    expect(part.body.payments).toContainEqual(expect.objectContaining({ id: part.body.refund.id, kind: 'refund', status: 'succeeded', amount: '500.00' }));
     expect(part.body.actions.canRefund).toBe(true);
     const full = await admin.agent.post(`/api/admin/orders/${id}/refund`).send({ amount: 1500, reason: 'Returned' }).expect(200);
     expect(full.body).toMatchObject({ state: 'refunded', refunded: '2000.00', commission: '0.00' });
@@ -456,5 +460,122 @@ describe('auction wins and reverse awards', () => {
     expect(second).toBeNull();
     const seen = await buyer.agent.get(`/api/orders/${first}`).expect(200);
     expect(seen.body).toMatchObject({ partId: null, partTitle: 'Wanted: Jaguar E-type bonnet latch', source: 'reverse_award', total: '320.00' });
+  });
+});
+
+describe('concurrent refunds (issue 31)', () => {
+  const PHOTO = '/api/uploads/files/0123456789abcdef0123456789abcdef.jpg';
+  const cents = (amount: string) => Math.round(Number(amount) * 100);
+  const refundRows = (orderId: string) =>
+    t.sql<{ id: string; status: string; amount: string; provider_ref: string | null }>(
+      `select id, status, amount::text, provider_ref from order_payments where order_id = $1 and kind = 'refund' order by created_at, id`,
+      [orderId],
+    );
+  const refund = (orderId: string, amount: string, key?: string) => {
+    const req = admin.agent.post(`/api/admin/orders/${orderId}/refund`);
+    return (key ? req.set('Idempotency-Key', key) : req).send({ amount, reason: `Refund of ${amount}` });
+  };
+
+  /** What the database holds of an order's refunds agrees with `madeCents` everywhere: order, payments, ledger. */
+  async function expectRefunded(orderId: string, madeCents: number, madeIds: string[]) {
+    const rows = await refundRows(orderId);
+    expect(rows.every((r) => r.status === 'succeeded')).toBe(true);
+    expect(rows.map((r) => r.id).sort()).toEqual([...madeIds].sort());
+    expect(new Set(rows.map((r) => r.provider_ref)).size).toBe(rows.length);
+    expect(rows.reduce((sum, r) => sum + cents(r.amount), 0)).toBe(madeCents);
+    const order = (await admin.agent.get(`/api/orders/${orderId}`).expect(200)).body;
+    expect(cents(order.refunded)).toBe(madeCents);
+    expect(cents(await ledgerSum(`order_id = $1 and kind = 'refund' and account = 'buyer'`, [orderId]))).toBe(madeCents);
+    expect(await ledgerSum('order_id = $1', [orderId])).toBe('0.00');
+  }
+
+  it('answers 20 parallel refunds of $1 to $20 with 2xx only for the refunds made, adding up to what was refunded; the rest 409', async () => {
+    const id = await paidOrder(100);
+    const amounts = Array.from({ length: 20 }, (_, i) => i + 1);
+    const answers = await Promise.all(amounts.map((a) => refund(id, `${a}.00`)));
+    expect(answers.map((r) => r.status).filter((s) => s !== 200 && s !== 409)).toEqual([]);
+    const made = answers.filter((r) => r.status === 200);
+    // Each 2xx names its own refund, of the amount it asked for.
+    answers.forEach((r, i) => r.status === 200 && expect(r.body.refund.amount).toBe(`${amounts[i]}.00`));
+    const madeCents = made.reduce((sum, r) => sum + cents(r.body.refund.amount), 0);
+    expect(madeCents).toBeGreaterThan(0);
+    expect(madeCents).toBeLessThanOrEqual(10_000);
+    await expectRefunded(id, madeCents, made.map((r) => r.body.refund.id));
+    // Every refusal is a 409 that says why: each asked for more than is left even now.
+    const refused = answers.map((r, i) => ({ r, cents: amounts[i]! * 100 })).filter(({ r }) => r.status === 409);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const { r, cents: asked } of refused) {
+      expect(r.body.code).toBe('refund_exceeds_remaining');
+      expect(asked).toBeGreaterThan(10_000 - madeCents);
+    }
+  });
+
+  it("refunds a seller's full return refund racing 10 admin refunds of $60 on an $80 order only as far as the money goes", async () => {
+    const id = await paidOrder(80);
+    await seller.agent.post(`/api/orders/${id}/ship`).send({ carrier: 'UPS', trackingNumber: '1ZRACE' }).expect(200);
+    await buyer.agent.post(`/api/orders/${id}/confirm-delivery`).expect(200);
+    const r = (await buyer.agent.post(`/api/orders/${id}/returns`).send({ reason: 'not as described', details: 'Cracked casting', photos: [PHOTO] }).expect(201)).body;
+    await seller.agent.post(`/api/returns/${r.id}/approve`).send({ instructions: 'Ship it back, label attached' }).expect(200);
+    await buyer.agent.post(`/api/returns/${r.id}/ship`).send({ carrier: 'UPS', trackingNumber: '1ZBACK' }).expect(200);
+    await seller.agent.post(`/api/returns/${r.id}/receive`).expect(200);
+
+    const [ret, ...admins] = await Promise.all([
+      seller.agent.post(`/api/returns/${r.id}/refund`).send({}),
+      ...Array.from({ length: 10 }, () => refund(id, '60.00')),
+    ]);
+    expect([ret, ...admins].map((a) => a!.status).filter((s) => s !== 200 && s !== 409)).toEqual([]);
+    const adminsMade = admins.filter((a) => a.status === 200);
+    // $60 fits once in $80: at most one admin refund is made, and the others are told why.
+    expect(adminsMade.length).toBeLessThanOrEqual(1);
+    expect(admins.filter((a) => a.status === 409).every((a) => a.body.code === 'refund_exceeds_remaining')).toBe(true);
+    const returnCents = ret!.status === 200 ? cents(ret!.body.refundAmount) : 0;
+    const madeCents = returnCents + adminsMade.reduce((sum, a) => sum + cents(a.body.refund.amount), 0);
+    expect(madeCents).toBeGreaterThan(0);
+    expect(madeCents).toBeLessThanOrEqual(8000);
+    const rows = await refundRows(id);
+    expect(rows).toHaveLength(adminsMade.length + (ret!.status === 200 ? 1 : 0));
+    expect(rows.reduce((sum, x) => sum + cents(x.amount), 0)).toBe(madeCents);
+    const order = (await admin.agent.get(`/api/orders/${id}`).expect(200)).body;
+    expect(cents(order.refunded)).toBe(madeCents);
+    expect(await ledgerSum('order_id = $1', [id])).toBe('0.00');
+    // The return says refunded exactly when its refund was made; refused, it can be refunded again later.
+    const [state] = await t.sql<{ state: string; refund_amount: string | null }>('select state, refund_amount::text from returns where id = $1', [r.id]);
+    expect(state).toEqual(ret!.status === 200 ? { state: 'refunded', refund_amount: ret!.body.refundAmount } : { state: 'received', refund_amount: null });
+  });
+
+  it('makes one refund of 20 identical clicks carrying one Idempotency-Key, answering each with the same answer', async () => {
+    const id = await paidOrder(100);
+    const key = `refund-dialog-${id}`;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => refund(id, '5.00', key)));
+    expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
+    for (const a of answers) expect(a.body).toEqual(answers[0]!.body);
+    expect(answers[0]!.body).toMatchObject({ refunded: '5.00', state: 'partially_refunded', refund: { amount: '5.00', status: 'succeeded' } });
+    await expectRefunded(id, 500, [answers[0]!.body.refund.id]);
+    // Later, the same key is still the same refund and the same answer; with another amount it is refused.
+    const again = await refund(id, '5.00', key).expect(200);
+    expect(again.body).toEqual(answers[0]!.body);
+    const other = await refund(id, '6.00', key).expect(409);
+    expect(other.body).toMatchObject({ code: 'idempotency_key_reused', message: expect.stringMatching(/already used for another refund/) });
+    await refund(id, '5.00', 'bad key with spaces').expect(400);
+    await expectRefunded(id, 500, [answers[0]!.body.refund.id]);
+    // A new key is a new refund.
+    const next = await refund(id, '5.00', `${key}-2`).expect(200);
+    expect(next.body).toMatchObject({ refunded: '10.00', refund: { amount: '5.00' } });
+    await expectRefunded(id, 1000, [answers[0]!.body.refund.id, next.body.refund.id]);
+  });
+
+  it('makes 20 identical clicks without a key distinct refunds until the remainder runs out, then 409', async () => {
+    const id = await paidOrder(60);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => refund(id, '5.00')));
+    const made = answers.filter((r) => r.status === 200);
+    expect(made).toHaveLength(12);
+    expect(new Set(made.map((r) => r.body.refund.id)).size).toBe(12);
+    const refused = answers.filter((r) => r.status === 409);
+    expect(refused).toHaveLength(8);
+    expect(refused.every((r) => r.body.code === 'refund_exceeds_remaining' && /left to refund on this order/.test(r.body.message))).toBe(true);
+    await expectRefunded(id, 6000, made.map((r) => r.body.refund.id));
+    const order = (await admin.agent.get(`/api/orders/${id}`).expect(200)).body;
+    expect(order).toMatchObject({ state: 'refunded', refunded: '60.00', commission: '0.00' });
+    expect(await ledgerSum('true', [])).toBe('0.00');
   });
 });

@@ -33,6 +33,7 @@ export const PAYMENTS_TASKS = {
   onReturnEnded: 'payments/escrow-unhold',
   providerFee: 'payments/provider-fee',
   transferReversal: 'payments/transfer-reversal',
+  settle: 'payments/settle',
 } as const;
 
 export type OrderTimer = 'cancelUnpaid' | 'shipReminder' | 'shipLate' | 'autoDeliver' | 'complete' | 'escrowRelease' | 'refundLatePayment';
@@ -45,5 +46,14 @@ export const providerFeeJobKey = (orderId: string) => `order-providerFee:${order
 
 /** One pending run of an order's owed escrow transfer reversals. */
 export const transferReversalJobKey = (orderId: string) => `order-transferReversal:${orderId}`;
+
+/** One pending settling of an order's money in flight (refunds and an escrow release whose answer never came). */
+export const settleJobKey = (orderId: string) => `order-settle:${orderId}`;
+
+/**
+ * How long a refund or escrow release may wait for the provider's answer before the settle job takes it over
+ * (asks again under its key): far longer than a request waits for Stripe (20 s, two retries).
+ */
+export const SETTLE_AFTER = 5 * MINUTE;
 
 export const orderJobPayload = z.object({ orderId: z.uuid() });

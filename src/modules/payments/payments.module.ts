@@ -15,12 +15,14 @@ import { OrderTimersService } from './order-timers.service.js';
 import { OrdersApi } from './orders.api.js';
 import { OrdersApiImpl } from './orders.api.impl.js';
 import { PaymentProvider, StripeProvider, stripeClient, stripeConfigured, TestProvider } from './payment.provider.js';
+import { PaymentIdempotencyStore } from './payment-idempotency.store.js';
 import { PaymentService } from './payment.service.js';
 import { paymentsAdminRoutes } from './payments.admin-routes.js';
 import { paymentsDemo } from './payments.demo.js';
 import { paymentsRoutes } from './payments.routes.js';
 import { paymentsSubscriptions, paymentsTasks } from './payments.tasks.js';
 import { paymentsWebhookRoutes } from './payments.webhook-routes.js';
+import { RefundService } from './refund.service.js';
 
 /**
  * Orders and payments (issue 22): orders from every way of buying, checkout with Stripe Connect destination
@@ -39,6 +41,8 @@ export const paymentsModule: PitlaneModule = {
     bind(OrderNotificationService).toSelf();
     bind(ConnectService).toSelf();
     bind(PaymentService).toSelf();
+    bind(PaymentIdempotencyStore).toSelf();
+    bind(RefundService).toSelf();
     bind(OrderService).toSelf();
     bind(OrderTimersService).toSelf();
     bind(FinanceService).toSelf();

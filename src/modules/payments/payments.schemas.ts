@@ -56,6 +56,9 @@ export const refundBody = z.object({
   reason: text(300, 'Reason is required'),
 });
 
+/** The Idempotency-Key header of a refund: printable, up to 200 characters (the console sends a UUID per refund dialog). */
+export const idempotencyKey = z.string().trim().min(1).max(200).regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII');
+
 export const adminOrderFilter = z.object({
   q: z.string().trim().max(200).optional(),
   state: z.enum(['pending_payment', 'paid', 'shipped', 'delivered', 'completed', 'cancelled', 'refunded', 'partially_refunded', 'disputed']).optional(),

@@ -4,6 +4,7 @@ import { OrderService } from './order.service.js';
 import { OrderTimersService } from './order-timers.service.js';
 import { auctionWonEvent, PAYMENTS_SUBSCRIBED_EVENTS, quoteAcceptedEvent, returnEvent } from './payments.events.js';
 import { PaymentService } from './payment.service.js';
+import { RefundService } from './refund.service.js';
 import { z } from 'zod';
 import { ORDER_MAIL_KINDS, OrderNotificationService } from './order-notification.service.js';
 import { orderJobPayload, PAYMENTS_TASKS, type OrderTimer } from './payments.jobs.js';
@@ -57,6 +58,15 @@ export const paymentsTasks: TaskFactories = {
     const { orderId } = parseOrThrow(orderJobPayload, payload);
     const result = await container.get(PaymentService).reverseTransfers(orderId);
     if (result.failed) throw new Error(`transfer reversal failed for order ${orderId}: ${result.error}`);
+  },
+  /**
+   * Settles an order's money in flight whose request died or lost the provider's answer: asks the provider again
+   * under each refund's and the release's own key (after looking for the refund by its metadata) and records
+   * what was made, or frees what was refused; throws while the provider does not answer, so it is retried.
+   */
+  [PAYMENTS_TASKS.settle]: (container) => async (payload) => {
+    const { orderId } = parseOrThrow(orderJobPayload, payload);
+    await container.get(RefundService).settle(orderId);
   },
   /** Holds an escrowed order's money while its return request is open (event `returns.return.requested`); idempotent. */
   [PAYMENTS_TASKS.onReturnRequested]: (container) => async (payload) => {

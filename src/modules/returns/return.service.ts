@@ -468,7 +468,7 @@ export class ReturnService {
     );
     if (!claimed.length) throw Errors.conflict('wrong_state', RETURN_TEXT.wrongState(PAST[action], row.state));
     try {
-      await this.orders.refund({ orderId: row.order_id, amountCents: cents, reason: `Return ${row.id}: ${row.reason}`, actorId: actor.id });
+      await this.orders.refund({ orderId: row.order_id, amountCents: cents, reason: `Return ${row.id}: ${row.reason}`, actorId: actor.id, actor: role });
     } catch (error) {
       await this.db.em.execute(`update returns set refund_amount = null where id = ?`, [row.id]);
       throw error;
