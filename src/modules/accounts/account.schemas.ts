@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
 import { ROLES } from '../../platform/roles.js';
 
@@ -30,8 +31,8 @@ export const registerSchema = z
       .min(8, 'Password must be at least 8 characters')
       .max(200, 'Password must be at most 200 characters'),
     confirmPassword: z.string().optional(),
-    firstName: z.string({ message: 'First name is required' }).trim().min(1, 'First name is required').max(100),
-    lastName: z.string({ message: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
+    firstName: nameText(z.string({ message: 'First name is required' }).trim().min(1, 'First name is required').max(100)),
+    lastName: nameText(z.string({ message: 'Last name is required' }).trim().min(1, 'Last name is required').max(100)),
     country: z
       .string({ message: 'Country is required' })
       .trim()

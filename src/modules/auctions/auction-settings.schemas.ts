@@ -8,9 +8,12 @@ import type {
   SettingsGroup,
 } from './auction-settings.dto.js';
 
-const commaList = z
-  .union([z.array(z.string()), z.string()])
-  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean));
+/** A list given as an array or as comma-separated text; each entry at most `maxLength` characters, 1,000 entries at most. */
+const commaList = (maxLength: number) =>
+  z
+    .union([z.array(z.string()), z.string()])
+    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.string().max(maxLength, `Each entry must be at most ${maxLength} characters`)).max(1000, 'At most 1000 entries'));
 
 /** Admin auction settings (spec 001 §5 Admin, §9 anti-sniping defaults). Times in seconds. */
 export const auctionSettingsSchema = z.object({
@@ -24,8 +27,8 @@ export const auctionSettingsSchema = z.object({
 export const bidderSettingsSchema = z.object({
   requireBidderVerification: z.boolean(),
   minAccountAgeHours: numeric(z.number().int().min(0, 'Minimum account age must be at least 0 hours')),
-  allowedCountries: commaList,
-  blockedBidders: commaList,
+  allowedCountries: commaList(100),
+  blockedBidders: commaList(320),
   requireApproval: z.boolean(),
   patternAnalysisEnabled: z.boolean(),
   geoVerificationEnabled: z.boolean(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankToUndefined, dateTime, moneyCents } from '../../platform/http/input-fields.js';
+import { blankToUndefined, dateTime, moneyCents, nameText } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
 
 /** An optional amount: blank or null means none. */
@@ -15,7 +15,7 @@ const intIn = (min: number, max: number, message: string, fallback: number) =>
 
 /** The forward auction form (spec 001 §3/§5). sellerId, status and totals in the body are ignored. */
 export const auctionCreateSchema = z.object({
-  title: requiredText('Title is required', 200),
+  title: nameText(requiredText('Title is required', 200)),
   description: requiredText('Description is required', 10_000),
   partId: z.preprocess(blankToUndefined, z.uuid({ error: 'Part selection is required' })),
   auctionType: z.enum(['standard', 'reserve']).default('standard'),

@@ -18,6 +18,7 @@ import { securityHeaders } from './security-headers.js';
 import { createSessionStore } from './session-store.js';
 import { requestScope } from '../request-scope.js';
 import { apiNotFound, errorHandler } from './errors.js';
+import { refuseInvalidUtf8 } from './validate.js';
 import { Metrics, metricsHandler } from '../metrics.js';
 import { POLICY_GUARDED_WRITES, PolicyGate, requireCurrentPolicies } from './policy-gate.js';
 
@@ -129,7 +130,7 @@ export function createApp({ container, modules, readiness, metrics: given, stati
 
   const api = express.Router();
   api.use(requestScope);
-  api.use(express.json({ limit: '1mb' }));
+  api.use(express.json({ limit: '1mb', verify: refuseInvalidUtf8 }));
   const sessions = session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,

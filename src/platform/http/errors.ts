@@ -13,6 +13,7 @@ export const apiNotFound: RequestHandler = (req, res) => {
 const BODY_PARSER_FAILURES: Record<string, { status: number; code: string; message: string }> = {
   'entity.parse.failed': { status: 400, code: 'malformed_body', message: 'The request body is not valid JSON' },
   'entity.too.large': { status: 413, code: 'body_too_large', message: 'The request body is too large' },
+  'entity.not.utf8': { status: 400, code: 'malformed_body', message: 'The request body is not valid UTF-8' },
   'entity.verify.failed': { status: 400, code: 'malformed_body', message: 'The request body could not be verified' },
   'request.size.invalid': { status: 400, code: 'malformed_body', message: 'The request body does not match its Content-Length' },
   'request.aborted': { status: 400, code: 'request_aborted', message: 'The request was aborted before its body arrived' },
