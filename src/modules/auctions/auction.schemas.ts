@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { blankToUndefined, dateTime, moneyCents, nameText } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
+import { BID_INCREMENT_ABOVE_ZERO } from './auction-settings.schemas.js';
 
 /** An optional amount: blank or null means none. */
 const optionalMoney = (allowZero = false) =>
@@ -20,8 +21,8 @@ export const auctionCreateSchema = z.object({
   partId: z.preprocess(blankToUndefined, z.uuid({ error: 'Part selection is required' })),
   auctionType: z.enum(['standard', 'reserve']).default('standard'),
   startingBid: moneyCents('Starting bid is required'),
-  /** Absent: the admin's default increment; 0: eBay's increment table. */
-  bidIncrement: moneyCents('Bid increment is required', true).optional(),
+  /** Absent: the admin's default increment. Above $0 (auctions stored with 0 earlier still use eBay's increment table). */
+  bidIncrement: moneyCents('Bid increment is required', false, BID_INCREMENT_ABOVE_ZERO).optional(),
   reservePrice: optionalMoney(),
   buyItNowPrice: optionalMoney(),
   startTime: dateTime('Start time is required'),
