@@ -57,6 +57,10 @@ export class FakeOrders extends OrdersApi {
   async unpaidStrikes(): Promise<number> {
     return 0;
   }
+
+  async openOrderOfPart(): Promise<null> {
+    return null;
+  }
 }
 
 /** A module binding `fake` as the OrdersApi (replacing the payments module's binding, if any). */

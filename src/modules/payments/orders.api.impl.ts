@@ -2,9 +2,9 @@ import { inject, injectable } from 'inversify';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { TOKENS } from '../../platform/tokens.js';
-import { readOrder, toFacts } from './order.repository.js';
+import { readOpenOrderOfPart, readOrder, toFacts } from './order.repository.js';
 import { OrderService } from './order.service.js';
-import { OrdersApi, type CreateOrderInput, type OrderFacts } from './orders.api.js';
+import { OrdersApi, type CreateOrderInput, type OrderFacts, type OrderState } from './orders.api.js';
 import { PaymentService } from './payment.service.js';
 
 @injectable()
@@ -23,6 +23,10 @@ export class OrdersApiImpl extends OrdersApi {
     if (!/^[0-9a-f-]{36}$/i.test(orderId)) return null;
     const order = await readOrder(this.orm.em.fork() as EntityManager, orderId);
     return order ? toFacts(order) : null;
+  }
+  async openOrderOfPart(em: SqlExecutor, partId: string): Promise<{ orderId: string; buyerId: string; state: OrderState } | null> {
+    const order = await readOpenOrderOfPart(em, partId);
+    return order ? { orderId: order.id, buyerId: order.buyerId, state: order.state } : null;
   }
   refund(input: { orderId: string; amountCents: number; reason: string; actorId: string | null }): Promise<void> {
     return this.payments.refund({ ...input, actor: input.actorId ? 'admin' : 'system' });

@@ -41,6 +41,11 @@ export abstract class OrdersApi {
   abstract createOrder(em: SqlExecutor, input: CreateOrderInput): Promise<{ orderId: string }>;
   /** One order's facts, or null when unknown. */
   abstract findOrder(orderId: string): Promise<OrderFacts | null>;
+  /**
+   * The part's open (not cancelled) order, read through `em` (the caller's transaction, if it has one), or null: an
+   * unpaid one holds the part until it is paid or cancelled, and no other order can be created for it meanwhile.
+   */
+  abstract openOrderOfPart(em: SqlExecutor, partId: string): Promise<{ orderId: string; buyerId: string; state: OrderState } | null>;
   /** Refunds a paid/shipped/delivered order fully or partly through the provider, reversing commission and transfer in proportion, with ledger entries; AppError on a bad amount or state. */
   abstract refund(input: { orderId: string; amountCents: number; reason: string; actorId: string | null }): Promise<void>;
   /** Unpaid auction orders cancelled for non-payment of this buyer (the strike count). */
