@@ -19,6 +19,7 @@ import { createSessionStore } from './session-store.js';
 import { requestScope } from '../request-scope.js';
 import { apiNotFound, errorHandler } from './errors.js';
 import { refuseInvalidUtf8 } from './validate.js';
+import { privateByDefault } from './cache-control.js';
 import { Metrics, metricsHandler } from '../metrics.js';
 import { POLICY_GUARDED_WRITES, PolicyGate, requireCurrentPolicies } from './policy-gate.js';
 
@@ -103,6 +104,9 @@ export function createApp({ container, modules, readiness, metrics: given, stati
       quietReqLogger: true,
     }),
   );
+
+  // Answers that may depend on who asks are never stored by a cache (cache-control.ts); errors: errorHandler.
+  app.use('/api', privateByDefault(SESSION_COOKIE));
 
   app.get('/api/health', async (_req, res) => {
     let database = false;

@@ -3,9 +3,11 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import multer from 'multer';
 import { AppError } from '../errors.js';
 import type { Logger } from '../logger.js';
+import { noStore } from './cache-control.js';
 
 /** Unknown /api paths are JSON 404s, never the web app's HTML. */
 export const apiNotFound: RequestHandler = (req, res) => {
+  noStore(res);
   res.status(404).json({ message: `No API route for ${req.method} ${req.baseUrl}${req.path}`, code: 'not_found' });
 };
 
@@ -57,6 +59,8 @@ export function bodyFailure(error: unknown): { status: number; code: string; mes
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (res.headersSent) return;
+    // An error may be about who asks (401, 403, a 404 of someone else's order): never stored.
+    noStore(res);
     if (error instanceof AppError) {
       res.status(error.status).json({
         message: error.message,
