@@ -70,11 +70,24 @@ export const loginSchema = z
   })
   .transform((v) => ({ identifier: (v.username || v.email) as string, password: v.password }));
 
+/** Control characters: browsers drop tabs and newlines from an address, so "/\t/evil.example" reads as "//evil.example". */
+const CONTROL = /\p{Cc}/u;
+
+/**
+ * Whether `value` is a path on this site: one leading "/" followed by neither "/" nor a backslash, no backslash and
+ * no control character anywhere, still on this origin once resolved (the web app's safeReturnTo is the same rule).
+ */
+export function isSameSitePath(value: string): boolean {
+  if (value[0] !== '/' || value[1] === '/' || value.includes('\\') || CONTROL.test(value)) return false;
+  const base = 'https://pitlane.invalid';
+  return URL.parse(value, base)?.origin === base;
+}
+
 export const loginRedirectQuery = z.object({
   returnTo: z
     .string()
     .optional()
-    .transform((v) => (v && v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\') ? v : undefined)),
+    .transform((v) => (v && isSameSitePath(v) ? v : undefined)),
 });
 
 export const userListQuery = z.object({

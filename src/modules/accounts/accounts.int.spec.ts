@@ -185,6 +185,9 @@ describe('sign-in and sessions', () => {
     expect(kept.headers.location).toBe('/login?returnTo=%2Fwatchlist');
     const dropped = await t.agent().get('/api/login?returnTo=//evil.example').expect(302);
     expect(dropped.headers.location).toBe('/login');
+    for (const evil of ['/%09/evil.example', '/%0A/evil.example', '/%5Cevil.example']) {
+      expect((await t.agent().get(`/api/login?returnTo=${evil}`).expect(302)).headers.location, evil).toBe('/login');
+    }
   });
 
   it('answers 401 for the current user when signed out', async () => {
