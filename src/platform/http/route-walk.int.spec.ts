@@ -79,12 +79,11 @@ const QUERY_CASES: [label: string, query: string][] = [
   ['junk filter id', `filter=${encodeURIComponent(JSON.stringify({ id: 'not-a-uuid', q: 'x'.repeat(3000) }))}&sort=${encodeURIComponent('["id","sideways"]')}&range=${encodeURIComponent('[0,1e300]')}`],
 ];
 
-const RAW_BODIES: [label: string, type: string, body: string | Buffer][] = [
+const RAW_BODIES: [label: string, type: string, body: string][] = [
   ['malformed JSON', 'application/json', '{"title": "x",'],
   ['JSON array', 'application/json', '[{"title": "x"}, 5]'],
   ['JSON scalar', 'application/json', '"just a string"'],
   ['deep JSON', 'application/json', `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`],
-  ['overlong UTF-8', 'application/json', Buffer.from('{"title": "a\xc0\xafb"}', 'latin1')],
   ['multipart without boundary', 'multipart/form-data', '--x\r\n\r\nnothing'],
   ['truncated multipart', 'multipart/form-data; boundary=B', '--B\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\nabc'],
 ];
@@ -93,7 +92,7 @@ interface Probe {
   label: string;
   method: string;
   url: string;
-  body?: { type: string; text: string | Buffer } | { json: unknown };
+  body?: { type: string; text: string } | { json: unknown };
 }
 
 const fill = (path: string, value: (name: string) => string) => path.replace(/:(\w+)/g, (_m, name: string) => value(name));
@@ -144,8 +143,7 @@ function senderFor(server: Server, cookie?: string): Sender {
     let req = request[method](probe.url).set('Accept', 'application/json');
     if (cookie) req = req.set('Cookie', cookie);
     if (probe.body && 'json' in probe.body) return req.send(probe.body.json as object);
-    // A Buffer goes as its bytes (superagent would otherwise send it as JSON of its own).
-    if (probe.body) return req.set('Content-Type', probe.body.type).serialize((body: string | Buffer) => body as string).send(probe.body.text);
+    if (probe.body) return req.set('Content-Type', probe.body.type).send(probe.body.text);
     return req;
   };
 }
