@@ -20,6 +20,7 @@ export function fakeOfferOrders(): { created: CreateOrderInput[]; orders: Orders
     findOrder: async () => null,
     refund: async () => undefined,
     unpaidStrikes: async () => 0,
+    openOrderOfPart: async () => null,
   } as unknown as OrdersApi;
   return { created, orders };
 }

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { ContainerModule } from 'inversify';
 import { Errors } from '../src/platform/errors.js';
 import type { PitlaneModule } from '../src/platform/module.js';
 import { OrdersApi, type CreateOrderInput, type OrderFacts } from '../src/modules/payments/index.js';
+import type { TestApp } from './harness.js';
 
 /**
  * An in-memory OrdersApi for the returns and reviews route tests while the payments module is being built: orders
@@ -57,6 +60,10 @@ export class FakeOrders extends OrdersApi {
   async unpaidStrikes(): Promise<number> {
     return 0;
   }
+
+  async openOrderOfPart(): Promise<null> {
+    return null;
+  }
 }
 
 /** A module binding `fake` as the OrdersApi (replacing the payments module's binding, if any). */
@@ -70,3 +77,10 @@ export const fakeOrdersModule = (fake: FakeOrders): PitlaneModule => ({
 
 /** The one fake of a test file (vi.mock of src/modules.ts and the test share it). */
 export const fakeOrders = new FakeOrders();
+
+/** A photo address with a file behind it in the test app's uploads folder (return photos must be stored uploads). */
+export async function storedPhoto(t: TestApp, id = '0123456789abcdef0123456789abcdef'): Promise<string> {
+  await mkdir(t.rt.config.uploadsDir, { recursive: true });
+  await writeFile(path.join(t.rt.config.uploadsDir, `${id}.jpg`), 'not really a jpeg');
+  return `/api/uploads/files/${id}.jpg`;
+}

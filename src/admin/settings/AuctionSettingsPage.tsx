@@ -36,9 +36,8 @@ export const AuctionSettingsPage = () => {
               source="defaultBidIncrement"
               label="Default bid increment (USD)"
               step={0.01}
-              min={0}
-              validate={atLeastZero}
-              helperText="0 uses the standard increment table"
+              min={0.01}
+              validate={[required(), minValue(0.01, 'Bid increment must be an amount above $0')]}
             />
             <NumberInput
               source="minimumAuctionDurationHours"

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { signedInBuyer, validRegistration } from '../../../test/accounts.fixtures.js';
-import { LOGIN_FAILURE_LIMIT, LOGIN_FAILURE_LIMIT_PER_ADDRESS } from './account.routes.js';
+import { LOGIN_FAILURE_LIMIT_PER_ADDRESS } from './account.routes.js';
+import { FREE_FAILURES } from './sign-in.backoff.js';
 
 /** Room for the fixtures' registrations from loopback (four in this file) besides the limit's own test. */
 const REGISTRATION_LIMIT = 5;
@@ -36,22 +37,43 @@ describe('registration limit per address', () => {
   });
 });
 
-describe('sign-in limits', () => {
-  it('counts failures per account, whether the username or the email named it, from any address', async () => {
+describe('sign-in back-off per address and account', () => {
+  it('holds up the guessing address while the right password from another address still works', async () => {
     await signedInBuyer(t, { username: 'two_names', email: 'two.names@example.com' });
-    for (let i = 0; i < LOGIN_FAILURE_LIMIT / 2; i++) {
-      await from('198.51.100.1').login({ username: 'two_names', password: `wrong-${i}` }).expect(401);
-      await from('198.51.100.2').login({ email: 'Two.Names@example.com', password: `wrong-${i}` }).expect(401);
+    const guesser = from('198.51.100.1');
+    // The username and the email name one account: one bucket.
+    for (let i = 0; i < FREE_FAILURES; i++) {
+      await guesser.login(i % 2 ? { username: 'two_names', password: `wrong-${i}` } : { email: 'Two.Names@example.com', password: `wrong-${i}` }).expect(401);
     }
-    const locked = await from('198.51.100.3').login({ username: 'TWO_NAMES', password: 'correct horse' }).expect(429);
-    expect(locked.body).toEqual({ message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.', code: 'rate_limited' });
-    await from('198.51.100.3').login({ email: 'two.names@example.com', password: 'correct horse' }).expect(429);
+    const held = await guesser.login({ username: 'TWO_NAMES', password: 'correct horse' }).expect(429);
+    expect(held.body).toEqual({ message: 'Too many failed sign-in attempts. Please wait 1 second and try again.', code: 'rate_limited' });
+    expect(held.headers['retry-after']).toBe('1');
+    await from('198.51.100.2').login({ username: 'two_names', password: 'correct horse' }).expect(200);
+    await from('198.51.100.3').login({ email: 'two.names@example.com', password: 'correct horse' }).expect(200);
   });
 
-  it('keeps other accounts usable from the address that locked one', async () => {
+  it('doubles the wait with each further failure up to 15 minutes, and the right password clears it', async () => {
+    await signedInBuyer(t, { username: 'slow_down', email: 'slow.down@example.com' });
+    const guesser = from('198.51.100.10');
+    for (let i = 0; i < FREE_FAILURES; i++) await guesser.login({ username: 'slow_down', password: `wrong-${i}` }).expect(401);
+    for (const wait of [1, 2, 4, 8]) {
+      const held = await guesser.login({ username: 'slow_down', password: 'another guess' }).expect(429);
+      expect(held.headers['retry-after']).toBe(String(wait));
+      t.clock.advance(wait * 1000);
+      await guesser.login({ username: 'slow_down', password: `wrong after ${wait}s` }).expect(401);
+    }
+    expect((await guesser.login({ username: 'slow_down', password: 'x' }).expect(429)).headers['retry-after']).toBe('16');
+    t.clock.advance(16_000);
+    await guesser.login({ username: 'slow_down', password: 'correct horse' }).expect(200);
+    // Cleared: the next mistake is a plain 401 again.
+    await guesser.login({ username: 'slow_down', password: 'typo' }).expect(401);
+    await guesser.login({ username: 'slow_down', password: 'correct horse' }).expect(200);
+  });
+
+  it('keeps other accounts usable from the address that is held up on one', async () => {
     await signedInBuyer(t, { username: 'neighbour', email: 'neighbour@example.com' });
     const client = from('198.51.100.20');
-    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) await client.login({ username: 'not_neighbour', password: `guess-${i}` }).expect(401);
+    for (let i = 0; i < FREE_FAILURES; i++) await client.login({ username: 'not_neighbour', password: `guess-${i}` }).expect(401);
     await client.login({ username: 'not_neighbour', password: 'guess' }).expect(429);
     await client.login({ username: 'neighbour', password: 'correct horse' }).expect(200);
   });
@@ -59,14 +81,14 @@ describe('sign-in limits', () => {
   it('does not put every sign-in with a blank username into one shared bucket', async () => {
     await signedInBuyer(t, { username: 'blank_name', email: 'blank.name@example.com' });
     const client = from('198.51.100.30');
-    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+    for (let i = 0; i < FREE_FAILURES * 2; i++) {
       await client.login({ username: '   ', email: `stranger${i}@example.com`, password: 'wrong password' }).expect(401);
     }
     await client.login({ username: '   ', email: 'blank.name@example.com', password: 'correct horse' }).expect(200);
   });
 
   it('limits failures per address over all accounts at a much higher number', async () => {
-    expect(LOGIN_FAILURE_LIMIT_PER_ADDRESS).toBeGreaterThanOrEqual(10 * LOGIN_FAILURE_LIMIT);
+    expect(LOGIN_FAILURE_LIMIT_PER_ADDRESS).toBeGreaterThanOrEqual(10 * FREE_FAILURES);
     await signedInBuyer(t, { username: 'behind_proxy', email: 'behind.proxy@example.com' });
     const stuffer = from('198.51.100.40');
     for (let i = 0; i < LOGIN_FAILURE_LIMIT_PER_ADDRESS; i++) {

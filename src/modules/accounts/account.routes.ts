@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { EmailVerificationService } from './email-verification.service.js';
 import { RegistrationService } from './registration.service.js';
 import { SignInService } from './sign-in.service.js';
+import { SignInBackoff, SignInBackoffError } from './sign-in.backoff.js';
 import { UserService } from './user.service.js';
 import {
   loginRedirectQuery,
@@ -20,11 +21,10 @@ import {
 } from './account.schemas.js';
 import { requireRole } from '../../platform/http/auth.js';
 
-/** Failed sign-ins allowed per account (by whatever username or email named it) in the window before a 429. */
-export const LOGIN_FAILURE_LIMIT = 10;
 /**
- * Failed sign-ins allowed per client address over all accounts (credential stuffing): ten times the per-account
- * limit, because without TRUST_PROXY every client behind one proxy shares the proxy's address.
+ * Failed sign-ins allowed per client address over all accounts (credential stuffing) in the window; one account's
+ * own guesses from an address are slowed sooner by SignInBackoff. Without TRUST_PROXY every client behind one
+ * proxy shares the proxy's address.
  */
 export const LOGIN_FAILURE_LIMIT_PER_ADDRESS = 100;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -61,6 +61,7 @@ export function accountRoutes(container: Container): Router {
   const registration = container.get(RegistrationService);
   const verification = container.get(EmailVerificationService);
   const signIn = container.get(SignInService);
+  const backoff = container.get(SignInBackoff);
   const users = container.get(UserService);
   const config = container.get<Config>(TOKENS.Config);
   const router = Router();
@@ -72,17 +73,6 @@ export function accountRoutes(container: Container): Router {
     onlyFailures: true,
     message: loginMessage,
     key: clientAddress,
-  });
-  // A body that is no valid sign-in checks no password: it counts per address only.
-  const perAccount = limitRequests({
-    windowMs: LOGIN_WINDOW_MS,
-    limit: LOGIN_FAILURE_LIMIT,
-    onlyFailures: true,
-    message: loginMessage,
-    key: async (req) => {
-      const login = loginSchema.safeParse(req.body);
-      return login.success ? signIn.failureKey(login.data.identifier) : undefined;
-    },
   });
   const registrations = limitRequests({
     windowMs: REGISTRATION_WINDOW_MS,
@@ -122,9 +112,15 @@ export function accountRoutes(container: Container): Router {
   router.post(
     '/auth/login',
     perAddress,
-    perAccount,
-    handle({ body: loginSchema }, async ({ body }, req) => {
-      const user = await signIn.authenticate(body.identifier, body.password);
+    handle({ body: loginSchema }, async ({ body }, req, res) => {
+      // Wrong passwords slow down this address on this account only (SignInBackoff), never the owner elsewhere.
+      const account = await signIn.failureKey(body.identifier);
+      const user = await backoff
+        .attempt(clientAddress(req), account, () => signIn.authenticate(body.identifier, body.password))
+        .catch((error: unknown) => {
+          if (error instanceof SignInBackoffError) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+          throw error;
+        });
       await regenerate(req); // a new session id at sign-in defeats session fixation
       req.session.userId = user.id;
       await save(req);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
 import { ROLES } from '../../platform/roles.js';
 
@@ -30,8 +31,8 @@ export const registerSchema = z
       .min(8, 'Password must be at least 8 characters')
       .max(200, 'Password must be at most 200 characters'),
     confirmPassword: z.string().optional(),
-    firstName: z.string({ message: 'First name is required' }).trim().min(1, 'First name is required').max(100),
-    lastName: z.string({ message: 'Last name is required' }).trim().min(1, 'Last name is required').max(100),
+    firstName: nameText(z.string({ message: 'First name is required' }).trim().min(1, 'First name is required').max(100)),
+    lastName: nameText(z.string({ message: 'Last name is required' }).trim().min(1, 'Last name is required').max(100)),
     country: z
       .string({ message: 'Country is required' })
       .trim()
@@ -69,11 +70,24 @@ export const loginSchema = z
   })
   .transform((v) => ({ identifier: (v.username || v.email) as string, password: v.password }));
 
+/** Control characters: browsers drop tabs and newlines from an address, so "/\t/evil.example" reads as "//evil.example". */
+const CONTROL = /\p{Cc}/u;
+
+/**
+ * Whether `value` is a path on this site: one leading "/" followed by neither "/" nor a backslash, no backslash and
+ * no control character anywhere, still on this origin once resolved (the web app's safeReturnTo is the same rule).
+ */
+export function isSameSitePath(value: string): boolean {
+  if (value[0] !== '/' || value[1] === '/' || value.includes('\\') || CONTROL.test(value)) return false;
+  const base = 'https://pitlane.invalid';
+  return URL.parse(value, base)?.origin === base;
+}
+
 export const loginRedirectQuery = z.object({
   returnTo: z
     .string()
     .optional()
-    .transform((v) => (v && v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\') ? v : undefined)),
+    .transform((v) => (v && isSameSitePath(v) ? v : undefined)),
 });
 
 export const userListQuery = z.object({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { signedInAdmin, signedInBuyer, validRegistration, verificationToken } from '../../../test/accounts.fixtures.js';
-import { LOGIN_FAILURE_LIMIT } from './account.routes.js';
+import { FREE_FAILURES } from './sign-in.backoff.js';
 import { VERIFICATION_TOKEN_LIFETIME_MS } from './email-verification.service.js';
 
 let t: TestApp;
@@ -185,6 +185,9 @@ describe('sign-in and sessions', () => {
     expect(kept.headers.location).toBe('/login?returnTo=%2Fwatchlist');
     const dropped = await t.agent().get('/api/login?returnTo=//evil.example').expect(302);
     expect(dropped.headers.location).toBe('/login');
+    for (const evil of ['/%09/evil.example', '/%0A/evil.example', '/%5Cevil.example']) {
+      expect((await t.agent().get(`/api/login?returnTo=${evil}`).expect(302)).headers.location, evil).toBe('/login');
+    }
   });
 
   it('answers 401 for the current user when signed out', async () => {
@@ -331,9 +334,9 @@ describe('the API surface', () => {
 });
 
 describe('rate limiting', () => {
-  it(`answers 429 after ${LOGIN_FAILURE_LIMIT} failed sign-ins`, async () => {
+  it(`answers 429 once ${FREE_FAILURES} failed sign-ins from one address must wait`, async () => {
     const agent = t.agent();
-    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
+    for (let i = 0; i < FREE_FAILURES; i++) {
       await agent.post('/api/auth/login').send({ username: 'brute', password: `guess-${i}` }).expect(401);
     }
     const res = await agent.post('/api/auth/login').send({ username: 'brute', password: 'guess-final' }).expect(429);

@@ -13,6 +13,8 @@ import { IdentityService } from './identity.service.js';
 import { PolicyAcceptanceService } from './policy-acceptance.service.js';
 import { RegistrationService } from './registration.service.js';
 import { SignInService } from './sign-in.service.js';
+import { BACKOFF_MEMORY_MS, SignInBackoff } from './sign-in.backoff.js';
+import { FailureCounter, MemoryFailureCounter } from '../../platform/http/rate-limit.js';
 import { UserService } from './user.service.js';
 import { User } from './user.entity.js';
 import { EmailVerificationToken } from './email-verification-token.entity.js';
@@ -33,6 +35,9 @@ export const accountsModule: PitlaneModule = {
     bind(RegistrationService).toSelf();
     bind(EmailVerificationService).toSelf();
     bind(SignInService).toSelf();
+    bind(SignInBackoff).toSelf();
+    // In this process's memory for now; a PostgreSQL FailureCounter can replace it without touching the rule.
+    bind(FailureCounter).toConstantValue(new MemoryFailureCounter(BACKOFF_MEMORY_MS));
     bind(PolicyAcceptanceService).toSelf();
     bind(PolicyGate).to(PolicyGateImpl);
     bind(UserService).toSelf();

@@ -19,7 +19,8 @@ export function policyRoutes(container: Container): Router {
   router.get(
     '/policies',
     handle({}, async (_input, _req, res) => {
-      res.set('Cache-Control', 'no-cache');
+      // The same for everyone: revalidated, not kept (a signed-in reader's answer is no-store already).
+      if (!res.getHeader('Cache-Control')) res.set('Cache-Control', 'no-cache');
       return policies.currentVersions();
     }),
   );

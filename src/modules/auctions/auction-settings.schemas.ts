@@ -8,9 +8,15 @@ import type {
   SettingsGroup,
 } from './auction-settings.dto.js';
 
-const commaList = z
-  .union([z.array(z.string()), z.string()])
-  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean));
+/** A list given as an array or as comma-separated text; each entry at most `maxLength` characters, 1,000 entries at most. */
+const commaList = (maxLength: number) =>
+  z
+    .union([z.array(z.string()), z.string()])
+    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.string().max(maxLength, `Each entry must be at most ${maxLength} characters`)).max(1000, 'At most 1000 entries'));
+
+/** The form's and the settings' message for an increment of $0 or less (the web form says the same). */
+export const BID_INCREMENT_ABOVE_ZERO = 'Bid increment must be an amount above $0';
 
 /** Admin auction settings (spec 001 §5 Admin, §9 anti-sniping defaults). Times in seconds. */
 export const auctionSettingsSchema = z.object({
@@ -18,14 +24,14 @@ export const auctionSettingsSchema = z.object({
   autoExtendTime: numeric(z.number().int().min(0, 'Auto-extend time must be at least 0').max(86400)),
   maxExtensions: numeric(z.number().int().min(0, 'Max extensions must be at least 0').max(100)),
   allowProxy: z.boolean(),
-  defaultBidIncrement: numeric(z.number().min(0, 'Bid increment must be at least 0').max(1_000_000).multipleOf(0.01)),
+  defaultBidIncrement: numeric(z.number().gt(0, BID_INCREMENT_ABOVE_ZERO).max(1_000_000).multipleOf(0.01)),
   minimumAuctionDuration: numeric(z.number().int().min(0, 'Minimum duration must be at least 0').max(90 * 86400)),
 });
 export const bidderSettingsSchema = z.object({
   requireBidderVerification: z.boolean(),
   minAccountAgeHours: numeric(z.number().int().min(0, 'Minimum account age must be at least 0 hours')),
-  allowedCountries: commaList,
-  blockedBidders: commaList,
+  allowedCountries: commaList(100),
+  blockedBidders: commaList(320),
   requireApproval: z.boolean(),
   patternAnalysisEnabled: z.boolean(),
   geoVerificationEnabled: z.boolean(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { blankToUndefined, dateTime, moneyCents } from '../../platform/http/input-fields.js';
+import { blankToUndefined, dateTime, moneyCents, nameText } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
+import { BID_INCREMENT_ABOVE_ZERO } from './auction-settings.schemas.js';
 
 /** An optional amount: blank or null means none. */
 const optionalMoney = (allowZero = false) =>
@@ -15,13 +16,13 @@ const intIn = (min: number, max: number, message: string, fallback: number) =>
 
 /** The forward auction form (spec 001 §3/§5). sellerId, status and totals in the body are ignored. */
 export const auctionCreateSchema = z.object({
-  title: requiredText('Title is required', 200),
+  title: nameText(requiredText('Title is required', 200)),
   description: requiredText('Description is required', 10_000),
   partId: z.preprocess(blankToUndefined, z.uuid({ error: 'Part selection is required' })),
   auctionType: z.enum(['standard', 'reserve']).default('standard'),
   startingBid: moneyCents('Starting bid is required'),
-  /** Absent: the admin's default increment; 0: eBay's increment table. */
-  bidIncrement: moneyCents('Bid increment is required', true).optional(),
+  /** Absent: the admin's default increment. Above $0 (auctions stored with 0 earlier still use eBay's increment table). */
+  bidIncrement: moneyCents('Bid increment is required', false, BID_INCREMENT_ABOVE_ZERO).optional(),
   reservePrice: optionalMoney(),
   buyItNowPrice: optionalMoney(),
   startTime: dateTime('Start time is required'),

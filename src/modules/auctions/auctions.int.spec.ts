@@ -168,6 +168,14 @@ describe('scheduling an auction', () => {
     );
   });
 
+  it('refuses a bid increment of $0 in the form and in the settings', async () => {
+    const form = auctionForm(t, await partOf(seller), { bidIncrement: 0 });
+    const res = await seller.agent.post('/api/auctions').send(form).expect(400);
+    expect(res.body.errors).toEqual({ bidIncrement: 'Bid increment must be an amount above $0' });
+    const settings = await admin.agent.put('/api/admin/settings/auction').send({ defaultBidIncrement: 0 }).expect(400);
+    expect(settings.body.errors).toEqual({ defaultBidIncrement: 'Bid increment must be an amount above $0' });
+  });
+
   it('uses the admin default increment when the form leaves it out', async () => {
     await putSettings('auction', { defaultBidIncrement: 5 });
     try {

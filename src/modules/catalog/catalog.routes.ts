@@ -146,6 +146,8 @@ export function catalogRoutes(container: Container): Router {
         return;
       }
       res.set('X-Content-Type-Options', 'nosniff');
+      // A photo is the same whoever asks: it keeps serve-static's year-long caching, signed in or not.
+      res.removeHeader('Cache-Control');
       next();
     },
     express.static(uploads.directory, { index: false, dotfiles: 'deny', maxAge: '365d', immutable: true, fallthrough: true }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
 import { CONDITIONS, type PartImage } from './part.entity.js';
 import { formatCents, MAX_CENTS, parseMoney } from '../../platform/money.js';
@@ -150,7 +151,7 @@ const vehicleCompatibility = z.preprocess(
 );
 
 const partFields = {
-  title: requiredText('Title is required', 200),
+  title: nameText(requiredText('Title is required', 200)),
   description: requiredText('Description is required', 10_000),
   price: money('Price'),
   originalPrice: z.preprocess((v) => blankToUndefined(v) ?? null, z.union([z.null(), money('Original price')])),

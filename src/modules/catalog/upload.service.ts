@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inject, injectable } from 'inversify';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
@@ -17,6 +17,7 @@ export const UPLOAD_MESSAGES = {
   size: 'Each photo must be 5 MB or smaller',
   missing: 'Choose a photo to upload (form field "file")',
   tooMany: 'You have uploaded too many photos in the last hour. Please wait a while and try again.',
+  notFound: 'This photo was not found on Pitlane. Please upload it again.',
 } as const;
 /** The window of the uploads-per-account limit (UPLOADS_PER_ACCOUNT_PER_HOUR). */
 export const UPLOAD_LIMIT_WINDOW_MS = 60 * 60 * 1000;
@@ -46,6 +47,23 @@ export class UploadService {
   /** Uploads one account may make per hour (0: no limit). */
   get hourlyLimitPerAccount(): number {
     return this.config.rateLimits.uploadsPerAccountPerHour;
+  }
+
+  /**
+   * Refuses (400 naming `${field}.${index}`) each of `urls` that is not a stored upload: an address outside
+   * UPLOADS_URL_PATH, or one whose file was never written or is gone (the day-old cleanup, say).
+   */
+  async requireStored(urls: readonly string[], field: string): Promise<void> {
+    const errors: Record<string, string> = {};
+    await Promise.all(
+      urls.map(async (url, index) => {
+        const name = url.startsWith(`${UPLOADS_URL_PATH}/`) ? url.slice(UPLOADS_URL_PATH.length + 1) : '';
+        const stored = UPLOAD_FILE_NAME.test(name) && (await access(path.join(this.directory, name)).then(() => true, () => false));
+        if (!stored) errors[`${field}.${index}`] = UPLOAD_MESSAGES.notFound;
+      }),
+    );
+    const fields = Object.keys(errors).sort();
+    if (fields.length) throw Errors.invalid('upload_not_found', UPLOAD_MESSAGES.notFound, Object.fromEntries(fields.map((f) => [f, errors[f]!])));
   }
 
   /** Validates and stores one photo; nothing is written unless both copies were made. */

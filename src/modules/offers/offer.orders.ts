@@ -1,6 +1,6 @@
 import { inject, injectable, optional } from 'inversify';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
-import { OrdersApi, type OrderSource } from '../payments/index.js';
+import { OrdersApi, type OrderSource, type OrderState } from '../payments/index.js';
 import type { OfferKind } from './offer.dto.js';
 
 export const ORDER_SOURCE: Record<OfferKind, OrderSource> = { offer: 'offer', reserve_offer: 'reserve_offer', second_chance: 'second_chance' };
@@ -21,6 +21,11 @@ export class OfferOrders {
   /** Replaces the orders implementation (tests, without the payments module). */
   use(orders: OrdersApi | undefined): void {
     this.orders = orders;
+  }
+
+  /** The part's open order (unpaid, or paid and on its way), read in the caller's transaction; null when none or no payments module. */
+  async openOrderOfPart(em: SqlExecutor, partId: string): Promise<{ orderId: string; buyerId: string; state: OrderState } | null> {
+    return this.orders ? this.orders.openOrderOfPart(em, partId) : null;
   }
 
   /** Creates the order in the caller's transaction; null when no payments module is bound. */

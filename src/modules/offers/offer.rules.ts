@@ -29,6 +29,8 @@ export const OFFER_MESSAGES = {
   alreadySent: 'A Second Chance offer was already sent to this bidder',
   noUnpaidWin: 'Second Chance offers are only possible after the winner did not pay',
   partUnavailable: 'This part can no longer be offered',
+  reserved: 'This part is reserved in another checkout. You can make an offer if that order is not paid.',
+  ownCheckout: 'You already have an order for this part waiting for payment: pay for it or cancel it first.',
   pricesOrder: 'The auto-decline price must be below the auto-accept price',
 } as const;
 

@@ -71,6 +71,10 @@ export class OfferService {
       // An accepted offer whose order is still to be created holds the part.
       const [held] = await tx.execute<{ id: string }[]>(`select id from offers where part_id = ? and status = 'accepted' and order_id is null limit 1`, [partId]);
       if (held) throw Errors.conflict('part_sold', FIXED_PRICE_MESSAGES.sold);
+      // An unpaid order holds the part: an offer now could only fail at acceptance.
+      const reserving = await this.orders.openOrderOfPart(tx, partId);
+      if (reserving?.buyerId === actor.id) throw Errors.conflict('part_in_your_checkout', OFFER_MESSAGES.ownCheckout);
+      if (reserving) throw Errors.conflict('part_reserved', reserving.state === 'pending_payment' ? OFFER_MESSAGES.reserved : FIXED_PRICE_MESSAGES.sold);
       const now = this.clock.now();
       const [row] = await tx.execute<Record<string, unknown>[]>(
         `insert into offers (kind, part_id, seller_id, buyer_id, status, amount, turn, rounds, message, expires_at, created_at, updated_at)

@@ -39,6 +39,25 @@ describe('accepted offers and orders', () => {
     expect((await buyer.agent.get(`/api/offers/${o.id}`).expect(200)).body.status).toBe('open');
   });
 
+  it('refuses an offer on a part held by an unpaid order up front, with 409 and why', async () => {
+    const partId = await partOf(seller, { price: 1000 });
+    await buyer2.agent.post('/api/orders').send({ partId }).expect(201);
+    const res = await offer(buyer, partId, 700).expect(409);
+    expect(res.body).toMatchObject({ code: 'part_reserved', message: 'This part is reserved in another checkout. You can make an offer if that order is not paid.' });
+    const own = await offer(buyer2, partId, 700).expect(409);
+    expect(own.body.code).toBe('part_in_your_checkout');
+    expect(await t.sql('select 1 from offers where part_id = $1', [partId])).toEqual([]);
+  });
+
+  it('takes offers again once the unpaid order is cancelled', async () => {
+    const partId = await partOf(seller, { price: 1000 });
+    await buyer2.agent.post('/api/orders').send({ partId }).expect(201);
+    await offer(buyer, partId, 700).expect(409);
+    await t.sql(`update orders set state = 'cancelled', cancel_reason = 'unpaid' where part_id = $1`, [partId]);
+    const again = await offer(buyer, partId, 700);
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+  });
+
   it('gives one order when two offers on a part are accepted at once', async () => {
     const partId = await partOf(seller, { price: 1000 });
     const { body: a } = await offer(buyer, partId, 700).expect(201);

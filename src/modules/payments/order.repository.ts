@@ -117,6 +117,12 @@ export async function readOrder(em: SqlExecutor, id: string, lock = false): Prom
   return rows[0] ? toOrderRow(rows[0]) : null;
 }
 
+/** The part's open (not cancelled) order, which holds it: unpaid, or paid and on its way; null when none. */
+export async function readOpenOrderOfPart(em: SqlExecutor, partId: string): Promise<OrderRow | null> {
+  const rows = await em.execute<Raw[]>(`select ${ORDER_COLUMNS} from orders o where o.part_id = ? and o.state <> 'cancelled' limit 1`, [partId]);
+  return rows[0] ? toOrderRow(rows[0]) : null;
+}
+
 /** The order of a payment intent (locked when `lock`), or null. */
 export async function readOrderByIntent(em: SqlExecutor, intentId: string, lock = false): Promise<OrderRow | null> {
   const rows = await em.execute<Raw[]>(`select ${ORDER_COLUMNS} from orders o where o.payment_intent_id = ?${lock ? ' for update' : ''}`, [intentId]);

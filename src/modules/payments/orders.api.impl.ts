@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
 
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
-import { readOrder, toFacts } from './order.repository.js';
+import { readOpenOrderOfPart, readOrder, toFacts } from './order.repository.js';
 import { OrderService } from './order.service.js';
-import { OrdersApi, type CreateOrderInput, type OrderFacts } from './orders.api.js';
+import { OrdersApi, type CreateOrderInput, type OrderFacts, type OrderState } from './orders.api.js';
 import { RefundService } from './refund.service.js';
 import { Database } from '../../platform/db/database.js';
 
@@ -23,6 +23,10 @@ export class OrdersApiImpl extends OrdersApi {
     if (!/^[0-9a-f-]{36}$/i.test(orderId)) return null;
     const order = await readOrder(this.db.em, orderId);
     return order ? toFacts(order) : null;
+  }
+  async openOrderOfPart(em: SqlExecutor, partId: string): Promise<{ orderId: string; buyerId: string; state: OrderState } | null> {
+    const order = await readOpenOrderOfPart(em, partId);
+    return order ? { orderId: order.id, buyerId: order.buyerId, state: order.state } : null;
   }
   async refund(input: Parameters<OrdersApi['refund']>[0]): Promise<void> {
     await this.refunds.refund({ ...input, actor: input.actor ?? (input.actorId ? 'admin' : 'system') });

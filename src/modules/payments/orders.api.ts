@@ -42,6 +42,11 @@ export abstract class OrdersApi {
   /** One order's facts, or null when unknown. */
   abstract findOrder(orderId: string): Promise<OrderFacts | null>;
   /**
+   * The part's open (not cancelled) order, read through `em` (the caller's transaction, if it has one), or null: an
+   * unpaid one holds the part until it is paid or cancelled, and no other order can be created for it meanwhile.
+   */
+  abstract openOrderOfPart(em: SqlExecutor, partId: string): Promise<{ orderId: string; buyerId: string; state: OrderState } | null>;
+  /**
    * Refunds a paid/shipped/delivered order fully or partly through the provider, reversing commission and transfer
    * in proportion, with ledger entries; resolves once this refund is made. AppError on a bad amount or state, and
    * 409 when what is left to refund (refunds in flight count) does not allow it. `actor`: who asks (the history's

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
 
 const text = (max: number, message: string) => z.string({ message }).trim().min(1, message).max(max, `At most ${max} characters`);
@@ -13,7 +14,7 @@ const optionalText = (max: number) =>
 export const createOrderBody = z.object({ partId: z.uuid({ message: 'Not a valid part id' }) });
 
 export const shippingAddressSchema = z.object({
-  name: text(200, 'Name is required'),
+  name: nameText(text(200, 'Name is required')),
   line1: text(200, 'Address is required'),
   line2: optionalText(200),
   city: text(100, 'City is required'),

@@ -30,7 +30,16 @@ export function returnRoutes(container: Container): Router {
   router.post(
     '/orders/:id/returns',
     requireSignIn,
-    handle({ params: orderIdParams, body: returnCreateSchema }, async ({ params, body }, req) => returns.request(params.id, body, await requireActor(req)), 201),
+    handle(
+      { params: orderIdParams, body: returnCreateSchema },
+      async ({ params, body }, req) => {
+        const actor = await requireActor(req);
+        // Each photo must be an upload that exists (400 naming photos.N), before the return is looked at.
+        await uploads.requireStored(body.photos.map((p) => p.url), 'photos');
+        return returns.request(params.id, body, actor);
+      },
+      201,
+    ),
   );
   router.get(
     '/returns',

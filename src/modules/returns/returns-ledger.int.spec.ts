@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
+import { storedPhoto } from '../../../test/returns.fixtures.js';
 import { catalogModule } from '../catalog/index.js';
 
 // Returns against the real payments module: a refund of a return reaches the order, the provider and the ledger.
@@ -33,6 +34,7 @@ beforeAll(async () => {
   seller = await quickUser(t, 'lee_seller', 'admin');
   await t.sql(`update users set role = 'seller' where id = $1`, [seller.id]);
   buyer = await quickUser(t, 'rob_returner');
+  await storedPhoto(t);
 }, 60_000);
 afterAll(async () => t?.close());
 

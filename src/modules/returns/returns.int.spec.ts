@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { fastUser, type TestUser } from '../../../test/auctions.fixtures.js';
 import { approvedSeller } from '../../../test/reverse.fixtures.js';
 import { insertParts } from '../../../test/catalog.fixtures.js';
-import { fakeOrders } from '../../../test/returns.fixtures.js';
+import { fakeOrders, storedPhoto } from '../../../test/returns.fixtures.js';
 
 // Until the payments module binds OrdersApi, the tests run against an in-memory one (test/returns.fixtures.ts).
 vi.mock('../../modules.js', async (importOriginal) => {
@@ -42,6 +42,7 @@ async function mailsTo(username: string) {
 beforeAll(async () => {
   t = await startTestApp();
   t.clock.set('2027-03-01T10:00:00Z'); // a Monday, after the database's now (jobs run by its time)
+  await storedPhoto(t);
   buyer = await fastUser(t, 'rita_returns');
   seller = await approvedSeller(t, 'sam_seller');
   stranger = await fastUser(t, 'nosy_neighbour');
@@ -54,6 +55,14 @@ afterAll(async () => {
 });
 
 describe('requesting a return', () => {
+  it('refuses a photo that names no stored upload, naming the field', async () => {
+    const missing = '/api/uploads/files/ffffffffffffffffffffffffffffffff.jpg';
+    const res = await requestReturn(deliveredOrder().id, { reason: 'not as described', details: 'Cracked.', photos: [PHOTO, { url: missing }] });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body).toMatchObject({ code: 'upload_not_found', errors: { 'photos.1': 'This photo was not found on Pitlane. Please upload it again.' } });
+    expect(Object.keys(res.body.errors)).toEqual(['photos.1']);
+  });
+
   it('accepts a return with photos inside the window, keeps its history and mails both sides', async () => {
     const order = deliveredOrder();
     const res = await requestReturn(order.id, { reason: 'not as described', details: 'The casting is cracked.', photos: [PHOTO] });

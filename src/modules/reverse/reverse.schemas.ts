@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankToUndefined, dateTime, moneyCents } from '../../platform/http/input-fields.js';
+import { blankToUndefined, dateTime, moneyCents, nameText } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
 import { PART_CATEGORIES, REVERSE_STATUSES, SHIPPING_PREFERENCES, URGENCIES } from './reverse.rules.js';
 
@@ -59,7 +59,7 @@ const photos = z
 /** The reverse auction form (spec 001 §3/§5). buyerId, status, totals and relistCount in the body are ignored. */
 export const reverseCreateSchema = z
   .object({
-    title: requiredText(REVERSE_MESSAGES.title, 200),
+    title: nameText(requiredText(REVERSE_MESSAGES.title, 200)),
     description: requiredText(REVERSE_MESSAGES.description, 10_000),
     partCategory: requiredText(REVERSE_MESSAGES.partCategory, 100).transform((value, ctx) => {
       const match = PART_CATEGORIES.find((c) => c.toLowerCase() === value.toLowerCase());

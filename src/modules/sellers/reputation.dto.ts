@@ -27,15 +27,17 @@ export interface ReputationDto {
   ratingBand: RatingBand | null;
 }
 
-/** A buyer's review of a seller (GET /api/sellers/{id}/reviews). */
+/**
+ * A buyer's review of a seller as anyone reads it (GET /api/sellers/{id}/reviews): the reviewer only by display
+ * name and the verified-purchase mark, never by account or order.
+ */
 export interface ReviewDto {
   id: string;
   sellerId: string;
   sellerUserId: string;
-  reviewerId: string;
   reviewerName: string | null;
-  /** The order reviewed; null for reviews written before purchases were required. */
-  orderId: string | null;
+  /** Whether the signed-in reader wrote it (false when signed out): no Helpful or Report on one's own review. */
+  isOwnReview: boolean;
   rating: number;
   qualityRating: number | null;
   serviceRating: number | null;
@@ -52,8 +54,15 @@ export interface ReviewDto {
   createdAt: string;
 }
 
+/** A review as its author (their new review, `?orderId=` on their own order) and admins read it. */
+export interface OwnReviewDto extends ReviewDto {
+  reviewerId: string;
+  /** The order reviewed; null for reviews written before purchases were required. */
+  orderId: string | null;
+}
+
 /** A reported review as the console's reported-reviews resource shows it. */
-export interface ReportedReviewDto extends ReviewDto {
+export interface ReportedReviewDto extends OwnReviewDto {
   reportCount: number;
   isPublic: boolean;
   moderatedAt: string | null;

@@ -134,6 +134,7 @@ describe('reviews', () => {
     expect(res.body).toMatchObject({
       sellerId: seller.sellerId,
       reviewerId: first.id,
+      isOwnReview: true,
       reviewerName: `reviewer_${n - 1}`,
       rating: 5,
       pros: ['Fast shipping', 'Well packed'],

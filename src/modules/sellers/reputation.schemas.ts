@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
 import { BADGE_CATEGORIES, BADGE_RARITIES, BADGE_TYPES, REQUIREMENT_KEYS } from './reputation.rules.js';
 import { pageQuery, uniqueList } from './seller.schemas.js';
@@ -28,7 +29,7 @@ export const reviewCreateSchema = z.object({
   qualityRating: stars(REVIEW_MESSAGES.subRating).nullish().transform((v) => v ?? null),
   serviceRating: stars(REVIEW_MESSAGES.subRating).nullish().transform((v) => v ?? null),
   shippingRating: stars(REVIEW_MESSAGES.subRating).nullish().transform((v) => v ?? null),
-  title: optionalText(200),
+  title: nameText(optionalText(200)),
   reviewText: optionalText(5000),
   pros: uniqueList(10, 200),
   cons: uniqueList(10, 200),
@@ -117,7 +118,7 @@ export const requirementSchema = z.preprocess(
 );
 
 const badgeFields = {
-  name: z.string({ message: BADGE_MESSAGES.name }).trim().min(1, BADGE_MESSAGES.name).max(100, 'Must be at most 100 characters'),
+  name: nameText(z.string({ message: BADGE_MESSAGES.name }).trim().min(1, BADGE_MESSAGES.name).max(100, 'Must be at most 100 characters')),
   description: z
     .string({ message: BADGE_MESSAGES.description })
     .trim()

@@ -8,7 +8,7 @@ import { EventBus } from '../../platform/events.js';
 import { AccountsApi } from '../accounts/index.js';
 import { SellerReview } from './reputation.entity.js';
 import type { ReviewCreateInput } from './reputation.schemas.js';
-import type { ReportedReviewDto, ReputationDto, ReviewDto } from './reputation.dto.js';
+import type { OwnReviewDto, ReportedReviewDto, ReputationDto, ReviewDto } from './reputation.dto.js';
 import { ReviewPurchases } from './review.purchases.js';
 import { ReputationService } from './reputation.service.js';
 import { SellerService } from './seller.service.js';
@@ -27,15 +27,16 @@ export const REVIEW_TEXT = {
   notYourStore: 'Only the seller can respond to reviews of their store.',
   ownReview: 'You cannot mark your own review as helpful.',
   alreadyHelpful: 'You have already marked this review as helpful.',
+  orderFilterSignIn: 'Sign in to see your review of an order.',
 } as const;
 
-const toReviewDto = (r: SellerReview, names: ReadonlyMap<string, string>): ReviewDto => ({
+/** The public review; `readerId` is the signed-in reader's id (null when signed out). */
+const toReviewDto = (r: SellerReview, names: ReadonlyMap<string, string>, readerId: string | null): ReviewDto => ({
   id: r.id,
   sellerId: r.sellerId,
   sellerUserId: r.sellerUserId,
-  reviewerId: r.reviewerId,
   reviewerName: names.get(r.reviewerId) ?? null,
-  orderId: r.orderId ?? null,
+  isOwnReview: readerId !== null && r.reviewerId === readerId,
   rating: r.rating,
   qualityRating: r.qualityRating ?? null,
   serviceRating: r.serviceRating ?? null,
@@ -52,6 +53,13 @@ const toReviewDto = (r: SellerReview, names: ReadonlyMap<string, string>): Revie
   createdAt: r.createdAt.toISOString(),
 });
 
+/** The review as its author and admins read it: with the author's id and the order. */
+const toOwnReviewDto = (r: SellerReview, names: ReadonlyMap<string, string>, readerId: string | null): OwnReviewDto => ({
+  ...toReviewDto(r, names, readerId),
+  reviewerId: r.reviewerId,
+  orderId: r.orderId ?? null,
+});
+
 /** Reviews of sellers, seller responses and helpful votes; reputation follows each review. */
 @injectable()
 export class ReviewService {
@@ -65,11 +73,11 @@ export class ReviewService {
     @inject(ReviewPurchases) @optional() private readonly purchases: ReviewPurchases | undefined,
   ) {}
 
-  private async toDtos(rows: SellerReview[]): Promise<ReviewDto[]> {
+  /** The reviewers' display names (usernames) by id. */
+  private async namesOf(rows: SellerReview[]): Promise<Map<string, string>> {
     const ids = [...new Set(rows.map((r) => r.reviewerId))];
     const users = await Promise.all(ids.map((id) => this.accounts.findUser(id)));
-    const names = new Map(users.filter((u) => u !== null).map((u) => [u.id, u.username]));
-    return rows.map((r) => toReviewDto(r, names));
+    return new Map(users.filter((u) => u !== null).map((u) => [u.id, u.username]));
   }
 
   /** The seller's reputation, by seller id or user id; defaults when nothing happened yet. */
@@ -78,22 +86,37 @@ export class ReviewService {
     return this.reputation.forUser(seller.userId, seller.id);
   }
 
-  /** A page of a seller's reviews, newest first. */
-  async list(idOrUserId: string, page: { limit: number; offset: number; orderId?: string }): Promise<{ rows: ReviewDto[]; total: number }> {
+  /**
+   * A page of a seller's public reviews, newest first, as `reader` (null when signed out) may read them. With
+   * `orderId` (signed in only), the review of that order: the reader's own (hidden by a moderator or not), or
+   * anyone's for an admin, with the order and author; another buyer's order reads as having none.
+   */
+  async list(
+    idOrUserId: string,
+    page: { limit: number; offset: number; orderId?: string },
+    reader: Actor | null,
+  ): Promise<{ rows: ReviewDto[] | OwnReviewDto[]; total: number }> {
+    if (page.orderId && !reader) throw Errors.unauthorized(REVIEW_TEXT.orderFilterSignIn);
     const seller = await this.sellers.resolve(idOrUserId);
-    const [rows, total] = await this.db.em.findAndCount(
-      SellerReview,
-      { sellerUserId: seller.userId, isPublic: true, ...(page.orderId ? { orderId: page.orderId } : {}) },
-      { orderBy: { createdAt: 'desc', id: 'desc' }, limit: page.limit, offset: page.offset },
-    );
-    return { rows: await this.toDtos(rows), total };
+    const where = page.orderId
+      ? { sellerUserId: seller.userId, orderId: page.orderId, ...(reader!.role === 'admin' ? {} : { reviewerId: reader!.id }) }
+      : { sellerUserId: seller.userId, isPublic: true };
+    const [rows, total] = await this.db.em.findAndCount(SellerReview, where, {
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit: page.limit,
+      offset: page.offset,
+    });
+    const names = await this.namesOf(rows);
+    const readerId = reader?.id ?? null;
+    const toDto = page.orderId ? toOwnReviewDto : toReviewDto;
+    return { rows: rows.map((r) => toDto(r, names, readerId)), total };
   }
 
   /**
    * Posts the signed-in buyer's review of an order they bought from this seller, once it is delivered or completed:
    * one review per order, a verified purchase; anything else is refused with a sentence.
    */
-  async create(idOrUserId: string, input: ReviewCreateInput, actor: Actor): Promise<ReviewDto> {
+  async create(idOrUserId: string, input: ReviewCreateInput, actor: Actor): Promise<OwnReviewDto> {
     const seller = await this.sellers.resolve(idOrUserId);
     if (seller.userId === actor.id) throw Errors.forbidden(REVIEW_TEXT.ownStore);
     if (seller.status !== 'approved') throw Errors.conflict('seller_not_approved', REVIEW_TEXT.notApproved);
@@ -134,8 +157,7 @@ export class ReviewService {
         });
         return created;
       });
-      const [dto] = await this.toDtos([review]);
-      return dto!;
+      return toOwnReviewDto(review, await this.namesOf([review]), actor.id);
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException) {
         throw Errors.conflict('already_reviewed', REVIEW_TEXT.alreadyReviewed);
@@ -156,8 +178,7 @@ export class ReviewService {
     review.sellerResponseAt = now;
     review.updatedAt = now;
     await this.db.em.flush();
-    const [dto] = await this.toDtos([review]);
-    return dto!;
+    return toReviewDto(review, await this.namesOf([review]), actor.id);
   }
 
   /** Counts the signed-in user's "helpful" vote on a review, once per user. */
@@ -250,7 +271,7 @@ export class ReviewService {
     const users = await this.accounts.findUsers(ids);
     const names = new Map(users.map((u) => [u.id, u.username]));
     return rows.map((r) => ({
-      ...toReviewDto(r, names),
+      ...toOwnReviewDto(r, names, null),
       reportCount: r.reportCount,
       isPublic: r.isPublic,
       moderatedAt: r.moderatedAt ? r.moderatedAt.toISOString() : null,

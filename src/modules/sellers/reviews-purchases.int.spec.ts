@@ -79,12 +79,44 @@ describe('POST /api/sellers/{id}/reviews from a purchase', () => {
     expect(twice.body.message).toBe('You have already reviewed this order.');
     const second = fakeOrders.add({ buyerId: buyer.id, sellerId: seller.id });
     expect((await review(buyer, { orderId: second.id, rating: 5 })).status).toBe(201);
-    const ofFirst = await t.agent().get(`/api/sellers/${seller.id}/reviews`).query({ orderId: first.id }).expect(200);
+    const ofFirst = await buyer.agent.get(`/api/sellers/${seller.id}/reviews`).query({ orderId: first.id }).expect(200);
     expect(ofFirst.body.map((x: { orderId: string }) => x.orderId)).toEqual([first.id]);
-    const none = await t.agent().get(`/api/sellers/${seller.id}/reviews`).query({ orderId: theirsOrNone() }).expect(200);
+    const none = await buyer.agent.get(`/api/sellers/${seller.id}/reviews`).query({ orderId: theirsOrNone() }).expect(200);
     expect(none.body).toEqual([]);
     const [{ n }] = await t.sql<{ n: number }>('select count(*)::int as n from seller_reviews where reviewer_id = $1 and is_verified_purchase', [buyer.id]);
     expect(n).toBe(2);
+  });
+});
+
+describe('GET /api/sellers/{id}/reviews (issue 31 part 4)', () => {
+  it('shows everyone the reviewer by display name and the verified mark only, never the order or account', async () => {
+    const order = fakeOrders.add({ buyerId: buyer.id, sellerId: otherSeller.id, state: 'completed' });
+    const posted = (await review(buyer, { orderId: order.id, rating: 5, title: 'Quick' }, otherSeller.id).expect(201)).body;
+    expect(posted).toMatchObject({ orderId: order.id, reviewerId: buyer.id, isOwnReview: true });
+    for (const agent of [t.agent(), reader.agent]) {
+      const [item] = (await agent.get(`/api/sellers/${otherSeller.id}/reviews`).expect(200)).body;
+      expect(item).toMatchObject({ id: posted.id, reviewerName: 'bob_buyer', isVerifiedPurchase: true, isOwnReview: false });
+      expect(item).not.toHaveProperty('orderId');
+      expect(item).not.toHaveProperty('reviewerId');
+      expect(JSON.stringify(item)).not.toContain(order.id);
+      expect(JSON.stringify(item)).not.toContain(buyer.id);
+    }
+    const [mine] = (await buyer.agent.get(`/api/sellers/${otherSeller.id}/reviews`).expect(200)).body;
+    expect(mine).toMatchObject({ id: posted.id, isOwnReview: true });
+    expect(mine).not.toHaveProperty('orderId');
+  });
+
+  it('keeps the orderId filter for the reviewer and admins: nobody else can test an order for a review', async () => {
+    const order = fakeOrders.add({ buyerId: reader.id, sellerId: otherSeller.id, state: 'completed' });
+    const posted = (await review(reader, { orderId: order.id, rating: 4 }, otherSeller.id).expect(201)).body;
+    const path = `/api/sellers/${otherSeller.id}/reviews`;
+    const anonymous = await t.agent().get(path).query({ orderId: order.id }).expect(401);
+    expect(anonymous.body.message).toBe('Sign in to see your review of an order.');
+    expect((await buyer.agent.get(path).query({ orderId: order.id }).expect(200)).body).toEqual([]);
+    const own = (await reader.agent.get(path).query({ orderId: order.id }).expect(200)).body;
+    expect(own).toEqual([expect.objectContaining({ id: posted.id, orderId: order.id, reviewerId: reader.id, isOwnReview: true })]);
+    const asAdmin = (await admin.agent.get(path).query({ orderId: order.id }).expect(200)).body;
+    expect(asAdmin).toEqual([expect.objectContaining({ id: posted.id, orderId: order.id, isOwnReview: false })]);
   });
 });
 

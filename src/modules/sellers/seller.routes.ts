@@ -78,8 +78,8 @@ export function sellerRoutes(container: Container): Router {
   );
   router.get(
     '/sellers/:id/reviews',
-    handle({ params: sellerIdParams, query: reviewListQuery }, async ({ params, query }, _req, res) =>
-      sendList(res, await reviews.list(params.id, query)),
+    handle({ params: sellerIdParams, query: reviewListQuery }, async ({ params, query }, req, res) =>
+      sendList(res, await reviews.list(params.id, query, await getActor(req))),
     ),
   );
   router.post(

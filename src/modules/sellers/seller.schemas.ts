@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
 import { BUSINESS_TYPES, SELLER_STATUSES } from './seller.entity.js';
 
@@ -57,7 +58,7 @@ export const uniqueList = (maxItems: number, maxLength: number) =>
 
 /** Seller application (spec 001 §3 payload, §5 rules). A userId or status in the body is ignored. */
 export const sellerApplicationSchema = z.object({
-  businessName: text(SELLER_MESSAGES.businessName, 2, 200),
+  businessName: nameText(text(SELLER_MESSAGES.businessName, 2, 200)),
   businessType: z
     .enum(BUSINESS_TYPES, { message: SELLER_MESSAGES.businessType })
     .nullish()
@@ -167,12 +168,13 @@ const imageUrl = z
 
 /** Storefront changes by its owner. */
 export const storefrontUpdateSchema = z.object({
-  displayName: z
-    .string({ message: 'Display name must be at least 2 characters' })
-    .trim()
-    .min(2, 'Display name must be at least 2 characters')
-    .max(200, 'Must be at most 200 characters')
-    .optional(),
+  displayName: nameText(
+    z
+      .string({ message: 'Display name must be at least 2 characters' })
+      .trim()
+      .min(2, 'Display name must be at least 2 characters')
+      .max(200, 'Must be at most 200 characters'),
+  ).optional(),
   logo: imageUrl.optional(),
   bannerImage: imageUrl.optional(),
   description: optionalText(5000).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from '../../platform/http/input-fields.js';
 import type { ContactRequestInput, ContactTopic } from './contact-request.dto.js';
 import { CONTACT_STATUSES, CONTACT_TOPICS } from './contact-request.entity.js';
 
@@ -26,7 +27,7 @@ export const TOPIC_LABELS: Record<ContactTopic, string> = {
 
 /** POST /api/contact-requests. */
 export const contactRequestSchema = z.object({
-  name: z.string({ message: CONTACT_MESSAGES.name }).trim().min(1, CONTACT_MESSAGES.name).max(100, CONTACT_MESSAGES.nameLength),
+  name: nameText(z.string({ message: CONTACT_MESSAGES.name }).trim().min(1, CONTACT_MESSAGES.name).max(100, CONTACT_MESSAGES.nameLength)),
   email: z.string({ message: CONTACT_MESSAGES.email }).trim().max(320, CONTACT_MESSAGES.email).pipe(z.email(CONTACT_MESSAGES.email)),
   topic: z.enum(CONTACT_TOPICS, { message: CONTACT_MESSAGES.topic }),
   subject: z

@@ -17,6 +17,8 @@ import { securityHeaders } from './security-headers.js';
 import { createSessionStore } from './session-store.js';
 import { requestScope } from '../request-scope.js';
 import { apiNotFound, errorHandler } from './errors.js';
+import { refuseInvalidUtf8 } from './validate.js';
+import { privateByDefault } from './cache-control.js';
 import { Metrics, metricsHandler } from '../metrics.js';
 import { POLICY_GUARDED_WRITES, PolicyGate, requireCurrentPolicies } from './policy-gate.js';
 
@@ -91,6 +93,9 @@ export function createApp({ container, modules, readiness, metrics: given, stati
     }),
   );
 
+  // Answers that may depend on who asks are never stored by a cache (cache-control.ts); errors: errorHandler.
+  app.use('/api', privateByDefault(SESSION_COOKIE));
+
   // Liveness: the process started and its event loop answers. It never touches the database, so a starved pool
   // or a database outage does not get a healthy process restarted (that is /api/ready's business).
   app.get('/api/health', (_req, res) => {
@@ -113,7 +118,7 @@ export function createApp({ container, modules, readiness, metrics: given, stati
 
   const api = express.Router();
   api.use(requestScope);
-  api.use(express.json({ limit: '1mb' }));
+  api.use(express.json({ limit: '1mb', verify: refuseInvalidUtf8 }));
   const sessions = session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,

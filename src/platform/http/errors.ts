@@ -4,9 +4,11 @@ import multer from 'multer';
 import { AppError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { databaseBusy, isAcquireTimeout } from '../db/database.js';
+import { noStore } from './cache-control.js';
 
 /** Unknown /api paths are JSON 404s, never the web app's HTML. */
 export const apiNotFound: RequestHandler = (req, res) => {
+  noStore(res);
   res.status(404).json({ message: `No API route for ${req.method} ${req.baseUrl}${req.path}`, code: 'not_found' });
 };
 
@@ -14,6 +16,7 @@ export const apiNotFound: RequestHandler = (req, res) => {
 const BODY_PARSER_FAILURES: Record<string, { status: number; code: string; message: string }> = {
   'entity.parse.failed': { status: 400, code: 'malformed_body', message: 'The request body is not valid JSON' },
   'entity.too.large': { status: 413, code: 'body_too_large', message: 'The request body is too large' },
+  'entity.not.utf8': { status: 400, code: 'malformed_body', message: 'The request body is not valid UTF-8' },
   'entity.verify.failed': { status: 400, code: 'malformed_body', message: 'The request body could not be verified' },
   'request.size.invalid': { status: 400, code: 'malformed_body', message: 'The request body does not match its Content-Length' },
   'request.aborted': { status: 400, code: 'request_aborted', message: 'The request was aborted before its body arrived' },
@@ -59,6 +62,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return;
     // No database connection within the acquire timeout: a clear 503 to retry, never an endless wait.
     if (!(error instanceof AppError) && isAcquireTimeout(error)) error = databaseBusy();
+    // An error may be about who asks (401, 403, a 404 of someone else's order): never stored.
+    noStore(res);
     if (error instanceof AppError) {
       if (error.kind === 'unavailable') res.setHeader('Retry-After', '2');
       res.status(error.status).json({

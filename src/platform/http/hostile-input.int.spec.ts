@@ -210,3 +210,104 @@ describe('numbers', () => {
     await t.agent().get('/api/auctions?limit=5&offset=0').expect(200);
   });
 });
+
+// Issue 31 part 3: text that is not well-formed Unicode, overlong input and direction controls.
+const LONE = 'a\ud800b';
+const LONE_LOW = '\udc00';
+const RLO = 'Weber \u202Egpj.exe\u202C carburettor';
+
+const address = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Alice Racer', line1: '1 Main St', city: 'Detroit', postalCode: '48226', country: 'US', ...overrides,
+});
+
+describe('lone surrogates', () => {
+  it('refuses one in a registration, so no verification mail is ever queued for it', async () => {
+    const res = await t.agent().post('/api/users').send(validRegistration({ username: 'lone_reg', email: 'lone_reg@example.com', firstName: LONE }));
+    expectFieldError(res, 'firstName');
+    expect(res.body.errors.firstName).toMatch(/well-formed/);
+    expect(await t.sql("select 1 from users where username = 'lone_reg'")).toEqual([]);
+  });
+
+  it('refuses one in a checkout shipping address and in photo alt texts', async () => {
+    const checkout = await buyer.agent.post(`/api/orders/${crypto.randomUUID()}/checkout`).send({ shippingAddress: address({ line2: LONE_LOW }) });
+    expectFieldError(checkout, 'shippingAddress.line2');
+    const res = await admin.agent.post('/api/parts').send({
+      title: 'Lone surrogate alt text part', description: 'A part whose photo alt text is broken.', price: 10,
+      category: 'intake', make: 'ford', condition: 'used', location: 'Detroit',
+      images: [{ url: 'https://img.example.com/a.jpg', altText: `The part ${LONE}` }],
+    });
+    expectFieldError(res, 'images.0.altText');
+  });
+
+  it('refuses one in the reasons admins give: reject, unpublish, suspend, seller rejection', async () => {
+    const partId = await partOf(admin, { title: 'Lone surrogate reasons part' });
+    expectFieldError(await admin.agent.patch(`/api/parts/${partId}/reject`).send({ reason: LONE }), 'reason');
+    expectFieldError(await admin.agent.post(`/api/admin/parts/${partId}/unpublish`).send({ reason: LONE }), 'reason');
+    expectFieldError(await admin.agent.post(`/api/admin/users/${buyer.id}/suspend`).send({ reason: LONE }), 'reason');
+    const rejected = await admin.agent.put(`/api/admin/sellers/${crypto.randomUUID()}`).send({ status: 'rejected', rejectionReason: LONE });
+    expectFieldError(rejected, 'rejectionReason');
+  });
+
+  it('refuses one in the bidder settings blocked list and in Contact Us', async () => {
+    expectFieldError(await admin.agent.put('/api/admin/settings/bidder').send({ blockedBidders: ['fine', LONE] }), 'blockedBidders.1');
+    const contact = await t.agent().post('/api/contact-requests').send({
+      name: LONE, email: 'lone@example.com', topic: 'general', subject: 'Hello', message: 'A message long enough to send.',
+    });
+    expectFieldError(contact, 'name');
+    expect(await t.sql("select 1 from contact_requests where email = 'lone@example.com'")).toEqual([]);
+  });
+
+  it('refuses one in an object key and inside a console filter', async () => {
+    const key = await admin.agent.put('/api/admin/settings/bidder').send({ [LONE]: 1 });
+    expect(key.status).toBe(400);
+    expect(Object.keys(key.body.errors)).toEqual(['a\\ud800b']);
+    expectFieldError(await admin.agent.get('/api/admin/users').query({ filter: '{"q":"\\ud800"}' }), 'q');
+  });
+
+  it('accepts characters outside the BMP (a well-formed surrogate pair)', async () => {
+    const res = await t.agent().post('/api/users').send(validRegistration({ username: 'emoji_reg', email: 'emoji_reg@example.com', firstName: 'Zoë 🏁' }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(await t.sql("select first_name from users where username = 'emoji_reg'")).toEqual([{ first_name: 'Zoë 🏁' }]);
+  });
+});
+
+describe('overlong input', () => {
+  it('refuses a JSON body that is not UTF-8 (an overlong encoding of "/")', async () => {
+    const body = Buffer.concat([Buffer.from('{"title":"a'), Buffer.from([0xc0, 0xaf]), Buffer.from('b"}')]);
+    // serialize: superagent would otherwise send the Buffer as JSON of its own.
+    const res = await admin.agent.post('/api/parts').set('Content-Type', 'application/json').serialize((b: Buffer) => b as unknown as string).send(body);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.code).toBe('malformed_body');
+    expect(res.body.message).toMatch(/UTF-8/);
+  });
+
+  it('refuses overlong text in nested fields, naming them', async () => {
+    const huge = 'x'.repeat(100_000);
+    expectFieldError(await buyer.agent.post(`/api/orders/${crypto.randomUUID()}/checkout`).send({ shippingAddress: address({ name: huge }) }), 'shippingAddress.name');
+    expectFieldError(await admin.agent.put('/api/admin/settings/bidder').send({ blockedBidders: ['fine', huge] }), 'blockedBidders.1');
+    const partId = await partOf(admin, { title: 'Overlong reasons part' });
+    expectFieldError(await admin.agent.post(`/api/admin/parts/${partId}/unpublish`).send({ reason: huge }), 'reason');
+  });
+});
+
+describe('direction controls (bidi overrides and isolates)', () => {
+  it('refuses them in names and titles, naming the field', async () => {
+    expectFieldError(await t.agent().post('/api/users').send(validRegistration({ username: 'bidi_reg', email: 'bidi_reg@example.com', lastName: 'Racer\u2067' })), 'lastName');
+    const part = await admin.agent.post('/api/parts').send({
+      title: RLO, description: 'Plain description.', price: 10, category: 'intake', make: 'ford', condition: 'used', location: 'Detroit',
+      images: [{ url: 'https://img.example.com/a.jpg', altText: 'The part' }],
+    });
+    expectFieldError(part, 'title');
+    expect(part.body.errors.title).toMatch(/direction/);
+    const partId = await partOf(admin, { title: 'Bidi auction host part' });
+    expectFieldError(await admin.agent.post('/api/auctions').send(auctionForm(t, partId, { title: RLO })), 'title');
+    expectFieldError(await buyer.agent.post('/api/sellers').send(validSellerApplication({ businessName: 'Joe\u202D Garage' })), 'businessName');
+  });
+
+  it('keeps right-to-left text and direction controls in free text', async () => {
+    const partId = await partOf(admin, { title: 'מצתים NGK לפורד', description: `Fits the Capri. ${RLO}. العربية \u2067isolated\u2069.` });
+    const res = await t.agent().get(`/api/parts/${partId}`).expect(200);
+    expect(res.body.title).toBe('מצתים NGK לפורד');
+    expect(res.body.description).toContain('\u202Egpj.exe\u202C');
+  });
+});

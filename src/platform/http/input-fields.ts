@@ -4,8 +4,11 @@ import { MAX_CENTS, parseMoney } from '../money.js';
 /** Blank strings and null read as "not given". */
 export const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-/** An amount in integer cents from a number or decimal string: > 0 (or >= 0 with `allowZero`), two decimals at most. */
-export const moneyCents = (required: string, allowZero = false) =>
+/**
+ * An amount in integer cents from a number or decimal string: > 0 (or >= 0 with `allowZero`), two decimals at
+ * most; `belowMinimum` is the message for an amount under that (a field's own sentence), else a generic one.
+ */
+export const moneyCents = (required: string, allowZero = false, belowMinimum?: string) =>
   z.unknown().transform((value, ctx): number => {
     if (value === undefined || value === null || value === '') {
       ctx.addIssue({ code: 'custom', message: required });
@@ -23,7 +26,8 @@ export const moneyCents = (required: string, allowZero = false) =>
       return z.NEVER;
     }
     if (parsed.cents < 0 || (!allowZero && parsed.cents === 0) || parsed.cents > MAX_CENTS) {
-      ctx.addIssue({ code: 'custom', message: allowZero ? 'Must be 0 or more' : 'Must be more than 0' });
+      const message = parsed.cents > MAX_CENTS ? 'Amount is too large' : (belowMinimum ?? (allowZero ? 'Must be 0 or more' : 'Must be more than 0'));
+      ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
     return parsed.cents;
@@ -44,3 +48,15 @@ export const dateTime = (required: string) =>
         return date;
       }),
   );
+
+/** Bidirectional embedding, override and isolate controls: U+202A–U+202E and U+2066–U+2069. */
+export const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+export const DIRECTION_CONTROLS_MESSAGE = 'Must not contain text-direction control characters (U+202A–U+202E, U+2066–U+2069)';
+
+/**
+ * A name or a title (`nameText(z.string().trim().max(200))`): refuses text-direction controls, which in a name
+ * shown inline beside other text would reverse what follows it (docs/decisions/platform.md, "Text input").
+ * Right-to-left letters need no controls and pass. A blank, null or absent value is left to `schema`.
+ */
+export const nameText = <T extends z.ZodType>(schema: T) =>
+  schema.refine((value) => typeof value !== 'string' || !DIRECTION_CONTROLS.test(value), { message: DIRECTION_CONTROLS_MESSAGE });

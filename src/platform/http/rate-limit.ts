@@ -44,3 +44,62 @@ export function limitRequests(options: LimitOptions): RequestHandler {
     handler: (_req, _res, next) => next(new AppError('rate_limited', 'rate_limited', options.message)),
   });
 }
+
+/** What a FailureCounter remembers of one key. */
+export interface FailureRecord {
+  /** Failures counted since the key was last cleared (or forgotten). */
+  count: number;
+  /** When the last failure was counted. */
+  lastAt: Date;
+}
+
+/**
+ * Failures counted per key (a client address and an account, say) for a back-off. The one small interface a
+ * shared store (PostgreSQL) implements to replace the per-process memory; the policy stays with the caller.
+ */
+export abstract class FailureCounter {
+  /** What is counted for `key`, or null when nothing is (or it was forgotten). */
+  abstract read(key: string): Promise<FailureRecord | null>;
+  /** Counts one failure of `key` at `at` and answers the new record. */
+  abstract record(key: string, at: Date): Promise<FailureRecord>;
+  /** Forgets `key` (after a success). */
+  abstract clear(key: string): Promise<void>;
+}
+
+/**
+ * A FailureCounter in this process's memory: a key is forgotten `retainMs` after its last failure, and at most
+ * `maxKeys` are kept (the longest quiet go first), so a flood of names cannot grow it without bound.
+ */
+export class MemoryFailureCounter extends FailureCounter {
+  private readonly records = new Map<string, FailureRecord>();
+
+  constructor(
+    private readonly retainMs: number,
+    private readonly maxKeys = 100_000,
+  ) {
+    super();
+  }
+
+  async read(key: string): Promise<FailureRecord | null> {
+    const found = this.records.get(key);
+    return found ? { ...found } : null;
+  }
+
+  async record(key: string, at: Date): Promise<FailureRecord> {
+    const before = this.records.get(key);
+    const fresh = before && at.getTime() - before.lastAt.getTime() < this.retainMs;
+    const next = { count: fresh ? before.count + 1 : 1, lastAt: at };
+    // Re-inserted at the end: the Map's order is then the order of last failures, oldest first.
+    this.records.delete(key);
+    this.records.set(key, next);
+    for (const [oldest, record] of this.records) {
+      if (this.records.size <= this.maxKeys && at.getTime() - record.lastAt.getTime() < this.retainMs) break;
+      this.records.delete(oldest);
+    }
+    return { ...next };
+  }
+
+  async clear(key: string): Promise<void> {
+    this.records.delete(key);
+  }
+}

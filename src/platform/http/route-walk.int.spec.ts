@@ -60,6 +60,7 @@ const BODY_KEYS = ['id', 'username', 'email', 'password', 'title', 'description'
 /** The values one field of a hostile body takes: NUL, wrong types, an array for an object, a huge string. */
 const HOSTILE_VALUES: [label: string, value: unknown][] = [
   ['NUL', NUL],
+  ['lone surrogate', 'a\ud800b'],
   ['true', true],
   ['[5]', [5]],
   ['object', { nested: { deeper: [NUL] } }],
@@ -205,6 +206,11 @@ describe('every API route under hostile input', () => {
           const isJsonError = res.status < 400 || (typeof res.body?.message === 'string' && typeof res.body?.code === 'string');
           if (res.status >= 500 || !isJsonError) {
             failures.push(`${who} ${route.method} ${route.path} [${probe.label}] -> ${res.status} ${res.text.slice(0, 120)}`);
+          }
+          // Issue 31: whatever a signed-in user is answered, every write and every error is never stored by a cache.
+          const mustNotStore = who === 'admin' || res.status >= 400 || !['GET', 'HEAD'].includes(probe.method);
+          if (mustNotStore && res.headers['cache-control'] !== 'no-store') {
+            failures.push(`${who} ${route.method} ${route.path} [${probe.label}] -> ${res.status} without Cache-Control: no-store`);
           }
         }
       });

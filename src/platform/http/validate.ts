@@ -1,3 +1,5 @@
+import { isUtf8 } from 'node:buffer';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { z, type ZodType } from 'zod';
 import { AppError } from '../errors.js';
@@ -14,13 +16,27 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 
 /** The message of a field whose text holds a NUL character. */
 export const NUL_MESSAGE = 'Must not contain a NUL character (\\u0000)';
+/** The message of a field whose text is not well-formed Unicode (a lone UTF-16 surrogate, from a `\ud800` escape). */
+export const MALFORMED_TEXT_MESSAGE = 'Must be well-formed Unicode text (no lone surrogate such as \\ud800)';
+
+/** What is wrong with one piece of text as the API takes it, or undefined: PostgreSQL stores neither a NUL nor a lone surrogate. */
+export function badTextReason(text: string): string | undefined {
+  if (text.includes('\0')) return NUL_MESSAGE;
+  if (!text.isWellFormed()) return MALFORMED_TEXT_MESSAGE;
+  return undefined;
+}
+
+/** A key as it can be named in an answer: NUL and lone surrogates written as escapes. */
+const printableKey = (key: string) =>
+  key.replace(/[\0\ud800-\udfff]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
- * `{field: message}` for each string (or object key) in `value` that holds a NUL character, which no
- * PostgreSQL text can store: plain objects and arrays are walked without recursion (a deeply nested JSON
- * body cannot overflow the stack); Buffers, dates and other objects are left alone. Empty when there is none.
+ * `{field: message}` for each string (or object key) in `value` that holds a NUL character or is not
+ * well-formed Unicode (badTextReason), which no PostgreSQL text or jsonb can store: plain objects and arrays
+ * are walked without recursion (a deeply nested JSON body cannot overflow the stack); Buffers, dates and other
+ * objects are left alone. Empty when there is none. The one text rule of every input the API parses.
  */
-export function nulFieldErrors(value: unknown, limit = 20): Record<string, string> {
+export function badTextFieldErrors(value: unknown, limit = 20): Record<string, string> {
   const errors: Record<string, string> = {};
   let found = 0;
   const stack: [unknown, string][] = [[value, '']];
@@ -28,8 +44,9 @@ export function nulFieldErrors(value: unknown, limit = 20): Record<string, strin
   while (stack.length && found < limit) {
     const [current, path] = stack.pop()!;
     if (typeof current === 'string') {
-      if (current.includes('\0')) {
-        errors[path || '_'] = NUL_MESSAGE;
+      const reason = badTextReason(current);
+      if (reason) {
+        errors[path || '_'] = reason;
         found++;
       }
     } else if (Array.isArray(current)) {
@@ -40,8 +57,9 @@ export function nulFieldErrors(value: unknown, limit = 20): Record<string, strin
       const keys = Object.keys(current);
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i]!;
-        if (key.includes('\0')) {
-          errors[join(path, key.replaceAll('\0', '\\u0000'))] = NUL_MESSAGE;
+        const reason = badTextReason(key);
+        if (reason) {
+          errors[join(path, printableKey(key))] = reason;
           found++;
           continue;
         }
@@ -52,17 +70,26 @@ export function nulFieldErrors(value: unknown, limit = 20): Record<string, strin
   return errors;
 }
 
-/** Throws the API's 400 when `value` holds a NUL character anywhere (see nulFieldErrors). */
-export function refuseNul(...values: unknown[]): void {
+/** Throws the API's 400 when `value` holds text PostgreSQL cannot store anywhere (see badTextFieldErrors). */
+export function refuseBadText(...values: unknown[]): void {
   const errors: Record<string, string> = {};
-  for (const value of values) Object.assign(errors, nulFieldErrors(value));
+  for (const value of values) Object.assign(errors, badTextFieldErrors(value));
   const fields = Object.keys(errors);
-  if (fields.length) throw new AppError('invalid', 'validation_failed', `${fields[0]}: ${NUL_MESSAGE}`, errors);
+  if (fields.length) throw new AppError('invalid', 'validation_failed', `${fields[0]}: ${errors[fields[0]!]}`, errors);
 }
 
-/** Parses a value or throws the API's 400 with the field messages; text with a NUL character is refused first. */
+/**
+ * express.json's `verify`: a UTF-8 body that is not valid UTF-8 (an overlong encoding such as C0 AF, a stray
+ * continuation byte, an encoded surrogate) is refused as a whole (errors.ts answers 400 `malformed_body`), where
+ * the decoder would quietly turn each bad sequence into U+FFFD.
+ */
+export function refuseInvalidUtf8(_req: IncomingMessage, _res: ServerResponse, body: Buffer, encoding: string): void {
+  if (/^utf-?8$/i.test(encoding) && !isUtf8(body)) throw Object.assign(new Error('The request body is not valid UTF-8'), { type: 'entity.not.utf8' });
+}
+
+/** Parses a value or throws the API's 400 with the field messages; text with a NUL or a lone surrogate is refused first. */
 export function parseOrThrow<T>(schema: ZodType<T>, value: unknown): T {
-  refuseNul(value);
+  refuseBadText(value);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const errors = fieldErrors(result.error);
@@ -96,7 +123,7 @@ export interface Input<P, B, Q> {
 
 /**
  * A route handler whose params, body and query are parsed with zod first (a failure is a 400 naming
- * each bad field; a NUL character anywhere in them is one too, schema or not). The handler returns the DTO to send as JSON, or undefined when it answered itself.
+ * each bad field; a NUL character or a lone surrogate anywhere in them is one too, schema or not). The handler returns the DTO to send as JSON, or undefined when it answered itself.
  */
 export function handle<P = unknown, B = unknown, Q = unknown>(
   schemas: Schemas<P, B, Q>,
@@ -105,7 +132,7 @@ export function handle<P = unknown, B = unknown, Q = unknown>(
 ): RequestHandler {
   return async (req: Request, res: Response, _next: NextFunction) => {
     // Every input, parsed by a schema or read raw by the handler, whatever keys it has.
-    refuseNul(req.params, req.query, req.body);
+    refuseBadText(req.params, req.query, req.body);
     const errors: Record<string, string> = {};
     const parse = <T>(schema: ZodType<T> | undefined, value: unknown): T => {
       if (!schema) return value as T;

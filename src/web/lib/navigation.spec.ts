@@ -13,6 +13,18 @@ describe('safeReturnTo', () => {
     expect(safeReturnTo('//evil.example')).toBe('/');
     expect(safeReturnTo('/\\evil.example')).toBe('/');
   });
+
+  it('refuses control characters and backslashes that a browser would turn into another host', () => {
+    for (const value of ['/\t/evil.example', '/\n/evil.example', '/\r/evil.example', '\t//evil.example', '/\u0000/x', '/x\u007f', '/a\\b', '/%09/../\\evil', ' /x', 'javascript:alert(1)', '/\u0085/evil.example']) {
+      expect(safeReturnTo(value), JSON.stringify(value)).toBe('/');
+    }
+  });
+
+  it('keeps ordinary paths, encoded characters and unicode included', () => {
+    for (const value of ['/parts/3', '/search?q=%2F%2Fevil.example', '/storefront/joes-garage#reviews', '/search?q=Zündkerze', '/a/b//c']) {
+      expect(safeReturnTo(value), value).toBe(value);
+    }
+  });
 });
 
 describe('signInHref', () => {

@@ -1,6 +1,19 @@
-/** `returnTo` when it is a path on this site ("/x", not "//host" or "/\host"), else "/". */
+/** Control characters (browsers drop tabs and newlines from an address, so "/\t/evil.example" reads as "//evil.example"). */
+const CONTROL = /\p{Cc}/u;
+
+/**
+ * `returnTo` when it is a path on this site, else "/": one leading "/" followed by neither "/" nor a backslash, no
+ * backslash and no control character anywhere, and it must still resolve to this origin. The server's /api/login applies the
+ * same rule (`loginRedirectQuery`).
+ */
 export function safeReturnTo(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (!value || value[0] !== '/' || value[1] === '/' || value.includes('\\') || CONTROL.test(value)) return '/';
+  const base = 'https://pitlane.invalid';
+  try {
+    if (new URL(value, base).origin !== base) return '/';
+  } catch {
+    return '/';
+  }
   return value;
 }
 

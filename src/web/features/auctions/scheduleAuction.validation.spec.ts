@@ -62,6 +62,12 @@ describe('validateScheduleAuction', () => {
     expect(Object.keys(errors).sort()).toEqual(['bidIncrement', 'shippingCost', 'startingBid']);
   });
 
+  it('refuses a bid increment of $0', () => {
+    expect(validateScheduleAuction({ ...valid, bidIncrement: '0' }, ALLOW)).toEqual({ bidIncrement: 'Bid increment must be an amount above $0' });
+    expect(validateScheduleAuction({ ...valid, bidIncrement: '0.00' }, ALLOW).bidIncrement).toBe('Bid increment must be an amount above $0');
+    expect(validateScheduleAuction({ ...valid, bidIncrement: '0.01' }, ALLOW)).toEqual({});
+  });
+
   it('needs a reserve price for a reserve auction when reserves are allowed', () => {
     expect(validateScheduleAuction({ ...valid, auctionType: 'reserve' }, ALLOW).reservePrice).toBe(
       'Reserve price is required for a reserve auction',

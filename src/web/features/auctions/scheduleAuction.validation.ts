@@ -158,6 +158,7 @@ export function validateScheduleAuction(form: ScheduleAuctionForm, allow: Pricin
 
   if (!form.bidIncrement.trim()) errors.bidIncrement = 'Bid increment is required';
   else if (!isAmount(form.bidIncrement)) errors.bidIncrement = 'Bid increment must be an amount in dollars';
+  else if (amountCents(form.bidIncrement) <= 0) errors.bidIncrement = 'Bid increment must be an amount above $0';
 
   if (!form.startTime) errors.startTime = 'Start time is required';
   if (!form.endTime) errors.endTime = 'End time is required';

@@ -19,7 +19,7 @@ export function ReviewActions({ review }: { review: ReviewDto }) {
   const [error, setError] = useState<string | undefined>();
   const [reported, setReported] = useState(false);
   if (!user) return null;
-  const isAuthor = user.id === review.reviewerId;
+  const isAuthor = review.isOwnReview;
   const isSeller = user.id === review.sellerUserId;
 
   function submit(event: FormEvent<HTMLFormElement>) {

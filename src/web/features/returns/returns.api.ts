@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiRequest, listQueryFn, throwIfResNotOk } from '../../lib/api';
 import type { UploadDto } from '../../../modules/catalog/part.dto';
 import type { ReturnDto, ReturnReasonDto } from '../../../modules/returns/return.dto';
-import type { ReviewDto } from '../../../modules/sellers/reputation.dto';
+import type { OwnReviewDto, ReviewDto } from '../../../modules/sellers/reputation.dto';
 
 export const RETURNS_PATH = '/api/returns';
 export const RETURNS_PAGE_SIZE = 20;
@@ -90,11 +90,11 @@ export interface ReviewInput {
 
 const isReviewsQuery = (query: { queryKey: readonly unknown[] }) => typeof query.queryKey[0] === 'string' && /^\/api\/sellers\/.*\/(reviews|reputation)/.test(query.queryKey[0]);
 
-/** The review of one order, if the buyer wrote one (GET /api/sellers/{id}/reviews?orderId=). */
+/** The signed-in buyer's review of one of their orders, if they wrote one (GET /api/sellers/{id}/reviews?orderId=). */
 export function useOrderReview(sellerId: string, orderId: string, enabled: boolean) {
   return useQuery({
     queryKey: [`/api/sellers/${encodeURIComponent(sellerId)}/reviews`, { orderId, limit: 1 }],
-    queryFn: listQueryFn<ReviewDto>(),
+    queryFn: listQueryFn<OwnReviewDto>(),
     enabled,
     select: (page) => page.items[0] ?? null,
   });
@@ -104,7 +104,7 @@ export function useOrderReview(sellerId: string, orderId: string, enabled: boole
 export function useCreateReview(sellerId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ReviewInput) => apiRequest<ReviewDto>(`/api/sellers/${encodeURIComponent(sellerId)}/reviews`, { method: 'POST', data: input }),
+    mutationFn: (input: ReviewInput) => apiRequest<OwnReviewDto>(`/api/sellers/${encodeURIComponent(sellerId)}/reviews`, { method: 'POST', data: input }),
     onSuccess: () => void client.invalidateQueries({ predicate: isReviewsQuery }),
   });
 }
