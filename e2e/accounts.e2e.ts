@@ -125,11 +125,14 @@ describe('a buyer', () => {
     await page.context().close();
   });
 
-  it('sees the spec 404 card on an unknown page', async () => {
+  it('sees the 404 card, with a search box and a way home, on an unknown page that answers 404', async () => {
     const page = await browser.newPage();
-    await page.goto('/no/such/page');
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByText('404 Page Not Found').isVisible()).toBe(true);
-    expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+    expect(await page.getByText('Did you forget to add the page to the router?').count()).toBe(0);
+    expect(await page.getByRole('main').getByRole('searchbox', { name: 'Search parts' }).isVisible()).toBe(true);
+    expect(await page.getByRole('main').getByRole('link', { name: 'Back to Home' }).isVisible()).toBe(true);
     await expect.poll(() => page.title()).toBe('Page Not Found | Pitlane');
     await page.context().close();
   });
