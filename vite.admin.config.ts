@@ -12,6 +12,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/admin', import.meta.url)),
     emptyOutDir: true,
+    // .vite/manifest.json: which chunks each screen needs (load-tests/bundle/weigh.ts reads it).
+    manifest: true,
     // react-admin and MUI make one ~1 MB bundle; an internal console does not need it split.
     chunkSizeWarningLimit: 1500,
   },
