@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type NonIndexRouteObject } from 'react-router';
 import type { Role } from '../../platform/roles';
-import { AccessGuard } from '../components/AccessGuard';
 import { PageLoading } from '../components/PageLoading';
 import { HomePage } from '../pages/HomePage';
 import { WEB_ROUTES, type WebRouteName } from '../routes';
@@ -14,11 +13,11 @@ function page(load: () => Promise<ComponentType>): PageRoute {
   return { lazy: async () => ({ Component: await load() }) };
 }
 
-/** A page for signed-in users only (holding `role` when given), loaded when first opened. */
+/** A page for signed-in users only (holding `role` when given), loaded (with the guard) when first opened. */
 function guarded(load: () => Promise<ComponentType>, role?: Role): PageRoute {
   return {
     lazy: async () => {
-      const Page = await load();
+      const [{ AccessGuard }, Page] = await Promise.all([import('../components/AccessGuard'), load()]);
       return {
         Component: () => (
           <AccessGuard role={role}>

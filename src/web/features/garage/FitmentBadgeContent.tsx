@@ -5,9 +5,9 @@ import { usePartFitment } from './garage.api';
 
 /**
  * "Fits your {vehicleName}" or "Check fitment" for a signed-in user with vehicles in the garage; nothing otherwise.
- * Every badge rendered together asks in one call (see loadFitment).
+ * Every badge rendered together asks in one call (see loadFitment). FitmentBadge loads it for signed-in users.
  */
-export function FitmentBadge({ partId, className }: { partId: string | null | undefined; className?: string }) {
+export default function FitmentBadgeContent({ partId, className }: { partId: string | null | undefined; className?: string }) {
   const fitment = usePartFitment(partId);
   const badge = fitmentBadge(fitment.data ?? undefined);
   if (!badge) return null;
