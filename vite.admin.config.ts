@@ -9,6 +9,10 @@ export default defineConfig({
   root: fileURLToPath(new URL('./src/admin', import.meta.url)),
   base: '/admin/',
   plugins: [react()],
+  resolve: {
+    // A polyfill every supported browser does without (see the shim's comment).
+    alias: { 'object.entries': fileURLToPath(new URL('./src/admin/shims/object-entries.cjs', import.meta.url)) },
+  },
   build: {
     outDir: fileURLToPath(new URL('./dist/admin', import.meta.url)),
     emptyOutDir: true,
