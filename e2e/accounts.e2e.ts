@@ -158,6 +158,47 @@ describe('a buyer', () => {
     expect(await bar.count()).toBe(0);
     await page.context().close();
   });
+
+  it('opens every page at its top (or its anchor), and finds its place again on Back and Forward', async () => {
+    const page = await browser.newPage();
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
+    // Runs in the page (the e2e files have no DOM types).
+    const scrollY = () => page.evaluate(() => Math.round((globalThis as unknown as { scrollY: number }).scrollY));
+    // The footer's FAQ link, from the bottom of the home page.
+    await page.locator('footer').scrollIntoViewIfNeeded();
+    const homeY = await scrollY();
+    expect(homeY).toBeGreaterThan(200);
+    await page.locator('footer').getByRole('link', { name: 'FAQ' }).click();
+    await page.waitForURL(/\/faq$/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Frequently Asked Questions' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await scrollY()).toBe(0);
+    // Down to the FAQ's footer, then another page: again from the top.
+    const paymentOptions = page.locator('footer').getByRole('link', { name: 'Payment Options' });
+    await paymentOptions.scrollIntoViewIfNeeded();
+    const faqY = await scrollY();
+    expect(faqY).toBeGreaterThan(200);
+    await paymentOptions.click();
+    await page.waitForURL(/\/payments$/);
+    expect(await scrollY()).toBe(0);
+    // Back and Forward restore where the reader was.
+    await page.goBack();
+    await page.waitForURL(/\/faq$/);
+    await expect.poll(scrollY).toBe(faqY);
+    await page.goBack();
+    await page.waitForURL(`${baseUrl}/`);
+    await expect.poll(scrollY).toBe(homeY);
+    await page.goForward();
+    await page.waitForURL(/\/faq$/);
+    await expect.poll(scrollY).toBe(faqY);
+    // An address with an anchor opens at its section, whose heading is not under the sticky header.
+    await page.goto('/faq#shipping');
+    const heading = page.getByRole('heading', { name: /^Shipping/ }).first();
+    await expect.poll(() => heading.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await heading.boundingBox())!.y).toBeGreaterThanOrEqual((await page.locator('header').boundingBox())!.height);
+    expect(await scrollY()).toBeGreaterThan(0);
+    await page.context().close();
+  });
 });
 
 describe('an admin', () => {

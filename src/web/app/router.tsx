@@ -4,13 +4,26 @@ import type { Role } from '../../platform/roles';
 import { PageLoading } from '../components/PageLoading';
 import { HomePage } from '../pages/HomePage';
 import { WEB_ROUTES, type WebRouteName } from '../routes';
+import { FirstVisitAnchor } from './FirstVisitAnchor';
 import { Layout } from './Layout';
 
 type PageRoute = Pick<NonIndexRouteObject, 'Component' | 'lazy'>;
 
 /** A page whose code loads when it is first opened. */
 function page(load: () => Promise<ComponentType>): PageRoute {
-  return { lazy: async () => ({ Component: await load() }) };
+  return {
+    lazy: async () => {
+      const Page = await load();
+      return {
+        Component: () => (
+          <>
+            <Page />
+            <FirstVisitAnchor />
+          </>
+        ),
+      };
+    },
+  };
 }
 
 /** A page for signed-in users only (holding `role` when given), loaded (with the guard) when first opened. */
@@ -20,9 +33,12 @@ function guarded(load: () => Promise<ComponentType>, role?: Role): PageRoute {
       const [{ AccessGuard }, Page] = await Promise.all([import('../components/AccessGuard'), load()]);
       return {
         Component: () => (
-          <AccessGuard role={role}>
-            <Page />
-          </AccessGuard>
+          <>
+            <AccessGuard role={role}>
+              <Page />
+            </AccessGuard>
+            <FirstVisitAnchor />
+          </>
         ),
       };
     },
@@ -34,7 +50,14 @@ function guarded(load: () => Promise<ComponentType>, role?: Role): PageRoute {
  * the first download; every other page is its own chunk (load-tests/bundle/weigh.ts reads the imports below).
  */
 const PAGES: Record<WebRouteName, PageRoute> = {
-  home: { Component: HomePage },
+  home: {
+    Component: () => (
+      <>
+        <HomePage />
+        <FirstVisitAnchor />
+      </>
+    ),
+  },
   login: page(async () => (await import('../features/accounts/LoginPage')).LoginPage),
   registerBuyer: page(async () => (await import('../features/accounts/RegisterBuyerPage')).RegisterBuyerPage),
   verifyEmail: page(async () => (await import('../features/accounts/VerifyEmailPage')).VerifyEmailPage),
