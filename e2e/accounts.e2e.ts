@@ -40,6 +40,19 @@ describe('a signed-out visitor', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it("opens a page whose code loads on demand with no warning from the router (its HydrateFallback)", async () => {
+    const page = await browser.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.goto('/faq');
+    await expect.poll(() => page.getByRole('heading', { name: 'Frequently Asked Questions' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(warnings).toEqual([]);
+    await page.context().close();
+  });
 });
 
 const buyer = {
@@ -163,6 +176,9 @@ describe('a buyer', () => {
     const page = await browser.newPage();
     await page.goto('/');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
+    // The home page settled (its lists loaded, skeletons gone), so its height no longer changes under the scroll.
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
     // Runs in the page (the e2e files have no DOM types).
     const scrollY = () => page.evaluate(() => Math.round((globalThis as unknown as { scrollY: number }).scrollY));
     // The footer's FAQ link, from the bottom of the home page.
@@ -172,7 +188,7 @@ describe('a buyer', () => {
     await page.locator('footer').getByRole('link', { name: 'FAQ' }).click();
     await page.waitForURL(/\/faq$/);
     await expect.poll(() => page.getByRole('heading', { name: 'Frequently Asked Questions' }).isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await scrollY()).toBe(0);
+    await expect.poll(scrollY).toBe(0);
     // Down to the FAQ's footer, then another page: again from the top.
     const paymentOptions = page.locator('footer').getByRole('link', { name: 'Payment Options' });
     await paymentOptions.scrollIntoViewIfNeeded();
@@ -180,7 +196,7 @@ describe('a buyer', () => {
     expect(faqY).toBeGreaterThan(200);
     await paymentOptions.click();
     await page.waitForURL(/\/payments$/);
-    expect(await scrollY()).toBe(0);
+    await expect.poll(scrollY).toBe(0);
     // Back and Forward restore where the reader was.
     await page.goBack();
     await page.waitForURL(/\/faq$/);
@@ -195,7 +211,7 @@ describe('a buyer', () => {
     await page.goto('/faq#shipping');
     const heading = page.getByRole('heading', { name: /^Shipping/ }).first();
     await expect.poll(() => heading.isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect.poll(async () => (await heading.boundingBox())!.y).toBeGreaterThanOrEqual((await page.locator('header').boundingBox())!.height);
+    await expect.poll(async () => (await heading.boundingBox())!.y).toBeGreaterThanOrEqual((await page.getByRole('banner').boundingBox())!.height);
     expect(await scrollY()).toBeGreaterThan(0);
     await page.context().close();
   });

@@ -100,7 +100,7 @@ export async function payInTestMode(page: Page, address: ShippingAddress) {
   await expect.poll(() => page.getByText('Test mode: no card is charged').isVisible(), { timeout: 15_000 }).toBe(true);
   // The payment step opens at its top: the Pay button in view, below the sticky header (issue 34).
   const pay = page.getByRole('button', { name: /^Pay \$/ });
-  const [payBox, headerBox] = await Promise.all([pay.boundingBox(), page.locator('header').boundingBox()]);
+  const [payBox, headerBox] = await Promise.all([pay.boundingBox(), page.getByRole('banner').boundingBox()]);
   expect(payBox!.y).toBeGreaterThanOrEqual(headerBox!.y + headerBox!.height);
   expect(payBox!.y + payBox!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
   await pay.click();
