@@ -207,6 +207,15 @@ describe('a buyer', () => {
     await page.goForward();
     await page.waitForURL(/\/faq$/);
     await expect.poll(scrollY).toBe(faqY);
+    // A page loaded afresh (a typed address, the redirect after signing out) opens at its top, not where the last
+    // page loaded afresh was left: react-router keyed both history entries "default".
+    await page.goto('/faq');
+    await expect.poll(() => page.getByRole('heading', { name: 'Frequently Asked Questions' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.locator('footer').scrollIntoViewIfNeeded();
+    expect(await scrollY()).toBeGreaterThan(200);
+    await page.goto('/payments');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(scrollY).toBe(0);
     // An address with an anchor opens at its section, whose heading is not under the sticky header.
     await page.goto('/faq#shipping');
     const heading = page.getByRole('heading', { name: /^Shipping/ }).first();

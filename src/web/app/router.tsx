@@ -5,6 +5,7 @@ import { PageLoading } from '../components/PageLoading';
 import { HomePage } from '../pages/HomePage';
 import { WEB_ROUTES, type WebRouteName } from '../routes';
 import { FirstVisitAnchor } from './FirstVisitAnchor';
+import { keyFreshHistoryEntry } from './historyKey';
 import { Layout } from './Layout';
 
 type PageRoute = Pick<NonIndexRouteObject, 'Component' | 'lazy'>;
@@ -110,6 +111,8 @@ const PAGES: Record<WebRouteName, PageRoute> = {
   offer: guarded(async () => (await import('../features/offers/OfferPage')).OfferPage),
   secondChance: guarded(async () => (await import('../features/offers/SecondChancePage')).SecondChancePage),
 };
+
+keyFreshHistoryEntry();
 
 export const router = createBrowserRouter([
   {
