@@ -2,6 +2,8 @@
 
 /** Code the front ends import as code (.oxlintrc.json): pure, importing nothing. */
 const SHARED_CODE = '^src/(platform/roles|modules/sellers/reputation\\.rules)\\.ts$';
+/** The web app's page list, which the server's page fallback imports (404 for other paths): pure, importing nothing. */
+const WEB_ROUTES = '^src/web/routes\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -30,10 +32,10 @@ module.exports = {
     },
     {
       name: 'platform-knows-no-module',
-      comment: 'The platform is beneath every module and must not depend on one.',
+      comment: "The platform is beneath every module and must not depend on one; it reads the web app's page list only.",
       severity: 'error',
       from: { path: '^src/platform/' },
-      to: { path: '^src/(modules|cli|jobs|web|admin)/' },
+      to: { path: '^src/(modules|cli|jobs|web|admin)/', pathNot: WEB_ROUTES },
     },
     {
       name: 'no-circular-modules',
@@ -57,12 +59,19 @@ module.exports = {
       from: { path: SHARED_CODE },
       to: { path: '.' },
     },
+    {
+      name: 'web-routes-are-pure',
+      comment: "The server imports the web app's page list (src/web/routes.ts) without React: it imports nothing.",
+      severity: 'error',
+      from: { path: WEB_ROUTES },
+      to: { path: '.' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
     // The front ends (TSX, which the swc parser here cannot read) are held to HTTP-only by oxlint's
     // no-restricted-imports in .oxlintrc.json: types from *.dto.ts, code from platform/roles and sellers/reputation.rules.
-    exclude: { path: '(^|/)(dist|node_modules)/|^src/(web|admin)/' },
+    exclude: { path: '(^|/)(dist|node_modules)/|^src/admin/|^src/web/(?!routes\\.ts$)' },
     tsPreCompilationDeps: true,
     parser: 'swc',
     enhancedResolveOptions: {

@@ -12,14 +12,16 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
     emptyOutDir: true,
+    // .vite/manifest.json: which chunks and styles each page needs (load-tests/bundle/weigh.ts reads it).
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks cache better. Stripe's card form and the
-        // charts stay out of them, in the lazy chunks of the pages that use them.
+        // React and the router change less often than the app and every page needs them: a chunk of their own caches
+        // better. Every other library lands where the pages that use it are (issue 34: one "vendor" chunk of all the
+        // libraries made the home page download every page's libraries).
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/](?!@stripe[\\/]|recharts[\\/]|victory-vendor[\\/]|d3-[a-z-]+[\\/])/ },
           ],
         },
       },

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.spec.ts', 'test/**/*.spec.ts'],
+    include: ['src/**/*.spec.ts', 'test/**/*.spec.ts', 'load-tests/**/*.spec.ts'],
     environment: 'node',
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,

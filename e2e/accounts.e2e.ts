@@ -40,6 +40,19 @@ describe('a signed-out visitor', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it("opens a page whose code loads on demand with no warning from the router (its HydrateFallback)", async () => {
+    const page = await browser.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.goto('/faq');
+    await expect.poll(() => page.getByRole('heading', { name: 'Frequently Asked Questions' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(warnings).toEqual([]);
+    await page.context().close();
+  });
 });
 
 const buyer = {
@@ -125,11 +138,14 @@ describe('a buyer', () => {
     await page.context().close();
   });
 
-  it('sees the spec 404 card on an unknown page', async () => {
+  it('sees the 404 card, with a search box and a way home, on an unknown page that answers 404', async () => {
     const page = await browser.newPage();
-    await page.goto('/no/such/page');
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByText('404 Page Not Found').isVisible()).toBe(true);
-    expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+    expect(await page.getByText('Did you forget to add the page to the router?').count()).toBe(0);
+    expect(await page.getByRole('main').getByRole('searchbox', { name: 'Search parts' }).isVisible()).toBe(true);
+    expect(await page.getByRole('main').getByRole('link', { name: 'Back to Home' }).isVisible()).toBe(true);
     await expect.poll(() => page.title()).toBe('Page Not Found | Pitlane');
     await page.context().close();
   });
@@ -153,6 +169,59 @@ describe('a buyer', () => {
     await page.waitForURL(/\/search$/);
     await expect.poll(() => page.getByRole('heading', { name: 'Browse Parts' }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await bar.count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('opens every page at its top (or its anchor), and finds its place again on Back and Forward', async () => {
+    const page = await browser.newPage();
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
+    // The home page settled (its lists loaded, skeletons gone), so its height no longer changes under the scroll.
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 15_000 }).toBe(0);
+    // Runs in the page (the e2e files have no DOM types).
+    const scrollY = () => page.evaluate(() => Math.round((globalThis as unknown as { scrollY: number }).scrollY));
+    // The footer's FAQ link, from the bottom of the home page.
+    await page.locator('footer').scrollIntoViewIfNeeded();
+    const homeY = await scrollY();
+    expect(homeY).toBeGreaterThan(200);
+    await page.locator('footer').getByRole('link', { name: 'FAQ' }).click();
+    await page.waitForURL(/\/faq$/);
+    await expect.poll(() => page.getByRole('heading', { name: 'Frequently Asked Questions' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(scrollY).toBe(0);
+    // Down to the FAQ's footer, then another page: again from the top.
+    const paymentOptions = page.locator('footer').getByRole('link', { name: 'Payment Options' });
+    await paymentOptions.scrollIntoViewIfNeeded();
+    const faqY = await scrollY();
+    expect(faqY).toBeGreaterThan(200);
+    await paymentOptions.click();
+    await page.waitForURL(/\/payments$/);
+    await expect.poll(scrollY).toBe(0);
+    // Back and Forward restore where the reader was.
+    await page.goBack();
+    await page.waitForURL(/\/faq$/);
+    await expect.poll(scrollY).toBe(faqY);
+    await page.goBack();
+    await page.waitForURL(`${baseUrl}/`);
+    await expect.poll(scrollY).toBe(homeY);
+    await page.goForward();
+    await page.waitForURL(/\/faq$/);
+    await expect.poll(scrollY).toBe(faqY);
+    // A page loaded afresh (a typed address, the redirect after signing out) opens at its top, not where the last
+    // page loaded afresh was left: react-router keyed both history entries "default".
+    await page.goto('/faq');
+    await expect.poll(() => page.getByRole('heading', { name: 'Frequently Asked Questions' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.locator('footer').scrollIntoViewIfNeeded();
+    expect(await scrollY()).toBeGreaterThan(200);
+    await page.goto('/payments');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(scrollY).toBe(0);
+    // An address with an anchor opens at its section, whose heading is not under the sticky header.
+    await page.goto('/faq#shipping');
+    const heading = page.getByRole('heading', { name: /^Shipping/ }).first();
+    await expect.poll(() => heading.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await heading.boundingBox())!.y).toBeGreaterThanOrEqual((await page.getByRole('banner').boundingBox())!.height);
+    expect(await scrollY()).toBeGreaterThan(0);
     await page.context().close();
   });
 });

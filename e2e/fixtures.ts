@@ -98,7 +98,12 @@ export async function payInTestMode(page: Page, address: ShippingAddress) {
   if (await finalSale.isVisible()) await finalSale.check();
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect.poll(() => page.getByText('Test mode: no card is charged').isVisible(), { timeout: 15_000 }).toBe(true);
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  // The payment step opens at its top: the Pay button in view, below the sticky header (issue 34).
+  const pay = page.getByRole('button', { name: /^Pay \$/ });
+  const [payBox, headerBox] = await Promise.all([pay.boundingBox(), page.getByRole('banner').boundingBox()]);
+  expect(payBox!.y).toBeGreaterThanOrEqual(headerBox!.y + headerBox!.height);
+  expect(payBox!.y + payBox!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+  await pay.click();
   await expect.poll(() => page.getByRole('heading', { name: 'Payment received' }).isVisible(), { timeout: 30_000 }).toBe(true);
 }
 

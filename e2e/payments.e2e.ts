@@ -203,6 +203,26 @@ describe('an auction won', () => {
 });
 
 describe('the phone layout', () => {
+  it('opens the payment step at its top, the Pay button in view below the header, at 390 px', async () => {
+    const phonePartId = await createListedPart(sellerUser, {
+      title: 'Shelby GT350 rear quarter scoops, pair',
+      description: 'Fibreglass rear brake cooling scoops for the 1965-66 GT350, primed.',
+      price: '420.00',
+      category: 'body',
+      make: 'ford',
+      condition: 'used-good',
+      location: 'Las Vegas, NV',
+    });
+    const buyerSession = await apiSession(buyer.username);
+    const { orderId: phoneOrderId } = await callOk<{ orderId: string }>(buyerSession.cookie, 'POST', '/api/orders', { partId: phonePartId });
+    const page = await browser.newPage({ width: 390, height: 844 });
+    await signIn(page, buyer.username);
+    await page.goto(`/checkout/${phoneOrderId}`);
+    // payInTestMode checks where the Pay button is after Continue to payment (at the form's foot on a phone).
+    await payInTestMode(page, ADDRESS);
+    await page.context().close();
+  }, 90_000);
+
   it('shows the orders list without sideways scrolling at 390 px', async () => {
     const page = await browser.newPage({ width: 390, height: 844 });
     await signIn(page, buyer.username);

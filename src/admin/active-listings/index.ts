@@ -1,9 +1,9 @@
 import QueryStatsIcon from '@mui/icons-material/QueryStats';
-import { ActiveListingsList } from './ActiveListingsList';
+import { lazyPage } from '../lazyPage';
 
 /** The `active-listings` resource: read-only figures per live listing, exportable as CSV. */
 export default {
-  list: ActiveListingsList,
+  list: lazyPage(() => import('./ActiveListingsList'), 'ActiveListingsList'),
   icon: QueryStatsIcon,
   recordRepresentation: 'title',
 };

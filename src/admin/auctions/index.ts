@@ -1,11 +1,10 @@
 import GavelIcon from '@mui/icons-material/Gavel';
-import { AuctionList } from './AuctionList';
-import { AuctionShow } from './AuctionShow';
+import { lazyPage } from '../lazyPage';
 
 /** The `auctions` resource: every auction with status filters, and one auction with its actions. */
 export default {
-  list: AuctionList,
-  show: AuctionShow,
+  list: lazyPage(() => import('./AuctionList'), 'AuctionList'),
+  show: lazyPage(() => import('./AuctionShow'), 'AuctionShow'),
   icon: GavelIcon,
   recordRepresentation: 'title',
 };

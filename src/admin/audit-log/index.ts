@@ -1,11 +1,10 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { AuditLogList } from './AuditLogList';
-import { AuditLogShow } from './AuditLogShow';
+import { lazyPage } from '../lazyPage';
 
 /** The `audit-log` resource: every admin action, read-only. */
 export default {
-  list: AuditLogList,
-  show: AuditLogShow,
+  list: lazyPage(() => import('./AuditLogList'), 'AuditLogList'),
+  show: lazyPage(() => import('./AuditLogShow'), 'AuditLogShow'),
   icon: HistoryIcon,
   recordRepresentation: 'action',
 };

@@ -1,5 +1,5 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
-import { AutoRelistPage } from './AutoRelistPage';
+import { lazyPage } from '../lazyPage';
 
 /** The auto-relist page at /admin/auto-relist. */
-export default { list: AutoRelistPage, icon: AutorenewIcon };
+export default { list: lazyPage(() => import('./AutoRelistPage'), 'AutoRelistPage'), icon: AutorenewIcon };

@@ -1,13 +1,11 @@
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
-import { BadgeCreate } from './BadgeCreate';
-import { BadgeEdit } from './BadgeEdit';
-import { BadgeList } from './BadgeList';
+import { lazyPage } from '../lazyPage';
 
 /** The `badges` resource: list with holder counts, create, edit, delete. */
 export default {
-  list: BadgeList,
-  create: BadgeCreate,
-  edit: BadgeEdit,
+  list: lazyPage(() => import('./BadgeList'), 'BadgeList'),
+  create: lazyPage(() => import('./BadgeCreate'), 'BadgeCreate'),
+  edit: lazyPage(() => import('./BadgeEdit'), 'BadgeEdit'),
   icon: EmojiEventsIcon,
   recordRepresentation: 'name',
 };

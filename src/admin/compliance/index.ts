@@ -1,9 +1,9 @@
 import PolicyIcon from '@mui/icons-material/Policy';
-import { PolicyAcceptanceList } from './PolicyAcceptanceList';
+import { lazyPage } from '../lazyPage';
 
 /** The `policy-acceptances` resource: the Policy & Compliance tab (Policy Acceptance Dashboard and policy versions). */
 export default {
-  list: PolicyAcceptanceList,
+  list: lazyPage(() => import('./PolicyAcceptanceList'), 'PolicyAcceptanceList'),
   icon: PolicyIcon,
   recordRepresentation: 'username',
 };

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Card, CardActionArea, CardActions, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
 import SportsMotorsportsIcon from '@mui/icons-material/SportsMotorsports';
-import { LinkBase, ListButton, Title, useCreatePath, useGetIdentity, useGetList } from 'react-admin';
+import { LinkBase, ListButton, useCreatePath, useGetIdentity, useGetList } from 'react-admin';
 import PeopleIcon from '@mui/icons-material/People';
 import MailIcon from '@mui/icons-material/Mail';
 import SellIcon from '@mui/icons-material/Sell';
@@ -10,6 +10,7 @@ import GavelIcon from '@mui/icons-material/Gavel';
 import InsightsIcon from '@mui/icons-material/Insights';
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_API, httpClient } from '../dataProvider';
+import { ConsoleTitle } from '../layout/ConsoleTitle';
 import { useSellerCounts } from '../sellers/sellersApi';
 
 /** GET /api/admin/stats: the marketplace figures, counted by the server (today: since 00:00 UTC; week: last 7 days). */
@@ -56,7 +57,7 @@ export const Dashboard = () => {
 
   return (
     <Box sx={{ mt: 2, maxWidth: 1040 }}>
-      <Title title="Dashboard" />
+      <ConsoleTitle title="Dashboard" />
       <Box
         component="section"
         aria-label="Waiting for a decision and seller figures"

@@ -1,5 +1,5 @@
 import DatasetIcon from '@mui/icons-material/Dataset';
-import { DemoDataPage } from './DemoDataPage';
+import { lazyPage } from '../lazyPage';
 
 /** The Demo Data tab at /admin/demo-data (spec 001 §2). */
-export default { list: DemoDataPage, icon: DatasetIcon };
+export default { list: lazyPage(() => import('./DemoDataPage'), 'DemoDataPage'), icon: DatasetIcon };

@@ -2,15 +2,14 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { downloadCSV, Title } from 'react-admin';
 import { httpClient } from '../dataProvider';
 import { useCategories } from '../useCategories';
 import { DataTable } from '../layout/DataTable';
+import { LazyBarChart } from '../layout/LazyBarChart';
 import type { FeaturedRevenueReportDto } from '../../modules/featured/featured-listing.dto';
 import { chartPoints, csvFileName, moneyText, monthOf, overallOccupancy, pageLabel, percent, revenueCsv } from './featuredRevenue';
 
-const dollars = (value: number) => `$${value.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
 const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /**
@@ -63,19 +62,16 @@ export function FeaturedRevenuePage() {
               <Typography variant="h6" component="h2" gutterBottom>
                 Revenue by month
               </Typography>
-              <Box sx={{ height: 280 }} role="img" aria-label="Featured revenue by month, home page and category pages">
-                <ResponsiveContainer width="100%" height="100%">
-                  <BarChart data={chartPoints(data)}>
-                    <CartesianGrid strokeDasharray="3 3" />
-                    <XAxis dataKey="month" />
-                    <YAxis tickFormatter={dollars} width={80} />
-                    <Tooltip formatter={(v) => dollars(Number(v))} />
-                    <Legend />
-                    <Bar dataKey="homepage" name="Home page" stackId="r" fill="#C8102E" />
-                    <Bar dataKey="category" name="Category pages" stackId="r" fill="#3b3f45" />
-                  </BarChart>
-                </ResponsiveContainer>
-              </Box>
+              <LazyBarChart
+                label="Featured revenue by month, home page and category pages"
+                height={280}
+                stacked
+                data={chartPoints(data)}
+                bars={[
+                  { dataKey: 'homepage', name: 'Home page', fill: '#C8102E' },
+                  { dataKey: 'category', name: 'Category pages', fill: '#3b3f45' },
+                ]}
+              />
               <DataTable
                 label="Revenue by month"
                 rows={data.months}

@@ -1,5 +1,5 @@
 import QueryStatsIcon from '@mui/icons-material/QueryStats';
-import { FeaturedRevenuePage } from './FeaturedRevenuePage';
+import { lazyPage } from '../lazyPage';
 
 /** The `featured-revenue` page: revenue, occupancy and performance of featured placements (a report, not records). */
-export default { list: FeaturedRevenuePage, icon: QueryStatsIcon };
+export default { list: lazyPage(() => import('./FeaturedRevenuePage'), 'FeaturedRevenuePage'), icon: QueryStatsIcon };

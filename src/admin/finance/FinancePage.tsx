@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useQuery } from '@tanstack/react-query';
 import { downloadCSV, Title } from 'react-admin';
 import { ADMIN_API, httpClient } from '../dataProvider';
+import { LazyBarChart } from '../layout/LazyBarChart';
 import type { FinanceMonthDto, OwedBySellersDto } from '../../modules/payments/order.dto';
 import { moneyText } from '../orders/orderAdmin';
 import { chartPoints, financeCsv, financeTotals, monthLabel } from './finance';
@@ -15,8 +15,6 @@ const PERIODS = [
   { months: 24, label: 'Last 24 months' },
   { months: 60, label: 'Last 5 years' },
 ] as const;
-
-const dollars = (value: number) => `$${value.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
 
 /** Finance: gross sales, commission, refunds, featured-listing revenue and provider fees by month, as a chart, a table and a CSV. */
 export function FinancePage() {
@@ -71,20 +69,17 @@ export function FinancePage() {
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
                 By month
               </Typography>
-              <Box sx={{ width: '100%', height: 320 }} role="img" aria-label="Gross sales, commission and featured revenue by month">
-                <ResponsiveContainer>
-                  <BarChart data={chartPoints(rows)} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
-                    <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                    <XAxis dataKey="month" />
-                    <YAxis tickFormatter={dollars} width={80} />
-                    <Tooltip formatter={(value) => dollars(Number(value))} />
-                    <Legend />
-                    <Bar dataKey="grossSales" name="Gross sales" fill="#2f3a45" />
-                    <Bar dataKey="commission" name="Commission" fill="#C8102E" />
-                    <Bar dataKey="featuredRevenue" name="Featured revenue" fill="#d98e04" />
-                  </BarChart>
-                </ResponsiveContainer>
-              </Box>
+              <LazyBarChart
+                label="Gross sales, commission and featured revenue by month"
+                height={320}
+                grid="horizontal"
+                data={chartPoints(rows)}
+                bars={[
+                  { dataKey: 'grossSales', name: 'Gross sales', fill: '#2f3a45' },
+                  { dataKey: 'commission', name: 'Commission', fill: '#C8102E' },
+                  { dataKey: 'featuredRevenue', name: 'Featured revenue', fill: '#d98e04' },
+                ]}
+              />
             </CardContent>
           </Card>
           <Card sx={{ overflowX: 'auto' }}>

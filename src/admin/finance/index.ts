@@ -1,8 +1,8 @@
 import QueryStatsIcon from '@mui/icons-material/QueryStats';
-import { FinancePage } from './FinancePage';
+import { lazyPage } from '../lazyPage';
 
 /** The `finance` resource: the marketplace's money by month (read-only), as chart, table and CSV. */
 export default {
-  list: FinancePage,
+  list: lazyPage(() => import('./FinancePage'), 'FinancePage'),
   icon: QueryStatsIcon,
 };

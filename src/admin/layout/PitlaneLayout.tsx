@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { Box, Typography } from '@mui/material';
-import { AppBar, Layout, Loading, TitlePortal, useGetIdentity, usePermissions, UserMenu } from 'react-admin';
+import { styled } from '@mui/material/styles';
+import { AppBar, Loading, Menu, Sidebar, SkipNavigationButton, TitlePortal, useGetIdentity, usePermissions, UserMenu } from 'react-admin';
 import { canUseConsole } from '../session';
 import { AccessDeniedPage } from './AccessDeniedPage';
 
@@ -34,5 +35,99 @@ export const PitlaneLayout = ({ children }: { children: ReactNode }) => {
   const { permissions, isPending } = usePermissions();
   if (isPending) return <Loading />;
   if (!canUseConsole(permissions)) return <AccessDeniedPage />;
-  return <Layout appBar={PitlaneAppBar}>{children}</Layout>;
+  return <ConsoleLayout>{children}</ConsoleLayout>;
 };
+
+// react-admin's error page (with its title editor) loads when a page fails.
+const ErrorPage = lazy(async () => ({ default: (await import('./rareScreens')).Error }));
+
+/** A page that throws shows react-admin's error page in the layout; the page resets it when the location changes. */
+class PageErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null; info?: ErrorInfo }> {
+  override state: { error: Error | null; info?: ErrorInfo } = { error: null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(_error: Error, info: ErrorInfo) {
+    this.setState({ info });
+  }
+
+  override render() {
+    const { error, info } = this.state;
+    if (!error) return this.props.children;
+    return (
+      <Suspense fallback={null}>
+        <ErrorPage error={error} errorInfo={info} resetErrorBoundary={() => this.setState({ error: null, info: undefined })} />
+      </Suspense>
+    );
+  }
+}
+
+/**
+ * react-admin's <Layout> (same parts, classes and styles) without its preferences inspector and with the error
+ * page loaded on demand: both brought the title editor and MUI's form inputs into the console's first screen.
+ */
+function ConsoleLayout({ children }: { children: ReactNode }) {
+  return (
+    <Frame className="layout">
+      <SkipNavigationButton />
+      <div className={classes.appFrame}>
+        <PitlaneAppBar />
+        <main className={classes.contentWithSidebar}>
+          <Sidebar>
+            <Menu />
+          </Sidebar>
+          <div id="main-content" className={classes.content}>
+            <PageErrorBoundary>
+              <Suspense fallback={<Loading />}>{children}</Suspense>
+            </PageErrorBoundary>
+          </div>
+        </main>
+      </div>
+    </Frame>
+  );
+}
+
+const PREFIX = 'RaLayout';
+const classes = {
+  appFrame: `${PREFIX}-appFrame`,
+  contentWithSidebar: `${PREFIX}-contentWithSidebar`,
+  content: `${PREFIX}-content`,
+};
+
+const Frame = styled('div', { name: PREFIX, overridesResolver: (_props, styles) => styles.root })(({ theme }) => ({
+  display: 'flex',
+  flexDirection: 'column',
+  zIndex: 1,
+  minHeight: '100vh',
+  backgroundColor: (theme.vars || theme).palette.background.default,
+  position: 'relative',
+  minWidth: 'fit-content',
+  width: '100%',
+  [`& .${classes.appFrame}`]: {
+    display: 'flex',
+    flexDirection: 'column',
+    flexGrow: 1,
+    marginTop: theme.spacing(6),
+    [theme.breakpoints.down('sm')]: { marginTop: theme.spacing(7) },
+  },
+  [`& .${classes.contentWithSidebar}`]: {
+    display: 'flex',
+    flexGrow: 1,
+    transition: theme.transitions.create('margin', {
+      easing: theme.transitions.easing.easeOut,
+      duration: theme.transitions.duration.enteringScreen,
+    }),
+  },
+  [`& .${classes.content}`]: {
+    backgroundColor: (theme.vars || theme).palette.background.default,
+    zIndex: 2,
+    display: 'flex',
+    flexDirection: 'column',
+    flexGrow: 1,
+    flexBasis: 0,
+    padding: 0,
+    [theme.breakpoints.up('xs')]: { paddingRight: theme.spacing(1), paddingLeft: theme.spacing(1) },
+  },
+}));

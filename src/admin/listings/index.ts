@@ -1,11 +1,10 @@
 import SellIcon from '@mui/icons-material/Sell';
-import { ListingList } from './ListingList';
-import { ListingShow } from './ListingShow';
+import { lazyPage } from '../lazyPage';
 
 /** The `parts` resource, labelled "Listings": the review queue, every listing, and one listing. */
 export default {
-  list: ListingList,
-  show: ListingShow,
+  list: lazyPage(() => import('./ListingList'), 'ListingList'),
+  show: lazyPage(() => import('./ListingShow'), 'ListingShow'),
   icon: SellIcon,
   recordRepresentation: 'title',
 };

@@ -1,11 +1,10 @@
 import MailIcon from '@mui/icons-material/Mail';
-import { MailList } from './MailList';
-import { MailShow } from './MailShow';
+import { lazyPage } from '../lazyPage';
 
 /** The `mail-outbox` resource: read-only list and show. */
 export default {
-  list: MailList,
-  show: MailShow,
+  list: lazyPage(() => import('./MailList'), 'MailList'),
+  show: lazyPage(() => import('./MailShow'), 'MailShow'),
   icon: MailIcon,
   recordRepresentation: 'subject',
 };

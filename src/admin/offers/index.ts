@@ -1,11 +1,10 @@
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
-import { OfferList } from './OfferList';
-import { OfferShow } from './OfferShow';
+import { lazyPage } from '../lazyPage';
 
 /** The read-only `offers` resource: every negotiation with filters, and one offer with its rounds and history. */
 export default {
-  list: OfferList,
-  show: OfferShow,
+  list: lazyPage(() => import('./OfferList'), 'OfferList'),
+  show: lazyPage(() => import('./OfferShow'), 'OfferShow'),
   icon: LocalOfferIcon,
   recordRepresentation: 'partTitle',
 };

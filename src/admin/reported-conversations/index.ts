@@ -1,11 +1,10 @@
 import ForumIcon from '@mui/icons-material/Forum';
-import { ReportedConversationList } from './ReportedConversationList';
-import { ReportedConversationShow } from './ReportedConversationShow';
+import { lazyPage } from '../lazyPage';
 
 /** The `reported-conversations` resource: flagged and reported conversations, dismissed or a participant suspended. */
 export default {
-  list: ReportedConversationList,
-  show: ReportedConversationShow,
+  list: lazyPage(() => import('./ReportedConversationList'), 'ReportedConversationList'),
+  show: lazyPage(() => import('./ReportedConversationShow'), 'ReportedConversationShow'),
   icon: ForumIcon,
   recordRepresentation: 'subject',
 };

@@ -1,11 +1,10 @@
 import RateReviewIcon from '@mui/icons-material/RateReview';
-import { ReportedReviewList } from './ReportedReviewList';
-import { ReportedReviewShow } from './ReportedReviewShow';
+import { lazyPage } from '../lazyPage';
 
 /** The `reported-reviews` resource: reviews users reported; admins hide, restore or dismiss. */
 export default {
-  list: ReportedReviewList,
-  show: ReportedReviewShow,
+  list: lazyPage(() => import('./ReportedReviewList'), 'ReportedReviewList'),
+  show: lazyPage(() => import('./ReportedReviewShow'), 'ReportedReviewShow'),
   icon: RateReviewIcon,
   recordRepresentation: 'title',
 };

@@ -1,11 +1,10 @@
 import AssignmentReturnIcon from '@mui/icons-material/AssignmentReturn';
-import { ReturnList } from './ReturnList';
-import { ReturnShow } from './ReturnShow';
+import { lazyPage } from '../lazyPage';
 
 /** The `returns` resource: every return with its photos and messages; admins decide the escalated ones. */
 export default {
-  list: ReturnList,
-  show: ReturnShow,
+  list: lazyPage(() => import('./ReturnList'), 'ReturnList'),
+  show: lazyPage(() => import('./ReturnShow'), 'ReturnShow'),
   icon: AssignmentReturnIcon,
   recordRepresentation: 'partTitle',
 };

@@ -1,11 +1,10 @@
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
-import { ReverseAuctionList } from './ReverseAuctionList';
-import { ReverseAuctionShow } from './ReverseAuctionShow';
+import { lazyPage } from '../lazyPage';
 
 /** The `reverse-auctions` resource: wanted-part requests with filters, and one request with its quotes and Cancel. */
 export default {
-  list: ReverseAuctionList,
-  show: ReverseAuctionShow,
+  list: lazyPage(() => import('./ReverseAuctionList'), 'ReverseAuctionList'),
+  show: lazyPage(() => import('./ReverseAuctionShow'), 'ReverseAuctionShow'),
   icon: ManageSearchIcon,
   recordRepresentation: 'title',
 };

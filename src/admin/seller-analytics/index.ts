@@ -1,9 +1,9 @@
 import InsightsIcon from '@mui/icons-material/Insights';
-import { SellerAnalyticsList } from './SellerAnalyticsList';
+import { lazyPage } from '../lazyPage';
 
 /** The `seller-analytics` resource: read-only figures per approved seller, exportable as CSV. */
 export default {
-  list: SellerAnalyticsList,
+  list: lazyPage(() => import('./SellerAnalyticsList'), 'SellerAnalyticsList'),
   icon: InsightsIcon,
   recordRepresentation: 'businessName',
 };

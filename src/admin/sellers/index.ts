@@ -1,9 +1,9 @@
 import StorefrontIcon from '@mui/icons-material/Storefront';
-import { SellerList } from './SellerList';
+import { lazyPage } from '../lazyPage';
 
 /** The `sellers` resource: applications to review, approve, reject, and the listing-approval switch. */
 export default {
-  list: SellerList,
+  list: lazyPage(() => import('./SellerList'), 'SellerList'),
   icon: StorefrontIcon,
   recordRepresentation: 'businessName',
 };

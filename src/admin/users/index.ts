@@ -1,13 +1,11 @@
 import PeopleIcon from '@mui/icons-material/People';
-import { UserEdit } from './UserEdit';
-import { UserList } from './UserList';
-import { UserShow } from './UserShow';
+import { lazyPage } from '../lazyPage';
 
 /** The `users` resource: list, show, edit the role. No create, no delete. */
 export default {
-  list: UserList,
-  show: UserShow,
-  edit: UserEdit,
+  list: lazyPage(() => import('./UserList'), 'UserList'),
+  show: lazyPage(() => import('./UserShow'), 'UserShow'),
+  edit: lazyPage(() => import('./UserEdit'), 'UserEdit'),
   icon: PeopleIcon,
   recordRepresentation: 'username',
 };

@@ -21,6 +21,8 @@ import { refuseInvalidUtf8 } from './validate.js';
 import { privateByDefault } from './cache-control.js';
 import { Metrics, metricsHandler } from '../metrics.js';
 import { POLICY_GUARDED_WRITES, PolicyGate, requireCurrentPolicies } from './policy-gate.js';
+// The web app's page list: pure data and a matcher, shared with its router (no React).
+import { isWebRoute } from '../../web/routes.js';
 
 /** The request path without its query string (which may carry tokens). */
 const pathOf = (req: { originalUrl?: string; url?: string }) => String(req.originalUrl ?? req.url).split('?')[0];
@@ -44,12 +46,17 @@ export interface AppOptions {
 }
 
 /** Whether the database answers `select 1` within `ms` (a pool waiting for a free connection counts as no). */
-function spa(dir: string, indexFile: string): RequestHandler[] {
+/**
+ * A front end's files, and its index.html for every other GET: with status 404 when `knows` says no page of the
+ * app has that path (the page then shows the app's not-found screen), 200 otherwise.
+ */
+function spa(dir: string, indexFile: string, knows: (pathname: string) => boolean = () => true): RequestHandler[] {
   const router = express.Router();
   router.use(express.static(dir, { index: false, maxAge: '1y', immutable: true, fallthrough: true }));
   router.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     res.set('Cache-Control', 'no-cache');
+    if (!knows(req.path)) res.status(404);
     res.sendFile(indexFile);
   });
   return [router];
@@ -158,7 +165,7 @@ export function createApp({ container, modules, readiness, metrics: given, stati
     app.use('/admin', ...spa(adminDir, path.join(adminDir, 'index.html')));
   }
   if (existsSync(path.join(webDir, 'index.html'))) {
-    app.use(...spa(webDir, path.join(webDir, 'index.html')));
+    app.use(...spa(webDir, path.join(webDir, 'index.html'), isWebRoute));
   } else {
     app.get('/', (_req, res) => {
       res.type('text').send('Pitlane API is running. The web app is not built: run `npm run build` (or `npm run dev`).');

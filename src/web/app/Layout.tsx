@@ -1,8 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { Footer } from '../components/Footer';
 import { Header } from '../components/Header';
-import { PolicyUpdateDialog } from '../features/accounts/PolicyUpdateDialog';
+import { useAuth } from '../features/accounts/useAuth';
+
+// Only a signed-in user can owe a policy acceptance: visitors do not download the dialog.
+const PolicyUpdateDialog = lazy(async () => ({ default: (await import('../features/accounts/PolicyUpdateDialog')).PolicyUpdateDialog }));
 
 /**
  * Header, the page, footer; a loading bar while the next page's code loads; focus moves to the page on
@@ -11,6 +14,7 @@ import { PolicyUpdateDialog } from '../features/accounts/PolicyUpdateDialog';
 export function Layout() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
+  const { user } = useAuth();
   const shownPath = useRef(pathname);
   useEffect(() => {
     if (shownPath.current === pathname) return; // first load: leave focus where the browser put it
@@ -36,7 +40,11 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <PolicyUpdateDialog />
+      {user && (
+        <Suspense fallback={null}>
+          <PolicyUpdateDialog />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </div>
   );

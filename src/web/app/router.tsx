@@ -1,231 +1,126 @@
-import { createBrowserRouter } from 'react-router';
-import { LoginPage } from '../features/accounts/LoginPage';
-import { RegisterBuyerPage } from '../features/accounts/RegisterBuyerPage';
-import { VerifyEmailPage } from '../features/accounts/VerifyEmailPage';
-import { AccessGuard } from '../components/AccessGuard';
-import { ComingSoonPage } from '../pages/ComingSoonPage';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type NonIndexRouteObject } from 'react-router';
+import type { Role } from '../../platform/roles';
+import { PageLoading } from '../components/PageLoading';
 import { HomePage } from '../pages/HomePage';
-import { NotFoundPage } from '../pages/NotFoundPage';
+import { WEB_ROUTES, type WebRouteName } from '../routes';
+import { FirstVisitAnchor } from './FirstVisitAnchor';
+import { keyFreshHistoryEntry } from './historyKey';
 import { Layout } from './Layout';
 
-/** Screens that later features will fill in (spec 000 §2 routes). */
-const COMING_SOON: Array<[path: string, title: string]> = [
-];
+type PageRoute = Pick<NonIndexRouteObject, 'Component' | 'lazy'>;
+
+/** A page whose code loads when it is first opened. */
+function page(load: () => Promise<ComponentType>): PageRoute {
+  return {
+    lazy: async () => {
+      const Page = await load();
+      return {
+        Component: () => (
+          <>
+            <Page />
+            <FirstVisitAnchor />
+          </>
+        ),
+      };
+    },
+  };
+}
+
+/** A page for signed-in users only (holding `role` when given), loaded (with the guard) when first opened. */
+function guarded(load: () => Promise<ComponentType>, role?: Role): PageRoute {
+  return {
+    lazy: async () => {
+      const [{ AccessGuard }, Page] = await Promise.all([import('../components/AccessGuard'), load()]);
+      return {
+        Component: () => (
+          <>
+            <AccessGuard role={role}>
+              <Page />
+            </AccessGuard>
+            <FirstVisitAnchor />
+          </>
+        ),
+      };
+    },
+  };
+}
+
+/**
+ * The screen of every route in WEB_ROUTES (the server answers 404 for any other path). Only the home page is in
+ * the first download; every other page is its own chunk (load-tests/bundle/weigh.ts reads the imports below).
+ */
+const PAGES: Record<WebRouteName, PageRoute> = {
+  home: {
+    Component: () => (
+      <>
+        <HomePage />
+        <FirstVisitAnchor />
+      </>
+    ),
+  },
+  login: page(async () => (await import('../features/accounts/LoginPage')).LoginPage),
+  registerBuyer: page(async () => (await import('../features/accounts/RegisterBuyerPage')).RegisterBuyerPage),
+  verifyEmail: page(async () => (await import('../features/accounts/VerifyEmailPage')).VerifyEmailPage),
+  // The signed-in user's settings (issue 19: message mail).
+  accountSettings: page(async () => (await import('../features/accounts/AccountSettingsPage')).AccountSettingsPage),
+  sell: page(async () => (await import('../features/catalog/SellPage')).SellPage),
+  // Catalog, buyer side (issue 3).
+  search: page(async () => (await import('../features/catalog/SearchPage')).SearchPage),
+  part: page(async () => (await import('../features/catalog/PartDetailPage')).PartDetailPage),
+  // Messaging (issue 19).
+  messages: page(async () => (await import('../features/messaging/MessagesPage')).MessagesPage),
+  watchlist: page(async () => (await import('../features/catalog/WatchlistPage')).WatchlistPage),
+  // Static pages; the footer's support pages (issue 17).
+  faq: page(async () => (await import('../pages/FaqPage')).FaqPage),
+  payments: page(async () => (await import('../pages/PaymentsPage')).PaymentsPage),
+  privacyPolicy: page(async () => (await import('../pages/PrivacyPolicyPage')).PrivacyPolicyPage),
+  termsOfService: page(async () => (await import('../pages/TermsOfServicePage')).TermsOfServicePage),
+  buyerProtection: page(async () => (await import('../pages/BuyerProtectionPage')).BuyerProtectionPage),
+  sellerGuidelines: page(async () => (await import('../pages/SellerGuidelinesPage')).SellerGuidelinesPage),
+  contact: page(async () => (await import('../pages/ContactPage')).ContactPage),
+  // Sellers (issue 4); a seller's own listings and auctions (issue 17).
+  sellerDashboard: guarded(async () => (await import('../features/sellers/SellerDashboardPage')).SellerDashboard, 'seller'),
+  myListings: guarded(async () => (await import('../features/sellers/MyListingsPage')).MyListingsPage, 'seller'),
+  editListing: page(async () => (await import('../features/catalog/SellPage')).EditListingPage),
+  myAuctions: guarded(async () => (await import('../features/sellers/MyAuctionsPage')).MyAuctionsPage, 'seller'),
+  registerSeller: page(async () => (await import('../features/sellers/RegisterSellerPage')).RegisterSellerPage),
+  sellerRegistration: page(async () => (await import('../features/sellers/RegisterSellerPage')).RegisterSellerPage),
+  storefront: page(async () => (await import('../features/sellers/StorefrontPage')).StorefrontPage),
+  storefrontWithoutSlug: page(async () => (await import('../features/sellers/StorefrontPage')).StorefrontPage),
+  // Auctions (issue 5).
+  auctions: page(async () => (await import('../features/auctions/AuctionsPage')).AuctionsPage),
+  auction: page(async () => (await import('../features/auctions/AuctionDetailPage')).AuctionDetailPage),
+  scheduleAuction: page(async () => (await import('../features/auctions/ScheduleAuctionPage')).ScheduleAuctionRoute),
+  // My Garage (issue 20).
+  garage: page(async () => (await import('../features/garage/GaragePage')).GaragePage),
+  // Reverse auctions (issue 18).
+  reverseAuctions: page(async () => (await import('../features/reverse/ReverseAuctionsPage')).ReverseAuctionsPage),
+  reverseAuction: page(async () => (await import('../features/reverse/ReverseAuctionDetailPage')).ReverseAuctionDetailPage),
+  // Orders and payments (issue 22): checkout, the buyer's orders, the seller's sales and payouts.
+  checkout: guarded(async () => (await import('../features/payments/CheckoutPage')).CheckoutPage),
+  orders: guarded(async () => (await import('../features/payments/OrdersPage')).OrdersPage),
+  order: guarded(async () => (await import('../features/payments/OrderDetailPage')).OrderDetailPage),
+  returns: guarded(async () => (await import('../features/returns/ReturnsListPage')).ReturnsListPage),
+  return: guarded(async () => (await import('../features/returns/ReturnDetailPage')).ReturnDetailPage),
+  sellerReturns: guarded(async () => (await import('../features/returns/ReturnsListPage')).SellerReturnsPage, 'seller'),
+  sales: guarded(async () => (await import('../features/sellers/SalesPage')).SalesPage, 'seller'),
+  payouts: guarded(async () => (await import('../features/sellers/PayoutsPage')).PayoutsPage, 'seller'),
+  // Offers (issue 23): the buyer's offers, one negotiation, the seller's Second Chance offers.
+  myOffers: guarded(async () => (await import('../features/offers/MyOffersPage')).MyOffersPage),
+  offer: guarded(async () => (await import('../features/offers/OfferPage')).OfferPage),
+  secondChance: guarded(async () => (await import('../features/offers/SecondChancePage')).SecondChancePage),
+};
+
+keyFreshHistoryEntry();
 
 export const router = createBrowserRouter([
   {
-    element: <Layout />,
+    Component: Layout,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register-buyer', element: <RegisterBuyerPage /> },
-      { path: '/verify-email', element: <VerifyEmailPage /> },
-      // The signed-in user's settings (issue 19: message mail).
-      {
-        path: '/account/settings',
-        lazy: async () => ({ Component: (await import('../features/accounts/AccountSettingsPage')).AccountSettingsPage }),
-      },
-      { path: '/sell', lazy: async () => ({ Component: (await import('../features/catalog/SellPage')).SellPage }) },
-      // Catalog, buyer side (issue 3).
-      { path: '/search', lazy: async () => ({ Component: (await import('../features/catalog/SearchPage')).SearchPage }) },
-      {
-        path: '/parts/:id',
-        lazy: async () => ({ Component: (await import('../features/catalog/PartDetailPage')).PartDetailPage }),
-      },
-      // Messaging (issue 19).
-      { path: '/messages', lazy: async () => ({ Component: (await import('../features/messaging/MessagesPage')).MessagesPage }) },
-      {
-        path: '/watchlist',
-        lazy: async () => ({ Component: (await import('../features/catalog/WatchlistPage')).WatchlistPage }),
-      },
-      // The long static pages load on demand.
-      { path: '/faq', lazy: async () => ({ Component: (await import('../pages/FaqPage')).FaqPage }) },
-      { path: '/payments', lazy: async () => ({ Component: (await import('../pages/PaymentsPage')).PaymentsPage }) },
-      {
-        path: '/privacy-policy',
-        lazy: async () => ({ Component: (await import('../pages/PrivacyPolicyPage')).PrivacyPolicyPage }),
-      },
-      {
-        path: '/terms-of-service',
-        lazy: async () => ({ Component: (await import('../pages/TermsOfServicePage')).TermsOfServicePage }),
-      },
-      // The footer's support pages (issue 17).
-      {
-        path: '/buyer-protection',
-        lazy: async () => ({ Component: (await import('../pages/BuyerProtectionPage')).BuyerProtectionPage }),
-      },
-      {
-        path: '/seller-guidelines',
-        lazy: async () => ({ Component: (await import('../pages/SellerGuidelinesPage')).SellerGuidelinesPage }),
-      },
-      { path: '/contact', lazy: async () => ({ Component: (await import('../pages/ContactPage')).ContactPage }) },
-      // Sellers (issue 4).
-      {
-        path: '/seller-dashboard',
-        lazy: async () => {
-          const { SellerDashboard } = await import('../features/sellers/SellerDashboardPage');
-          return {
-            element: (
-              <AccessGuard role="seller">
-                <SellerDashboard />
-              </AccessGuard>
-            ),
-          };
-        },
-      },
-      // A seller's own listings and auctions (issue 17).
-      {
-        path: '/my-listings',
-        lazy: async () => {
-          const { MyListingsPage } = await import('../features/sellers/MyListingsPage');
-          return {
-            element: (
-              <AccessGuard role="seller">
-                <MyListingsPage />
-              </AccessGuard>
-            ),
-          };
-        },
-      },
-      {
-        path: '/my-listings/:id/edit',
-        lazy: async () => ({ Component: (await import('../features/catalog/SellPage')).EditListingPage }),
-      },
-      {
-        path: '/my-auctions',
-        lazy: async () => {
-          const { MyAuctionsPage } = await import('../features/sellers/MyAuctionsPage');
-          return {
-            element: (
-              <AccessGuard role="seller">
-                <MyAuctionsPage />
-              </AccessGuard>
-            ),
-          };
-        },
-      },
-      {
-        path: '/register-seller',
-        lazy: async () => ({ Component: (await import('../features/sellers/RegisterSellerPage')).RegisterSellerPage }),
-      },
-      {
-        path: '/seller-registration',
-        lazy: async () => ({ Component: (await import('../features/sellers/RegisterSellerPage')).RegisterSellerPage }),
-      },
-      {
-        path: '/storefront/:slug',
-        lazy: async () => ({ Component: (await import('../features/sellers/StorefrontPage')).StorefrontPage }),
-      },
-      // Without a slug the storefront page says "Invalid storefront URL".
-      {
-        path: '/storefront',
-        lazy: async () => ({ Component: (await import('../features/sellers/StorefrontPage')).StorefrontPage }),
-      },
-      // Auctions (issue 5).
-      {
-        path: '/auctions',
-        lazy: async () => ({ Component: (await import('../features/auctions/AuctionsPage')).AuctionsPage }),
-      },
-      {
-        path: '/auctions/:id',
-        lazy: async () => ({ Component: (await import('../features/auctions/AuctionDetailPage')).AuctionDetailPage }),
-      },
-      {
-        path: '/schedule-auction',
-        lazy: async () => ({ Component: (await import('../features/auctions/ScheduleAuctionPage')).ScheduleAuctionRoute }),
-      },
-      // My Garage (issue 20).
-      { path: '/garage', lazy: async () => ({ Component: (await import('../features/garage/GaragePage')).GaragePage }) },
-      // Reverse auctions (issue 18).
-      {
-        path: '/reverse-auctions',
-        lazy: async () => ({ Component: (await import('../features/reverse/ReverseAuctionsPage')).ReverseAuctionsPage }),
-      },
-      {
-        path: '/reverse-auctions/:id',
-        lazy: async () => ({ Component: (await import('../features/reverse/ReverseAuctionDetailPage')).ReverseAuctionDetailPage }),
-      },
-      // Orders and payments (issue 22): checkout, the buyer's orders, the seller's sales and payouts.
-      {
-        path: '/checkout/:orderId',
-        lazy: async () => {
-          const { CheckoutPage } = await import('../features/payments/CheckoutPage');
-          return { element: <AccessGuard><CheckoutPage /></AccessGuard> };
-        },
-      },
-      {
-        path: '/account/orders',
-        lazy: async () => {
-          const { OrdersPage } = await import('../features/payments/OrdersPage');
-          return { element: <AccessGuard><OrdersPage /></AccessGuard> };
-        },
-      },
-      {
-        path: '/account/orders/:id',
-        lazy: async () => {
-          const { OrderDetailPage } = await import('../features/payments/OrderDetailPage');
-          return { element: <AccessGuard><OrderDetailPage /></AccessGuard> };
-        },
-      },
-      {
-        path: '/account/returns',
-        lazy: async () => {
-          const { ReturnsListPage } = await import('../features/returns/ReturnsListPage');
-          return { element: <AccessGuard><ReturnsListPage /></AccessGuard> };
-        },
-      },
-      {
-        path: '/account/returns/:id',
-        lazy: async () => {
-          const { ReturnDetailPage } = await import('../features/returns/ReturnDetailPage');
-          return { element: <AccessGuard><ReturnDetailPage /></AccessGuard> };
-        },
-      },
-      {
-        path: '/my-returns',
-        lazy: async () => {
-          const { SellerReturnsPage } = await import('../features/returns/ReturnsListPage');
-          return { element: <AccessGuard role="seller"><SellerReturnsPage /></AccessGuard> };
-        },
-      },
-      {
-        path: '/my-sales',
-        lazy: async () => {
-          const { SalesPage } = await import('../features/sellers/SalesPage');
-          return { element: <AccessGuard role="seller"><SalesPage /></AccessGuard> };
-        },
-      },
-      {
-        path: '/payouts',
-        lazy: async () => {
-          const { PayoutsPage } = await import('../features/sellers/PayoutsPage');
-          return { element: <AccessGuard role="seller"><PayoutsPage /></AccessGuard> };
-        },
-      },
-      // Offers (issue 23): the buyer's offers, one negotiation, the seller's Second Chance offers.
-      {
-        path: '/account/offers',
-        lazy: async () => {
-          const { MyOffersPage } = await import('../features/offers/MyOffersPage');
-          return { element: <AccessGuard><MyOffersPage /></AccessGuard> };
-        },
-      },
-      {
-        path: '/offers/:id',
-        lazy: async () => {
-          const { OfferPage } = await import('../features/offers/OfferPage');
-          return { element: <AccessGuard><OfferPage /></AccessGuard> };
-        },
-      },
-      {
-        path: '/auctions/:id/second-chance',
-        lazy: async () => {
-          const { SecondChancePage } = await import('../features/offers/SecondChancePage');
-          return { element: <AccessGuard><SecondChancePage /></AccessGuard> };
-        },
-      },
-      ...COMING_SOON.map(([path, title]) => ({ path, element: <ComingSoonPage title={title} /> })),
-      { path: '*', element: <NotFoundPage /> },
+      // HydrateFallback: what a first visit shows (inside the layout) while its page's code loads.
+      ...Object.entries(PAGES).map(([name, route]) => ({ ...route, path: WEB_ROUTES[name as WebRouteName], HydrateFallback: PageLoading })),
+      { path: '*', HydrateFallback: PageLoading, ...page(async () => (await import('../pages/NotFoundPage')).NotFoundPage) },
     ],
   },
 ]);

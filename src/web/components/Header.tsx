@@ -1,17 +1,17 @@
-import { Heart, Plus } from 'lucide-react';
-import { Tooltip } from 'radix-ui';
-import { Link, NavLink, useLocation } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { useAuth } from '../features/accounts/useAuth';
 import { cn } from '../lib/cn';
 import { signInHref } from '../lib/navigation';
-import { ButtonAnchor, ButtonLink } from './Button';
+import { ButtonAnchor } from './Button';
 import { Logo } from './Logo';
 import { MobileDrawer } from './MobileDrawer';
 import { MAIN_LINKS } from './nav';
-import { MessagesBadge } from '../features/messaging/MessagesBadge';
-import { NotificationBell } from '../features/notifications/NotificationBell';
 import { SearchBox } from './SearchBox';
-import { UserMenu } from './UserMenu';
+
+// What only a signed-in user sees loads once someone is signed in: a visitor's first page does without it.
+const SignedInControls = lazy(() => import('./SignedInControls'));
+const MessagesBadge = lazy(async () => ({ default: (await import('../features/messaging/MessagesBadge')).MessagesBadge }));
 
 /** The sticky graphite header on every page (spec 000 §2 "Header"). */
 export function Header() {
@@ -26,35 +26,9 @@ export function Header() {
         {/* Phones show icon buttons only (Favorites, the bell, the menu); the rest is in the drawer. */}
         <div className="ml-auto flex shrink-0 items-center gap-1 md:gap-2">
           {isLoading ? null : user ? (
-            <>
-              <Tooltip.Root>
-                <Tooltip.Trigger asChild>
-                  <Link
-                    to="/watchlist"
-                    aria-label="Favorites"
-                    className="grid size-10 place-items-center rounded-md text-white hover:bg-white/10"
-                  >
-                    <Heart aria-hidden className="size-5" />
-                  </Link>
-                </Tooltip.Trigger>
-                <Tooltip.Portal>
-                  <Tooltip.Content sideOffset={6} className="z-50 rounded-sm bg-ink px-2 py-1 text-xs text-white">
-                    Favorites
-                  </Tooltip.Content>
-                </Tooltip.Portal>
-              </Tooltip.Root>
-              <NotificationBell />
-              <div className="hidden md:block">
-                <UserMenu user={user} />
-              </div>
-              {/* A wrapper hides it: the button's own inline-flex would override a `hidden` on it. */}
-              <div className="hidden md:block">
-                <ButtonLink to="/sell" size="sm">
-                  <Plus aria-hidden className="size-4" />
-                  List Your Parts
-                </ButtonLink>
-              </div>
-            </>
+            <Suspense fallback={null}>
+              <SignedInControls user={user} />
+            </Suspense>
           ) : (
             <ButtonAnchor href={signInHref(location.pathname, location.search)} size="sm">
               Sign In
@@ -77,7 +51,11 @@ export function Header() {
                 }
               >
                 {link.label}
-                {link.to === '/messages' && <MessagesBadge />}
+                {link.to === '/messages' && user && (
+                  <Suspense fallback={null}>
+                    <MessagesBadge />
+                  </Suspense>
+                )}
               </NavLink>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatGrouped, formatUsd, formatUsdCents } from './format';
+import { clockMs, formatDate, formatDateTime, formatGrouped, formatMinutesSeconds, formatUsd, formatUsdCents, isFinalHour } from './format';
 
 describe('formatUsd', () => {
   it('shows whole dollars with grouped thousands', () => {
@@ -41,5 +41,33 @@ describe('formatDateTime', () => {
   it('includes the date and a time of day', () => {
     const text = formatDateTime(new Date(2025, 0, 30, 15, 5));
     expect(text).toMatch(/^Jan 30, 2025, 3:05\sPM$/);
+  });
+});
+
+describe('formatMinutesSeconds', () => {
+  it('shows minutes and two-digit seconds, and seconds alone in the last minute', () => {
+    expect(formatMinutesSeconds(59 * 60_000 + 59_000)).toBe('59m 59s');
+    expect(formatMinutesSeconds(2 * 60_000)).toBe('2m 00s');
+    expect(formatMinutesSeconds(60_000)).toBe('1m 00s');
+    expect(formatMinutesSeconds(59_000)).toBe('59s');
+  });
+
+  it('rounds up to whole seconds, so a running clock never reads 0s', () => {
+    expect(formatMinutesSeconds(59_001)).toBe('1m 00s');
+    expect(formatMinutesSeconds(1)).toBe('1s');
+    expect(formatMinutesSeconds(0)).toBe('0s');
+    expect(formatMinutesSeconds(-5)).toBe('0s');
+  });
+});
+
+describe('the clock reading', () => {
+  it('is whole seconds rounded up, and the final hour ends at 59m 59s', () => {
+    expect(clockMs(1)).toBe(1_000);
+    expect(clockMs(3_599_001)).toBe(3_600_000);
+    expect(isFinalHour(3_600_000)).toBe(false);
+    expect(isFinalHour(3_599_001)).toBe(false);
+    expect(isFinalHour(3_599_000)).toBe(true);
+    expect(isFinalHour(1)).toBe(true);
+    expect(isFinalHour(0)).toBe(false);
   });
 });

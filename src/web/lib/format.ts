@@ -59,3 +59,27 @@ export function formatDateTime(value: Date | string | number): string {
   const d = toDate(value);
   return d ? dateTime.format(d) : '';
 }
+
+/**
+ * Time left as a clock reads it: whole seconds, rounded up, so a running clock shows "1s" until the time is up
+ * (never "0s") and passes from "1h 0m" straight to "59m 59s". Clocks format this figure, not the raw milliseconds.
+ */
+export function clockMs(ms: number): number {
+  return Math.max(0, Math.ceil(ms / 1000)) * 1000;
+}
+
+/** Under an hour by the clock's reading (59m 59s at most): when clocks show seconds and pulse. */
+export function isFinalHour(ms: number): boolean {
+  return ms > 0 && clockMs(ms) < 3_600_000;
+}
+
+/**
+ * Time left under an hour, in minutes and seconds ("12m 05s", and "45s" in the last minute): the last minutes are
+ * when bids arrive and anti-sniping extends an auction (2 minutes by default), so a clock that read "0m" told nothing.
+ */
+export function formatMinutesSeconds(ms: number): string {
+  const total = clockMs(ms) / 1000;
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  return minutes > 0 ? `${minutes}m ${String(seconds).padStart(2, '0')}s` : `${seconds}s`;
+}

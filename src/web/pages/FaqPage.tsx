@@ -25,7 +25,7 @@ export function FaqPage() {
       </nav>
       <div className="grid gap-10">
         {FAQ_SECTIONS.map((section) => (
-          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="scroll-mt-32">
+          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`}>
             <h2 id={`${section.id}-title`} className="mb-3 flex items-center gap-2 text-xl font-semibold">
               {section.title}
               {section.updated && (

@@ -3,8 +3,8 @@ import { cn } from '../../lib/cn';
 import { clockUrgency, formatTimeRemaining } from './auctionRules';
 
 /**
- * The time left in tabular figures: red under 24 hours, pulsing under 1 hour (UI.md). The urgency is
- * also spelled out for screen readers so colour is not the only signal.
+ * The time left in tabular figures: red under 24 hours, pulsing under 1 hour (UI.md), when it also shows seconds
+ * (its parents tick every second). The urgency is also spelled out for screen readers so colour is not the only signal.
  */
 export function AuctionClock({ endTime, now, className }: { endTime: string; now: number; className?: string }) {
   const urgency = clockUrgency(endTime, now);
@@ -14,7 +14,7 @@ export function AuctionClock({ endTime, now, className }: { endTime: string; now
       className={cn(
         'tabular inline-flex items-center gap-1 font-semibold',
         urgency === 'soon' && 'text-racing',
-        urgency === 'critical' && 'animate-pulse text-racing',
+        urgency === 'critical' && 'text-racing motion-safe:animate-pulse',
         urgency === 'over' && 'text-muted',
         className,
       )}

@@ -82,9 +82,24 @@ describe('formatTimeRemaining', () => {
   it('shows hours and minutes under a day', () => {
     expect(formatTimeRemaining(at(3 * HOUR + 12 * MIN + 40_000), NOW)).toBe('3h 12m');
   });
-  it('shows only minutes under an hour', () => {
-    expect(formatTimeRemaining(at(45 * MIN + 59_000), NOW)).toBe('45m');
-    expect(formatTimeRemaining(at(30_000), NOW)).toBe('0m');
+  it('shows minutes and seconds under an hour, and seconds alone in the last minute', () => {
+    expect(formatTimeRemaining(at(45 * MIN + 59_000), NOW)).toBe('45m 59s');
+    expect(formatTimeRemaining(at(2 * MIN), NOW)).toBe('2m 00s');
+    expect(formatTimeRemaining(at(MIN + 5_000), NOW)).toBe('1m 05s');
+    expect(formatTimeRemaining(at(59_000), NOW)).toBe('59s');
+    expect(formatTimeRemaining(at(30_000), NOW)).toBe('30s');
+  });
+  it('never shows 0 seconds while time remains, and changes every second', () => {
+    expect(formatTimeRemaining(at(1), NOW)).toBe('1s');
+    expect(formatTimeRemaining(at(1_000), NOW)).toBe('1s');
+    expect(formatTimeRemaining(at(1_001), NOW)).toBe('2s');
+    const ticks = [10_000, 9_000, 8_000].map((left) => formatTimeRemaining(at(left), NOW));
+    expect(ticks).toEqual(['10s', '9s', '8s']);
+  });
+  it('switches from hours and minutes to minutes and seconds at one hour', () => {
+    expect(formatTimeRemaining(at(HOUR), NOW)).toBe('1h 0m');
+    expect(formatTimeRemaining(at(HOUR - 1), NOW)).toBe('1h 0m');
+    expect(formatTimeRemaining(at(HOUR - 1_000), NOW)).toBe('59m 59s');
   });
   it('says Ended once the end time has passed', () => {
     expect(formatTimeRemaining(at(0), NOW)).toBe('Ended');

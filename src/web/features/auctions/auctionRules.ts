@@ -1,4 +1,5 @@
 import type { AuctionDto } from '../../../modules/auctions/auction.dto';
+import { clockMs, formatMinutesSeconds, isFinalHour } from '../../lib/format';
 
 /** Spec 000 §9: "ending soon" thresholds and the Recently Added window. */
 export const HOUR_MS = 60 * 60 * 1000;
@@ -21,18 +22,19 @@ export function msRemaining(endTime: string, now: number): number {
 }
 
 /**
- * Spec 000 "Auction detail": days and hours, else hours and minutes, else minutes
- * ("2d 5h", "3h 12m", "45m"); "Ended" once no time remains.
+ * Spec 000 "Auction detail": days and hours, else hours and minutes ("2d 5h", "3h 12m"); under an hour minutes and
+ * seconds ("12m 05s", "45s": issue 34, the clock ticks every second then); "Ended" once no time remains.
  */
 export function formatTimeRemaining(endTime: string, now: number): string {
-  const left = msRemaining(endTime, now);
-  if (left <= 0) return 'Ended';
+  const remaining = msRemaining(endTime, now);
+  if (remaining <= 0) return 'Ended';
+  if (isFinalHour(remaining)) return formatMinutesSeconds(remaining);
+  const left = clockMs(remaining);
   const days = Math.floor(left / DAY_MS);
   const hours = Math.floor((left % DAY_MS) / HOUR_MS);
   const minutes = Math.floor((left % HOUR_MS) / MINUTE_MS);
   if (days > 0) return `${days}d ${hours}h`;
-  if (hours > 0) return `${hours}h ${minutes}m`;
-  return `${minutes}m`;
+  return `${hours}h ${minutes}m`;
 }
 
 export type ClockUrgency = 'normal' | 'soon' | 'critical' | 'over';

@@ -1,12 +1,14 @@
 import { useId, type ReactNode } from 'react';
 import { Tooltip } from 'radix-ui';
 import { Button, type ButtonVariant } from '../../components/Button';
+import { TooltipProvider } from '../../components/TooltipProvider';
 
 /** A disabled action whose feature ships later, explained by a tooltip that keyboard users can reach too. */
 export function ComingSoonButton({ children, hint, variant }: { children: ReactNode; hint: string; variant?: ButtonVariant }) {
   const hintId = useId();
   return (
-    <Tooltip.Root>
+    <TooltipProvider>
+      <Tooltip.Root>
       <Tooltip.Trigger asChild>
         <span tabIndex={0} className="inline-flex w-full rounded-md sm:w-auto">
           <Button variant={variant} size="lg" disabled aria-describedby={hintId} className="w-full">
@@ -23,6 +25,7 @@ export function ComingSoonButton({ children, hint, variant }: { children: ReactN
           <Tooltip.Arrow className="fill-graphite" />
         </Tooltip.Content>
       </Tooltip.Portal>
-    </Tooltip.Root>
+      </Tooltip.Root>
+    </TooltipProvider>
   );
 }

@@ -7,6 +7,7 @@ import { Skeleton } from '../../components/Skeleton';
 import { cn } from '../../lib/cn';
 import { formatUsd, formatUsdCents } from '../../lib/format';
 import { FEATURED_FETCH_FAILED, FEATURED_SLOTS, recordFeaturedClick, useFeaturedListings } from './featured.api';
+import { useNow } from '../auctions/useNow';
 import { assignSlots, featuredHref, featuredTimeLeft, type FeaturedSlot } from './slotAssignment';
 import type { FeaturedImageDto, FeaturedPlacementType, PublicFeaturedListingDto } from '../../../modules/featured/featured-listing.dto';
 
@@ -80,19 +81,18 @@ function FeaturedSkeletons({ slots, className }: { slots: number; className?: st
 /** The slots of a page: 3 rows of 4 at home, 2 of 4 on a category page. */
 export function FeaturedGrid({ listings, placementType }: { listings: readonly PublicFeaturedListingDto[]; placementType: FeaturedPlacementType }) {
   const slots = assignSlots(listings, FEATURED_SLOTS[placementType]);
-  const now = Date.now();
   return (
     <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Featured slots">
       {slots.map((slot) => (
         <li key={slot.position} className="min-w-0">
-          <SlotCard slot={slot} now={now} />
+          <SlotCard slot={slot} />
         </li>
       ))}
     </ol>
   );
 }
 
-function SlotCard({ slot, now }: { slot: FeaturedSlot; now: number }) {
+function SlotCard({ slot }: { slot: FeaturedSlot }) {
   if (slot.kind === 'empty') {
     return (
       <div className="grid h-full min-h-40 place-items-center rounded-lg border border-dashed border-line p-4 text-sm text-muted">
@@ -105,7 +105,7 @@ function SlotCard({ slot, now }: { slot: FeaturedSlot; now: number }) {
   }
   const l = slot.listing;
   const href = featuredHref(l)!;
-  const card = cardFacts(l, now);
+  const card = cardFacts(l);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-sm transition-shadow hover:shadow-md has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-racing" data-testid="featured-card">
       <div className="aspect-[4/3] bg-paper">
@@ -125,12 +125,7 @@ function SlotCard({ slot, now }: { slot: FeaturedSlot; now: number }) {
             <span className="text-xs text-muted">{card.priceLabel}</span>
             <span className="tabular text-lg font-bold">{card.price}</span>
           </p>
-          {card.timeLeft && (
-            <p className={cn('tabular text-sm font-medium', card.timeLeft.urgent ? 'text-racing' : 'text-muted')}>
-              <span className="sr-only">Time left: </span>
-              {card.timeLeft.text}
-            </p>
-          )}
+          {card.endTime && <FeaturedClock endTime={card.endTime} />}
         </div>
       </div>
     </article>
@@ -144,10 +139,22 @@ interface CardFacts {
   image: FeaturedImageDto | undefined;
   priceLabel: string;
   price: string;
-  timeLeft: { text: string; urgent: boolean } | null;
+  /** When the auction or wanted request ends; none for a part. */
+  endTime: string | null;
 }
 
-function cardFacts(l: PublicFeaturedListingDto, now: number): CardFacts {
+/** The time left on a featured auction or wanted request, ticking: red under 24 hours, pulsing with seconds under 1 hour. */
+function FeaturedClock({ endTime }: { endTime: string }) {
+  const left = featuredTimeLeft(endTime, useNow(1000));
+  return (
+    <p className={cn('tabular text-sm font-medium', left.urgent ? 'text-racing' : 'text-muted', left.final && 'motion-safe:animate-pulse')}>
+      <span className="sr-only">Time left: </span>
+      {left.text}
+    </p>
+  );
+}
+
+function cardFacts(l: PublicFeaturedListingDto): CardFacts {
   if (l.auction) {
     const a = l.auction;
     const bid = a.totalBids > 0 ? a.currentBid : a.startingBid;
@@ -158,7 +165,7 @@ function cardFacts(l: PublicFeaturedListingDto, now: number): CardFacts {
       image: a.images[0],
       priceLabel: a.totalBids > 0 ? 'Current bid' : 'Starting bid',
       price: formatUsdCents(bid),
-      timeLeft: featuredTimeLeft(a.endTime, now),
+      endTime: a.endTime,
     };
   }
   if (l.reverseAuction) {
@@ -170,7 +177,7 @@ function cardFacts(l: PublicFeaturedListingDto, now: number): CardFacts {
       image: r.images[0],
       priceLabel: 'Budget',
       price: formatUsdCents(r.maxBudget),
-      timeLeft: featuredTimeLeft(r.endTime, now),
+      endTime: r.endTime,
     };
   }
   const p = l.part!;
@@ -181,6 +188,6 @@ function cardFacts(l: PublicFeaturedListingDto, now: number): CardFacts {
     image: p.images[0],
     priceLabel: p.categoryName ?? 'Price',
     price: formatUsd(p.price),
-    timeLeft: null,
+    endTime: null,
   };
 }

@@ -58,9 +58,13 @@ describe('assignSlots (spec 000 §4)', () => {
 describe('featuredTimeLeft', () => {
   const now = Date.parse('2026-01-01T00:00:00Z');
   it('is hours and minutes, red under 24 hours', () => {
-    expect(featuredTimeLeft('2026-01-01T05:07:30Z', now)).toEqual({ text: '5h 07m', urgent: true });
-    expect(featuredTimeLeft('2026-01-03T01:00:00Z', now)).toEqual({ text: '49h 00m', urgent: false });
-    expect(featuredTimeLeft('2025-12-31T00:00:00Z', now)).toEqual({ text: 'Ended', urgent: true });
+    expect(featuredTimeLeft('2026-01-01T05:07:30Z', now)).toEqual({ text: '5h 07m', urgent: true, final: false });
+    expect(featuredTimeLeft('2026-01-03T01:00:00Z', now)).toEqual({ text: '49h 00m', urgent: false, final: false });
+    expect(featuredTimeLeft('2025-12-31T00:00:00Z', now)).toEqual({ text: 'Ended', urgent: true, final: false });
+  });
+  it('is minutes and seconds under an hour, the final hour', () => {
+    expect(featuredTimeLeft('2026-01-01T00:12:05Z', now)).toEqual({ text: '12m 05s', urgent: true, final: true });
+    expect(featuredTimeLeft('2026-01-01T00:00:45Z', now)).toEqual({ text: '45s', urgent: true, final: true });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { PublicFeaturedListingDto } from '../../../modules/featured/featured-listing.dto';
+import { clockMs, formatMinutesSeconds, isFinalHour } from '../../lib/format';
 
 /** What one slot of a featured grid shows. */
 export type FeaturedSlot =
@@ -52,13 +53,18 @@ export function assignSlots(listings: readonly PublicFeaturedListingDto[], slots
   return grid.map((slot, i) => slot ?? { kind: 'empty', position: i + 1 });
 }
 
-/** Hours and minutes until `endTime` ("5h 07m"), red under 24 hours (spec 000 §4, §9); "Ended" once past. */
-export function featuredTimeLeft(endTime: string, now: number): { text: string; urgent: boolean } {
-  const ms = new Date(endTime).getTime() - now;
-  if (!(ms > 0)) return { text: 'Ended', urgent: true };
+/**
+ * Hours and minutes until `endTime` ("5h 07m"), red under 24 hours (spec 000 §4, §9); under an hour minutes and
+ * seconds ("12m 05s", "45s"), and final (the clock pulses); "Ended" once past.
+ */
+export function featuredTimeLeft(endTime: string, now: number): { text: string; urgent: boolean; final: boolean } {
+  const remaining = new Date(endTime).getTime() - now;
+  if (!(remaining > 0)) return { text: 'Ended', urgent: true, final: false };
+  if (isFinalHour(remaining)) return { text: formatMinutesSeconds(remaining), urgent: true, final: true };
+  const ms = clockMs(remaining);
   const minutes = Math.floor(ms / 60_000);
   const hours = Math.floor(minutes / 60);
-  return { text: `${hours}h ${String(minutes % 60).padStart(2, '0')}m`, urgent: ms < 24 * 60 * 60_000 };
+  return { text: `${hours}h ${String(minutes % 60).padStart(2, '0')}m`, urgent: ms < 24 * 60 * 60_000, final: false };
 }
 
 /** Where a featured card links: auctions and wanted requests to their pages, parts to their detail. */

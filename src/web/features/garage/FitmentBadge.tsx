@@ -1,28 +1,16 @@
-import { CircleCheck, CircleHelp } from 'lucide-react';
-import { cn } from '../../lib/cn';
-import { fitmentBadge } from './garage';
-import { usePartFitment } from './garage.api';
+import { lazy, Suspense } from 'react';
+import { useAuth } from '../accounts/useAuth';
 
-/**
- * "Fits your {vehicleName}" or "Check fitment" for a signed-in user with vehicles in the garage; nothing otherwise.
- * Every badge rendered together asks in one call (see loadFitment).
- */
+// Only a signed-in user has a garage: a visitor's first page does not download the garage's code for the badges.
+const FitmentBadgeContent = lazy(() => import('./FitmentBadgeContent'));
+
+/** "Fits your {vehicleName}" or "Check fitment" on a part, for a signed-in user with vehicles in the garage. */
 export function FitmentBadge({ partId, className }: { partId: string | null | undefined; className?: string }) {
-  const fitment = usePartFitment(partId);
-  const badge = fitmentBadge(fitment.data ?? undefined);
-  if (!badge) return null;
-  const fits = badge.kind === 'fits';
+  const { user } = useAuth();
+  if (!user) return null;
   return (
-    <p
-      data-testid="fitment-badge"
-      className={cn(
-        'inline-flex w-fit max-w-full items-center gap-1 rounded-sm px-2 py-0.5 text-xs font-semibold',
-        fits ? 'bg-success/10 text-success' : 'border border-line text-muted',
-        className,
-      )}
-    >
-      {fits ? <CircleCheck aria-hidden className="size-3.5 shrink-0" /> : <CircleHelp aria-hidden className="size-3.5 shrink-0" />}
-      <span className="truncate">{badge.text}</span>
-    </p>
+    <Suspense fallback={null}>
+      <FitmentBadgeContent partId={partId} className={className} />
+    </Suspense>
   );
 }

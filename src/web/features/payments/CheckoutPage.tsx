@@ -7,6 +7,7 @@ import { MessageCard } from '../../components/MessageCard';
 import { PageContainer } from '../../components/PageContainer';
 import { Skeleton } from '../../components/Skeleton';
 import { describeError } from '../../lib/api';
+import { useRevealOnChange } from '../../lib/useRevealOnChange';
 import type { CheckoutDto, OrderDto } from '../../../modules/payments/order.dto';
 import { useAuth } from '../accounts/useAuth';
 import { CheckoutDetailsForm } from './CheckoutDetailsForm';
@@ -88,6 +89,8 @@ function Checkout({
   onExpired: () => void;
 }) {
   const [checkout, setCheckout] = useState<CheckoutDto | null>(null);
+  // The payment step (and back) starts at its top, not where the button that led to it was.
+  const step = useRevealOnChange<HTMLDivElement>(checkout === null ? 'details' : 'payment');
 
   return (
     <PageContainer title="Checkout">
@@ -102,11 +105,13 @@ function Checkout({
               Your payment was declined and nothing was charged. Check the card details or use another card, then pay again.
             </p>
           )}
-          {checkout === null ? (
-            <CheckoutDetailsForm order={order} onReady={setCheckout} />
-          ) : (
-            <PaymentStep order={order} checkout={checkout} confirming={confirming} onConfirmed={onConfirmed} onBack={() => setCheckout(null)} />
-          )}
+          <div ref={step} tabIndex={-1} className="grid min-w-0 gap-6 outline-none">
+            {checkout === null ? (
+              <CheckoutDetailsForm order={order} onReady={setCheckout} />
+            ) : (
+              <PaymentStep order={order} checkout={checkout} confirming={confirming} onConfirmed={onConfirmed} onBack={() => setCheckout(null)} />
+            )}
+          </div>
         </div>
         <aside className="grid content-start gap-4 lg:col-start-2 lg:row-start-1" aria-label="Your order">
           <OrderSummary order={order} />

@@ -145,7 +145,7 @@ function Detail({ r }: { r: ReverseAuctionDto }) {
               </CardTitle>
             </CardHeader>
             <CardContent>
-              <p className={cn('text-2xl font-bold', left.urgent && 'text-red-700')}>{left.text}</p>
+              <p className={cn('tabular text-2xl font-bold', left.urgent && 'text-red-700', left.final && 'motion-safe:animate-pulse')}>{left.text}</p>
               <p className="text-sm text-muted">Ends {formatDateTime(r.endTime)}</p>
             </CardContent>
           </Card>

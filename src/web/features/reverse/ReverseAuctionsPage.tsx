@@ -188,7 +188,7 @@ function StatusBadge({ r }: { r: ReverseAuctionDto }) {
 function TimeLeft({ endTime }: { endTime: string }) {
   const now = useNow();
   const left = timeLeft(endTime, now);
-  return <span className={cn(left.urgent && 'text-red-700')}>{left.text}</span>;
+  return <span className={cn('tabular', left.urgent && 'text-red-700', left.final && 'motion-safe:animate-pulse')}>{left.text}</span>;
 }
 
 function RequestCard({ r }: { r: ReverseAuctionDto }) {

@@ -16,9 +16,14 @@ describe('displayStatus', () => {
 
 describe('timeLeft', () => {
   it('shows hours and minutes, red under 24 hours', () => {
-    expect(timeLeft(inMs(5 * 3600_000 + 12 * 60_000), now)).toEqual({ text: '5h 12m', urgent: true });
-    expect(timeLeft(inMs(50 * 3600_000), now)).toEqual({ text: '2d 2h', urgent: false });
+    expect(timeLeft(inMs(5 * 3600_000 + 12 * 60_000), now)).toEqual({ text: '5h 12m', urgent: true, final: false });
+    expect(timeLeft(inMs(50 * 3600_000), now)).toEqual({ text: '2d 2h', urgent: false, final: false });
     expect(timeLeft(inMs(-5), now).text).toBe('Ended');
+  });
+  it('shows minutes and seconds under an hour, the final hour', () => {
+    expect(timeLeft(inMs(59 * 60_000 + 30_000), now)).toEqual({ text: '59m 30s', urgent: true, final: true });
+    expect(timeLeft(inMs(45_000), now)).toEqual({ text: '45s', urgent: true, final: true });
+    expect(timeLeft(inMs(3600_000), now)).toEqual({ text: '1h 0m', urgent: true, final: false });
   });
 });
 

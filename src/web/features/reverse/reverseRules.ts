@@ -1,4 +1,5 @@
 import type { ReverseAuctionDto } from '../../../modules/reverse/reverse.dto';
+import { clockMs, formatMinutesSeconds, isFinalHour } from '../../lib/format';
 
 export const PART_CATEGORIES = ['Engine', 'Body', 'Interior', 'Suspension', 'Electrical', 'Drivetrain', 'Brakes', 'Wheels'] as const;
 const HOUR = 3600_000;
@@ -16,15 +17,20 @@ export function displayStatus(r: Pick<ReverseAuctionDto, 'status' | 'endTime'>, 
   return 'Active';
 }
 
-/** Hours and minutes left ("5h 12m"), "Ended" once past. */
-export function timeLeft(endTime: string, now: number): { text: string; urgent: boolean } {
-  const ms = new Date(endTime).getTime() - now;
-  if (ms <= 0) return { text: 'Ended', urgent: false };
+/**
+ * Days and hours, else hours and minutes left ("2d 2h", "5h 12m"), else minutes and seconds ("12m 05s", "45s");
+ * "Ended" once past. Urgent (red) under 24 hours; final (the clock pulses) under an hour.
+ */
+export function timeLeft(endTime: string, now: number): { text: string; urgent: boolean; final: boolean } {
+  const remaining = new Date(endTime).getTime() - now;
+  if (!(remaining > 0)) return { text: 'Ended', urgent: false, final: false };
+  if (isFinalHour(remaining)) return { text: formatMinutesSeconds(remaining), urgent: true, final: true };
+  const ms = clockMs(remaining);
   const hours = Math.floor(ms / HOUR);
   const minutes = Math.floor((ms % HOUR) / 60_000);
   const days = Math.floor(hours / 24);
   const text = days >= 1 ? `${days}d ${hours % 24}h` : `${hours}h ${minutes}m`;
-  return { text, urgent: ms < 24 * HOUR };
+  return { text, urgent: ms < 24 * HOUR, final: false };
 }
 
 /** "3 hours ago" style for the posted time. */
