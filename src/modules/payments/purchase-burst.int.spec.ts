@@ -3,7 +3,8 @@ import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { fastUser, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 import { insertParts } from '../../../test/catalog.fixtures.js';
 import { offer } from '../../../test/offers.fixtures.js';
-import { seedCatalog } from '../catalog/catalog.seed.js';
+import { applyReferenceData } from '../../platform/reference-data.js';
+import { modules } from '../../modules.js';
 import { Database } from '../../platform/db/database.js';
 
 /**
@@ -17,7 +18,7 @@ let signer: TestUser;
 
 beforeAll(async () => {
   t = await startTestApp();
-  await seedCatalog(t.rt.container);
+  await applyReferenceData(t.rt.container, modules);
   seller = await quickUser(t, 'burst_seller', 'admin');
   signer = await quickUser(t, 'burst_signer');
 });
