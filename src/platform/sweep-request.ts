@@ -1,4 +1,5 @@
 import type { Database } from './db/database.js';
+import { JobQueue } from './jobs.js';
 import type { Logger } from './logger.js';
 
 /**
@@ -44,10 +45,7 @@ export class SweepRequest {
     const client = await this.db.pool(this.connection).connect();
     try {
       await client.query(
-        `begin; set local synchronous_commit = off;
-         select graphile_worker.add_job(${client.escapeLiteral(this.task)}, '{}'::json,
-           job_key => ${client.escapeLiteral(this.jobKey)}, job_key_mode => 'preserve_run_at', max_attempts => 25);
-         commit`,
+        `begin; set local synchronous_commit = off; ${JobQueue.sweepSql(this.task, this.jobKey, (v) => client.escapeLiteral(v))}; commit`,
       );
       client.release();
     } catch (err) {

@@ -197,8 +197,7 @@ export class AuctionAdminService {
       );
       await tx.execute('update bids set is_winning = false where auction_id = ? and is_winning', [id]);
       // The start and end jobs find the auction cancelled and do nothing; removing them keeps the queue tidy.
-      await tx.execute('select graphile_worker.remove_job(?)', [startJobKey(id)]);
-      await tx.execute('select graphile_worker.remove_job(?)', [endJobKey(id)]);
+      await this.jobs.remove(tx, startJobKey(id), endJobKey(id));
       await this.activity.record(tx, id, 'end', { currentBid: money(a.currentBid)! });
       await this.jobs.add(tx, CLOSED_TASK, { auctionId: id }, { jobKey: `auction-closed:${id}` });
     });

@@ -6,6 +6,7 @@ import type { Actor } from '../../platform/http/auth.js';
 import type { AuctionDto } from './auction.dto.js';
 import { AuctionService, endJobKey, startJobKey } from './auction.service.js';
 import { Database } from '../../platform/db/database.js';
+import { JobQueue } from '../../platform/jobs.js';
 
 export const CANCEL_MESSAGES = {
   notYours: 'You can only cancel your own auctions',
@@ -19,6 +20,7 @@ export class AuctionCancelService {
   constructor(
     @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
+    @inject(JobQueue) private readonly jobs: JobQueue,
     @inject(AuctionService) private readonly auctions: AuctionService,
   ) {}
 
@@ -40,7 +42,7 @@ export class AuctionCancelService {
       if (a.total_bids > 0) throw Errors.conflict('auction_has_bids', CANCEL_MESSAGES.hasBids);
       const now = this.clock.now().toISOString();
       await tx.execute(`update auctions set status = 'cancelled', ended_at = ?, updated_at = ? where id = ?`, [now, now, id]);
-      await tx.execute('select graphile_worker.remove_job(?), graphile_worker.remove_job(?)', [startJobKey(id), endJobKey(id)]);
+      await this.jobs.remove(tx, startJobKey(id), endJobKey(id));
     });
     return this.auctions.get(id, actor);
   }

@@ -178,7 +178,7 @@ export function auctionsDemo(container: Container): DemoContribution {
       }
       // Bids, watchers, activity, notifications, flags and relists cascade; the lifecycle's pending jobs go too.
       for (const id of ids) {
-        await tx.execute('select graphile_worker.remove_job(?), graphile_worker.remove_job(?)', [startJobKey(id), endJobKey(id)]);
+        await jobs.remove(tx, startJobKey(id), endJobKey(id));
       }
       const deleted = await tx.execute<{ id: string }[]>('delete from auctions where id = any(?::uuid[]) returning id', [ids]);
       // Relists of demo auctions are auctions too (relisted_from), and demo users' marks on real auctions.

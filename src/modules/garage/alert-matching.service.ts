@@ -7,6 +7,7 @@ import type { PartDto } from '../catalog/index.js';
 import { textArray } from './alert.service.js';
 import { NotificationService } from './notification.service.js';
 import { Database } from '../../platform/db/database.js';
+import { JobQueue } from '../../platform/jobs.js';
 
 /** The task that mails a user's new instant-alert matches, grouped (keyed per user). */
 export const ALERT_MAIL_TASK = 'garage/alert-mail';
@@ -81,6 +82,7 @@ export class AlertMatchingService {
   constructor(
     @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
+    @inject(JobQueue) private readonly jobs: JobQueue,
     @inject(NotificationService) private readonly notifications: NotificationService,
   ) {}
 
@@ -138,13 +140,12 @@ export class AlertMatchingService {
       ]);
       const instantUsers = new Set(alerts.filter((a) => a.frequency === 'instant' && storedIds.has(a.id)).map((a) => a.user_id));
       if (instantUsers.size) {
-        const runAt = new Date(now.getTime() + ALERT_MAIL_DELAY_MS).toISOString();
-        const specs = [...instantUsers].map((userId) => ({ identifier: ALERT_MAIL_TASK, payload: { userId }, run_at: runAt, max_attempts: 25, job_key: alertMailKey(userId) }));
-        // A pending mail job of the user keeps its time (job_key_preserve_run_at), as JobQueue.add's preserve_run_at.
-        await em.execute(
-          `select count(*) from graphile_worker.add_jobs(array(
-             select json_populate_record(null::graphile_worker.job_spec, spec) from json_array_elements(?::json) spec), true)`,
-          [JSON.stringify(specs)],
+        const runAt = new Date(now.getTime() + ALERT_MAIL_DELAY_MS);
+        // A pending mail job of the user keeps its time.
+        await this.jobs.addMany(
+          em,
+          [...instantUsers].map((userId) => ({ task: ALERT_MAIL_TASK, payload: { userId }, options: { runAt, jobKey: alertMailKey(userId) } })),
+          { preserveRunAt: true },
         );
       }
       return notices;

@@ -4,6 +4,7 @@ import { between, DEMO_KINDS, demoKey, pick, seededRandom, type DemoContribution
 import { unreadMailKey } from './conversation.service.js';
 import { offPlatformWarnings } from './message.safety.js';
 import type { RelatedItemType } from './messaging.dto.js';
+import { JobQueue } from '../../platform/jobs.js';
 
 /** The marks of demo conversations. */
 export const DEMO_CONVERSATION_KIND = 'messaging.conversation';
@@ -95,7 +96,8 @@ const FLAGGED_REPORT = 'Buyer keeps asking to pay outside Pitlane by Zelle and t
  * other conversation a demo user takes part in (a real buyer who wrote to a demo seller), demo users' blocks and
  * the unread mails pending for those conversations.
  */
-export function messagingDemo(_container: Container): DemoContribution {
+export function messagingDemo(container: Container): DemoContribution {
+  const jobs = container.get(JobQueue);
   return {
     async seed({ tx, records, world, parts, now, progress }) {
       const known = await records.ids(DEMO_CONVERSATION_KIND);
@@ -207,7 +209,7 @@ export function messagingDemo(_container: Container): DemoContribution {
         [marked, demoUsers, demoUsers],
       );
       const mailKeys = gone.flatMap((c) => [unreadMailKey(c.id, c.buyer_id), unreadMailKey(c.id, c.seller_id)]);
-      await tx.execute('select graphile_worker.remove_job(k) from unnest(?::text[]) as k', [mailKeys]);
+      await jobs.remove(tx, ...mailKeys);
       await tx.execute('delete from user_blocks where blocker_id = any(?::uuid[]) or blocked_id = any(?::uuid[])', [demoUsers, demoUsers]);
       await records.forget(DEMO_CONVERSATION_KIND);
       progress(marked.length, marked.length, 'conversations');

@@ -3,6 +3,7 @@ import { DEMO_KINDS, demoKey, pick, seededRandom, type DemoContribution } from '
 import { formatCents } from '../../platform/money.js';
 import { EXPIRE_TASK, expireJobKey } from './offer.service.js';
 import { HOUR, OFFER_TTL_MS, ORDER_CANCELLED_NOTES } from './offer.rules.js';
+import { JobQueue } from '../../platform/jobs.js';
 
 /** The marks of demo offers. */
 export const DEMO_OFFER_KIND = 'offers.offer';
@@ -21,7 +22,8 @@ const MESSAGES = [
 ];
 
 /** Demo negotiations on demo parts between demo buyers and the parts' sellers. */
-export function offersDemo(_container: Container): DemoContribution {
+export function offersDemo(container: Container): DemoContribution {
+  const jobs = container.get(JobQueue);
   return {
     async seed({ tx, records, world, parts, now, progress }) {
       const known = await records.ids(DEMO_OFFER_KIND);
@@ -82,10 +84,7 @@ export function offersDemo(_container: Container): DemoContribution {
           await step('system', 'cancel', null, ORDER_CANCELLED_NOTES.unpaid, new Date(lastAt.getTime() + 48 * HOUR));
         }
         if (status === 'open') {
-          await tx.execute(
-            `select graphile_worker.add_job(identifier => ?, payload => ?::json, run_at => ?::timestamptz, job_key => ?, job_key_mode => 'replace')`,
-            [EXPIRE_TASK, JSON.stringify({ offerId: id }), expiresAt.toISOString(), expireJobKey(id)],
-          );
+          await jobs.add(tx, EXPIRE_TASK, { offerId: id }, { runAt: expiresAt, jobKey: expireJobKey(id) });
         }
         marks.push({ key: slot.key, id });
       }
@@ -103,7 +102,7 @@ export function offersDemo(_container: Container): DemoContribution {
         'delete from offers where id = any(?::uuid[]) or buyer_id = any(?::uuid[]) or seller_id = any(?::uuid[]) returning id',
         [marked, demoUsers, demoUsers],
       );
-      await tx.execute('select graphile_worker.remove_job(k) from unnest(?::text[]) as k', [gone.map((o) => expireJobKey(o.id))]);
+      await jobs.remove(tx, ...gone.map((o) => expireJobKey(o.id)));
       await tx.execute('delete from offer_part_prices where seller_id = any(?::uuid[])', [demoUsers]);
       await records.forget(DEMO_OFFER_KIND);
       progress(marked.length, marked.length, 'offers');

@@ -5,7 +5,6 @@ import { AppError } from '../../platform/errors.js';
 import { EventBus } from '../../platform/events.js';
 import { JobQueue } from '../../platform/jobs.js';
 import { formatCents, storedCents } from '../../platform/money.js';
-import { JobBatch } from './job-batch.js';
 import { escrowReleaseLines, paymentLines, providerFeeLines, refundLines, transferReversalLines } from './ledger.rules.js';
 import type { OrderState, PaymentProviderName } from './order.dto.js';
 import { OrderNotificationService } from './order-notification.service.js';
@@ -85,8 +84,9 @@ export class PaymentService {
    */
   async processEvent(event: ProviderEvent): Promise<string> {
     // Plain pg, not the ORM: the hot path of the webhook benchmark (docs/performance.md, payments).
-    return this.db.sqlTransaction('write', async (pgTx) => {
-      const tx = new JobBatch(pgTx);
+    return this.db.sqlTransaction('write', async (tx) => {
+      // The jobs the event's effects queue (subscribers, timers, mail) go in with the commit, in one statement.
+      const jobs = this.jobs.gather(tx);
       const now = this.clock.now();
       const inserted = await tx.execute<{ id: string }[]>(
         `insert into payment_events (id, type, payload, received_at) values (?, ?, ?::jsonb, ?) on conflict (id) do nothing returning id`,
@@ -94,7 +94,11 @@ export class PaymentService {
       );
       if (!inserted.length) return 'duplicate';
       const result = await this.apply(tx, event, now);
-      await tx.commitWith(`update payment_events set result = ? where id = ?`, [result.slice(0, 200), event.id]);
+      const gathered = jobs.take();
+      await tx.executeMany(
+        [{ sql: `update payment_events set result = ? where id = ?`, params: [result.slice(0, 200), event.id] }, ...(gathered ? [gathered] : [])],
+        true,
+      );
       return result;
     });
   }

@@ -434,7 +434,7 @@ export class ReturnService {
   private async escalateIn(tx: SqlExecutor, row: ReturnRow, reason: string, actorId: string | null, role: 'buyer' | 'system'): Promise<void> {
     await tx.execute(`update returns set state = 'escalated', escalated_at = ?, escalation_reason = ?, updated_at = ? where id = ?`, [this.now(), reason, this.now(), row.id]);
     await this.cancelDeadline(tx, row.id);
-    await tx.execute(`select graphile_worker.remove_job(?)`, [`return-close:${row.id}`]);
+    await this.jobs.remove(tx, `return-close:${row.id}`);
     await this.record(tx, row, 'escalate', 'escalated', actorId, role, reason, {
       subject: `Return escalated to Pitlane: ${row.part_title}`,
       text: `The return of "${row.part_title}" is now with Pitlane's team, who will decide it.\n\n${reason}`,
@@ -448,7 +448,7 @@ export class ReturnService {
   }
 
   private async cancelDeadline(tx: SqlExecutor, id: string): Promise<void> {
-    await tx.execute(`select graphile_worker.remove_job(?)`, [`return-respond-by:${id}`]);
+    await this.jobs.remove(tx, `return-respond-by:${id}`);
   }
 
   /**

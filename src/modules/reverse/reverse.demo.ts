@@ -321,7 +321,7 @@ export function reverseDemo(container: Container): DemoContribution {
       const jobKeys = ids.flatMap((id) => [
         startJobKey(id), endJobKey(id), closeJobKey(id), relistJobKey(id), newQuotesJobKey(id), `reverse-result:${id}`, `reverse-matching:${id}`,
       ]);
-      await tx.execute('select graphile_worker.remove_job(k) from unnest(?::text[]) as k', [jobKeys]);
+      await jobs.remove(tx, ...jobKeys);
       const deleted = await tx.execute<{ id: string }[]>('delete from reverse_auctions where id = any(?::uuid[]) returning id', [ids]);
       // Demo users' watches of real requests go, and those requests' counts follow the table.
       const watched = await tx.execute<{ reverse_auction_id: string }[]>(
