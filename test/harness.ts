@@ -6,7 +6,8 @@ import type { Express } from 'express';
 import pg from 'pg';
 import supertest from 'supertest';
 import { inject } from 'vitest';
-import { RequestContext } from '@mikro-orm/postgresql';
+import { RequestContext, TransactionContext } from '@mikro-orm/postgresql';
+import { insideRequestScope } from '../src/platform/db/request-em.js';
 import { loadConfig } from '../src/platform/config.js';
 import { ManualClock } from '../src/platform/clock.js';
 import { createLogger } from '../src/platform/logger.js';
@@ -37,7 +38,9 @@ export interface TestApp {
  */
 function runServicesAsJobs(rt: Runtime): void {
   const get = rt.container.get.bind(rt.container) as (...args: unknown[]) => unknown;
-  const outsideAnyContext = () => rt.orm.em.getContext(false) === rt.orm.em;
+  // Without resolving the context (which would fork a request's entity manager that may never be used).
+  const outsideAnyContext = () =>
+    !insideRequestScope() && !RequestContext.currentRequestContext() && !TransactionContext.currentTransactionContext();
   (rt.container as unknown as { get: (...args: unknown[]) => unknown }).get = (...args: unknown[]) => {
     const service = get(...args);
     if (!service || typeof service !== 'object') return service;

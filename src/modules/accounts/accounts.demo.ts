@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import argon2 from 'argon2';
+import { PasswordHasher } from './password.hasher.js';
 import type { Container } from 'inversify';
 import { DEMO_KINDS, HOUSE_ACCOUNT, type DemoContribution } from '../../platform/demo/demo.js';
 
@@ -23,7 +23,7 @@ interface UserRow {
  * verified, with one unguessable password nobody knows (demo accounts are shown, not signed in to). A username a
  * real user already holds is left to that user and its demo persona skipped.
  */
-export function accountsDemo(_container: Container): DemoContribution {
+export function accountsDemo(container: Container): DemoContribution {
   return {
     async seed({ tx, records, world, progress }) {
       const known = await records.ids(DEMO_USER_KIND);
@@ -44,7 +44,7 @@ export function accountsDemo(_container: Container): DemoContribution {
       progress(0, wanted.length, 'users');
       let added = 0;
       if (missing.length) {
-        const password = await argon2.hash(randomBytes(32).toString('base64url'));
+        const password = await container.get(PasswordHasher).hash(randomBytes(32).toString('base64url'));
         const rows = await tx.execute<{ id: string; username: string }[]>(
           `insert into users (id, username, email, password, first_name, last_name, location, is_verified, role,
                               verification_level, created_at, updated_at)

@@ -26,6 +26,7 @@ import { policyRoutes } from './policy.routes.js';
 import { policyAdminRoutes } from './policy.admin-routes.js';
 import { PreferencesService } from './preferences.service.js';
 import { preferencesRoutes } from './preferences.routes.js';
+import { PasswordHasher } from './password.hasher.js';
 
 /** The accounts module: users, sessions, verification, roles, policy acceptances. */
 export const accountsModule: PitlaneModule = {
@@ -35,6 +36,7 @@ export const accountsModule: PitlaneModule = {
     bind(RegistrationService).toSelf();
     bind(EmailVerificationService).toSelf();
     bind(SignInService).toSelf();
+    bind(PasswordHasher).toSelf();
     bind(SignInBackoff).toSelf();
     // In this process's memory for now; a PostgreSQL FailureCounter can replace it without touching the rule.
     bind(FailureCounter).toConstantValue(new MemoryFailureCounter(BACKOFF_MEMORY_MS));

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import argon2 from 'argon2';
+import { PasswordHasher } from './password.hasher.js';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 
 import { Clock } from '../../platform/clock.js';
@@ -17,13 +17,14 @@ export class RegistrationService {
   constructor(
     @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
+    @inject(PasswordHasher) private readonly passwords: PasswordHasher,
     @inject(EmailVerificationService) private readonly verification: EmailVerificationService,
     @inject(EventBus) private readonly events: EventBus,
   ) {}
 
   /** Registers a buyer and queues the verification email; the role is always buyer. */
   async register(input: RegisterInput, ipAddress: string | undefined): Promise<{ id: string; email: string }> {
-    const passwordHash = await argon2.hash(input.password);
+    const passwordHash = await this.passwords.hash(input.password);
     try {
       return await this.db.em.transactional(async (em) => {
         await assertAvailable(em, input.username, input.email);

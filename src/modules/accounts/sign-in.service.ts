@@ -1,27 +1,27 @@
 import { inject, injectable } from 'inversify';
-import argon2 from 'argon2';
 
 import { AppError } from '../../platform/errors.js';
 import { byLoginName } from './user.filters.js';
 import { User } from './user.entity.js';
 import { Database } from '../../platform/db/database.js';
+import { PasswordHasher } from './password.hasher.js';
 
 /** What a suspended user is told when they sign in. */
 export const ACCOUNT_SUSPENDED_MESSAGE = 'Your account is suspended. Please contact support if you think this is a mistake.';
 
-// A real argon2 hash to compare against when the user does not exist, so timing does not reveal it.
-let dummyHash: Promise<string> | undefined;
-
 /** Sign-in: checking a password against the account a username or email names. */
 @injectable()
 export class SignInService {
-  constructor(@inject(Database) private readonly db: Database) {}
+  constructor(
+    @inject(Database) private readonly db: Database,
+    @inject(PasswordHasher) private readonly passwords: PasswordHasher,
+  ) {}
 
   /** Checks credentials (username or email); a wrong pair is a 401 that does not say which part was wrong. */
   async authenticate(identifier: string, password: string): Promise<User> {
     const user = await this.db.em.findOne(User, byLoginName(identifier), { populate: ['password'] });
-    const hash = user?.password ?? (await (dummyHash ??= argon2.hash('not-a-real-password')));
-    const ok = await argon2.verify(hash, password).catch(() => false);
+    // Checked against a dummy hash when nobody has that name, so timing does not reveal it.
+    const ok = await this.passwords.verify(user?.password, password);
     if (!user || !ok) throw new AppError('unauthorized', 'invalid_credentials', 'Invalid username or password');
     if (!user.isVerified) {
       throw new AppError(

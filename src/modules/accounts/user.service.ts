@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import argon2 from 'argon2';
+import { PasswordHasher } from './password.hasher.js';
 import type { FilterQuery } from '@mikro-orm/core';
 import { LockMode } from '@mikro-orm/core';
 
@@ -24,6 +24,7 @@ export class UserService {
   constructor(
     @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
+    @inject(PasswordHasher) private readonly passwords: PasswordHasher,
     @inject(EventBus) private readonly events: EventBus,
     @inject(AuditLog) private readonly audit: AuditLog,
   ) {}
@@ -208,7 +209,7 @@ export class UserService {
 
   /** Creates an admin, or makes the existing user of that username an admin (idempotent). */
   async createAdmin(input: { username: string; email: string; password: string }): Promise<{ id: string; created: boolean }> {
-    const passwordHash = await argon2.hash(input.password);
+    const passwordHash = await this.passwords.hash(input.password);
     return this.em.transactional(async (em) => {
       const existing = await em.findOne(User, byUsername(input.username));
       if (existing) {

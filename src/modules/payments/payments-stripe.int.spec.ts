@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 import { catalogModule } from '../catalog/index.js';
+import { storedPhoto } from '../../../test/returns.fixtures.js';
 
 /** One request the fake Stripe received. */
 interface Recorded {
@@ -761,7 +762,10 @@ describe('seller earnings', () => {
 });
 
 describe('concurrent refunds through Stripe (issue 31)', () => {
-  const PHOTO = '/api/uploads/files/0123456789abcdef0123456789abcdef.jpg';
+  let PHOTO = '';
+  beforeAll(async () => {
+    PHOTO = await storedPhoto(t);
+  });
   const cents = (amount: string) => Math.round(Number(amount) * 100);
   let events = 0;
   const refund = (orderId: string, amount: string, key?: string) => {

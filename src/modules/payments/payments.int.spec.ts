@@ -5,6 +5,7 @@ import { catalogModule } from '../catalog/index.js';
 import { EventBus } from '../../platform/events.js';
 import { OrderTimersService } from './order-timers.service.js';
 import type { OrderTimer } from './payments.jobs.js';
+import { storedPhoto } from '../../../test/returns.fixtures.js';
 
 let t: TestApp;
 let seller: TestUser;
@@ -464,7 +465,10 @@ describe('auction wins and reverse awards', () => {
 });
 
 describe('concurrent refunds (issue 31)', () => {
-  const PHOTO = '/api/uploads/files/0123456789abcdef0123456789abcdef.jpg';
+  let PHOTO = '';
+  beforeAll(async () => {
+    PHOTO = await storedPhoto(t);
+  });
   const cents = (amount: string) => Math.round(Number(amount) * 100);
   const refundRows = (orderId: string) =>
     t.sql<{ id: string; status: string; amount: string; provider_ref: string | null }>(

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 import { holdingConnection } from './connection-guard.js';
 
 /** What services need to run SQL: `execute(sql, params)` with `?` placeholders, as MikroORM's EntityManager has. */
@@ -36,6 +36,8 @@ function replacePlaceholders(sql: string, by: (n: number) => string): string {
 export const numberPlaceholders = (sql: string): string => replacePlaceholders(sql, (n) => `$${n}`);
 
 /**
+ * Rows come with pg's own types (timestamps as Date) whichever pool the connection is from.
+ *
  * A transaction on one pooled connection, without the ORM: for hot paths where every round trip waits its turn
  * in a busy event loop. `begin(first)` sends BEGIN together with a first statement in one round trip (simple
  * protocol, so that statement takes no parameters: build it with `literal`).
@@ -81,7 +83,7 @@ export class PgTransaction implements SqlExecutor {
   async beginMany<T = any>(statements: readonly string[]): Promise<T[][]> {
     if (this.begun) throw new Error('transaction already begun');
     this.begun = true;
-    const results = (await this.client.query(['begin', ...statements].join('; '))) as unknown as pg.QueryResult[];
+    const results = (await this.client.query({ text: ['begin', ...statements].join('; '), types: pg.types })) as unknown as pg.QueryResult[];
     return results.slice(1).map((r) => r.rows as T[]);
   }
 
@@ -89,7 +91,7 @@ export class PgTransaction implements SqlExecutor {
   async execute<T = any>(sql: string, params: readonly unknown[] = []): Promise<T> {
     if (this.committed) throw new Error('the transaction is already committed');
     if (!this.begun) await this.begin();
-    return (await this.client.query(numberPlaceholders(sql), params as unknown[])).rows as T;
+    return (await this.client.query({ text: numberPlaceholders(sql), values: params as unknown[], types: pg.types })).rows as T;
   }
 
   /**
@@ -111,7 +113,7 @@ export class PgTransaction implements SqlExecutor {
     if (!this.begun) await this.begin();
     if (commit) this.committed = true;
     const texts = statements.map(({ sql, params }) => this.inline(sql, params ?? []));
-    const result = (await this.client.query([...texts, ...(commit ? ['commit'] : [])].join('; '))) as unknown as pg.QueryResult | pg.QueryResult[];
+    const result = (await this.client.query({ text: [...texts, ...(commit ? ['commit'] : [])].join('; '), types: pg.types })) as unknown as pg.QueryResult | pg.QueryResult[];
     const results = Array.isArray(result) ? result : [result];
     return results.slice(0, statements.length).map((r) => r.rows as T[]);
   }

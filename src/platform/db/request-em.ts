@@ -33,3 +33,8 @@ export function requestEntityManager(name: string): EntityManager | undefined {
   }
   return slot.fork;
 }
+
+/** Whether the caller runs inside an API request's scope (its entity manager forked or not yet). */
+export function insideRequestScope(): boolean {
+  return slots.getStore() !== undefined;
+}

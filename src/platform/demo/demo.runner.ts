@@ -68,6 +68,8 @@ async function inRun(
   try {
     // One ORM transaction: every module's demo code, and whatever it asks of other modules, runs through it.
     await db.withContext(() => db.transaction(async (tx) => {
+      // A demo run is long work between statements (photos, thousands of rows): none of the web's timeouts.
+      await tx.execute('set local statement_timeout = 0; set local idle_in_transaction_session_timeout = 0');
       // One run at a time: a second waits here until the first commits, then finds its records.
       await tx.execute(`select pg_advisory_xact_lock(hashtext('pitlane:demo-data'))`);
       const records = demoRecords(tx);
