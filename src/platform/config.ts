@@ -41,6 +41,13 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Pitlane <no-reply@pitlane.local>'),
   WORKER: z.enum(['on', 'off']).default('on'),
   UPLOADS_DIR: optionalText,
+  S3_BUCKET: optionalText,
+  S3_PREFIX: optionalText,
+  S3_ENDPOINT: urlText(['http:', 'https:']),
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -95,6 +102,16 @@ export interface Config {
   metricsToken?: string;
   worker: boolean;
   uploadsDir: string;
+  /** Object storage for uploaded and generated files (S3_BUCKET set), else undefined: the local `uploadsDir`. */
+  s3?: {
+    bucket: string;
+    prefix: string;
+    region: string;
+    endpoint?: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    forcePathStyle: boolean;
+  };
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
   /** Stripe's publishable key for the checkout's card form (Elements). */
@@ -168,6 +185,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(['STRIPE_WEBHOOK_SECRET: is required with STRIPE_SECRET_KEY when NODE_ENV=production']);
   }
+  const s3Problems: string[] = [];
+  const s3Set = ['S3_PREFIX', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'].filter(
+    (k) => e[k as keyof typeof e] !== undefined,
+  );
+  if (!e.S3_BUCKET && s3Set.length) s3Problems.push(`S3_BUCKET: is required with ${s3Set.join(', ')} (unset them to keep files in UPLOADS_DIR)`);
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    s3Problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (then the SDK finds credentials itself)');
+  }
+  if (s3Problems.length) throw new ConfigError(s3Problems);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -195,6 +221,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     worker: e.WORKER === 'on',
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          prefix: e.S3_PREFIX ? `${e.S3_PREFIX.replace(/\/+$/, '')}/` : '',
+          region: e.S3_REGION ?? 'us-east-1',
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : undefined,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
