@@ -13,6 +13,7 @@ import { offersModule } from './modules/offers/index.js';
 import { featuredModule } from './modules/featured/index.js';
 import { paymentsModule } from './modules/payments/index.js';
 import { returnsModule } from './modules/returns/index.js';
+import { notificationsModule } from './modules/notifications/index.js';
 
 /** Every bounded module of the process, in load order. */
-export const modules: PitlaneModule[] = [platformModule, accountsModule, catalogModule, auctionsModule, sellersModule, supportModule, reverseModule, messagingModule, analyticsModule, garageModule, featuredModule, paymentsModule, offersModule, returnsModule];
+export const modules: PitlaneModule[] = [platformModule, accountsModule, catalogModule, auctionsModule, sellersModule, supportModule, reverseModule, messagingModule, analyticsModule, garageModule, featuredModule, paymentsModule, offersModule, returnsModule, notificationsModule];

@@ -26,7 +26,7 @@ import { argValue, fmt, latencies, startStack, type Latencies, type Stack } from
 import { generateParts } from '../catalog/generate-parts.js';
 import { MAKES } from '../catalog/catalog-data.js';
 import { TEXT_QUERIES } from '../catalog/queries.js';
-import { MATCH_SQL, matchParams, type MatchItem } from '../../src/modules/garage/alert-matching.service.js';
+import { MATCH_SQL, matchParams, type MatchItem } from '../../src/modules/garage/alert-matching.sql.js';
 import type { PartDto } from '../../src/modules/catalog/index.js';
 
 const options = {

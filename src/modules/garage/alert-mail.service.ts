@@ -1,40 +1,20 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { inject, injectable } from 'inversify';
-
 import { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
-import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
+import { Database } from '../../platform/db/database.js';
 import { JobQueue } from '../../platform/jobs.js';
 import { MailQueue, type Mail } from '../../platform/mail/mailer.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi, type UserDto } from '../accounts/index.js';
-import { ALERT_MAIL_DELAY_MS, ALERT_MAIL_TASK, alertMailKey } from './alert-matching.service.js';
-import { NotificationService } from './notification.service.js';
-import { Database } from '../../platform/db/database.js';
+import { NotificationsApi } from '../notifications/index.js';
+import { claimDigestUsers, DIGEST_BATCH, lockMailOf, unmailedMatches, type MatchRow } from './alert-mail.sql.js';
+import { ALERT_MAIL_DELAY_MS } from './alert-matching.service.js';
+import { alertMailKey, GARAGE_TASKS } from './garage.tasks.js';
+import { PartAlert } from './part-alert.entity.js';
 
 /** Matches listed in one mail at most (the rest are in the garage's feed). */
 const MAX_PER_MAIL = 50;
-/** Users mailed per digest transaction. */
-export const DIGEST_BATCH = 500;
-
-/** An unmailed alert match, as the mail statements read it. */
-interface MatchRow {
-  id: string;
-  user_id: string;
-  alert_id: string;
-  alert_name: string;
-  title: string;
-  message: string;
-  link: string | null;
-  created_at: Date;
-}
-
-const UNSENT_MATCHES = `
-  select n.id, n.user_id, n.alert_id, a.alert_name, n.title, n.message, n.link, n.created_at
-    from alert_notifications n join part_alerts a on a.id = n.alert_id
-   where n.user_id = any(?::uuid[]) and n.notification_type = 'alert_match' and n.sent_at is null
-     and a.frequency = ? and a.is_active
-   order by n.user_id, n.created_at, n.id`;
 
 /** Mail of alert matches: instant (grouped, within a minute), the daily digest, and the one-click pause link. */
 @injectable()
@@ -46,7 +26,7 @@ export class AlertMailService {
     @inject(MailQueue) private readonly mail: MailQueue,
     @inject(JobQueue) private readonly jobs: JobQueue,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
-    @inject(NotificationService) private readonly notifications: NotificationService,
+    @inject(NotificationsApi) private readonly notifications: NotificationsApi,
   ) {}
 
   /** The signature of a pause link for `alertId`. */
@@ -69,11 +49,14 @@ export class AlertMailService {
   /** Pauses an alert from a mail's link; answers its name, or null when the link is not valid. Idempotent. */
   async pauseByLink(alertId: string, token: string): Promise<string | null> {
     if (!this.verifyPause(alertId, token)) return null;
-    const [row] = await this.db.em.execute<{ alert_name: string }[]>(
-      'update part_alerts set is_active = false, updated_at = ? where id = ? returning alert_name',
-      [this.clock.now(), alertId],
-    );
-    return row?.alert_name ?? null;
+    const alert = await this.db.em.findOne(PartAlert, { id: alertId });
+    if (!alert) return null;
+    if (alert.isActive) {
+      alert.isActive = false;
+      alert.updatedAt = this.clock.now();
+      await this.db.em.flush();
+    }
+    return alert.alertName;
   }
 
   /** One user's mail listing `matches`, grouped by alert, each group with its pause link. */
@@ -107,18 +90,18 @@ export class AlertMailService {
    * run sends nothing new.
    */
   async mailInstant(userId: string): Promise<'mailed' | 'nothing' | 'later'> {
-    return this.db.em.transactional(async (em) => {
-      await em.execute('select pg_advisory_xact_lock(hashtext(?))', [alertMailKey(userId)]);
-      const matches = await em.execute<MatchRow[]>(`${UNSENT_MATCHES} limit ${MAX_PER_MAIL}`, [`{${userId}}`, 'instant']);
+    return this.db.transaction(async (em) => {
+      await lockMailOf(em, alertMailKey(userId));
+      const matches = await unmailedMatches(em, [userId], 'instant', MAX_PER_MAIL);
       if (!matches.length) return 'nothing';
       const due = new Date(new Date(matches[0]!.created_at).getTime() + ALERT_MAIL_DELAY_MS);
       if (due > this.clock.now()) {
-        await this.jobs.add(em, ALERT_MAIL_TASK, { userId }, { runAt: due, jobKey: alertMailKey(userId), jobKeyMode: 'preserve_run_at' });
+        await this.jobs.add(em, GARAGE_TASKS.alertMail, { userId }, { runAt: due, jobKey: alertMailKey(userId), jobKeyMode: 'preserve_run_at' });
         return 'later';
       }
       const user = await this.accounts.findUser(userId);
       if (user?.email) await this.mail.queue(em, this.compose(user, matches, false));
-      await this.notifications.markSent(em, matches.map((m) => m.id));
+      await this.notifications.markSent(matches.map((m) => m.id));
       return user?.email ? 'mailed' : 'nothing';
     });
   }
@@ -132,35 +115,18 @@ export class AlertMailService {
   async sendDigests(): Promise<number> {
     let mailed = 0;
     for (;;) {
-      const batch = await this.db.em.transactional((em) => this.digestBatch(em));
+      const batch = await this.db.transaction(() => this.digestBatch());
       mailed += batch.mailed;
       if (batch.claimed < DIGEST_BATCH) return mailed;
     }
   }
 
-  private async digestBatch(em: SqlExecutor): Promise<{ claimed: number; mailed: number }> {
-    const now = this.clock.now();
+  private async digestBatch(): Promise<{ claimed: number; mailed: number }> {
+    const em = this.db.em;
     // Every alert's owner has settings (AlertService creates them with the alert: UTC, 8 o'clock).
-    const claimed = await em.execute<{ user_id: string }[]>(
-      `with due as (
-         select s.user_id, (?::timestamptz at time zone s.time_zone)::date as local_day
-           from garage_alert_settings s
-          where extract(hour from (?::timestamptz at time zone s.time_zone)) >= s.digest_hour
-            and (s.last_digest_on is null or s.last_digest_on < (?::timestamptz at time zone s.time_zone)::date)
-            and exists (select 1 from alert_notifications n join part_alerts a on a.id = n.alert_id
-                         where n.user_id = s.user_id and n.notification_type = 'alert_match' and n.sent_at is null
-                           and a.frequency = 'daily' and a.is_active)
-          order by s.user_id
-          limit ${DIGEST_BATCH}
-          for update of s skip locked
-       )
-       update garage_alert_settings s set last_digest_on = due.local_day from due where s.user_id = due.user_id
-       returning s.user_id`,
-      [now, now, now],
-    );
-    if (!claimed.length) return { claimed: 0, mailed: 0 };
-    const ids = claimed.map((c) => c.user_id);
-    const matches = await em.execute<MatchRow[]>(UNSENT_MATCHES, [`{${ids.join(',')}}`, 'daily']);
+    const ids = await claimDigestUsers(em, this.clock.now());
+    if (!ids.length) return { claimed: 0, mailed: 0 };
+    const matches = await unmailedMatches(em, ids, 'daily');
     const users = new Map((await this.accounts.findUsers(ids)).map((u) => [u.id, u]));
     const byUser = new Map<string, MatchRow[]>();
     for (const m of matches) byUser.set(m.user_id, [...(byUser.get(m.user_id) ?? []), m]);
@@ -170,7 +136,7 @@ export class AlertMailService {
       if (user?.email) mails.push(this.compose(user, rows.slice(0, MAX_PER_MAIL * 4), true));
     }
     await this.mail.queueMany(em, mails);
-    await this.notifications.markSent(em, matches.map((m) => m.id));
-    return { claimed: claimed.length, mailed: mails.length };
+    await this.notifications.markSent(matches.map((m) => m.id));
+    return { claimed: ids.length, mailed: mails.length };
   }
 }

@@ -1,48 +1,48 @@
 import { inject, injectable } from 'inversify';
-
+import { LockMode } from '@mikro-orm/core';
 import { Clock } from '../../platform/clock.js';
-import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
+import { Database } from '../../platform/db/database.js';
 import { Errors } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
 import type { ListPage } from '../../platform/http/validate.js';
 import { formatCents, storedCents } from '../../platform/money.js';
 import { CatalogReference } from '../catalog/index.js';
+import { keepTimeZone, upsertSettings } from './alert-settings.repository.js';
 import type { AlertDto } from './garage.dto.js';
+import { mayChange, ownerOf, pageTotal } from './garage.rules.js';
 import { GARAGE_MESSAGES, type AlertCreate, type AlertUpdate, type ListQuery } from './garage.schemas.js';
-import { mayChange, ownerOf } from './vehicle.service.js';
-import { Database } from '../../platform/db/database.js';
+import { PartAlert } from './part-alert.entity.js';
+import { GarageVehicle } from './vehicle.entity.js';
 
-/** A row of `part_alerts`. */
-export interface AlertRow {
-  id: string;
-  user_id: string;
-  garage_vehicle_id: string | null;
-  alert_name: string;
-  make: string | null;
-  model: string | null;
-  year_start: number | null;
-  year_end: number | null;
-  category: string | null;
-  condition: string[];
-  max_price: string | null;
-  keywords: string[];
-  is_active: boolean;
-  frequency: AlertDto['frequency'];
-  last_triggered: Date | null;
-  match_count: number;
-  created_at: Date;
-  updated_at: Date;
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const price = (cents: number | null) => (cents === null ? null : formatCents(cents));
+
+/** An alert as the API answers it, its make named from the makes list. */
+export function toAlertDto(a: PartAlert, makes: Map<string, string>): AlertDto {
+  return {
+    id: a.id,
+    userId: a.userId,
+    alertName: a.alertName,
+    make: a.make ?? null,
+    makeName: a.make ? (makes.get(a.make) ?? null) : null,
+    model: a.model ?? null,
+    yearStart: a.yearStart ?? null,
+    yearEnd: a.yearEnd ?? null,
+    category: a.category ?? null,
+    condition: a.condition,
+    maxPrice: a.maxPrice == null ? null : formatCents(storedCents(a.maxPrice)),
+    keywords: a.keywords,
+    garageVehicleId: a.garageVehicleId ?? null,
+    isActive: a.isActive,
+    frequency: a.frequency,
+    lastTriggered: iso(a.lastTriggered),
+    matchCount: a.matchCount,
+    createdAt: a.createdAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
+  };
 }
 
-export const ALERT_COLUMNS =
-  'id, user_id, garage_vehicle_id, alert_name, make, model, year_start, year_end, category, condition, max_price, keywords, is_active, frequency, last_triggered, match_count, created_at, updated_at';
-
-/** A PostgreSQL text[] literal of `values`. */
-export const textArray = (values: readonly string[]) => `{${values.map((v) => JSON.stringify(v)).join(',')}}`;
-
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-
-/** Part alerts and saved searches: list, create, edit (pause, rename, frequency), delete. */
+/** Part alerts and saved searches: list, create, edit (pause, rename, frequency), delete, digest settings. */
 @injectable()
 export class AlertService {
   constructor(
@@ -56,43 +56,16 @@ export class AlertService {
     return { makes: new Map(makes.map((m) => [m.slug, m.name])), categories: new Set(categories.map((c) => c.slug)) };
   }
 
-  toDto(r: AlertRow, makes: Map<string, string>): AlertDto {
-    return {
-      id: r.id,
-      userId: r.user_id,
-      alertName: r.alert_name,
-      make: r.make,
-      makeName: r.make ? (makes.get(r.make) ?? null) : null,
-      model: r.model,
-      yearStart: r.year_start,
-      yearEnd: r.year_end,
-      category: r.category,
-      condition: r.condition,
-      maxPrice: r.max_price === null ? null : formatCents(storedCents(r.max_price)),
-      keywords: r.keywords,
-      garageVehicleId: r.garage_vehicle_id,
-      isActive: r.is_active,
-      frequency: r.frequency,
-      lastTriggered: iso(r.last_triggered),
-      matchCount: r.match_count,
-      createdAt: iso(r.created_at)!,
-      updatedAt: iso(r.updated_at)!,
-    };
-  }
-
   /** A page of a user's alerts, newest first. */
   async list(actor: Actor, userId: string, page: ListQuery): Promise<ListPage<AlertDto>> {
     const owner = ownerOf(actor, userId);
-    const rows = await this.db.em.execute<(AlertRow & { total: number })[]>(
-      `select ${ALERT_COLUMNS}, count(*) over ()::int as total from part_alerts where user_id = ?
-        order by created_at desc, id limit ? offset ?`,
-      [owner, page.limit, page.offset],
-    );
+    const rows = await this.db.em.find(PartAlert, { userId: owner }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: page.limit, offset: page.offset });
+    const total = await pageTotal(rows.length, page, () => this.db.em.count(PartAlert, { userId: owner }));
     const { makes } = await this.names();
-    return { rows: rows.map((r) => this.toDto(r, makes)), total: rows[0]?.total ?? 0 };
+    return { rows: rows.map((r) => toAlertDto(r, makes)), total };
   }
 
-  private async checkReferences(em: SqlExecutor, actor: Actor, input: Partial<AlertCreate>) {
+  private async checkReferences(actor: Actor, input: Partial<AlertCreate>): Promise<Map<string, string>> {
     const { makes, categories } = await this.names();
     if (input.make && !makes.has(input.make)) {
       throw Errors.invalid('validation_failed', GARAGE_MESSAGES.unknownMake, { make: GARAGE_MESSAGES.unknownMake });
@@ -101,120 +74,94 @@ export class AlertService {
       throw Errors.invalid('validation_failed', GARAGE_MESSAGES.unknownCategory, { category: GARAGE_MESSAGES.unknownCategory });
     }
     if (input.garageVehicleId) {
-      const [v] = await em.execute<{ user_id: string }[]>('select user_id from buyer_garage where id = ?', [input.garageVehicleId]);
-      if (!v || v.user_id !== actor.id) {
+      const vehicle = await this.db.em.findOne(GarageVehicle, { id: input.garageVehicleId }, { fields: ['userId'] });
+      if (!vehicle || vehicle.userId !== actor.id) {
         throw Errors.invalid('validation_failed', 'Choose one of your vehicles', { garageVehicleId: 'Choose one of your vehicles' });
       }
     }
     return makes;
   }
 
-  /** Keeps the user's time zone for the daily digest (the browser's, sent with the alert form). */
-  async keepTimeZone(em: SqlExecutor, userId: string, timeZone: string | undefined): Promise<void> {
-    await em.execute(
-      `insert into garage_alert_settings (user_id, time_zone) values (?, coalesce(?, 'UTC'))
-       on conflict (user_id) do update set time_zone = coalesce(excluded.time_zone, garage_alert_settings.time_zone)
-       where ? is not null`,
-      [userId, timeZone ?? null, timeZone ?? null],
-    );
-  }
-
-  /** Creates an alert of the actor's (the owner is always the actor). */
+  /** Creates an alert of the actor's (the owner is always the actor), keeping the browser's time zone for digests. */
   async create(actor: Actor, input: AlertCreate): Promise<AlertDto> {
-    return this.db.em.transactional(async (em) => {
-      const makes = await this.checkReferences(em, actor, input);
+    return this.db.transaction(async (em) => {
+      const makes = await this.checkReferences(actor, input);
       const now = this.clock.now();
-      const [row] = await em.execute<AlertRow[]>(
-        `insert into part_alerts (user_id, garage_vehicle_id, alert_name, make, model, year_start, year_end, category,
-                                  condition, max_price, keywords, is_active, frequency, created_at, updated_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?::text[], ?::numeric / 100, ?::text[], ?, ?, ?, ?) returning ${ALERT_COLUMNS}`,
-        [
-          actor.id,
-          input.garageVehicleId,
-          input.alertName,
-          input.make ?? null,
-          input.model ?? null,
-          input.yearStart,
-          input.yearEnd,
-          input.category ?? null,
-          textArray(input.condition),
-          input.maxPrice,
-          textArray(input.keywords),
-          input.isActive,
-          input.frequency,
-          now,
-          now,
-        ],
-      );
-      await this.keepTimeZone(em, actor.id, input.timeZone);
-      return this.toDto(row!, makes);
+      const alert = em.create(PartAlert, {
+        userId: actor.id,
+        garageVehicleId: input.garageVehicleId,
+        alertName: input.alertName,
+        make: input.make ?? null,
+        model: input.model ?? null,
+        yearStart: input.yearStart,
+        yearEnd: input.yearEnd,
+        category: input.category ?? null,
+        condition: input.condition,
+        maxPrice: price(input.maxPrice),
+        keywords: input.keywords,
+        isActive: input.isActive,
+        frequency: input.frequency,
+        matchCount: 0,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await em.flush();
+      await keepTimeZone(em, actor.id, input.timeZone ?? null);
+      return toAlertDto(alert, makes);
     });
   }
 
-  private async owned(em: SqlExecutor, actor: Actor, id: string): Promise<AlertRow> {
-    const [row] = await em.execute<AlertRow[]>(`select ${ALERT_COLUMNS} from part_alerts where id = ? for update`, [id]);
-    if (!row) throw Errors.notFound('Alert');
-    if (!mayChange(actor, row.user_id)) throw Errors.forbidden();
-    return row;
+  /** The alert `id`, locked, if `actor` may change it; 404 when unknown, 403 when someone else's. */
+  private async owned(actor: Actor, id: string): Promise<PartAlert> {
+    const alert = await this.db.em.findOne(PartAlert, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!alert) throw Errors.notFound('Alert');
+    if (!mayChange(actor, alert.userId)) throw Errors.forbidden();
+    return alert;
   }
 
-  /** Edits an alert of the actor's: pause or resume, rename, frequency, filters. */
+  /** Edits an alert of the actor's: pause or resume, rename, frequency, filters (left out: unchanged). */
   async update(actor: Actor, id: string, input: AlertUpdate): Promise<AlertDto> {
-    return this.db.em.transactional(async (em) => {
-      const row = await this.owned(em, actor, id);
-      const makes = await this.checkReferences(em, actor, input as Partial<AlertCreate>);
-      const pick = <K extends keyof AlertUpdate>(key: K, current: unknown) => (input[key] !== undefined ? input[key] : current);
-      const yearStart = pick('yearStart', row.year_start) as number | null;
-      const yearEnd = pick('yearEnd', row.year_end) as number | null;
+    return this.db.transaction(async (em) => {
+      const alert = await this.owned(actor, id);
+      const makes = await this.checkReferences(actor, input as Partial<AlertCreate>);
+      const yearStart = input.yearStart !== undefined ? input.yearStart : (alert.yearStart ?? null);
+      const yearEnd = input.yearEnd !== undefined ? input.yearEnd : (alert.yearEnd ?? null);
       if (yearStart !== null && yearEnd !== null && yearEnd < yearStart) {
         throw Errors.invalid('validation_failed', GARAGE_MESSAGES.yearOrder, { yearEnd: GARAGE_MESSAGES.yearOrder });
       }
-      const maxPriceCents = input.maxPrice !== undefined ? input.maxPrice : row.max_price === null ? null : storedCents(row.max_price);
-      const [updated] = await em.execute<AlertRow[]>(
-        `update part_alerts set alert_name = ?, make = ?, model = ?, year_start = ?, year_end = ?, category = ?,
-                condition = ?::text[], max_price = ?::numeric / 100, keywords = ?::text[], garage_vehicle_id = ?,
-                is_active = ?, frequency = ?, updated_at = ?
-          where id = ? returning ${ALERT_COLUMNS}`,
-        [
-          pick('alertName', row.alert_name),
-          pick('make', row.make),
-          pick('model', row.model),
-          yearStart,
-          yearEnd,
-          pick('category', row.category),
-          textArray((pick('condition', row.condition) as string[]) ?? []),
-          maxPriceCents,
-          textArray((pick('keywords', row.keywords) as string[]) ?? []),
-          pick('garageVehicleId', row.garage_vehicle_id),
-          pick('isActive', row.is_active),
-          pick('frequency', row.frequency),
-          this.clock.now(),
-          id,
-        ],
-      );
-      if (input.timeZone) await this.keepTimeZone(em, row.user_id, input.timeZone);
-      return this.toDto(updated!, makes);
+      em.assign(alert, {
+        ...(input.alertName !== undefined && { alertName: input.alertName }),
+        ...(input.make !== undefined && { make: input.make }),
+        ...(input.model !== undefined && { model: input.model }),
+        yearStart,
+        yearEnd,
+        ...(input.category !== undefined && { category: input.category }),
+        ...(input.condition !== undefined && { condition: input.condition ?? [] }),
+        ...(input.maxPrice !== undefined && { maxPrice: price(input.maxPrice) }),
+        ...(input.keywords !== undefined && { keywords: input.keywords ?? [] }),
+        ...(input.garageVehicleId !== undefined && { garageVehicleId: input.garageVehicleId }),
+        ...(input.isActive !== undefined && { isActive: input.isActive }),
+        ...(input.frequency !== undefined && { frequency: input.frequency }),
+        updatedAt: this.clock.now(),
+      });
+      await em.flush();
+      if (input.timeZone) await keepTimeZone(em, alert.userId, input.timeZone);
+      return toAlertDto(alert, makes);
     });
   }
 
   /** Deletes an alert of the actor's (its past notifications stay in the feed). */
   async remove(actor: Actor, id: string): Promise<AlertDto> {
-    return this.db.em.transactional(async (em) => {
-      const row = await this.owned(em, actor, id);
-      await em.execute('delete from part_alerts where id = ?', [id]);
-      return this.toDto(row, (await this.names()).makes);
+    return this.db.transaction(async (em) => {
+      const alert = await this.owned(actor, id);
+      const dto = toAlertDto(alert, (await this.names()).makes);
+      await em.remove(alert).flush();
+      return dto;
     });
   }
 
   /** The actor's digest settings (time zone and hour), created with the defaults when missing. */
   async settings(actor: Actor, input: { timeZone?: string; digestHour?: number }): Promise<{ timeZone: string; digestHour: number }> {
-    const [row] = await this.db.em.execute<{ time_zone: string; digest_hour: number }[]>(
-      `insert into garage_alert_settings (user_id, time_zone, digest_hour) values (?, coalesce(?, 'UTC'), coalesce(?, 8))
-       on conflict (user_id) do update set time_zone = coalesce(?, garage_alert_settings.time_zone),
-                                           digest_hour = coalesce(?, garage_alert_settings.digest_hour)
-       returning time_zone, digest_hour`,
-      [actor.id, input.timeZone ?? null, input.digestHour ?? null, input.timeZone ?? null, input.digestHour ?? null],
-    );
-    return { timeZone: row!.time_zone, digestHour: row!.digest_hour };
+    return upsertSettings(this.db.em, actor.id, input);
   }
 }

@@ -27,14 +27,14 @@ export class FitmentService {
     for (const e of entries) byPart.set(e.partId, [...(byPart.get(e.partId) ?? []), e]);
     const fitVehicles = vehicles.map((v) => ({
       row: v,
-      fit: { makes: [v.make, (names.get(v.make) ?? v.make).toLowerCase()], model: v.model, yearStart: v.year_start, yearEnd: v.year_end },
+      fit: { makes: [v.make, (names.get(v.make) ?? v.make).toLowerCase()], model: v.model, yearStart: v.yearStart ?? null, yearEnd: v.yearEnd ?? null },
     }));
     return partIds.map((partId) => {
       const partEntries = byPart.get(partId) ?? [];
       if (!partEntries.length) return { partId, status: 'no_entries', fitsVehicleName: null, vehicles: [] };
       const answers = fitVehicles.map(({ row, fit }) => {
         const result = fitOf(fit, partEntries);
-        return { vehicleId: row.id, vehicleName: row.vehicle_name, fits: result.fits, reason: result.reason };
+        return { vehicleId: row.id, vehicleName: row.vehicleName, fits: result.fits, reason: result.reason };
       });
       const first = answers.find((a) => a.fits);
       return { partId, status: first ? 'fits' : 'no_fit', fitsVehicleName: first?.vehicleName ?? null, vehicles: answers };

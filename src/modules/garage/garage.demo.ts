@@ -76,8 +76,8 @@ export function demoGarage(world: DemoWorld, now: Date) {
   return { vehicles, alerts, watches };
 }
 
-/** The garage core's part of `pitlane seed-demo` and `clear-demo`: vehicles, alerts, watches and their price lines. */
-export function garageCoreDemo(_container: Container): DemoContribution {
+/** The garage's part of `pitlane seed-demo` and `clear-demo`: vehicles, alerts, watches and their price lines. */
+export function garageDemo(_container: Container): DemoContribution {
   return {
     async seed({ tx, records, world, now, progress }) {
       const { vehicles, alerts, watches } = demoGarage(world, now);

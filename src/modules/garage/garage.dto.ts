@@ -31,21 +31,6 @@ export interface VehicleDto {
   updatedAt: string;
 }
 
-/** What the vehicle form sends (POST /api/garage); PATCH takes any subset of it. */
-export interface VehicleInput {
-  vehicleName?: string | null;
-  make: string;
-  model: string;
-  yearStart?: number | null;
-  yearEnd?: number | null;
-  engineType?: string | null;
-  transmission?: string | null;
-  projectType?: ProjectType;
-  priority?: number;
-  notes?: string | null;
-  isActive?: boolean;
-}
-
 /** Why a part does not fit a vehicle: another make, another model, or no overlapping years. */
 export type NoFitReason = 'make' | 'model' | 'years';
 
@@ -103,24 +88,6 @@ export interface AlertDto {
   matchCount: number;
   createdAt: string;
   updatedAt: string;
-}
-
-/** What "Save this search" and the alert form send (POST /api/alerts); PATCH takes any subset of it. */
-export interface AlertInput {
-  alertName: string;
-  make?: string | null;
-  model?: string | null;
-  yearStart?: number | null;
-  yearEnd?: number | null;
-  category?: string | null;
-  condition?: string[];
-  /** Decimal string or number. */
-  maxPrice?: string | number | null;
-  /** A list of words, or one text split on spaces and commas. */
-  keywords?: string[] | string;
-  garageVehicleId?: string | null;
-  isActive?: boolean;
-  frequency?: AlertFrequency;
 }
 
 export type WatchType = 'part' | 'auction' | 'reverse_auction';

@@ -1,84 +1,51 @@
 import { Router } from 'express';
 import { ContainerModule } from 'inversify';
 import type { PitlaneModule } from '../../platform/module.js';
-import { NotificationLive } from './notification.live.js';
-import { notificationRoutes } from './notification.routes.js';
-import { NotificationService } from './notification.service.js';
-import { notificationSubscriptions, notificationTasks } from './notification.subscriptions.js';
-import { notificationDemo } from './notification.demo.js';
-import { garageCoreDemo } from './garage.demo.js';
-import type { DemoContribution } from '../../platform/demo/demo.js';
-import { bindGarageCore, garageCoreCrontab, garageCoreRoutes, garageCoreSubscriptions, garageCoreTasks } from './garage-core.js';
-
-/** Event subscriptions of the module's parts, joined: two parts may listen to one event (each with its task). */
-function mergeSubscriptions(...parts: Record<string, string[]>[]): Record<string, string[]> {
-  const merged: Record<string, string[]> = {};
-  for (const part of parts) for (const [event, tasks] of Object.entries(part)) merged[event] = [...(merged[event] ?? []), ...tasks];
-  return merged;
-}
-
-/** Demo hooks of the module's parts, joined: seeded in order, cleared in reverse. */
-function joinDemos(...parts: DemoContribution[]): DemoContribution {
-  return {
-    seed: async (ctx) => {
-      const lines: string[] = [];
-      for (const part of parts) lines.push(...(await part.seed(ctx)));
-      return lines;
-    },
-    clear: async (ctx) => {
-      const lines: string[] = [];
-      for (const part of [...parts].reverse()) lines.push(...(await part.clear(ctx)));
-      return lines;
-    },
-  };
-}
+import { VehicleFilterSource } from '../catalog/index.js';
+import { AlertMailService } from './alert-mail.service.js';
+import { AlertMatchingService } from './alert-matching.service.js';
+import { AlertSettings } from './alert-settings.entity.js';
+import { alertRoutes } from './alert.routes.js';
+import { AlertService } from './alert.service.js';
+import { FitmentService } from './fitment.service.js';
+import { garageDemo } from './garage.demo.js';
+import { garageRoutes } from './garage.routes.js';
+import { garageCrontab, garageSubscriptions, garageTasks } from './garage.tasks.js';
+import { MarketWatch } from './market-watch.entity.js';
+import { marketWatchRoutes } from './market-watch.routes.js';
+import { MarketWatchService } from './market-watch.service.js';
+import { PartAlert } from './part-alert.entity.js';
+import { PriceHistoryService } from './price-history.service.js';
+import { PriceRecord } from './price-record.entity.js';
+import { GarageVehicle } from './vehicle.entity.js';
+import { VehicleService } from './vehicle.service.js';
 
 /**
- * The garage module (issue 20): the user's vehicles, fitment, alerts, market watch, price history, and the
- * notification centre. Each part registers on its own lines below.
+ * The garage module (issue 20): the user's vehicles and fitment, part alerts (saved searches) and their mail,
+ * market watch and price history. Its notices (alert matches, price moves) go to the notification centre.
  */
 export const garageModule: PitlaneModule = {
   name: 'garage',
-  containerModule: new ContainerModule((options) => {
-    const { bind } = options;
-    // notifications
-    bind(NotificationService).toSelf();
-    bind(NotificationLive).toSelf().inSingletonScope();
-    // garage core
-    bindGarageCore(options);
+  containerModule: new ContainerModule(({ bind }) => {
+    bind(VehicleService).toSelf();
+    bind(VehicleFilterSource).to(VehicleService);
+    bind(FitmentService).toSelf();
+    bind(AlertService).toSelf();
+    bind(AlertMatchingService).toSelf();
+    bind(AlertMailService).toSelf();
+    bind(PriceHistoryService).toSelf();
+    bind(MarketWatchService).toSelf();
   }),
-  entities: [],
+  entities: [GarageVehicle, PartAlert, AlertSettings, MarketWatch, PriceRecord],
   routes: (container) => {
     const router = Router();
-    // notifications
-    router.use(notificationRoutes(container));
-    // garage core
-    router.use(garageCoreRoutes(container));
+    router.use(garageRoutes(container));
+    router.use(alertRoutes(container));
+    router.use(marketWatchRoutes(container));
     return router;
   },
-  tasks: {
-    // notifications
-    ...notificationTasks,
-    // garage core
-    ...garageCoreTasks,
-  },
-  subscriptions: mergeSubscriptions(
-    // notifications
-    notificationSubscriptions,
-    // garage core
-    garageCoreSubscriptions,
-  ),
-  crontab: [...garageCoreCrontab],
-  demo: (container) =>
-    joinDemos(
-      // garage core
-      garageCoreDemo(container),
-      // notifications (last: its notices may point at what the others made)
-      notificationDemo(container),
-    ),
-  live: (container, hub) => {
-    // notifications
-    container.get(NotificationLive).attach(hub);
-    // garage core
-  },
+  tasks: garageTasks,
+  subscriptions: garageSubscriptions,
+  crontab: garageCrontab,
+  demo: garageDemo,
 };

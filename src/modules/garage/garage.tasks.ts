@@ -6,18 +6,26 @@ import type { TaskFactories } from '../../platform/module.js';
 import { AUCTION_EVENTS } from '../auctions/index.js';
 import { CATALOG_EVENTS, CatalogApi } from '../catalog/index.js';
 import { AlertMailService } from './alert-mail.service.js';
-import { ALERT_MAIL_TASK, AlertMatchingService } from './alert-matching.service.js';
+import { AlertMatchingService } from './alert-matching.service.js';
 import { MarketWatchService } from './market-watch.service.js';
 import { PriceHistoryService } from './price-history.service.js';
 
-/** Matches a new item for sale (an approved part, a started auction) against the alerts. */
-export const MATCH_ALERTS_TASK = 'garage/match-alerts';
-/** The daily digest of daily alerts (crontab; safe to run twice). */
-export const ALERT_DIGEST_TASK = 'garage/alert-digest';
-/** Records a price event of another module in price_history and moves the watches. */
-export const RECORD_PRICE_TASK = 'garage/record-price';
-/** Records the current bid and lowest quote of watched auctions and requests (crontab, every minute). */
-export const PRICE_SWEEP_TASK = 'garage/price-sweep';
+/** The garage's graphile-worker tasks. */
+export const GARAGE_TASKS = {
+  /** Matches a new item for sale (an approved part, a started auction) against the alerts. */
+  matchAlerts: 'garage/match-alerts',
+  /** Mails a user's new instant-alert matches, grouped (keyed per user: alertMailKey). */
+  alertMail: 'garage/alert-mail',
+  /** The daily digest of daily alerts (crontab; safe to run twice). */
+  alertDigest: 'garage/alert-digest',
+  /** Records a price event of another module in price_history and moves the watches. */
+  recordPrice: 'garage/record-price',
+  /** Records the current bid and lowest quote of watched auctions and requests (crontab, every minute). */
+  priceSweep: 'garage/price-sweep',
+} as const;
+
+/** The job key of a user's pending alert mail: matches that arrive while it waits join it. */
+export const alertMailKey = (userId: string) => `garage-alert-mail:${userId}`;
 
 /** The payments module's paid-order event, by its string so the garage works before and without that module. */
 const ORDER_PAID = 'payments.order.paid';
@@ -96,41 +104,41 @@ async function matchAlerts(container: Container, payload: unknown): Promise<void
   if (item) await container.get(AlertMatchingService).match(item);
 }
 
-/** graphile-worker tasks of the garage core. */
-export const garageCoreTasks: TaskFactories = {
+/** graphile-worker tasks of the garage. */
+export const garageTasks: TaskFactories = {
   /**
    * Matches an approved part, a part back on sale after a cancelled order, or a started auction against the
    * active alerts (an alert that matched the part before is not told again).
    */
-  [MATCH_ALERTS_TASK]: (container) => async (payload) => matchAlerts(container, payload),
+  [GARAGE_TASKS.matchAlerts]: (container) => async (payload) => matchAlerts(container, payload),
   /** Mails a user's instant alerts' new matches in one mail (keyed per user, a short delay groups them). */
-  [ALERT_MAIL_TASK]: (container) => async (payload) => {
+  [GARAGE_TASKS.alertMail]: (container) => async (payload) => {
     await container.get(AlertMailService).mailInstant(parseOrThrow(userPayload, payload).userId);
   },
   /** Records a price event (part listed or edited, auction final, paid order) and moves the watches. */
-  [RECORD_PRICE_TASK]: (container) => async (payload) => recordPrice(container, payload),
+  [GARAGE_TASKS.recordPrice]: (container) => async (payload) => recordPrice(container, payload),
   /** Records watched auctions' current bids and requests' lowest quotes when they changed. */
-  [PRICE_SWEEP_TASK]: (container) => async () => {
+  [GARAGE_TASKS.priceSweep]: (container) => async () => {
     await container.get(MarketWatchService).sweep();
   },
   /** Sends the daily digests that are due in their users' time zones. */
-  [ALERT_DIGEST_TASK]: (container) => async () => {
+  [GARAGE_TASKS.alertDigest]: (container) => async () => {
     await container.get(AlertMailService).sendDigests();
   },
 };
 
-/** The garage core's event subscriptions. */
-export const garageCoreSubscriptions: Record<string, string[]> = {
-  [CATALOG_EVENTS.partApproved]: [MATCH_ALERTS_TASK, RECORD_PRICE_TASK],
-  [CATALOG_EVENTS.partBackOnSale]: [MATCH_ALERTS_TASK],
-  [CATALOG_EVENTS.partUpdated]: [RECORD_PRICE_TASK],
-  [AUCTION_EVENTS.auctionStarted]: [MATCH_ALERTS_TASK],
-  [AUCTION_EVENTS.auctionWon]: [RECORD_PRICE_TASK],
-  [ORDER_PAID]: [RECORD_PRICE_TASK],
+/** The garage's event subscriptions. */
+export const garageSubscriptions: Record<string, string[]> = {
+  [CATALOG_EVENTS.partApproved]: [GARAGE_TASKS.matchAlerts, GARAGE_TASKS.recordPrice],
+  [CATALOG_EVENTS.partBackOnSale]: [GARAGE_TASKS.matchAlerts],
+  [CATALOG_EVENTS.partUpdated]: [GARAGE_TASKS.recordPrice],
+  [AUCTION_EVENTS.auctionStarted]: [GARAGE_TASKS.matchAlerts],
+  [AUCTION_EVENTS.auctionWon]: [GARAGE_TASKS.recordPrice],
+  [ORDER_PAID]: [GARAGE_TASKS.recordPrice],
 };
 
-/** The garage core's crontab: digests are looked for every 15 minutes (users' hours fall on any quarter's zone). */
-export const garageCoreCrontab = [
-  `*/15 * * * * ${ALERT_DIGEST_TASK} ?max=1&jobKey=garage-alert-digest`,
-  `* * * * * ${PRICE_SWEEP_TASK} ?max=1&jobKey=garage-price-sweep`,
+/** The garage's crontab: digests are looked for every 15 minutes (users' hours fall on any quarter's zone). */
+export const garageCrontab = [
+  `*/15 * * * * ${GARAGE_TASKS.alertDigest} ?max=1&jobKey=garage-alert-digest`,
+  `* * * * * ${GARAGE_TASKS.priceSweep} ?max=1&jobKey=garage-price-sweep`,
 ];

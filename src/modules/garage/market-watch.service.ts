@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { LockMode } from '@mikro-orm/core';
 import { Clock } from '../../platform/clock.js';
+import { Database } from '../../platform/db/database.js';
 import { Errors } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
 import type { ListPage } from '../../platform/http/validate.js';
@@ -9,32 +10,11 @@ import { AuctionsApi } from '../auctions/index.js';
 import { CatalogApi, CatalogReference } from '../catalog/index.js';
 import { ReverseApi } from '../reverse/index.js';
 import type { MarketWatchItemDto, PricePointDto, PriceEventType, WatchCandidateDto, WatchType } from './garage.dto.js';
+import { mayChange, ownerOf, pageTotal } from './garage.rules.js';
 import type { ListQuery, WatchCreate } from './garage.schemas.js';
+import { MarketWatch } from './market-watch.entity.js';
+import { upsertWatch, watchedAuctionsAndRequests } from './market-watch.repository.js';
 import { PriceHistoryService } from './price-history.service.js';
-import { mayChange, ownerOf } from './vehicle.service.js';
-import { Database } from '../../platform/db/database.js';
-
-/** A row of `market_watch`. */
-interface WatchRow {
-  id: string;
-  user_id: string;
-  watch_type: WatchType;
-  part_id: string | null;
-  auction_id: string | null;
-  reverse_auction_id: string | null;
-  title: string | null;
-  current_price: string | null;
-  original_price: string | null;
-  price_change_percent: string;
-  price_direction: MarketWatchItemDto['priceDirection'];
-  last_price_check: Date | null;
-  price_alert_threshold: string | null;
-  is_active: boolean;
-  created_at: Date;
-}
-
-const WATCH_COLUMNS =
-  'id, user_id, watch_type, part_id, auction_id, reverse_auction_id, title, current_price, original_price, price_change_percent, price_direction, last_price_check, price_alert_threshold, is_active, created_at';
 
 const COLUMN_OF: Record<WatchType, 'part_id' | 'auction_id' | 'reverse_auction_id'> = {
   part: 'part_id',
@@ -42,7 +22,30 @@ const COLUMN_OF: Record<WatchType, 'part_id' | 'auction_id' | 'reverse_auction_i
   reverse_auction: 'reverse_auction_id',
 };
 const PATH_OF: Record<WatchType, string> = { part: '/parts', auction: '/auctions', reverse_auction: '/reverse-auctions' };
-const money = (v: string | null) => (v === null ? null : formatCents(storedCents(v)));
+const money = (v: string | null | undefined) => (v == null ? null : formatCents(storedCents(v)));
+
+/** A watch as the API answers it. */
+export function toWatchDto(w: MarketWatch): MarketWatchItemDto {
+  const itemId = w.partId ?? w.auctionId ?? w.reverseAuctionId!;
+  return {
+    id: w.id,
+    userId: w.userId,
+    watchType: w.watchType,
+    partId: w.partId ?? null,
+    auctionId: w.auctionId ?? null,
+    reverseAuctionId: w.reverseAuctionId ?? null,
+    title: w.title ?? null,
+    itemPath: `${PATH_OF[w.watchType as WatchType]}/${itemId}`,
+    originalPrice: money(w.originalPrice),
+    currentPrice: money(w.currentPrice),
+    priceChangePercent: Number(w.priceChangePercent),
+    priceDirection: w.priceDirection,
+    priceAlertThreshold: w.priceAlertThreshold == null ? null : Number(w.priceAlertThreshold),
+    isActive: w.isActive,
+    lastPriceCheck: w.lastPriceCheck ? w.lastPriceCheck.toISOString() : null,
+    createdAt: w.createdAt.toISOString(),
+  };
+}
 
 /** The price an item shows now, with its title; null when the item is unknown or not visible to the viewer. */
 interface ItemPrice {
@@ -63,28 +66,6 @@ export class MarketWatchService {
     @inject(ReverseApi) private readonly reverse: ReverseApi,
     @inject(PriceHistoryService) private readonly prices: PriceHistoryService,
   ) {}
-
-  private toDto(r: WatchRow): MarketWatchItemDto {
-    const itemId = r.part_id ?? r.auction_id ?? r.reverse_auction_id!;
-    return {
-      id: r.id,
-      userId: r.user_id,
-      watchType: r.watch_type,
-      partId: r.part_id,
-      auctionId: r.auction_id,
-      reverseAuctionId: r.reverse_auction_id,
-      title: r.title,
-      itemPath: `${PATH_OF[r.watch_type]}/${itemId}`,
-      originalPrice: money(r.original_price),
-      currentPrice: money(r.current_price),
-      priceChangePercent: Number(r.price_change_percent),
-      priceDirection: r.price_direction,
-      priceAlertThreshold: r.price_alert_threshold === null ? null : Number(r.price_alert_threshold),
-      isActive: r.is_active,
-      lastPriceCheck: r.last_price_check ? new Date(r.last_price_check).toISOString() : null,
-      createdAt: new Date(r.created_at).toISOString(),
-    };
-  }
 
   /** The price and title of an item as `actor` may see it, or null. */
   async priceOf(watchType: WatchType, id: string, actor: Actor | null): Promise<ItemPrice | null> {
@@ -113,12 +94,9 @@ export class MarketWatchService {
   /** A page of a user's watches, newest first. */
   async list(actor: Actor, userId: string, page: ListQuery): Promise<ListPage<MarketWatchItemDto>> {
     const owner = ownerOf(actor, userId);
-    const rows = await this.db.em.execute<(WatchRow & { total: number })[]>(
-      `select ${WATCH_COLUMNS}, count(*) over ()::int as total from market_watch where user_id = ?
-        order by created_at desc, id limit ? offset ?`,
-      [owner, page.limit, page.offset],
-    );
-    return { rows: rows.map((r) => this.toDto(r)), total: rows[0]?.total ?? 0 };
+    const rows = await this.db.em.find(MarketWatch, { userId: owner }, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: page.limit, offset: page.offset });
+    const total = await pageTotal(rows.length, page, () => this.db.em.count(MarketWatch, { userId: owner }));
+    return { rows: rows.map(toWatchDto), total };
   }
 
   /**
@@ -128,20 +106,18 @@ export class MarketWatchService {
   async create(actor: Actor, input: WatchCreate): Promise<MarketWatchItemDto> {
     const item = await this.priceOf(input.watchType, input.itemId, actor);
     if (!item) throw Errors.notFound(input.watchType === 'part' ? 'Part' : input.watchType === 'auction' ? 'Auction' : 'Reverse auction');
-    const column = COLUMN_OF[input.watchType];
-    return this.db.em.transactional(async (em) => {
-      const now = this.clock.now();
-      const [row] = await em.execute<WatchRow[]>(
-        `insert into market_watch (user_id, watch_type, ${column}, title, current_price, original_price, last_price_check,
-                                   price_alert_threshold, created_at)
-         values (?, ?, ?, ?, ?::numeric / 100, ?::numeric / 100, ?, ?, ?)
-         on conflict (user_id, coalesce(part_id, auction_id, reverse_auction_id)) where is_active
-         do update set price_alert_threshold = coalesce(excluded.price_alert_threshold, market_watch.price_alert_threshold)
-         returning ${WATCH_COLUMNS}`,
-        [actor.id, input.watchType, input.itemId, item.title.slice(0, 200), item.priceCents, item.priceCents, now, input.priceAlertThreshold, now],
-      );
+    return this.db.transaction(async (em) => {
+      const id = await upsertWatch(em, {
+        userId: actor.id,
+        watchType: input.watchType,
+        itemId: input.itemId,
+        title: item.title,
+        priceCents: item.priceCents,
+        priceAlertThreshold: input.priceAlertThreshold,
+        now: this.clock.now(),
+      });
       // The price line starts when the first watcher does, if nothing was recorded before.
-      await this.prices.recordIn(em, {
+      await this.prices.record({
         kind: input.watchType,
         partId: input.watchType === 'part' ? input.itemId : null,
         auctionId: input.watchType === 'auction' ? input.itemId : null,
@@ -150,45 +126,45 @@ export class MarketWatchService {
         eventType: item.eventType,
         onlyIfChanged: true,
       });
-      return this.toDto(row!);
+      return toWatchDto(await em.findOneOrFail(MarketWatch, { id }));
     });
   }
 
-  private async owned(em: EntityManager, actor: Actor, id: string): Promise<WatchRow> {
-    const [row] = await em.execute<WatchRow[]>(`select ${WATCH_COLUMNS} from market_watch where id = ? for update`, [id]);
-    if (!row) throw Errors.notFound('Watch item');
-    if (!mayChange(actor, row.user_id)) throw Errors.forbidden();
-    return row;
+  /** The watch `id`, locked, if `actor` may change it; 404 when unknown, 403 when someone else's. */
+  private async owned(actor: Actor, id: string): Promise<MarketWatch> {
+    const watch = await this.db.em.findOne(MarketWatch, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!watch) throw Errors.notFound('Watch item');
+    if (!mayChange(actor, watch.userId)) throw Errors.forbidden();
+    return watch;
   }
 
   /** Changes a watch's threshold or pauses it. */
   async update(actor: Actor, id: string, input: { priceAlertThreshold?: number | null; isActive?: boolean }): Promise<MarketWatchItemDto> {
-    return this.db.em.transactional(async (em) => {
-      const row = await this.owned(em, actor, id);
-      const [updated] = await em.execute<WatchRow[]>(
-        `update market_watch set price_alert_threshold = case when ? then ? else price_alert_threshold end,
-                is_active = coalesce(?, is_active) where id = ? returning ${WATCH_COLUMNS}`,
-        [input.priceAlertThreshold !== undefined, input.priceAlertThreshold ?? null, input.isActive ?? null, row.id],
-      );
-      return this.toDto(updated!);
+    return this.db.transaction(async (em) => {
+      const watch = await this.owned(actor, id);
+      if (input.priceAlertThreshold !== undefined) watch.priceAlertThreshold = input.priceAlertThreshold === null ? null : String(input.priceAlertThreshold);
+      if (input.isActive !== undefined) watch.isActive = input.isActive;
+      await em.flush();
+      return toWatchDto(watch);
     });
   }
 
   /** Stops watching (the row is deleted). */
   async remove(actor: Actor, id: string): Promise<MarketWatchItemDto> {
-    return this.db.em.transactional(async (em) => {
-      const row = await this.owned(em, actor, id);
-      await em.execute('delete from market_watch where id = ?', [id]);
-      return this.toDto(row);
+    return this.db.transaction(async (em) => {
+      const watch = await this.owned(actor, id);
+      const dto = toWatchDto(watch);
+      await em.remove(watch).flush();
+      return dto;
     });
   }
 
   /** The price line of a watched item, oldest first. */
   async history(actor: Actor, id: string): Promise<PricePointDto[]> {
-    const [row] = await this.db.em.execute<WatchRow[]>(`select ${WATCH_COLUMNS} from market_watch where id = ?`, [id]);
-    if (!row) throw Errors.notFound('Watch item');
-    if (!mayChange(actor, row.user_id)) throw Errors.forbidden();
-    return this.prices.line(COLUMN_OF[row.watch_type], row.part_id ?? row.auction_id ?? row.reverse_auction_id!);
+    const watch = await this.db.em.findOne(MarketWatch, { id });
+    if (!watch) throw Errors.notFound('Watch item');
+    if (!mayChange(actor, watch.userId)) throw Errors.forbidden();
+    return this.prices.line(COLUMN_OF[watch.watchType as WatchType], watch.partId ?? watch.auctionId ?? watch.reverseAuctionId!);
   }
 
   /**
@@ -196,7 +172,6 @@ export class MarketWatchService {
    * part's title); active wanted requests by title or description. At most 10.
    */
   async search(q: string, watchType: WatchType): Promise<WatchCandidateDto[]> {
-    const money = (v: string | null) => (v === null ? null : formatCents(storedCents(v)));
     if (watchType === 'reverse_auction') {
       return (await this.reverse.searchActive(q, 10)).map((r) => ({
         watchType,
@@ -225,10 +200,7 @@ export class MarketWatchService {
    * recorded when it changed since the last point (so bids cost nothing on their own path), moving the watches.
    */
   async sweep(): Promise<number> {
-    const rows = await (this.db.em).execute<{ auction_id: string | null; reverse_auction_id: string | null }[]>(
-      `select distinct auction_id, reverse_auction_id from market_watch
-        where is_active and (auction_id is not null or reverse_auction_id is not null) limit 5000`,
-    );
+    const rows = await watchedAuctionsAndRequests(this.db.em);
     let recorded = 0;
     for (const r of rows) {
       const type: WatchType = r.auction_id ? 'auction' : 'reverse_auction';

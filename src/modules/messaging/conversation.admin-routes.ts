@@ -3,7 +3,8 @@ import type { Container } from 'inversify';
 import { z } from 'zod';
 import { adminListQuery, parseAdminList, refuseMethods, sendAdminList } from '../../platform/http/admin-rest.js';
 import { handle, idParams } from '../../platform/http/validate.js';
-import { ConversationAdminService, REVIEW_SORTABLE } from './conversation-admin.service.js';
+import { REVIEW_SORTABLE } from './conversation-admin.repository.js';
+import { ConversationAdminService } from './conversation-admin.service.js';
 
 const REVIEW_STATUSES = ['open', 'dismissed', 'suspended'] as const;
 const statusMessage = 'Review status must be open, dismissed or suspended';

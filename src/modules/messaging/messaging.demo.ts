@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Container } from 'inversify';
 import { between, DEMO_KINDS, demoKey, pick, seededRandom, type DemoContribution } from '../../platform/demo/demo.js';
-import { unreadMailKey } from './conversation.service.js';
+import { unreadMailKey } from './messaging.tasks.js';
 import { offPlatformWarnings } from './message.safety.js';
 import type { RelatedItemType } from './messaging.dto.js';
 import { JobQueue } from '../../platform/jobs.js';

@@ -58,7 +58,7 @@ export interface ConversationDto {
   blockedMe: boolean;
 }
 
-/** POST /api/conversations (spec 000 §3's creation payload). */
+/** POST /api/conversations (spec 000 §3's creation payload), as the web app sends it; conversationSchema parses to it. */
 export interface ConversationInput {
   participantIds: string[];
   subject: string;

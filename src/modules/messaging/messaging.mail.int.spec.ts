@@ -3,7 +3,8 @@ import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { fastUser, partOf, type TestUser } from '../../../test/auctions.fixtures.js';
 import { approvedSeller } from '../../../test/reverse.fixtures.js';
 import { catalogModule } from '../catalog/index.js';
-import { UNREAD_MAIL_DELAY_MS, unreadMailKey } from './conversation.service.js';
+import { UNREAD_MAIL_DELAY_MS } from './conversation.service.js';
+import { unreadMailKey } from './messaging.tasks.js';
 
 describe('mail about unread messages', () => {
   let t: TestApp;

@@ -23,7 +23,7 @@ export const MESSAGING_MESSAGES = {
 const required = (max: number, tooLong: string) =>
   z.string({ message: MESSAGING_MESSAGES.required }).trim().min(1, MESSAGING_MESSAGES.required).max(max, tooLong);
 
-/** POST /api/conversations */
+/** POST /api/conversations (spec 000 §3's creation payload). */
 export const conversationSchema = z.object({
   participantIds: z
     .array(z.uuid({ message: MESSAGING_MESSAGES.participant }), { message: MESSAGING_MESSAGES.oneParticipant })
@@ -34,6 +34,7 @@ export const conversationSchema = z.object({
   relatedItemId: z.uuid({ message: MESSAGING_MESSAGES.itemId }),
   relatedItemType: z.enum(RELATED_ITEM_TYPES, { message: MESSAGING_MESSAGES.itemType }),
 }) satisfies z.ZodType<ConversationInput>;
+export type ConversationCreate = z.infer<typeof conversationSchema>;
 
 /** POST /api/conversations/{conversationId}/messages */
 export const messageSchema = z.object({

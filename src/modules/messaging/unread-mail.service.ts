@@ -1,13 +1,17 @@
 import { inject, injectable } from 'inversify';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { LockMode } from '@mikro-orm/core';
 import { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
+import { Database } from '../../platform/db/database.js';
 import { JobQueue } from '../../platform/jobs.js';
 import { MailQueue } from '../../platform/mail/mailer.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
-import { MAIL_UNREAD_TASK, UNREAD_MAIL_DELAY_MS, unreadMailKey } from './conversation.service.js';
-import { Database } from '../../platform/db/database.js';
+import { ConversationMember } from './conversation-member.entity.js';
+import { Conversation } from './conversation.entity.js';
+import { UNREAD_MAIL_DELAY_MS } from './conversation.service.js';
+import { Message } from './message.entity.js';
+import { MESSAGING_TASKS, unreadMailKey } from './messaging.tasks.js';
 
 const QUOTE_LENGTH = 500;
 
@@ -29,36 +33,33 @@ export class UnreadMailService {
    * time). Marks them mailed in the same transaction, so a job that runs twice sends nothing new.
    */
   async mailUnread(conversationId: string, recipientId: string): Promise<'mailed' | 'nothing' | 'later'> {
-    return this.db.em.transactional(async (em) => {
-      const [member] = await em.execute<{ mailed_through_seq: string; subject: string }[]>(
-        `select m.mailed_through_seq, c.subject from conversation_members m join conversations c on c.id = m.conversation_id
-          where m.conversation_id = ? and m.user_id = ? for update of m`,
-        [conversationId, recipientId],
-      );
+    return this.db.transaction(async (em) => {
+      const member = await em.findOne(ConversationMember, { conversationId, userId: recipientId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!member) return 'nothing';
-      const messages = await em.execute<{ seq: string; sender_id: string; content: string; created_at: Date }[]>(
-        `select seq, sender_id, content, created_at from messages
-          where conversation_id = ? and sender_id <> ? and not is_read and seq > ? order by seq limit 20`,
-        [conversationId, recipientId, member.mailed_through_seq],
+      const { subject } = await em.findOneOrFail(Conversation, { id: conversationId }, { fields: ['subject'] });
+      const messages = await em.find(
+        Message,
+        { conversationId, senderId: { $ne: recipientId }, isRead: false, seq: { $gt: member.mailedThroughSeq } },
+        { orderBy: { seq: 'asc' }, limit: 20, fields: ['seq', 'senderId', 'content', 'createdAt'] },
       );
       if (!messages.length) return 'nothing';
-      const due = new Date(new Date(messages[0]!.created_at).getTime() + UNREAD_MAIL_DELAY_MS);
+      const due = new Date(messages[0]!.createdAt.getTime() + UNREAD_MAIL_DELAY_MS);
       if (due > this.clock.now()) {
-        await this.jobs.add(em, MAIL_UNREAD_TASK, { conversationId, recipientId }, {
+        await this.jobs.add(em, MESSAGING_TASKS.mailUnread, { conversationId, recipientId }, {
           runAt: due,
           jobKey: unreadMailKey(conversationId, recipientId),
           jobKeyMode: 'preserve_run_at',
         });
         return 'later';
       }
-      const [recipient, sender] = await this.accounts.findUsers([recipientId, messages[0]!.sender_id]).then((users) => [
+      const [recipient, sender] = await this.accounts.findUsers([recipientId, messages[0]!.senderId]).then((users) => [
         users.find((u) => u.id === recipientId),
-        users.find((u) => u.id === messages[0]!.sender_id),
+        users.find((u) => u.id === messages[0]!.senderId),
       ]);
       // Turned off in the account settings: the messages count as handled, so turning it on later mails none of them.
       const optedOut = (await this.accounts.messageEmailsOff([recipientId])).has(recipientId);
       if (!recipient?.email || optedOut) {
-        if (optedOut) await this.markMailed(em, conversationId, recipientId, messages[messages.length - 1]!.seq);
+        if (optedOut) await this.markMailed(member, messages[messages.length - 1]!.seq);
         return 'nothing';
       }
       const from = sender ? [sender.firstName, sender.lastName].filter(Boolean).join(' ') || sender.username : 'Someone';
@@ -69,23 +70,20 @@ export class UnreadMailService {
         .join('\n\n');
       await this.mail.queue(em, {
         to: recipient.email,
-        subject: `${n === 1 ? 'New message' : `${n} new messages`} from ${from}: ${member.subject}`.slice(0, 300),
+        subject: `${n === 1 ? 'New message' : `${n} new messages`} from ${from}: ${subject}`.slice(0, 300),
         text:
-          `Hi ${recipient.firstName || recipient.username},\n\n${from} wrote to you on Pitlane about "${member.subject}":\n\n${quotes}\n\n` +
+          `Hi ${recipient.firstName || recipient.username},\n\n${from} wrote to you on Pitlane about "${subject}":\n\n${quotes}\n\n` +
           `Read and reply: ${this.config.publicUrl}/messages?c=${conversationId}\n\n` +
           'For your safety, keep payment and contact on Pitlane: off-platform sales are not covered by buyer protection.\n',
       });
-      await this.markMailed(em, conversationId, recipientId, messages[messages.length - 1]!.seq);
+      await this.markMailed(member, messages[messages.length - 1]!.seq);
       return 'mailed';
     });
   }
 
   /** Marks the recipient's messages of the conversation through `seq` as dealt with (mailed or not to be mailed). */
-  private async markMailed(em: EntityManager, conversationId: string, recipientId: string, seq: string): Promise<void> {
-    await em.execute('update conversation_members set mailed_through_seq = ? where conversation_id = ? and user_id = ?', [
-      seq,
-      conversationId,
-      recipientId,
-    ]);
+  private async markMailed(member: ConversationMember, seq: string): Promise<void> {
+    member.mailedThroughSeq = seq;
+    await this.db.em.flush();
   }
 }

@@ -13,4 +13,4 @@ export type {
   WatchCandidateDto,
   WatchType,
 } from '../../../modules/garage/garage.dto';
-export type { NotificationDto } from '../../../modules/garage/notification.dto';
+export type { NotificationDto } from '../../../modules/notifications/notification.dto';

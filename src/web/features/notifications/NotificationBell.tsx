@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { Link, useNavigate } from 'react-router';
-import type { NotificationDto } from '../../../modules/garage/notification.dto';
+import type { NotificationDto } from '../../../modules/notifications/notification.dto';
 import { toast } from '../../components/toast';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';

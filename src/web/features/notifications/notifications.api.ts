@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { NotificationCountDto, NotificationDto, NotificationLiveDto, NotificationsReadDto } from '../../../modules/garage/notification.dto';
+import type { NotificationCountDto, NotificationDto, NotificationLiveDto, NotificationsReadDto } from '../../../modules/notifications/notification.dto';
 import { apiRequest, listQueryFn, type ListPage } from '../../lib/api';
 import { feedUrl } from '../auctions/activityFeed';
 

@@ -1,4 +1,4 @@
-import type { NotificationDto } from '../../../modules/garage/notification.dto';
+import type { NotificationDto } from '../../../modules/notifications/notification.dto';
 
 /** The bell's dropdown holds the latest ten (issue 20). */
 export const BELL_LIMIT = 10;

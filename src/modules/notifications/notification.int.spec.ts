@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { fastUser, type TestUser } from '../../../test/auctions.fixtures.js';
 import type { NotificationDto } from './notification.dto.js';
-import { NotificationService, type NotificationInput } from './notification.service.js';
+import { NotificationService } from './notification.service.js';
+import type { NotificationInput } from './notifications.api.js';
 
 describe('notification centre routes', () => {
   let t: TestApp;
@@ -15,8 +16,8 @@ describe('notification centre routes', () => {
   const record = async (userId: string, overrides: Partial<NotificationInput> = {}) => {
     t.clock.advance(1000);
     const orm = t.rt.db.orm;
-    return orm.em.fork().transactional((em) =>
-      service.record(em, { userId, notificationType: 'alert_match', title: 'New match', message: 'A part you wanted was listed.', link: '/parts/x', ...overrides }),
+    return orm.em.fork().transactional(() =>
+      service.record({ userId, notificationType: 'alert_match', title: 'New match', message: 'A part you wanted was listed.', link: '/parts/x', ...overrides }),
     );
   };
 
@@ -107,17 +108,17 @@ describe('notification centre routes', () => {
     });
   });
 
-  describe('recordOnce', () => {
+  describe('recordManyOnce', () => {
     it('stores an alert match once per alert and item', async () => {
       const orm = t.rt.db.orm;
       const alertId = '11111111-1111-4111-8111-111111111111';
       const partId = '22222222-2222-4222-8222-222222222222';
       const input = { userId: bob.id, notificationType: 'alert_match', title: 'Match', message: 'Listed', alertId, relatedItemId: partId, relatedItemType: 'part' as const };
-      const first = await orm.em.fork().transactional((em) => service.recordOnce(em, input));
-      const second = await orm.em.fork().transactional((em) => service.recordOnce(em, input));
-      expect(first.inserted).toBe(true);
-      expect(first.notification).toMatchObject({ alertId, relatedItemId: partId, relatedItemType: 'part' });
-      expect(second).toEqual({ inserted: false, notification: null });
+      const first = await orm.em.fork().transactional(() => service.recordManyOnce([input]));
+      const second = await orm.em.fork().transactional(() => service.recordManyOnce([input]));
+      expect(first).toHaveLength(1);
+      expect(first[0]).toMatchObject({ alertId, relatedItemId: partId, relatedItemType: 'part' });
+      expect(second).toEqual([]);
       const rows = await t.sql('select id from alert_notifications where alert_id = $1', [alertId]);
       expect(rows).toHaveLength(1);
     });

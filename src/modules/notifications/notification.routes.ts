@@ -3,11 +3,11 @@ import type { Container } from 'inversify';
 import { requireActor, requireSignIn } from '../../platform/http/auth.js';
 import { handle, idParams, sendList } from '../../platform/http/validate.js';
 import { notificationListQuery, notificationUserParams } from './notification.schemas.js';
-import { NotificationService } from './notification.service.js';
+import { NotificationFeedService } from './notification-feed.service.js';
 
 /** The notification centre's API (issue 20): a user's feed, read marks and the unread count. */
 export function notificationRoutes(container: Container): Router {
-  const notifications = container.get(NotificationService);
+  const notifications = container.get(NotificationFeedService);
   const router = Router();
 
   // The fixed paths before `/notifications/:userId`.

@@ -4,8 +4,9 @@ import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { liveSockets, liveUser, serveOn } from '../../../test/live.fixtures.js';
 import { AUCTION_EVENTS } from '../auctions/index.js';
 import { NotificationLive } from './notification.live.js';
-import { NotificationService, type NotificationInput } from './notification.service.js';
-import { NOTIFY_EVENT_TASK, notificationTasks } from './notification.subscriptions.js';
+import { NotificationService } from './notification.service.js';
+import type { NotificationInput } from './notifications.api.js';
+import { NOTIFICATIONS_TASKS, notificationsTasks } from './notifications.tasks.js';
 
 const SECRET = 'live-notification-secret-live-notification';
 
@@ -51,8 +52,8 @@ describe('live notifications', () => {
     const service = db.rt.container.get(NotificationService);
     const orm = db.rt.db.orm;
     let id = '';
-    await orm.em.fork().transactional(async (em) => {
-      id = (await service.record(em, input(ann.id, 'Listing approved'))).id;
+    await orm.em.fork().transactional(async () => {
+      id = (await service.record(input(ann.id, 'Listing approved'))).id;
       // Recorded but not committed: give a NOTIFY time to arrive, if one wrongly went out already.
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(annTab).toHaveLength(1);
@@ -87,8 +88,8 @@ describe('live notifications', () => {
     const match = (userId: string, alertId: string, title: string) => ({
       userId, alertId, notificationType: 'alert_match', title, message: 'Listed', relatedItemId: item, relatedItemType: 'part' as const, link: `/parts/${item}`,
     });
-    const stored = await orm.em.fork().transactional(async (em) => {
-      const notices = await service.recordManyOnce(em, [
+    const stored = await orm.em.fork().transactional(async () => {
+      const notices = await service.recordManyOnce([
         match(cat.id, alertA, 'Cat first'),
         match(cat.id, alertA, 'Cat again'), // the same key in one call: the first wins
         match(dan.id, alertB, 'Dan first'),
@@ -112,14 +113,14 @@ describe('live notifications', () => {
     });
 
     // A second call stores only the keys not stored before.
-    const again = await orm.em.fork().transactional((em) =>
-      service.recordManyOnce(em, [match(cat.id, alertA, 'Cat third'), match(dan.id, alertB, 'Dan second'), match(cat.id, alertB, 'Cat on B')]),
+    const again = await orm.em.fork().transactional(() =>
+      service.recordManyOnce([match(cat.id, alertA, 'Cat third'), match(dan.id, alertB, 'Dan second'), match(cat.id, alertB, 'Cat on B')]),
     );
     expect(again).toEqual([]);
-    const fresh = await orm.em.fork().transactional((em) => service.recordManyOnce(em, [match(cat.id, alertA, 'Cat third'), match(cat.id, crypto.randomUUID(), 'Cat new')]));
+    const fresh = await orm.em.fork().transactional(() => service.recordManyOnce([match(cat.id, alertA, 'Cat third'), match(cat.id, crypto.randomUUID(), 'Cat new')]));
     expect(fresh.map((n) => n.title)).toEqual(['Cat new']);
     expect(await db.sql('select count(*)::int as n from alert_notifications where user_id = any($1)', [[cat.id, dan.id]])).toEqual([{ n: 4 }]);
-    await expect(orm.em.fork().transactional((em) => service.recordManyOnce(em, [input(cat.id, 'No key')]))).rejects.toThrow('needs a key');
+    await expect(orm.em.fork().transactional(() => service.recordManyOnce([input(cat.id, 'No key')]))).rejects.toThrow('needs a key');
   });
 
   it("the event task stores an event's notices in one statement and pushes them after its commit, once however often the job runs", async () => {
@@ -127,7 +128,7 @@ describe('live notifications', () => {
     const fay = await user('live_notif_fay');
     const eveTab = await subscribed(eve.cookie);
     const fayTab = await subscribed(fay.cookie);
-    const task = notificationTasks[NOTIFY_EVENT_TASK]!(db.rt.container) as (payload: unknown, helpers: unknown) => Promise<void>;
+    const task = notificationsTasks[NOTIFICATIONS_TASKS.notifyEvent]!(db.rt.container) as (payload: unknown, helpers: unknown) => Promise<void>;
     const auctionId = crypto.randomUUID();
     const notice = (userId: string, type: string, title: string) => ({ auctionId, userId, type, title, message: `${title}.\n\nhttp://pitlane.test/auctions/${auctionId}` });
     const job = {
@@ -145,17 +146,16 @@ describe('live notifications', () => {
       (await db.sql<{ title: string }>('select title from alert_notifications where user_id = $1 order by title', [userId])).map((r) => r.title);
     const recordManyOnce = NotificationService.prototype.recordManyOnce;
     const many = vi.spyOn(NotificationService.prototype, 'recordManyOnce');
-    const once = vi.spyOn(NotificationService.prototype, 'recordOnce');
     const inTransaction = vi.spyOn(NotificationLive.prototype, 'push');
     try {
       // The first attempt fails after storing, before its commit: nothing stays and no tab hears of it.
-      many.mockImplementationOnce(async function (this: NotificationService, em, items) {
-        await recordManyOnce.call(this, em, items);
+      many.mockImplementationOnce(async function (this: NotificationService, items) {
+        await recordManyOnce.call(this, items);
         throw new Error('the worker died');
       });
       // The retry: stored but not committed yet, so no tab hears of it (a wrongly early NOTIFY gets time to arrive).
-      many.mockImplementationOnce(async function (this: NotificationService, em, items) {
-        const stored = await recordManyOnce.call(this, em, items);
+      many.mockImplementationOnce(async function (this: NotificationService, items) {
+        const stored = await recordManyOnce.call(this, items);
         await new Promise((resolve) => setTimeout(resolve, 200));
         expect(eveTab).toHaveLength(1);
         expect(fayTab).toHaveLength(1);
@@ -166,12 +166,10 @@ describe('live notifications', () => {
       await task(job, { job: { id: '424242' } });
       // Every notice of the event went in one call, with no statement per notice and no NOTIFY in the transaction.
       expect(many).toHaveBeenCalledTimes(2);
-      expect(many.mock.calls[1]![1]).toHaveLength(4);
-      expect(once).not.toHaveBeenCalled();
+      expect(many.mock.calls[1]![0]).toHaveLength(4);
       expect(inTransaction).not.toHaveBeenCalled();
     } finally {
       many.mockRestore();
-      once.mockRestore();
       inTransaction.mockRestore();
     }
     expect(await ownTitles(eve.id)).toEqual(['Eve outbid', 'Eve outbid twice']);
@@ -195,13 +193,13 @@ describe('live notifications', () => {
     const service = db.rt.container.get(NotificationService);
     const orm = db.rt.db.orm;
     await expect(
-      orm.em.fork().transactional(async (em) => {
-        await service.record(em, input(bob.id, 'Never'));
+      orm.em.fork().transactional(async () => {
+        await service.record(input(bob.id, 'Never'));
         throw new Error('the caller failed');
       }),
     ).rejects.toThrow('the caller failed');
     // A later notice arrives; the rolled-back one never does.
-    await orm.em.fork().transactional((em) => service.record(em, input(bob.id, 'Later')));
+    await orm.em.fork().transactional(() => service.record(input(bob.id, 'Later')));
     await vi.waitFor(() => expect(bobTab.at(-1)).toMatchObject({ type: 'notification', notification: { title: 'Later' } }));
     expect(bobTab.map((m) => (m.notification as { title?: string } | undefined)?.title)).toEqual([undefined, 'Later']);
     expect(await db.sql('select title from alert_notifications where user_id = $1', [bob.id])).toEqual([{ title: 'Later' }]);

@@ -5,12 +5,12 @@ import { approvedSeller } from '../../../test/reverse.fixtures.js';
 import { EventBus } from '../../platform/events.js';
 import { CATALOG_EVENTS, catalogModule } from '../catalog/index.js';
 import { OFFERS_EVENTS } from '../offers/index.js';
-import { OrdersApi } from '../payments/index.js';
+import { OrdersApi, PAYMENTS_EVENTS as PAYMENT_ORDER_EVENTS } from '../payments/index.js';
 import { RETURNS_EVENTS } from '../returns/index.js';
 import { REVERSE_EVENTS } from '../reverse/index.js';
 import { SELLER_EVENTS } from '../sellers/index.js';
 import type { NotificationDto } from './notification.dto.js';
-import { NOTIFY_EVENT_TASK, notificationTasks, PAYMENT_ORDER_EVENTS } from './notification.subscriptions.js';
+import { NOTIFICATIONS_TASKS, notificationsTasks } from './notifications.tasks.js';
 
 describe("other modules' events become notifications", () => {
   let t: TestApp;
@@ -238,7 +238,7 @@ describe("other modules' events become notifications", () => {
   });
 
   it('records one notice however often the same job runs', async () => {
-    const task = notificationTasks[NOTIFY_EVENT_TASK]!(t.rt.container) as (payload: unknown, helpers: unknown) => Promise<void>;
+    const task = notificationsTasks[NOTIFICATIONS_TASKS.notifyEvent]!(t.rt.container) as (payload: unknown, helpers: unknown) => Promise<void>;
     const job = { event: SELLER_EVENTS.sellerRejected, payload: { sellerId: crypto.randomUUID(), userId: seller.id, rejectionReason: 'Twice?', rejectedBy: admin.id } };
     await task(job, { job: { id: '987654' } });
     await task(job, { job: { id: '987654' } });

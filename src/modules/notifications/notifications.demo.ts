@@ -2,7 +2,7 @@ import type { Container } from 'inversify';
 import { between, DEMO_KINDS, pick, seededRandom, type DemoContribution, type DemoWorld } from '../../platform/demo/demo.js';
 import type { NotificationItemType } from './notification.dto.js';
 
-/** The marks of demo notifications. */
+/** The marks of demo notifications (named when the centre was the garage's: seeded demos keep their marks). */
 export const DEMO_NOTIFICATION_KIND = 'garage.notification';
 
 const MINUTE = 60 * 1000;
