@@ -25,6 +25,10 @@ export const envSchema = z.object({
   DATABASE_URL: urlText(['postgres:', 'postgresql:']),
   DATA_DIR: z.string().trim().min(1).default('./.data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  DATABASE_READ_URL: optionalText.refine(
+    (v) => v === undefined || v.split(',').every((u) => URL.canParse(u.trim()) && ['postgres:', 'postgresql:'].includes(new URL(u.trim()).protocol)),
+    { message: 'must be one or more URLs starting with postgres:// or postgresql://, separated by commas' },
+  ),
   DB_READ_CONNECTIONS: z.coerce.number().int().min(1).max(100).optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(10),
   DB_LOCK_CONNECTIONS: z.coerce.number().int().min(1).max(64).default(4),
@@ -69,6 +73,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   databaseUrl?: string;
+  /** Read replicas: search, part pages and the other reads measured to need it go there (platform/db/replicas.ts). */
+  databaseReadUrls: string[];
   dataDir: string;
   embeddedPgPort: number;
   /**
@@ -194,6 +200,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3Problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (then the SDK finds credentials itself)');
   }
   if (s3Problems.length) throw new ConfigError(s3Problems);
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) s3Problems.push('DATABASE_READ_URL: needs DATABASE_URL (the primary its replicas follow)');
+  if (s3Problems.length) throw new ConfigError(s3Problems);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -201,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrls: e.DATABASE_READ_URL ? e.DATABASE_READ_URL.split(',').map((u) => u.trim()) : [],
     dataDir,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     dbReadConnections: e.DB_READ_CONNECTIONS ?? defaultReadConnections(),

@@ -113,6 +113,16 @@ export class Metrics {
         }
       },
     });
+    const replicaLag: Gauge<'replica'> = new Gauge({
+      name: 'pitlane_db_replica_lag_seconds',
+      help: 'How far each read replica is behind the primary (seconds; -1 while it is down)',
+      labelNames: ['replica'],
+      registers,
+      collect: () => {
+        replicaLag.reset();
+        for (const r of this.container.get(Database).replicas) replicaLag.set({ replica: r.name }, r.up && Number.isFinite(r.lagSeconds) ? r.lagSeconds : -1);
+      },
+    });
     const nested: Gauge = new Gauge({
       name: 'pitlane_db_nested_connection_requests',
       help: 'Times code inside a transaction asked for a second connection (each one is a defect: it can freeze the pool)',

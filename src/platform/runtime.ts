@@ -87,6 +87,7 @@ export async function boot(config: Config, modules: PitlaneModule[], options: Bo
     if (options.migrate !== false) await migrateDatabase(url, modules, logger);
     db = await Database.open({
       url,
+      readUrls: config.databaseReadUrls,
       entities: modules.flatMap((m) => m.entities),
       logger,
       poolSize: options.poolMax ?? config.db.poolSize,

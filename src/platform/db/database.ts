@@ -7,6 +7,12 @@ import { guardCounters, guardPool, insideTransaction, type GuardMode } from './c
 import { ormConfig } from './orm.js';
 import { PgTransaction } from './pg-transaction.js';
 import { preparedRunner, type SqlRunner } from './sql-runner.js';
+import { readsFromPrimary, ReplicaMonitor, type ReplicaState } from './replicas.js';
+
+/** Errors that say the server could not be reached (not that the statement failed). */
+const CONNECTION_FAILURES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '08006', '08001']);
+const isConnectionFailure = (error: unknown): boolean =>
+  CONNECTION_FAILURES.has(String((error as { code?: string }).code)) || isAcquireTimeout(error) || /Connection terminated/.test(String((error as Error)?.message));
 
 /** The named connections of the one database layer. */
 export type ConnectionName = 'write' | 'read' | 'lock' | 'system';
@@ -14,6 +20,8 @@ export type ConnectionName = 'write' | 'read' | 'lock' | 'system';
 /** How the database layer connects (from Config; tests and the CLI change a few). */
 export interface DatabaseOptions {
   url: string;
+  /** Read replicas (DATABASE_READ_URL); none: the read connection is a bounded pool on the primary. */
+  readUrls?: readonly string[];
   // biome-ignore lint: entity schemas are heterogeneous
   entities: EntitySchema<any, any>[];
   logger: Logger;
@@ -70,6 +78,8 @@ export class Database {
   private readonly backends = new Map<pg.Pool, Set<pg.Client>>();
   private readonly runners = new Map<string, SqlRunner>();
   private probeCache?: { at: number; ok: Promise<boolean> };
+  /** Watches the read replicas when there are any (DATABASE_READ_URL). */
+  private replicaMonitor?: ReplicaMonitor;
 
   /** Use Database.open. */
   constructor(
@@ -89,10 +99,16 @@ export class Database {
     });
     const config = ormConfig({ url: options.url, entities: options.entities, logger: options.logger, poolMax: options.poolSize });
     const host = new URL(options.url).searchParams.get('host') ?? undefined;
+    const readUrls = options.readUrls?.length ? options.readUrls : [options.url];
     const orm = await MikroORM.init({
       ...config,
       driverOptions: poolOptions('write', options.poolSize),
-      replicas: [{ name: 'read', clientUrl: options.url, host, driverOptions: poolOptions('read', options.readConnections) }],
+      replicas: readUrls.map((url, i) => ({
+        name: `read-${i + 1}`,
+        clientUrl: url,
+        host: new URL(url).searchParams.get('host') ?? new URL(url).hostname,
+        driverOptions: poolOptions('read', options.readConnections),
+      })),
       preferReadReplicas: false,
     } as typeof config);
     db = new Database(orm, options);
@@ -102,6 +118,10 @@ export class Database {
     db.adopt('lock', new pg.Pool({ connectionString: options.url, max: options.lockConnections, ...Database.sessionOptions(options, 'lock') }));
     // The system pool serves libraries (graphile-worker's long polls and migrations), so no statement timeout.
     db.adopt('system', new pg.Pool({ connectionString: options.url, max: options.systemConnections, ...Database.sessionOptions({ ...options, statementTimeoutMs: 0 }, 'system') }));
+    if (options.readUrls?.length) {
+      db.replicaMonitor = new ReplicaMonitor(db.pool('system'), db.pools.get('read') ?? [], options.logger);
+      await db.replicaMonitor.start();
+    }
     return db;
   }
 
@@ -155,17 +175,43 @@ export class Database {
   runner(name: 'read' | 'write'): SqlRunner {
     let runner = this.runners.get(name);
     if (!runner) {
-      const pools = this.pools.get(name) ?? [];
-      if (!pools.length) throw new Error(`no ${name} connection`);
-      const runners = pools.map((pool) => preparedRunner(pool));
-      const pick = () => runners[runners.length === 1 ? 0 : Math.floor(Math.random() * runners.length)]!;
-      runner = {
-        run: <T>(sql: string, params?: readonly unknown[]) => pick().run<T>(sql, params),
-        runPrepared: <T>(sql: string, params?: readonly unknown[]) => pick().runPrepared<T>(sql, params),
-      };
+      const primary = preparedRunner(this.pool('write'));
+      const reads = (this.pools.get('read') ?? []).map((pool) => preparedRunner(pool));
+      if (name === 'write') runner = primary;
+      else if (!this.replicaMonitor) runner = reads[0]!;
+      else runner = this.replicaRunner(primary, reads, this.replicaMonitor);
       this.runners.set(name, runner);
     }
     return runner;
+  }
+
+  /**
+   * Reads on a replica that is up and close behind, unless this request must read its own writes; on the primary
+   * otherwise, and again on the primary when the replica cannot be reached (marked down until it answers again).
+   */
+  private replicaRunner(primary: SqlRunner, replicas: SqlRunner[], monitor: ReplicaMonitor): SqlRunner {
+    const on = async <T>(call: (runner: SqlRunner) => Promise<T[]>): Promise<T[]> => {
+      const usable = readsFromPrimary() ? [] : monitor.usable();
+      if (!usable.length) return call(primary);
+      const i = usable[Math.floor(Math.random() * usable.length)]!;
+      try {
+        return await call(replicas[i]!);
+      } catch (error) {
+        if (!isConnectionFailure(error)) throw error;
+        monitor.markDown(i);
+        this.options.logger.warn({ replica: i + 1, err: { message: (error as Error).message } }, 'read replica unreachable: read again on the primary');
+        return call(primary);
+      }
+    };
+    return {
+      run: <T>(sql: string, params?: readonly unknown[]) => on<T>((r) => r.run<T>(sql, params)),
+      runPrepared: <T>(sql: string, params?: readonly unknown[]) => on<T>((r) => r.runPrepared<T>(sql, params)),
+    };
+  }
+
+  /** The read replicas as last seen (empty without DATABASE_READ_URL). */
+  get replicas(): readonly ReplicaState[] {
+    return this.replicaMonitor?.state ?? [];
   }
 
   /**
@@ -245,6 +291,7 @@ export class Database {
   private closing?: Promise<void>;
 
   private async closeWithin(deadlineMs: number): Promise<void> {
+    this.replicaMonitor?.stop();
     const ending = (async () => {
       await this.orm.close();
       await Promise.all([this.pool('lock'), this.pool('system')].map((p) => p.end()));

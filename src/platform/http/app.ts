@@ -6,6 +6,7 @@ import { pinoHttp } from 'pino-http';
 import type { Container } from 'inversify';
 import { runWithRequestEntityManager } from '../db/request-em.js';
 import { Database } from '../db/database.js';
+import { readYourWrites } from '../db/replicas.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import type { PitlaneModule } from '../module.js';
@@ -116,7 +117,8 @@ export function createApp({ container, modules, readiness, metrics: given, stati
     const database = readiness.database && (await db.canServe(1000));
     const ok = database && readiness.worker;
     const pools = db.stats().map(({ pool: name, max, total, idle, waiting }) => ({ pool: name, max, total, idle, waiting }));
-    res.set('Cache-Control', 'no-store').status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'unavailable', database, worker: readiness.worker, pools });
+    const replicas = db.replicas.map((r) => ({ name: r.name, up: r.up, lagSeconds: Number.isFinite(r.lagSeconds) ? r.lagSeconds : null, lagBytes: Number.isFinite(r.lagBytes) ? r.lagBytes : null }));
+    res.set('Cache-Control', 'no-store').status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'unavailable', database, worker: readiness.worker, pools, replicas });
   });
   if (metrics && config.metricsToken) app.get('/api/metrics', metricsHandler(metrics, config.metricsToken, logger));
 
@@ -125,6 +127,8 @@ export function createApp({ container, modules, readiness, metrics: given, stati
 
   const api = express.Router();
   api.use(requestScope);
+  // With read replicas, a browser that just wrote reads from the primary for a while (platform/db/replicas.ts).
+  if (db.replicas.length) api.use(readYourWrites());
   api.use(express.json({ limit: '1mb', verify: refuseInvalidUtf8 }));
   const sessions = session({
     name: SESSION_COOKIE,
