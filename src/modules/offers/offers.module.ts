@@ -2,6 +2,10 @@ import { ContainerModule } from 'inversify';
 import type { PitlaneModule } from '../../platform/module.js';
 import { UnpaidStrikes } from '../../platform/unpaid-strikes.js';
 import { OfferMailService } from './offer-mail.service.js';
+import { OfferPartPrice } from './offer-part-price.entity.js';
+import { OfferStep } from './offer-step.entity.js';
+import { Offer } from './offer.entity.js';
+import { UnpaidAuctionOrder } from './unpaid-auction-order.entity.js';
 import { OfferStrikes, OfferWindowService } from './offer-window.service.js';
 import { OfferOrders } from './offer.orders.js';
 import { offersAdminRoutes } from './offers.admin-routes.js';
@@ -24,7 +28,7 @@ export const offersModule: PitlaneModule = {
     bind(OfferMailService).toSelf();
     bind(UnpaidStrikes).to(OfferStrikes);
   }),
-  entities: [],
+  entities: [Offer, OfferStep, OfferPartPrice, UnpaidAuctionOrder],
   routes: offerRoutes,
   adminRoutes: offersAdminRoutes,
   tasks: offersTasks,

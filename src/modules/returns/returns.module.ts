@@ -3,7 +3,10 @@ import type { PitlaneModule } from '../../platform/module.js';
 import { UploadClaims } from '../catalog/index.js';
 import { PAYMENTS_EVENTS } from '../payments/index.js';
 import { ReviewPurchases } from '../sellers/index.js';
+import { DeliveredOrder } from './delivered-order.entity.js';
 import { returnAdminRoutes } from './return.admin-routes.js';
+import { ReturnEvent } from './return-event.entity.js';
+import { Return } from './return.entity.js';
 import { returnRoutes } from './return.routes.js';
 import { ReturnService } from './return.service.js';
 import { returnsDemo } from './returns.demo.js';
@@ -19,7 +22,7 @@ export const returnsModule: PitlaneModule = {
     bind(UploadClaims).to(ReturnUploadClaims);
     bind(ReviewPurchases).to(ReturnsReviewPurchases);
   }),
-  entities: [],
+  entities: [Return, ReturnEvent, DeliveredOrder],
   routes: returnRoutes,
   adminRoutes: returnAdminRoutes,
   tasks: returnsTasks,

@@ -6,24 +6,9 @@ import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { isUuid } from '../../platform/db/uuid.js';
 import { LIVE_NOTIFY_SQL, liveNotices, type LiveHub, type LiveNotices } from '../../platform/live.js';
 import { Database } from '../../platform/db/database.js';
+import type { ReverseActivityData, ReverseActivityEvent, ReverseActivityType } from './reverse.dto.js';
 
-export type ReverseActivityType = 'quote' | 'outquoted' | 'watcher' | 'end' | 'award';
-
-export interface ReverseActivityData {
-  username?: string;
-  amount?: string;
-  previousLowBid?: string;
-  currentLowBid?: string | null;
-  totalBids?: number;
-  totalWatchers?: number;
-}
-
-export interface ReverseActivityEvent {
-  id: string;
-  type: ReverseActivityType;
-  timestamp: string;
-  data: ReverseActivityData;
-}
+export type { ReverseActivityData, ReverseActivityEvent, ReverseActivityType };
 
 export const reverseTopic = (id: string) => `reverse-auction:${id}`;
 
