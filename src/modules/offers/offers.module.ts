@@ -10,19 +10,23 @@ import { OfferStrikes, OfferWindowService } from './offer-window.service.js';
 import { OfferOrders } from './offer.orders.js';
 import { offersAdminRoutes } from './offers.admin-routes.js';
 import { offerRoutes } from './offer.routes.js';
+import { OfferPricesService } from './offer-prices.service.js';
 import { OfferService } from './offer.service.js';
+import { OfferViewService } from './offer-view.service.js';
 import { offersDemo } from './offers.demo.js';
 import { offersCrontab, offersStartupTasks, offersSubscriptions, offersTasks } from './offers.tasks.js';
 
 /**
  * The offers module (issue 23): Make an Offer with counter-offers, per-part auto-accept and auto-decline prices,
  * the reserve-not-met window and Second Chance offers, and the non-paying winner's strikes. Orders come from
- * the payments module's OrdersApi. Tables are read and written with plain SQL.
+ * the payments module's OrdersApi.
  */
 export const offersModule: PitlaneModule = {
   name: 'offers',
   containerModule: new ContainerModule(({ bind }) => {
     bind(OfferOrders).toSelf();
+    bind(OfferViewService).toSelf();
+    bind(OfferPricesService).toSelf();
     bind(OfferService).toSelf();
     bind(OfferWindowService).toSelf();
     bind(OfferMailService).toSelf();
