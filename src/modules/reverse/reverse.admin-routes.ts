@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireActor } from '../../platform/http/auth.js';
 import { adminListQuery, parseAdminList, refuseMethods, sendAdminList } from '../../platform/http/admin-rest.js';
 import { handle, idParams } from '../../platform/http/validate.js';
-import { ADMIN_REVERSE_SORT, ReverseAdminService, type AdminReverseSort } from './reverse-admin.service.js';
+import { ADMIN_REVERSE_SORT, ReverseAdminService } from './reverse-admin.service.js';
 import { ReverseApi } from './reverse.api.js';
 import { REVERSE_STATUSES } from './reverse.rules.js';
 
@@ -22,7 +22,6 @@ const cancelBody = z.object({
   reason: z.string({ message: CANCEL_REASON_MESSAGE }).trim().min(1, CANCEL_REASON_MESSAGE).max(1000, 'The reason must be at most 1000 characters'),
 });
 
-const SORTABLE = Object.keys(ADMIN_REVERSE_SORT).filter((k) => k !== 'id') as AdminReverseSort[];
 
 /** Console resource `reverse-auctions` and the manual reverse relist (mounted under /api/admin, admins only). */
 export function reverseAdminRoutes(container: Container): Router {
@@ -40,7 +39,7 @@ export function reverseAdminRoutes(container: Container): Router {
   router.get(
     '/reverse-auctions',
     handle({ query: adminListQuery }, async ({ query }, _req, res) => {
-      const list = parseAdminList(query, { sortable: SORTABLE, defaultSort: ['endTime', 'DESC'], filter: adminReverseFilter });
+      const list = parseAdminList(query, { sortable: ADMIN_REVERSE_SORT, defaultSort: ['endTime', 'DESC'], filter: adminReverseFilter });
       const { rows, total } = await admin.list({ ...list.filter, ids: list.ids }, { offset: list.offset, limit: list.limit, orderBy: list.orderBy });
       sendAdminList(res, 'reverse-auctions', rows, list.offset, total);
     }),

@@ -26,7 +26,7 @@ import { reverseCrontab, reverseStartupTasks, reverseTasks } from './reverse.tas
 
 /**
  * The reverse module: wanted-part requests posted by buyers, quotes by approved sellers, the buyer's award,
- * watchers, live activity, reminders and relists. Tables are read and written with plain SQL, as auctions do.
+ * watchers, live activity, reminders and relists.
  */
 export const reverseModule: PitlaneModule = {
   name: 'reverse',
