@@ -7,6 +7,7 @@ import { CatalogApi } from '../catalog/index.js';
 import type { OfferPricesDto } from './offer.dto.js';
 import { cents, money } from './offer.mapper.js';
 import { OFFER_MESSAGES } from './offer.rules.js';
+import type { OfferPricesInput } from './offer.schemas.js';
 import { OfferPartPrice } from './offer-part-price.entity.js';
 
 /** A seller's per-part automatic answers to offers (auto-accept and auto-decline prices), never shown to buyers. */
@@ -26,7 +27,7 @@ export class OfferPricesService {
   }
 
   /** PUT /api/parts/{id}/offer-prices: sets or clears the part's auto-accept and auto-decline prices. */
-  async setPrices(partId: string, input: { autoAcceptPrice?: number; autoDeclinePrice?: number }, actor: Actor): Promise<OfferPricesDto> {
+  async setPrices(partId: string, input: OfferPricesInput, actor: Actor): Promise<OfferPricesDto> {
     const part = await this.ownPart(partId, actor);
     const accept = input.autoAcceptPrice ?? null;
     const decline = input.autoDeclinePrice ?? null;

@@ -17,6 +17,7 @@ import { Offer } from './offer.entity.js';
 import { cents } from './offer.mapper.js';
 import { lockPart } from './offer.repository.js';
 import { DAY, OFFER_MESSAGES, SECOND_CHANCE_DAYS } from './offer.rules.js';
+import type { SecondChanceInput } from './offer.schemas.js';
 import { OfferService } from './offer.service.js';
 import { OfferViewService } from './offer-view.service.js';
 import { UnpaidAuctionOrder } from './unpaid-auction-order.entity.js';
@@ -175,7 +176,7 @@ export class OfferWindowService {
   }
 
   /** POST /api/auctions/{id}/second-chance: offers the part to another bidder at their highest bid, valid `days` days. */
-  async sendSecondChance(auctionId: string, input: { bidderId: string; days: number }, actor: Actor): Promise<OfferDto> {
+  async sendSecondChance(auctionId: string, input: SecondChanceInput, actor: Actor): Promise<OfferDto> {
     const win = await this.unpaidWin(auctionId, actor);
     const bid = (await this.auctions.highestBids(auctionId)).find((b) => b.bidderId === input.bidderId);
     const struck = await this.db.em.count(UnpaidAuctionOrder, { auctionId, buyerId: input.bidderId });

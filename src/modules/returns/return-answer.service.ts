@@ -4,6 +4,7 @@ import type { Actor } from '../../platform/http/auth.js';
 import { JobQueue } from '../../platform/jobs.js';
 import type { ReturnDto } from './return.dto.js';
 import type { Return } from './return.entity.js';
+import type { ShipInput } from './return.schemas.js';
 import { ESCALATION_WINDOW_DAYS, returnPolicyNote } from './return.rules.js';
 import { ReturnSteps } from './return-steps.js';
 import { ReturnViewService } from './return-view.service.js';
@@ -68,7 +69,7 @@ export class ReturnAnswerService {
   }
 
   /** The buyer shipped the part back (carrier and tracking number). */
-  async ship(id: string, input: { carrier: string; trackingNumber: string }, actor: Actor): Promise<ReturnDto> {
+  async ship(id: string, input: ShipInput, actor: Actor): Promise<ReturnDto> {
     await this.steps.change(id, actor, 'buyer', 'ship', async (em, row) => {
       const now = this.clock.now();
       Object.assign(row, { state: 'shipped_back', carrier: input.carrier, trackingNumber: input.trackingNumber, shippedAt: now, updatedAt: now } satisfies Partial<Return>);

@@ -8,6 +8,7 @@ import { OrdersApi } from '../payments/index.js';
 import type { ReturnDto } from './return.dto.js';
 import { Return } from './return.entity.js';
 import { ACTION_FROM, ACTION_PAST, RETURN_TEXT } from './return.rules.js';
+import type { RefundInput } from './return.schemas.js';
 import { ReturnSteps } from './return-steps.js';
 import { ReturnViewService } from './return-view.service.js';
 
@@ -23,7 +24,7 @@ export class ReturnRefundService {
   ) {}
 
   /** The seller refunds (all that is left of the order's total when no amount is given) through payments. */
-  async refund(id: string, input: { amount?: number; note: string | null }, actor: Actor): Promise<ReturnDto> {
+  async refund(id: string, input: RefundInput, actor: Actor): Promise<ReturnDto> {
     const row = this.steps.check(await this.steps.find(id), actor, 'seller', 'refund');
     await this.refundThrough(row, input.amount, input.note, actor, 'seller', 'refund');
     return this.views.view(id, actor);

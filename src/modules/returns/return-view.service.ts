@@ -10,6 +10,7 @@ import { Return } from './return.entity.js';
 import { ReturnEvent } from './return-event.entity.js';
 import { toReturnDto, toReturnEventDto } from './return.mapper.js';
 import { RETURN_TEXT, type ReturnState } from './return.rules.js';
+import type { ReturnListQuery } from './return.schemas.js';
 import { ReturnSteps, type Viewer } from './return-steps.js';
 
 /** Reading returns: one for its buyer, seller and admins, the buyer's and the seller's lists, the console's list. */
@@ -31,7 +32,7 @@ export class ReturnViewService {
   }
 
   /** The actor's returns as buyer (or `as: 'seller'`, as seller), newest first. */
-  async list(actor: Actor, query: { as: 'buyer' | 'seller'; orderId?: string; state?: ReturnState; limit: number; offset: number }): Promise<{ rows: ReturnDto[]; total: number }> {
+  async list(actor: Actor, query: ReturnListQuery): Promise<{ rows: ReturnDto[]; total: number }> {
     const where: FilterQuery<Return> = query.as === 'seller' ? { sellerId: actor.id } : { buyerId: actor.id };
     if (query.state) where.state = query.state;
     if (query.orderId) where.orderId = query.orderId;

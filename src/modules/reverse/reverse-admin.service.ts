@@ -5,7 +5,7 @@ import { AccountsApi } from '../accounts/index.js';
 import type { AdminReverseAuctionDetailDto, AdminReverseAuctionDto } from './reverse.dto.js';
 import type { ReverseAuction } from './reverse-auction.entity.js';
 import { findRequests } from './reverse.repository.js';
-import type { ReverseStatus } from './reverse.rules.js';
+import type { AdminReverseFilter } from './reverse.schemas.js';
 import { QuoteService } from './quote.service.js';
 import { ReverseService } from './reverse.service.js';
 import { Database } from '../../platform/db/database.js';
@@ -13,14 +13,6 @@ import { Database } from '../../platform/db/database.js';
 /** The console's sortable fields (the id besides). */
 export const ADMIN_REVERSE_SORT = ['title', 'status', 'maxBudget', 'totalBids', 'startTime', 'endTime', 'createdAt'] as const;
 export type AdminReverseSort = (typeof ADMIN_REVERSE_SORT)[number] | 'id';
-
-export interface AdminReverseFilter {
-  q?: string;
-  status?: ReverseStatus[];
-  partCategory?: string;
-  buyerId?: string;
-  ids?: string[];
-}
 
 /** The console's reverse auctions: list with filters, show with the quotes, cancel with a reason. */
 @injectable()
@@ -38,7 +30,7 @@ export class ReverseAdminService {
   }
 
   /** A console page of requests (every status unless filtered), sorted as asked, then by id. */
-  async list(filter: AdminReverseFilter, page: { offset: number; limit: number; orderBy: Partial<Record<AdminReverseSort, 'asc' | 'desc'>> }) {
+  async list(filter: AdminReverseFilter & { ids?: string[] }, page: { offset: number; limit: number; orderBy: Partial<Record<AdminReverseSort, 'asc' | 'desc'>> }) {
     const [rows, total] = await findRequests(
       this.db.em,
       { ids: filter.ids, statuses: filter.status, withCancelled: true, category: filter.partCategory, buyerId: filter.buyerId, q: filter.q },
