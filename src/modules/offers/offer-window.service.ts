@@ -12,10 +12,15 @@ import { UnpaidStrikes } from '../../platform/unpaid-strikes.js';
 import { AccountsApi } from '../accounts/index.js';
 import { AuctionsApi } from '../auctions/index.js';
 import { CatalogApi } from '../catalog/index.js';
-import type { OfferDto, OfferStatus, SecondChanceDto, UnpaidWinDto } from './offer.dto.js';
-import { addStep, lockPart, OFFER_COLUMNS, toOfferRow } from './offer.repository.js';
+import type { OfferDto, SecondChanceDto, UnpaidWinDto } from './offer.dto.js';
+import { Offer } from './offer.entity.js';
+import { cents } from './offer.mapper.js';
+import { lockPart } from './offer.repository.js';
 import { DAY, OFFER_MESSAGES, SECOND_CHANCE_DAYS } from './offer.rules.js';
+import type { SecondChanceInput } from './offer.schemas.js';
 import { OfferService } from './offer.service.js';
+import { OfferViewService } from './offer-view.service.js';
+import { UnpaidAuctionOrder } from './unpaid-auction-order.entity.js';
 import { OFFERS_EVENTS } from './offers.events.js';
 import { Database } from '../../platform/db/database.js';
 
@@ -56,24 +61,35 @@ export class OfferWindowService {
     @inject(AuctionsApi) private readonly auctions: AuctionsApi,
     @inject(CatalogApi) private readonly catalog: CatalogApi,
     @inject(OfferService) private readonly offers: OfferService,
+    @inject(OfferViewService) private readonly views: OfferViewService,
   ) {}
 
   /** Opens the reserve-not-met window: an open negotiation with no amount yet, either side may propose. Idempotent. */
   async openReserveWindow(e: ReserveNotMet): Promise<string | null> {
-    return this.db.em.transactional(async (tx) => {
-      await lockPart(tx, e.partId);
+    return this.db.transaction(async (em) => {
+      // One window per auction: the part's lock makes the look and the insert one step.
+      await lockPart(em, e.partId);
+      if (await em.count(Offer, { auctionId: e.auctionId, kind: 'reserve_offer' })) return null;
       const now = this.clock.now();
-      const [row] = await tx.execute<Record<string, unknown>[]>(
-        `insert into offers (kind, part_id, seller_id, buyer_id, auction_id, status, amount, floor_amount, turn, rounds, expires_at, created_at, updated_at)
-         values ('reserve_offer', ?, ?, ?, ?, 'open', null, ?, 'either', 0, ?, ?, ?)
-         on conflict (auction_id) where kind = 'reserve_offer' do nothing returning ${OFFER_COLUMNS}`,
-        [e.partId, e.sellerId, e.highBidderId, e.auctionId, e.highBid, e.windowEndsAt, now.toISOString(), now.toISOString()],
-      );
-      if (!row) return null;
-      const o = toOfferRow(row);
-      await addStep(tx, o.id, 'system', 'open', o.floorCents, null, now);
-      await this.bus.publish(tx, { name: OFFERS_EVENTS.reserveOpened, payload: { ...this.offers.payload(o, 'system'), amount: e.highBid } });
-      await this.offers.scheduleExpiry(tx, o.id, o.expiresAt);
+      const o = em.create(Offer, {
+        kind: 'reserve_offer',
+        partId: e.partId,
+        sellerId: e.sellerId,
+        buyerId: e.highBidderId,
+        auctionId: e.auctionId,
+        status: 'open',
+        amount: null,
+        floorAmount: e.highBid,
+        turn: 'either',
+        rounds: 0,
+        expiresAt: new Date(e.windowEndsAt),
+        createdAt: now,
+        updatedAt: now,
+      });
+      await em.flush();
+      this.offers.addStep(em, o.id, 'system', 'open', cents(o.floorAmount), null, now);
+      await this.bus.publish(em, { name: OFFERS_EVENTS.reserveOpened, payload: { ...this.offers.payload(o, 'system'), amount: e.highBid } });
+      await this.offers.scheduleExpiry(em, o.id, o.expiresAt);
       return o.id;
     });
   }
@@ -82,16 +98,13 @@ export class OfferWindowService {
   async recordCancelledOrder(e: CancelledOrder): Promise<boolean> {
     if (e.reason !== 'unpaid' || e.source !== 'auction_won' || !e.sourceId || !e.partId) return false;
     const [[part], [seller]] = await Promise.all([this.catalog.findParts([e.partId]), this.accounts.findUsers([e.sellerId])]);
-    return this.db.em.transactional(async (tx) => {
-      const rows = await tx.execute<{ order_id: string }[]>(
-        `insert into unpaid_auction_orders (order_id, auction_id, part_id, seller_id, buyer_id, cancelled_at) values (?, ?, ?, ?, ?, ?)
-         on conflict (order_id) do nothing returning order_id`,
-        [e.orderId, e.sourceId, e.partId, e.sellerId, e.buyerId, this.clock.now().toISOString()],
-      );
-      if (!rows.length) return false;
+    return this.db.transaction(async (em) => {
+      // A second delivery of the event finds the row (two at once: the unique order id fails one, which is retried).
+      if (await em.count(UnpaidAuctionOrder, { orderId: e.orderId })) return false;
+      em.create(UnpaidAuctionOrder, { orderId: e.orderId, auctionId: e.sourceId!, partId: e.partId!, sellerId: e.sellerId, buyerId: e.buyerId, cancelledAt: this.clock.now() });
       if (seller?.email) {
         const title = part?.title ?? 'your part';
-        await this.mail.queue(tx, {
+        await this.mail.queue(em, {
           to: seller.email,
           subject: `Winner did not pay: ${title}`,
           text: `The winner of your auction of ${title} did not pay, and the order was cancelled. You may offer the part to another bidder at their highest bid: ${this.config.publicUrl.replace(/\/$/, '')}/auctions/${e.sourceId}/second-chance`,
@@ -103,60 +116,52 @@ export class OfferWindowService {
 
   /** GET /api/offers/second-chances: the seller's auctions whose winner did not pay, newest first (at most 50). */
   async unpaidWins(actor: Actor): Promise<UnpaidWinDto[]> {
-    const rows = await this.db.em.execute<{ auction_id: string; part_id: string; buyer_id: string; cancelled_at: Date; sent: number }[]>(
-      `select u.auction_id, u.part_id, u.buyer_id, u.cancelled_at,
-              (select count(*)::int from offers o where o.auction_id = u.auction_id and o.kind = 'second_chance') as sent
-         from unpaid_auction_orders u where u.seller_id = ? order by u.cancelled_at desc limit 50`,
-      [actor.id],
-    );
-    if (!rows.length) return [];
-    const [parts, users] = await Promise.all([
-      this.catalog.findParts([...new Set(rows.map((r) => r.part_id))]),
-      this.accounts.findUsers([...new Set(rows.map((r) => r.buyer_id))]),
+    const em = this.db.em;
+    const wins = await em.find(UnpaidAuctionOrder, { sellerId: actor.id }, { orderBy: { cancelledAt: 'desc' }, limit: 50 });
+    if (!wins.length) return [];
+    const [parts, users, sent] = await Promise.all([
+      this.catalog.findParts([...new Set(wins.map((r) => r.partId))]),
+      this.accounts.findUsers([...new Set(wins.map((r) => r.buyerId))]),
+      em.find(Offer, { auctionId: { $in: [...new Set(wins.map((r) => r.auctionId))] }, kind: 'second_chance' }, { fields: ['auctionId'] }),
     ]);
     const title = new Map(parts.map((p) => [p.id, p.title]));
     const name = new Map(users.map((u) => [u.id, u.username]));
-    return rows.map((r) => ({
-      auctionId: r.auction_id,
-      partId: r.part_id,
-      partTitle: title.get(r.part_id) ?? 'Part',
-      buyerName: name.get(r.buyer_id) ?? 'buyer',
-      cancelledAt: new Date(r.cancelled_at).toISOString(),
-      offersSent: r.sent,
+    const sentFor = (auctionId: string) => sent.filter((o) => o.auctionId === auctionId).length;
+    return wins.map((r) => ({
+      auctionId: r.auctionId,
+      partId: r.partId,
+      partTitle: title.get(r.partId) ?? 'Part',
+      buyerName: name.get(r.buyerId) ?? 'buyer',
+      cancelledAt: r.cancelledAt.toISOString(),
+      offersSent: sentFor(r.auctionId),
     }));
   }
 
   /** The unpaid win of an auction, when there is one and `actor` is its seller or an admin; else 404. */
-  private async unpaidWin(auctionId: string, actor: Actor) {
-    const [win] = await this.db.em.execute<{ part_id: string; seller_id: string; buyer_id: string }[]>(
-      'select part_id, seller_id, buyer_id from unpaid_auction_orders where auction_id = ? order by cancelled_at desc limit 1',
-      [auctionId],
-    );
-    if (!win || (win.seller_id !== actor.id && actor.role !== 'admin')) throw Errors.notFound('Second Chance');
+  private async unpaidWin(auctionId: string, actor: Actor): Promise<UnpaidAuctionOrder> {
+    const win = await this.db.em.findOne(UnpaidAuctionOrder, { auctionId }, { orderBy: { cancelledAt: 'desc' } });
+    if (!win || (win.sellerId !== actor.id && actor.role !== 'admin')) throw Errors.notFound('Second Chance');
     return win;
   }
 
   /** GET /api/auctions/{id}/second-chance: the other bidders at their highest bids, and what was sent to them. */
   async secondChance(auctionId: string, actor: Actor): Promise<SecondChanceDto> {
     const win = await this.unpaidWin(auctionId, actor);
-    const [bids, [part], availability, sent] = await Promise.all([
+    const em = this.db.em;
+    const [bids, [part], availability, sent, strikes] = await Promise.all([
       this.auctions.highestBids(auctionId),
-      this.catalog.findParts([win.part_id]),
-      this.catalog.fixedPriceAvailability(win.part_id),
-      this.db.em.execute<{ id: string; buyer_id: string; status: OfferStatus }[]>(
-        `select id, buyer_id, status from offers where auction_id = ? and kind = 'second_chance'`,
-        [auctionId],
-      ),
+      this.catalog.findParts([win.partId]),
+      this.catalog.fixedPriceAvailability(win.partId),
+      em.find(Offer, { auctionId, kind: 'second_chance' }, { refresh: true }),
+      em.find(UnpaidAuctionOrder, { auctionId }),
     ]);
-    const strikers = new Set(
-      (await this.db.em.execute<{ buyer_id: string }[]>('select buyer_id from unpaid_auction_orders where auction_id = ?', [auctionId])).map((r) => r.buyer_id),
-    );
+    const strikers = new Set(strikes.map((r) => r.buyerId));
     const candidates = bids.filter((b) => !strikers.has(b.bidderId));
     const names = new Map((await this.accounts.findUsers(candidates.map((c) => c.bidderId))).map((u) => [u.id, u.username]));
-    const sentTo = new Map(sent.map((s) => [s.buyer_id, s]));
+    const sentTo = new Map(sent.map((s) => [s.buyerId, s]));
     return {
       auctionId,
-      partId: win.part_id,
+      partId: win.partId,
       partTitle: part?.title ?? 'Part',
       available: availability?.available === true,
       validityDays: [...SECOND_CHANCE_DAYS],
@@ -171,33 +176,41 @@ export class OfferWindowService {
   }
 
   /** POST /api/auctions/{id}/second-chance: offers the part to another bidder at their highest bid, valid `days` days. */
-  async sendSecondChance(auctionId: string, input: { bidderId: string; days: number }, actor: Actor): Promise<OfferDto> {
+  async sendSecondChance(auctionId: string, input: SecondChanceInput, actor: Actor): Promise<OfferDto> {
     const win = await this.unpaidWin(auctionId, actor);
     const bid = (await this.auctions.highestBids(auctionId)).find((b) => b.bidderId === input.bidderId);
-    const [striker] = await this.db.em.execute<{ n: number }[]>(
-      'select count(*)::int as n from unpaid_auction_orders where auction_id = ? and buyer_id = ?',
-      [auctionId, input.bidderId],
-    );
-    if (!bid || striker!.n > 0) throw Errors.invalid('not_a_bidder', OFFER_MESSAGES.notCandidate, { bidderId: OFFER_MESSAGES.notCandidate });
-    const availability = await this.catalog.fixedPriceAvailability(win.part_id);
+    const struck = await this.db.em.count(UnpaidAuctionOrder, { auctionId, buyerId: input.bidderId });
+    if (!bid || struck > 0) throw Errors.invalid('not_a_bidder', OFFER_MESSAGES.notCandidate, { bidderId: OFFER_MESSAGES.notCandidate });
+    const availability = await this.catalog.fixedPriceAvailability(win.partId);
     if (!availability?.available) throw Errors.conflict('part_unavailable', OFFER_MESSAGES.partUnavailable);
-    const id = await this.db.em.transactional(async (tx) => {
-      await lockPart(tx, win.part_id);
+    const id = await this.db.transaction(async (em) => {
+      // One Second Chance offer per bidder and auction: the part's lock makes the look and the insert one step.
+      await lockPart(em, win.partId);
+      if (await em.count(Offer, { auctionId, buyerId: input.bidderId, kind: 'second_chance' })) {
+        throw Errors.conflict('second_chance_sent', OFFER_MESSAGES.alreadySent);
+      }
       const now = this.clock.now();
-      const [row] = await tx.execute<Record<string, unknown>[]>(
-        `insert into offers (kind, part_id, seller_id, buyer_id, auction_id, status, amount, turn, rounds, expires_at, created_at, updated_at)
-         values ('second_chance', ?, ?, ?, ?, 'open', ?, 'buyer', 1, ?, ?, ?)
-         on conflict (auction_id, buyer_id) where kind = 'second_chance' do nothing returning ${OFFER_COLUMNS}`,
-        [win.part_id, win.seller_id, input.bidderId, auctionId, formatCents(bid.amountCents), new Date(now.getTime() + input.days * DAY).toISOString(), now.toISOString(), now.toISOString()],
-      );
-      if (!row) throw Errors.conflict('second_chance_sent', OFFER_MESSAGES.alreadySent);
-      const o = toOfferRow(row);
-      await addStep(tx, o.id, 'seller', 'offer', o.amountCents, null, now);
-      await this.bus.publish(tx, { name: OFFERS_EVENTS.secondChanceSent, payload: this.offers.payload(o, 'seller') });
-      await this.offers.scheduleExpiry(tx, o.id, o.expiresAt);
+      const o = em.create(Offer, {
+        kind: 'second_chance',
+        partId: win.partId,
+        sellerId: win.sellerId,
+        buyerId: input.bidderId,
+        auctionId,
+        status: 'open',
+        amount: formatCents(bid.amountCents),
+        turn: 'buyer',
+        rounds: 1,
+        expiresAt: new Date(now.getTime() + input.days * DAY),
+        createdAt: now,
+        updatedAt: now,
+      });
+      await em.flush();
+      this.offers.addStep(em, o.id, 'seller', 'offer', bid.amountCents, null, now);
+      await this.bus.publish(em, { name: OFFERS_EVENTS.secondChanceSent, payload: this.offers.payload(o, 'seller') });
+      await this.offers.scheduleExpiry(em, o.id, o.expiresAt);
       return o.id;
     });
-    return this.offers.get(id, actor);
+    return this.views.get(id, actor);
   }
 }
 
@@ -208,9 +221,8 @@ export class OfferStrikes extends UnpaidStrikes {
     super();
   }
 
-  async count(userId: string): Promise<number> {
-    const [row] = await this.db.em.execute<{ n: number }[]>('select count(*)::int as n from unpaid_auction_orders where buyer_id = ?', [userId]);
-    return row?.n ?? 0;
+  count(userId: string): Promise<number> {
+    return this.db.em.count(UnpaidAuctionOrder, { buyerId: userId });
   }
 }
 

@@ -32,6 +32,7 @@ export const offerPricesSchema = z.object({
   autoAcceptPrice: optionalMoney,
   autoDeclinePrice: optionalMoney,
 });
+export type OfferPricesInput = z.infer<typeof offerPricesSchema>;
 
 /** POST /api/auctions/{id}/second-chance. */
 export const secondChanceSchema = z.object({
@@ -43,6 +44,7 @@ export const secondChanceSchema = z.object({
       .refine((d) => (SECOND_CHANCE_DAYS as readonly number[]).includes(d), 'Valid for 1, 3, 5 or 7 days'),
   ),
 });
+export type SecondChanceInput = z.infer<typeof secondChanceSchema>;
 
 const offerStatus = z.enum(['open', 'accepted', 'declined', 'expired', 'cancelled'], { error: 'Not an offer status' });
 const optionalId = z.preprocess(blankToUndefined, z.uuid({ error: 'Not a valid id' }).optional());

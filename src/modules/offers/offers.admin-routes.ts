@@ -4,14 +4,14 @@ import { requireActor } from '../../platform/http/auth.js';
 import { adminListQuery, parseAdminList, refuseMethods, sendAdminList } from '../../platform/http/admin-rest.js';
 import { handle, idParams } from '../../platform/http/validate.js';
 import { adminOfferFilter } from './offer.schemas.js';
-import { OfferService } from './offer.service.js';
+import { OfferViewService } from './offer-view.service.js';
 
 /** Fields the console may sort offers by (besides `id`). */
 export const OFFER_ADMIN_SORT = ['createdAt', 'amount'] as const;
 
 /** The console's read-only `offers` resource (ra-data-simple-rest), mounted under /api/admin for admins only. */
 export function offersAdminRoutes(container: Container): Router {
-  const offers = container.get(OfferService);
+  const offers = container.get(OfferViewService);
   const router = Router();
   router.get(
     '/offers',

@@ -1,9 +1,9 @@
 import type { Container } from 'inversify';
 import { DEMO_KINDS, demoKey, pick, seededRandom, type DemoContribution } from '../../platform/demo/demo.js';
 import { formatCents } from '../../platform/money.js';
-import { EXPIRE_TASK, expireJobKey } from './offer.service.js';
 import { HOUR, OFFER_TTL_MS, ORDER_CANCELLED_NOTES } from './offer.rules.js';
 import { JobQueue } from '../../platform/jobs.js';
+import { EXPIRE_TASK, expireJobKey } from './offers.tasks.js';
 
 /** The marks of demo offers. */
 export const DEMO_OFFER_KIND = 'offers.offer';

@@ -4,14 +4,25 @@ import type { TaskFactories } from '../../platform/module.js';
 import { OfferMailService } from './offer-mail.service.js';
 import { OfferWindowService } from './offer-window.service.js';
 import { offerPayload } from './offer.schemas.js';
-import { CREATE_ORDER_TASK, EXPIRE_TASK, OfferService } from './offer.service.js';
+import { OfferService } from './offer.service.js';
 import { OFFERS_EVENTS, OFFERS_SUBSCRIBED_EVENTS, orderCancelledEvent, reserveNotMetEvent, type OfferEventPayload } from './offers.events.js';
 
+/** Expires one open offer at its expiry (payload {offerId}; keyed by expireJobKey). */
+export const EXPIRE_TASK = 'offers/expire';
+/** Creates the order of an offer accepted while no payments module was bound (payload {offerId}). */
+export const CREATE_ORDER_TASK = 'offers/create-order';
 export const MAIL_TASK = 'offers/mail';
 export const EXPIRE_DUE_TASK = 'offers/expire-due';
 export const RESERVE_WINDOW_TASK = 'offers/reserve-window';
 export const ORDER_CANCELLED_TASK = 'offers/order-cancelled';
 export const OFFER_ORDER_CANCELLED_TASK = 'offers/offer-order-cancelled';
+
+/** The one pending EXPIRE_TASK of an offer. */
+export const expireJobKey = (offerId: string) => `offer-expire:${offerId}`;
+/** The one pending CREATE_ORDER_TASK of an accepted offer. */
+export const createOrderJobKey = (offerId: string) => `offer-order:${offerId}`;
+/** The crontab's catch-up, one at a time. */
+export const EXPIRE_DUE_JOB_KEY = 'offers-expire-due';
 
 const offerEvent = z.object({ event: z.string(), payload: z.object({ offerId: z.uuid(), partId: z.uuid(), buyerId: z.uuid(), sellerId: z.uuid() }).passthrough() });
 
@@ -65,5 +76,5 @@ export const offersSubscriptions: Record<string, string[]> = {
   ),
 };
 
-export const offersCrontab = [`*/5 * * * * ${EXPIRE_DUE_TASK} ?max=1&jobKey=offers-expire-due`];
+export const offersCrontab = [`*/5 * * * * ${EXPIRE_DUE_TASK} ?max=1&jobKey=${EXPIRE_DUE_JOB_KEY}`];
 export const offersStartupTasks = [EXPIRE_DUE_TASK];

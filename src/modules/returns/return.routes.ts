@@ -14,11 +14,19 @@ import {
   returnListQuery,
   shipSchema,
 } from './return.schemas.js';
-import { ReturnService } from './return.service.js';
+import { ReturnAnswerService } from './return-answer.service.js';
+import { ReturnEscalationService } from './return-escalation.service.js';
+import { ReturnRefundService } from './return-refund.service.js';
+import { ReturnRequestService } from './return-request.service.js';
+import { ReturnViewService } from './return-view.service.js';
 
 /** Returns of orders (mounted under /api). */
 export function returnRoutes(container: Container): Router {
-  const returns = container.get(ReturnService);
+  const requests = container.get(ReturnRequestService);
+  const views = container.get(ReturnViewService);
+  const answers = container.get(ReturnAnswerService);
+  const refunds = container.get(ReturnRefundService);
+  const escalations = container.get(ReturnEscalationService);
   const uploads = container.get(UploadService);
   const router = Router();
 
@@ -36,7 +44,7 @@ export function returnRoutes(container: Container): Router {
         const actor = await requireActor(req);
         // Each photo must be an upload that exists (400 naming photos.N), before the return is looked at.
         await uploads.requireStored(body.photos.map((p) => p.url), 'photos');
-        return returns.request(params.id, body, actor);
+        return requests.request(params.id, body, actor);
       },
       201,
     ),
@@ -44,34 +52,34 @@ export function returnRoutes(container: Container): Router {
   router.get(
     '/returns',
     requireSignIn,
-    handle({ query: returnListQuery }, async ({ query }, req, res) => sendList(res, await returns.list(await requireActor(req), query))),
+    handle({ query: returnListQuery }, async ({ query }, req, res) => sendList(res, await views.list(await requireActor(req), query))),
   );
-  router.get('/returns/:id', requireSignIn, handle({ params: returnIdParams }, async ({ params }, req) => returns.view(params.id, await requireActor(req))));
+  router.get('/returns/:id', requireSignIn, handle({ params: returnIdParams }, async ({ params }, req) => views.view(params.id, await requireActor(req))));
   router.post(
     '/returns/:id/approve',
     requireSignIn,
-    handle({ params: returnIdParams, body: approveSchema }, async ({ params, body }, req) => returns.approve(params.id, body.instructions, await requireActor(req))),
+    handle({ params: returnIdParams, body: approveSchema }, async ({ params, body }, req) => answers.approve(params.id, body.instructions, await requireActor(req))),
   );
   router.post(
     '/returns/:id/decline',
     requireSignIn,
-    handle({ params: returnIdParams, body: declineSchema }, async ({ params, body }, req) => returns.decline(params.id, body.reason, await requireActor(req))),
+    handle({ params: returnIdParams, body: declineSchema }, async ({ params, body }, req) => answers.decline(params.id, body.reason, await requireActor(req))),
   );
   router.post(
     '/returns/:id/ship',
     requireSignIn,
-    handle({ params: returnIdParams, body: shipSchema }, async ({ params, body }, req) => returns.ship(params.id, body, await requireActor(req))),
+    handle({ params: returnIdParams, body: shipSchema }, async ({ params, body }, req) => answers.ship(params.id, body, await requireActor(req))),
   );
-  router.post('/returns/:id/receive', requireSignIn, handle({ params: returnIdParams }, async ({ params }, req) => returns.receive(params.id, await requireActor(req))));
+  router.post('/returns/:id/receive', requireSignIn, handle({ params: returnIdParams }, async ({ params }, req) => answers.receive(params.id, await requireActor(req))));
   router.post(
     '/returns/:id/refund',
     requireSignIn,
-    handle({ params: returnIdParams, body: refundSchema }, async ({ params, body }, req) => returns.refund(params.id, body, await requireActor(req))),
+    handle({ params: returnIdParams, body: refundSchema }, async ({ params, body }, req) => refunds.refund(params.id, body, await requireActor(req))),
   );
   router.post(
     '/returns/:id/escalate',
     requireSignIn,
-    handle({ params: returnIdParams, body: escalateSchema }, async ({ params, body }, req) => returns.escalate(params.id, body.reason, await requireActor(req))),
+    handle({ params: returnIdParams, body: escalateSchema }, async ({ params, body }, req) => escalations.escalate(params.id, body.reason, await requireActor(req))),
   );
   return router;
 }

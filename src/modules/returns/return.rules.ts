@@ -147,3 +147,30 @@ export const ACTION_FROM: Record<ReturnAction, readonly ReturnState[]> = {
 
 /** Whether `action` may happen in `state`. */
 export const canDo = (action: ReturnAction, state: ReturnState) => ACTION_FROM[action].includes(state);
+
+/** The service's refusals and system notes (beside RETURN_MESSAGES, the request's). */
+export const RETURN_TEXT = {
+  notFound: 'Return',
+  orderNotFound: 'Order',
+  wrongState: (action: string, state: string) => `This return cannot be ${action} while it is ${state.replace('_', ' ')}.`,
+  onlySeller: 'Only the seller can do this.',
+  onlyBuyer: 'Only the buyer can do this.',
+  refundTooLarge: (max: string) => `The refund cannot be more than $${max}, what is left of the order's total.`,
+  nothingToRefund: 'Nothing is left to refund on this order.',
+  amountForRefund: 'Give the refund amount',
+  escalatedByDeadline: `The seller did not answer within ${SELLER_RESPONSE_BUSINESS_DAYS} business days; Pitlane's team will decide.`,
+  closedAfterDecline: `The return was declined and not escalated within ${ESCALATION_WINDOW_DAYS} days.`,
+} as const;
+
+/** Each action in the past tense, for RETURN_TEXT.wrongState. */
+export const ACTION_PAST: Record<ReturnAction, string> = {
+  approve: 'approved',
+  decline: 'declined',
+  ship: 'marked shipped',
+  receive: 'marked received',
+  refund: 'refunded',
+  escalate: 'escalated',
+  decide: 'decided',
+  deadline: 'escalated',
+  close: 'closed',
+};

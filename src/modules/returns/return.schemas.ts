@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { moneyCents } from '../../platform/http/input-fields.js';
-import { MAX_RETURN_PHOTOS, RETURN_MESSAGES, RETURN_REASONS } from './return.rules.js';
+import { MAX_RETURN_PHOTOS, RETURN_MESSAGES, RETURN_REASONS, RETURN_STATES } from './return.rules.js';
 
 export const RETURN_FIELD_MESSAGES = {
   reason: `Choose a reason: ${RETURN_REASONS.join(', ')}`,
@@ -45,11 +45,13 @@ export const shipSchema = z.object({
   carrier: text(RETURN_FIELD_MESSAGES.carrier, 100),
   trackingNumber: text(RETURN_FIELD_MESSAGES.trackingNumber, 100),
 });
+export type ShipInput = z.infer<typeof shipSchema>;
 /** Refund: the amount (dollars, two decimals at most); the rest of the order's total when left out. */
 export const refundSchema = z.object({
   amount: z.preprocess((v) => (v === '' || v === null ? undefined : v), moneyCents('Amount is required').optional()),
   note: optionalText(),
 });
+export type RefundInput = z.infer<typeof refundSchema>;
 export const escalateSchema = z.object({ reason: optionalText() });
 export const decideSchema = z
   .object({
@@ -62,10 +64,11 @@ export type DecideInput = z.infer<typeof decideSchema>;
 export const returnListQuery = z.object({
   as: z.enum(['buyer', 'seller'], { error: 'as must be buyer or seller' }).default('buyer'),
   orderId: z.uuid({ message: 'Not a valid order id' }).optional(),
-  state: z.enum(['requested', 'approved', 'declined', 'shipped_back', 'received', 'refunded', 'closed', 'escalated'], { error: 'Unknown state' }).optional(),
+  state: z.enum(RETURN_STATES, { error: 'Unknown state' }).optional(),
   limit: z.preprocess((v) => (v === undefined ? undefined : Number(v)), z.number({ error: 'limit must be 1-100' }).int().min(1, 'limit must be 1-100').max(100, 'limit must be 1-100').default(20)),
   offset: z.preprocess((v) => (v === undefined ? undefined : Number(v)), z.number({ error: 'offset must be 0 or more' }).int().min(0, 'offset must be 0 or more').default(0)),
 });
+export type ReturnListQuery = z.infer<typeof returnListQuery>;
 
 export const orderIdParams = z.object({ id: z.uuid({ message: 'Not a valid order id' }) });
 export const returnIdParams = z.object({ id: z.uuid({ message: 'Not a valid return id' }) });

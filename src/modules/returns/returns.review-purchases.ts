@@ -3,6 +3,7 @@ import { inject, injectable } from 'inversify';
 import { OrdersApi } from '../payments/index.js';
 import { ReviewPurchases, type PurchaseFacts, type SellerOrderFigures } from '../sellers/index.js';
 import { Database } from '../../platform/db/database.js';
+import { sellerFigures } from './return.repository.js';
 
 /** The sellers' reviews and reputation ask here: orders through payments, delivered orders and returns from this module. */
 @injectable()
@@ -21,14 +22,7 @@ export class ReturnsReviewPurchases extends ReviewPurchases {
       : null;
   }
 
-  async figures(sellerUserId: string): Promise<SellerOrderFigures> {
-    const [row] = await this.db.em.execute<SellerOrderFigures[]>(
-      `select (select count(*)::int from returns_delivered_orders where seller_id = ?) as "deliveredOrders",
-              count(*)::int as buyers, count(*) filter (where n > 1)::int as "repeatBuyers",
-              (select count(*)::int from returns where seller_id = ?) as returns
-         from (select buyer_id, count(*) as n from returns_delivered_orders where seller_id = ? group by buyer_id) b`,
-      [sellerUserId, sellerUserId, sellerUserId],
-    );
-    return row ?? { deliveredOrders: 0, buyers: 0, repeatBuyers: 0, returns: 0 };
+  figures(sellerUserId: string): Promise<SellerOrderFigures> {
+    return sellerFigures(this.db.em, sellerUserId);
   }
 }

@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 
 import { photoIdArray, UPLOAD_ID_PATTERN, UploadClaims } from '../catalog/index.js';
 import { Database } from '../../platform/db/database.js';
+import { claimedPhotoIds } from './return.repository.js';
 
 /** Photos a return shows (kept for the whole life of the return: admins may need them for a dispute). */
 @injectable()
@@ -10,14 +11,7 @@ export class ReturnUploadClaims extends UploadClaims {
     super();
   }
 
-  async claimed(ids: readonly string[]): Promise<string[]> {
-    const rows = await this.db.em.execute<{ id: string }[]>(
-      `select distinct id from (
-         select substring(photo->>'url' from ?) as id from returns, jsonb_array_elements(photos) as photo
-       ) as used
-       where id = any(?::text[])`,
-      [UPLOAD_ID_PATTERN, photoIdArray(ids)],
-    );
-    return rows.map((r) => r.id);
+  claimed(ids: readonly string[]): Promise<string[]> {
+    return claimedPhotoIds(this.db.em, UPLOAD_ID_PATTERN, photoIdArray(ids));
   }
 }

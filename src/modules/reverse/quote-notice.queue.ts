@@ -1,13 +1,12 @@
 import { inject, injectable } from 'inversify';
-import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { LivePublisher, type LiveNotices } from '../../platform/live.js';
 import type { Logger } from '../../platform/logger.js';
 import { SweepRequest } from '../../platform/sweep-request.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { Database } from '../../platform/db/database.js';
-
-export const QUOTE_NOTICES_SWEEP_TASK = 'reverse/sweep-quote-notices';
-export const QUOTE_NOTICES_SWEEP_JOB_KEY = 'reverse-quote-notices-sweep';
+import { insertQuoteNotice } from './quote.repository.js';
+import { QUOTE_NOTICES_SWEEP_JOB_KEY, QUOTE_NOTICES_SWEEP_TASK } from './reverse.tasks.js';
 
 /**
  * What a quote leaves for after its commit: the live events (sent gathered, see LivePublisher) and the notices
@@ -26,12 +25,8 @@ export class QuoteNoticeQueue {
   }
 
   /** In the quote's transaction: the buyer's new-quotes mail, and the outquoted seller's notice when there is one. */
-  async store(tx: SqlExecutor, reverseAuctionId: string, outquotedSellerId: string | null, bidSeq: string): Promise<void> {
-    await tx.execute('insert into reverse_quote_notices (reverse_auction_id, outquoted_seller_id, bid_seq) values (?, ?, ?::bigint)', [
-      reverseAuctionId,
-      outquotedSellerId,
-      bidSeq,
-    ]);
+  store(em: EntityManager, reverseAuctionId: string, outquotedSellerId: string | null, bidSeq: string): Promise<void> {
+    return insertQuoteNotice(em, reverseAuctionId, outquotedSellerId, bidSeq);
   }
 
   /** After the quote's commit: its live events, and a sweep for its notices. */

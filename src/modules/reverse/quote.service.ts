@@ -1,26 +1,28 @@
 import { inject, injectable } from 'inversify';
-
 import { Clock } from '../../platform/clock.js';
+import { Database } from '../../platform/db/database.js';
 import { Errors } from '../../platform/errors.js';
 import { EventBus } from '../../platform/events.js';
 import type { Actor } from '../../platform/http/auth.js';
 import type { ListPage } from '../../platform/http/validate.js';
 import { JobQueue } from '../../platform/jobs.js';
+import type { LiveNotices } from '../../platform/live.js';
 import { hasRole } from '../../platform/roles.js';
 import { AccountsApi } from '../accounts/index.js';
-import { SellersApi, type SellerQuoteProfile } from '../sellers/index.js';
-import { ReverseActivityService } from './reverse-activity.service.js';
-import type { LiveNotices } from '../../platform/live.js';
+import { SellersApi } from '../sellers/index.js';
+import { ReverseQuote } from './quote.entity.js';
 import { QuoteNoticeQueue } from './quote-notice.queue.js';
+import { countQuote, insertQuote, lockRequest, lowestQuoteSeller, readRequest } from './quote.repository.js';
+import { ReverseActivityService, type ActivityItem } from './reverse-activity.service.js';
+import type { ReverseAuction } from './reverse-auction.entity.js';
 import { ReverseIdempotencyStore } from './reverse-idempotency.store.js';
 import type { QuoteResultDto, ReverseAuctionDto, ReverseBidDto } from './reverse.dto.js';
 import { REVERSE_EVENTS } from './reverse.events.js';
-import { RESULT_TASK } from './reverse.jobs.js';
-import { money, QUOTE_COLUMNS, readReverse, toQuoteRow, type QuoteRow } from './reverse.repository.js';
+import { amount, budgetOf, money, toReverseBidDto } from './reverse.mapper.js';
 import { awardDeadline, maskName, maximumQuote } from './reverse.rules.js';
 import type { QuoteInput } from './reverse.schemas.js';
 import { ReverseService } from './reverse.service.js';
-import { Database } from '../../platform/db/database.js';
+import { RESULT_TASK, resultJobKey } from './reverse.tasks.js';
 
 export const QUOTE_ERRORS = {
   notSeller: 'Only approved sellers can submit quotes',
@@ -67,102 +69,64 @@ export class QuoteService {
     if (seller?.status !== 'approved') throw Errors.forbidden(QUOTE_ERRORS.notSeller);
     const user = await this.accounts.findUser(actor.id);
     let notices: LiveNotices | null = null;
-    const answer = await this.db.em.transactional(async (tx): Promise<QuoteAnswer> => {
-      const replay = await this.keys.claim(tx, actor.id, idempotencyKey, `POST /reverse-auctions/${id}/bids`);
+    // The measured path (docs/performance.md, "Reverse auctions"): one statement per step, in quote.repository.ts.
+    const answer = await this.db.transaction(async (em): Promise<QuoteAnswer> => {
+      const replay = await this.keys.claim(em, actor.id, idempotencyKey, `POST /reverse-auctions/${id}/bids`);
       if (replay) return replay;
-      const r = await readReverse(tx, id, true);
+      const r = await lockRequest(em, id);
       if (!r) throw Errors.notFound('Reverse auction');
       if (r.buyerId === actor.id) throw Errors.forbidden(QUOTE_ERRORS.ownRequest);
       const now = this.clock.now();
       if (r.status === 'scheduled' || r.status === 'pending') throw Errors.conflict('reverse_auction_not_started', QUOTE_ERRORS.scheduled);
       if (r.status !== 'active') throw Errors.conflict('reverse_auction_closed', QUOTE_ERRORS.notOpen);
       if (now.getTime() >= r.endTime.getTime()) throw Errors.conflict('reverse_auction_ended', QUOTE_ERRORS.ended);
-      const ceiling = maximumQuote(r);
+      const ceiling = maximumQuote(budgetOf(r));
       if (ceiling === null || input.bidAmount > ceiling) {
         const message = `Maximum quote is ${money(Math.max(0, ceiling ?? 0))}`;
         throw Errors.invalid('quote_too_high', message, { bidAmount: message });
       }
-      const [previous] = await tx.execute<{ seller_id: string }[]>(
-        'select seller_id from reverse_auction_bids where reverse_auction_id = ? order by bid_amount, seq limit 1',
-        [id],
-      );
-      const [inserted] = await tx.execute<Record<string, unknown>[]>(
-        `insert into reverse_auction_bids (reverse_auction_id, seller_id, bid_amount, part_condition, part_location,
-           estimated_shipping, availability_date, notes, images, created_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?) returning ${QUOTE_COLUMNS}`,
-        [
-          id,
-          actor.id,
-          money(input.bidAmount),
-          input.partCondition ?? null,
-          input.partLocation ?? null,
-          money(input.estimatedShipping ?? null),
-          input.availabilityDate ?? null,
-          input.notes ?? null,
-          JSON.stringify(input.images),
-          now.toISOString(),
-        ],
-      );
-      const quote = toQuoteRow(inserted!);
-      const [updated] = await tx.execute<{ total_bids: number }[]>(
-        `update reverse_auctions set current_lowest_bid = least(coalesce(current_lowest_bid, ?), ?), total_bids = total_bids + 1,
-           updated_at = ? where id = ? returning total_bids`,
-        [money(input.bidAmount), money(input.bidAmount), now.toISOString(), id],
-      );
-      const events: Parameters<ReverseActivityService['record']>[2] = [
+      const previousLow = amount(r.currentLowestBid);
+      const previousSeller = await lowestQuoteSeller(em, id);
+      const bid = money(input.bidAmount)!;
+      const quote = await insertQuote(em, {
+        reverseAuctionId: id,
+        sellerId: actor.id,
+        bidAmount: bid,
+        partCondition: input.partCondition ?? null,
+        partLocation: input.partLocation ?? null,
+        estimatedShipping: money(input.estimatedShipping ?? null),
+        availabilityDate: input.availabilityDate ?? null,
+        notes: input.notes ?? null,
+        images: input.images,
+        createdAt: now,
+      });
+      const totalBids = await countQuote(em, id, bid, now);
+      const events: ActivityItem[] = [
         {
           type: 'quote',
           data: {
             username: maskName(user?.username ?? 'seller'),
-            amount: money(input.bidAmount)!,
-            ...(r.currentLowestBid !== null ? { previousLowBid: money(r.currentLowestBid)! } : {}),
-            currentLowBid: money(input.bidAmount),
-            totalBids: updated!.total_bids,
+            amount: bid,
+            ...(previousLow !== null ? { previousLowBid: previousLow } : {}),
+            currentLowBid: bid,
+            totalBids,
           },
         },
       ];
-      const outquoted = previous && previous.seller_id !== actor.id ? previous.seller_id : null;
-      if (outquoted) {
-        events.push({ type: 'outquoted', data: { amount: money(input.bidAmount)!, previousLowBid: money(r.currentLowestBid) ?? undefined } });
-      }
+      const outquoted = previousSeller && previousSeller !== actor.id ? previousSeller : null;
+      if (outquoted) events.push({ type: 'outquoted', data: { amount: bid, previousLowBid: previousLow ?? undefined } });
       // The live events go after the commit, the mails through the notices sweep: nothing here NOTIFYs.
-      notices = await this.activity.store(tx, id, events);
-      await this.notices.store(tx, id, outquoted, quote.seq);
-      const after = await readReverse(tx, id);
+      notices = await this.activity.store(em, id, events);
+      await this.notices.store(em, id, outquoted, quote.seq);
       const body: QuoteResultDto = {
-        bid: this.bidDto(quote, 'full', actor.id, undefined),
-        reverseAuction: this.requests.toDto(after!, false),
+        bid: toReverseBidDto(quote, 'full', actor.id),
+        reverseAuction: this.requests.toDto(await readRequest(em, id), false),
       };
-      await this.keys.store(tx, actor.id, idempotencyKey, 201, body);
+      await this.keys.store(em, actor.id, idempotencyKey, 201, body);
       return { status: 201, body };
     });
     if (notices) this.notices.committed(notices);
     return answer;
-  }
-
-  private bidDto(q: QuoteRow, view: 'full' | 'public', viewerId: string | undefined, profile: SellerQuoteProfile | undefined, name?: string): ReverseBidDto {
-    const base: ReverseBidDto = {
-      id: q.id,
-      bidAmount: money(q.bidAmount)!,
-      createdAt: q.createdAt.toISOString(),
-      isWinning: q.isWinning,
-      isMine: viewerId === q.sellerId,
-    };
-    if (view === 'public') return base;
-    return {
-      ...base,
-      sellerId: q.sellerId,
-      sellerName: profile?.businessName ?? name ?? 'Seller',
-      storefrontSlug: profile?.storefrontSlug ?? null,
-      sellerRating: profile?.rating ?? 0,
-      sellerReviews: profile?.totalReviews ?? 0,
-      partCondition: q.partCondition,
-      partLocation: q.partLocation,
-      estimatedShipping: money(q.estimatedShipping),
-      availabilityDate: q.availabilityDate,
-      notes: q.notes,
-      images: q.images,
-    };
   }
 
   /**
@@ -170,25 +134,22 @@ export class QuoteService {
    * storefront and rating; a seller sees their own quotes in full; everyone else amounts and times only.
    */
   async bids(id: string, viewer: Actor | null, page: { limit: number; offset: number }): Promise<ListPage<ReverseBidDto>> {
-    const em = this.db.em;
-    const r = await this.requests.row(id, em);
+    const r = await this.requests.row(id);
     const privileged = !!viewer && (viewer.id === r.buyerId || hasRole(viewer.role, 'admin'));
-    const [count] = await em.execute<{ n: number }[]>('select count(*)::int as n from reverse_auction_bids where reverse_auction_id = ?', [id]);
-    const rows = (
-      await em.execute<Record<string, unknown>[]>(
-        `select ${QUOTE_COLUMNS} from reverse_auction_bids where reverse_auction_id = ? order by bid_amount, seq limit ? offset ?`,
-        [id, page.limit, page.offset],
-      )
-    ).map(toQuoteRow);
+    const [rows, total] = await this.db.em.findAndCount(
+      ReverseQuote,
+      { reverseAuctionId: id },
+      { orderBy: { bidAmount: 'asc', seq: 'asc' }, limit: page.limit, offset: page.offset },
+    );
     const visible = rows.filter((q) => privileged || q.sellerId === viewer?.id).map((q) => q.sellerId);
     const profiles = await this.sellers.quoteProfiles(visible);
     const missing = visible.filter((s) => !profiles.has(s));
     const names = new Map((missing.length ? await this.accounts.findUsers(missing) : []).map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim() || u.username]));
     return {
       rows: rows.map((q) =>
-        this.bidDto(q, privileged || q.sellerId === viewer?.id ? 'full' : 'public', viewer?.id, profiles.get(q.sellerId), names.get(q.sellerId)),
+        toReverseBidDto(q, privileged || q.sellerId === viewer?.id ? 'full' : 'public', viewer?.id, profiles.get(q.sellerId), names.get(q.sellerId)),
       ),
-      total: count!.n,
+      total,
     };
   }
 
@@ -197,9 +158,8 @@ export class QuoteService {
    * of its end. Publishes `reverse.quote.accepted` and mails the winning seller and the others.
    */
   async award(id: string, bidId: string, actor: Actor): Promise<ReverseAuctionDto> {
-    await this.db.em.transactional(async (tx) => {
-      const r = await readReverse(tx, id, true);
-      if (!r) throw Errors.notFound('Reverse auction');
+    await this.db.transaction(async (em) => {
+      const r = await this.requests.lock(em, id);
       if (r.buyerId !== actor.id) throw Errors.forbidden(QUOTE_ERRORS.notBuyer);
       if (r.awardStatus === 'awarded') throw Errors.conflict('reverse_auction_awarded', QUOTE_ERRORS.alreadyAwarded);
       if (r.awardStatus === 'unawarded') throw Errors.conflict('award_window_closed', QUOTE_ERRORS.windowClosed);
@@ -207,28 +167,29 @@ export class QuoteService {
       const now = this.clock.now();
       const endedAt = r.endedAt ?? (now.getTime() >= r.endTime.getTime() ? r.endTime : now);
       if (now.getTime() > awardDeadline(endedAt)!.getTime()) throw Errors.conflict('award_window_closed', QUOTE_ERRORS.windowClosed);
-      const [row] = await tx.execute<Record<string, unknown>[]>(
-        `select ${QUOTE_COLUMNS} from reverse_auction_bids where id = ? and reverse_auction_id = ?`,
-        [bidId, id],
-      );
-      if (!row) throw Errors.invalid('bid_not_found', QUOTE_ERRORS.bidNotFound, { bidId: QUOTE_ERRORS.bidNotFound });
-      const quote = toQuoteRow(row);
-      await tx.execute('update reverse_auction_bids set is_winning = true where id = ?', [bidId]);
-      await tx.execute(
-        `update reverse_auctions set status = 'ended', award_status = 'awarded', winning_bidder_id = ?, winning_bid_id = ?,
-           ended_at = ?, closed_at = ?, updated_at = ? where id = ?`,
-        [quote.sellerId, bidId, endedAt.toISOString(), now.toISOString(), now.toISOString(), id],
-      );
-      await this.activity.record(tx, id, [
-        ...(r.status === 'active' ? [{ type: 'end' as const, data: { totalBids: r.totalBids, currentLowBid: money(r.currentLowestBid) } }] : []),
-        { type: 'award', data: { amount: money(quote.bidAmount)! } },
+      const quote = await em.findOne(ReverseQuote, { id: bidId, reverseAuctionId: id }, { refresh: true });
+      if (!quote) throw Errors.invalid('bid_not_found', QUOTE_ERRORS.bidNotFound, { bidId: QUOTE_ERRORS.bidNotFound });
+      const wasActive = r.status === 'active';
+      quote.isWinning = true;
+      Object.assign(r, {
+        status: 'ended',
+        awardStatus: 'awarded',
+        winningBidderId: quote.sellerId,
+        winningBidId: bidId,
+        endedAt,
+        closedAt: now,
+        updatedAt: now,
+      } satisfies Partial<ReverseAuction>);
+      await this.activity.record(em, id, [
+        ...(wasActive ? [{ type: 'end' as const, data: { totalBids: r.totalBids, currentLowBid: amount(r.currentLowestBid) } }] : []),
+        { type: 'award', data: { amount: amount(quote.bidAmount)! } },
       ]);
-      await this.bus.publish(tx, {
+      await this.bus.publish(em, {
         name: REVERSE_EVENTS.quoteAccepted,
-        payload: { reverseAuctionId: id, bidId, buyerId: r.buyerId, sellerId: quote.sellerId, amount: money(quote.bidAmount), title: r.title },
+        payload: { reverseAuctionId: id, bidId, buyerId: r.buyerId, sellerId: quote.sellerId, amount: amount(quote.bidAmount), title: r.title },
       });
-      if (r.status === 'active') await this.bus.publish(tx, { name: REVERSE_EVENTS.requestEnded, payload: { reverseAuctionId: id, totalBids: r.totalBids } });
-      await this.jobs.add(tx, RESULT_TASK, { reverseAuctionId: id }, { jobKey: `reverse-result:${id}` });
+      if (wasActive) await this.bus.publish(em, { name: REVERSE_EVENTS.requestEnded, payload: { reverseAuctionId: id, totalBids: r.totalBids } });
+      await this.jobs.add(em, RESULT_TASK, { reverseAuctionId: id }, { jobKey: resultJobKey(id) });
     });
     return this.requests.get(id, actor);
   }

@@ -1,29 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-
 import { Clock } from '../../platform/clock.js';
-import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
-import { isUuid } from '../../platform/db/uuid.js';
-import { LIVE_NOTIFY_SQL, liveNotices, type LiveHub, type LiveNotices } from '../../platform/live.js';
 import { Database } from '../../platform/db/database.js';
+import { isUuid } from '../../platform/db/uuid.js';
+import { liveNotices, type LiveHub, type LiveNotices } from '../../platform/live.js';
+import type { ReverseActivityData, ReverseActivityEvent, ReverseActivityType } from './reverse.dto.js';
+import { ReverseActivity } from './reverse-activity.entity.js';
+import { insertActivity, insertActivityAndNotify } from './reverse-activity.repository.js';
+import { ReverseAuction } from './reverse-auction.entity.js';
 
-export type ReverseActivityType = 'quote' | 'outquoted' | 'watcher' | 'end' | 'award';
-
-export interface ReverseActivityData {
-  username?: string;
-  amount?: string;
-  previousLowBid?: string;
-  currentLowBid?: string | null;
-  totalBids?: number;
-  totalWatchers?: number;
-}
-
-export interface ReverseActivityEvent {
-  id: string;
-  type: ReverseActivityType;
-  timestamp: string;
-  data: ReverseActivityData;
-}
+/** One event to record: its type and data (the id and time are given here). */
+export type ActivityItem = { type: ReverseActivityType; data: ReverseActivityData };
 
 export const reverseTopic = (id: string) => `reverse-auction:${id}`;
 
@@ -36,17 +24,10 @@ export class ReverseActivityService {
   ) {}
 
   /** Records events in the caller's transaction; subscribers receive them when it commits. */
-  async record(em: SqlExecutor, reverseAuctionId: string, items: { type: ReverseActivityType; data: ReverseActivityData }[]): Promise<void> {
+  async record(em: EntityManager, reverseAuctionId: string, items: ActivityItem[]): Promise<void> {
     if (!items.length) return;
     const { events, timestamp, notices } = this.prepare(reverseAuctionId, items);
-    await em.execute(
-      `with stored as (
-         insert into reverse_auction_activity (id, reverse_auction_id, type, data, created_at)
-         select (e->>'id')::uuid, ?, e->>'type', (e->'data')::jsonb, ? from json_array_elements(?::json) e
-       )
-       ${LIVE_NOTIFY_SQL}`,
-      [reverseAuctionId, timestamp, JSON.stringify(events), notices.channel, notices.payloads],
-    );
+    await insertActivityAndNotify(em, reverseAuctionId, timestamp, events, notices);
   }
 
   /**
@@ -54,19 +35,13 @@ export class ReverseActivityService {
    * to send after its commit (LivePublisher): the quotes' hot path, where a NOTIFY in the transaction would make
    * every quote's commit wait for the one before it.
    */
-  async store(em: SqlExecutor, reverseAuctionId: string, items: { type: ReverseActivityType; data: ReverseActivityData }[]): Promise<LiveNotices> {
+  async store(em: EntityManager, reverseAuctionId: string, items: ActivityItem[]): Promise<LiveNotices> {
     const { events, timestamp, notices } = this.prepare(reverseAuctionId, items);
-    if (events.length) {
-      await em.execute(
-        `insert into reverse_auction_activity (id, reverse_auction_id, type, data, created_at)
-         select (e->>'id')::uuid, ?, e->>'type', (e->'data')::jsonb, ? from json_array_elements(?::json) e`,
-        [reverseAuctionId, timestamp, JSON.stringify(events)],
-      );
-    }
+    if (events.length) await insertActivity(em, reverseAuctionId, timestamp, events);
     return notices;
   }
 
-  private prepare(reverseAuctionId: string, items: { type: ReverseActivityType; data: ReverseActivityData }[]) {
+  private prepare(reverseAuctionId: string, items: ActivityItem[]) {
     const timestamp = this.clock.now().toISOString();
     const events: ReverseActivityEvent[] = items.map(({ type, data }) => ({ id: randomUUID(), type, timestamp, data }));
     const notices = liveNotices(
@@ -78,11 +53,8 @@ export class ReverseActivityService {
 
   /** The latest events, oldest first. */
   async history(reverseAuctionId: string, limit = 50): Promise<ReverseActivityEvent[]> {
-    const rows = await this.db.em.execute<{ id: string; type: ReverseActivityType; data: ReverseActivityData; created_at: Date }[]>(
-      'select id, type, data, created_at from reverse_auction_activity where reverse_auction_id = ? order by seq desc limit ?',
-      [reverseAuctionId, limit],
-    );
-    return rows.reverse().map((r) => ({ id: r.id, type: r.type, timestamp: new Date(r.created_at).toISOString(), data: r.data }));
+    const rows = await this.db.em.find(ReverseActivity, { reverseAuctionId }, { orderBy: { seq: 'desc' }, limit });
+    return rows.reverse().map((r) => ({ id: r.id, type: r.type, timestamp: r.createdAt.toISOString(), data: r.data }));
   }
 
   /** Registers `subscribe_reverse_auction` on a hub. */
@@ -91,8 +63,7 @@ export class ReverseActivityService {
       const raw = data.reverseAuctionId;
       const id = typeof raw === 'string' && isUuid(raw) ? raw.toLowerCase() : null;
       if (!id) return client.send('error', { message: 'reverseAuctionId must be a reverse auction id' });
-      const found = await this.db.em.execute<{ id: string }[]>('select id from reverse_auctions where id = ?', [id]);
-      if (!found.length) return client.send('error', { message: 'Reverse auction not found' });
+      if (!(await this.db.em.count(ReverseAuction, { id }))) return client.send('error', { message: 'Reverse auction not found' });
       client.subscribe(reverseTopic(id));
       client.send('subscription_confirmed', { reverseAuctionId: id });
       client.send('activity_history', { reverseAuctionId: id, events: await this.history(id) });

@@ -1,34 +1,18 @@
 import { inject, injectable } from 'inversify';
 
-import { containsPattern } from '../../platform/db/like.js';
-import { uuidArray } from '../../platform/db/uuid.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { AccountsApi } from '../accounts/index.js';
 import type { AdminReverseAuctionDetailDto, AdminReverseAuctionDto } from './reverse.dto.js';
-import { REVERSE_COLUMNS, toReverseRow, type ReverseRow } from './reverse.repository.js';
+import type { ReverseAuction } from './reverse-auction.entity.js';
+import { findRequests } from './reverse.repository.js';
+import type { AdminReverseFilter } from './reverse.schemas.js';
 import { QuoteService } from './quote.service.js';
 import { ReverseService } from './reverse.service.js';
 import { Database } from '../../platform/db/database.js';
 
-export const ADMIN_REVERSE_SORT = {
-  id: 'id',
-  title: 'title',
-  status: 'status',
-  maxBudget: 'max_budget',
-  totalBids: 'total_bids',
-  startTime: 'start_time',
-  endTime: 'end_time',
-  createdAt: 'created_at',
-} as const;
-export type AdminReverseSort = keyof typeof ADMIN_REVERSE_SORT;
-
-export interface AdminReverseFilter {
-  q?: string;
-  status?: string[];
-  partCategory?: string;
-  buyerId?: string;
-  ids?: string[];
-}
+/** The console's sortable fields (the id besides). */
+export const ADMIN_REVERSE_SORT = ['title', 'status', 'maxBudget', 'totalBids', 'startTime', 'endTime', 'createdAt'] as const;
+export type AdminReverseSort = (typeof ADMIN_REVERSE_SORT)[number] | 'id';
 
 /** The console's reverse auctions: list with filters, show with the quotes, cancel with a reason. */
 @injectable()
@@ -40,47 +24,20 @@ export class ReverseAdminService {
     @inject(QuoteService) private readonly quotes: QuoteService,
   ) {}
 
-  private async withBuyers(rows: ReverseRow[]): Promise<AdminReverseAuctionDto[]> {
+  private async withBuyers(rows: ReverseAuction[]): Promise<AdminReverseAuctionDto[]> {
     const users = new Map((rows.length ? await this.accounts.findUsers(rows.map((r) => r.buyerId)) : []).map((u) => [u.id, u.username]));
-    return rows.map((r) => ({ ...this.requests.toDto(r, false), buyerUsername: users.get(r.buyerId) ?? null, cancelReason: r.cancelReason }));
+    return rows.map((r) => ({ ...this.requests.toDto(r, false), buyerUsername: users.get(r.buyerId) ?? null, cancelReason: r.cancelReason ?? null }));
   }
 
-  /** A console page of requests. */
-  async list(filter: AdminReverseFilter, page: { offset: number; limit: number; orderBy: Partial<Record<AdminReverseSort, 'asc' | 'desc'>> }) {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (filter.ids) {
-      where.push('id = any(?::uuid[])');
-      params.push(uuidArray(filter.ids));
-    }
-    if (filter.status?.length) {
-      where.push('status = any(?::text[])');
-      params.push(`{${filter.status.join(',')}}`);
-    }
-    if (filter.partCategory) {
-      where.push('lower(part_category) = lower(?)');
-      params.push(filter.partCategory);
-    }
-    if (filter.buyerId) {
-      where.push('buyer_id = ?');
-      params.push(filter.buyerId);
-    }
-    if (filter.q) {
-      where.push(`(title ilike ? escape '\\' or description ilike ? escape '\\')`);
-      params.push(containsPattern(filter.q), containsPattern(filter.q));
-    }
-    const clause = where.length ? `where ${where.join(' and ')}` : '';
-    const order = Object.entries(page.orderBy)
-      .map(([k, d]) => `${ADMIN_REVERSE_SORT[k as AdminReverseSort]} ${d === 'desc' ? 'desc' : 'asc'}`)
-      .concat('id asc')
-      .join(', ');
-    const em = this.db.em;
-    const [count] = await em.execute<{ n: number }[]>(`select count(*)::int as n from reverse_auctions ${clause}`, params);
-    const rows = await em.execute<Record<string, unknown>[]>(
-      `select ${REVERSE_COLUMNS} from reverse_auctions ${clause} order by ${order} limit ? offset ?`,
-      [...params, page.limit, page.offset],
+  /** A console page of requests (every status unless filtered), sorted as asked, then by id. */
+  async list(filter: AdminReverseFilter & { ids?: string[] }, page: { offset: number; limit: number; orderBy: Partial<Record<AdminReverseSort, 'asc' | 'desc'>> }) {
+    const [rows, total] = await findRequests(
+      this.db.em,
+      { ids: filter.ids, statuses: filter.status, withCancelled: true, category: filter.partCategory, buyerId: filter.buyerId, q: filter.q },
+      page.orderBy,
+      page,
     );
-    return { rows: await this.withBuyers(rows.map(toReverseRow)), total: count!.n };
+    return { rows: await this.withBuyers(rows), total };
   }
 
   /** One request with every quote in full. */

@@ -1,18 +1,31 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-
 import { Clock } from '../../platform/clock.js';
-import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
+import { Database } from '../../platform/db/database.js';
 import { Errors } from '../../platform/errors.js';
 import { EventBus } from '../../platform/events.js';
 import { JobQueue } from '../../platform/jobs.js';
 import { ReverseActivityService } from './reverse-activity.service.js';
+import { ReverseAuction } from './reverse-auction.entity.js';
 import { ReverseNotificationService } from './reverse-notification.service.js';
+import { ReverseRelist } from './reverse-relist.entity.js';
 import { REVERSE_EVENTS } from './reverse.events.js';
-import { CLOSE_TASK, closeJobKey, END_TASK, endJobKey, MATCHING_SELLERS_TASK, RELIST_TASK, relistJobKey, RESULT_TASK } from './reverse.jobs.js';
-import { money, readReverse, type ReverseRow } from './reverse.repository.js';
+import { amount, cents, money } from './reverse.mapper.js';
 import { AWARD_WINDOW_MS, relistBudget } from './reverse.rules.js';
 import { ReverseService } from './reverse.service.js';
-import { Database } from '../../platform/db/database.js';
+import {
+  CLOSE_TASK,
+  closeJobKey,
+  END_TASK,
+  endJobKey,
+  MATCHING_SELLERS_TASK,
+  matchingJobKey,
+  RELIST_TASK,
+  relistJobKey,
+  RESULT_TASK,
+  resultJobKey,
+} from './reverse.tasks.js';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -35,35 +48,38 @@ export class ReverseLifecycleService {
 
   /** Opens a scheduled request whose start time has come and queues the matching sellers' notices. */
   async start(id: string): Promise<boolean> {
-    return this.db.em.transactional(async (tx) => {
-      const r = await readReverse(tx, id, true);
+    return this.db.transaction(async (em) => {
+      const r = await this.lock(em, id);
       const now = this.clock.now();
       if (!r || r.status !== 'scheduled' || now.getTime() < r.startTime.getTime()) return false;
-      await tx.execute(`update reverse_auctions set status = 'active', updated_at = ? where id = ?`, [now.toISOString(), id]);
-      await this.jobs.add(tx, END_TASK, { reverseAuctionId: id }, { runAt: r.endTime, jobKey: endJobKey(id), jobKeyMode: 'replace' });
-      await this.jobs.add(tx, MATCHING_SELLERS_TASK, { reverseAuctionId: id, after: null }, { jobKey: `reverse-matching:${id}` });
+      Object.assign(r, { status: 'active', updatedAt: now } satisfies Partial<ReverseAuction>);
+      await this.jobs.add(em, END_TASK, { reverseAuctionId: id }, { runAt: r.endTime, jobKey: endJobKey(id), jobKeyMode: 'replace' });
+      await this.jobs.add(em, MATCHING_SELLERS_TASK, { reverseAuctionId: id, after: null }, { jobKey: matchingJobKey(id) });
       return true;
     });
   }
 
   /** Ends an active request at its end time: without quotes it closes at once, else the 7-day award window opens. */
   async end(id: string): Promise<boolean> {
-    return this.db.em.transactional(async (tx) => {
-      const r = await readReverse(tx, id, true);
+    return this.db.transaction(async (em) => {
+      const r = await this.lock(em, id);
       const now = this.clock.now();
       if (!r || r.status !== 'active' || now.getTime() < r.endTime.getTime()) return false;
       const noQuotes = r.totalBids === 0;
-      await tx.execute(
-        `update reverse_auctions set status = 'ended', ended_at = ?, award_status = ?, closed_at = ?, updated_at = ? where id = ?`,
-        [r.endTime.toISOString(), noQuotes ? 'unawarded' : null, noQuotes ? now.toISOString() : null, now.toISOString(), id],
-      );
-      await this.activity.record(tx, id, [{ type: 'end', data: { totalBids: r.totalBids, currentLowBid: money(r.currentLowestBid) } }]);
-      await this.bus.publish(tx, { name: REVERSE_EVENTS.requestEnded, payload: { reverseAuctionId: id, totalBids: r.totalBids } });
-      await this.jobs.add(tx, RESULT_TASK, { reverseAuctionId: id }, { jobKey: `reverse-result:${id}` });
-      if (noQuotes) await this.scheduleRelist(tx, r, now);
+      Object.assign(r, {
+        status: 'ended',
+        endedAt: r.endTime,
+        awardStatus: noQuotes ? 'unawarded' : null,
+        closedAt: noQuotes ? now : null,
+        updatedAt: now,
+      } satisfies Partial<ReverseAuction>);
+      await this.activity.record(em, id, [{ type: 'end', data: { totalBids: r.totalBids, currentLowBid: amount(r.currentLowestBid) } }]);
+      await this.bus.publish(em, { name: REVERSE_EVENTS.requestEnded, payload: { reverseAuctionId: id, totalBids: r.totalBids } });
+      await this.jobs.add(em, RESULT_TASK, { reverseAuctionId: id }, { jobKey: resultJobKey(id) });
+      if (noQuotes) await this.scheduleRelist(em, r, now);
       else {
         const runAt = new Date(r.endTime.getTime() + AWARD_WINDOW_MS);
-        await this.jobs.add(tx, CLOSE_TASK, { reverseAuctionId: id }, { runAt, jobKey: closeJobKey(id), jobKeyMode: 'replace' });
+        await this.jobs.add(em, CLOSE_TASK, { reverseAuctionId: id }, { runAt, jobKey: closeJobKey(id), jobKeyMode: 'replace' });
       }
       return true;
     });
@@ -71,34 +87,28 @@ export class ReverseLifecycleService {
 
   /** Closes, unawarded, an ended request whose 7-day award window has passed. */
   async close(id: string): Promise<boolean> {
-    return this.db.em.transactional(async (tx) => {
-      const r = await readReverse(tx, id, true);
+    return this.db.transaction(async (em) => {
+      const r = await this.lock(em, id);
       const now = this.clock.now();
-      if (!r || r.status !== 'ended' || r.awardStatus !== null || !r.endedAt) return false;
+      if (!r || r.status !== 'ended' || r.awardStatus || !r.endedAt) return false;
       if (now.getTime() <= r.endedAt.getTime() + AWARD_WINDOW_MS) return false;
-      await tx.execute(`update reverse_auctions set award_status = 'unawarded', closed_at = ?, updated_at = ? where id = ?`, [
-        now.toISOString(),
-        now.toISOString(),
-        id,
-      ]);
-      await this.jobs.add(tx, RESULT_TASK, { reverseAuctionId: id }, { jobKey: `reverse-result:${id}` });
-      await this.scheduleRelist(tx, r, now);
+      Object.assign(r, { awardStatus: 'unawarded', closedAt: now, updatedAt: now } satisfies Partial<ReverseAuction>);
+      await this.jobs.add(em, RESULT_TASK, { reverseAuctionId: id }, { jobKey: resultJobKey(id) });
+      await this.scheduleRelist(em, r, now);
       return true;
     });
   }
 
-  /** Schedules the one relist of an ending (auto-relist on and relists left): a unique row per original request. */
-  private async scheduleRelist(tx: SqlExecutor, r: ReverseRow, now: Date): Promise<void> {
+  /**
+   * Schedules the one relist of an ending (auto-relist on and relists left): one row per original request, made
+   * under the request's row lock.
+   */
+  private async scheduleRelist(em: EntityManager, r: ReverseAuction, now: Date): Promise<void> {
     if (!r.autoRelist || r.relistCount >= r.maxRelists) return;
+    if (await em.count(ReverseRelist, { originalId: r.id })) return;
     const runAt = new Date(now.getTime() + r.relistDelay * HOUR);
-    const inserted = await tx.execute<{ id: string }[]>(
-      `insert into reverse_relists (original_id, scheduled_time, created_at) values (?, ?, ?)
-       on conflict (original_id) do nothing returning id`,
-      [r.id, runAt.toISOString(), now.toISOString()],
-    );
-    if (inserted.length) {
-      await this.jobs.add(tx, RELIST_TASK, { reverseAuctionId: r.id }, { runAt, jobKey: relistJobKey(r.id), jobKeyMode: 'replace' });
-    }
+    em.create(ReverseRelist, { originalId: r.id, scheduledTime: runAt, createdAt: now });
+    await this.jobs.add(em, RELIST_TASK, { reverseAuctionId: r.id }, { runAt, jobKey: relistJobKey(r.id), jobKeyMode: 'replace' });
   }
 
   /**
@@ -106,55 +116,55 @@ export class ReverseLifecycleService {
    * the maximum budget raised by its percentage. Returns the new request's id, or null when there was nothing to do.
    */
   async relist(originalId: string, force = false): Promise<string | null> {
-    return this.db.em.transactional(async (tx) => {
-      const r = await readReverse(tx, originalId, true);
+    return this.db.transaction(async (em) => {
+      const r = await this.lock(em, originalId);
       if (!r) throw Errors.notFound('Reverse auction');
       const now = this.clock.now();
+      // The request's row lock serialises the relists of one request: the look and the insert are one step.
+      let job = await em.findOne(ReverseRelist, { originalId }, { refresh: true });
       if (force) {
         if (r.status !== 'ended' || r.awardStatus !== 'unawarded') {
           throw Errors.conflict('reverse_auction_not_closed', 'Only requests that closed without an award can be relisted');
         }
-        await tx.execute(
-          `insert into reverse_relists (original_id, scheduled_time, created_at) values (?, ?, ?) on conflict (original_id) do nothing`,
-          [r.id, now.toISOString(), now.toISOString()],
-        );
+        job ??= em.create(ReverseRelist, { originalId, scheduledTime: now, createdAt: now });
       }
-      const [job] = await tx.execute<{ id: string; status: string; scheduled_time: Date }[]>(
-        'select id, status, scheduled_time from reverse_relists where original_id = ? for update',
-        [originalId],
-      );
       if (!job || job.status !== 'pending') {
         if (force) throw Errors.conflict('already_relisted', 'This request was already relisted');
         return null;
       }
-      if (!force && now.getTime() < new Date(job.scheduled_time).getTime()) return null;
-      const duration = r.endTime.getTime() - r.startTime.getTime();
+      if (!force && now.getTime() < job.scheduledTime.getTime()) return null;
       const startTime = new Date(now.getTime() + 60_000);
-      const endTime = new Date(startTime.getTime() + duration);
-      const [row] = await tx.execute<{ id: string }[]>(
-        `insert into reverse_auctions (buyer_id, title, description, part_category, make, model, year_start, year_end,
-           condition, max_budget, min_bid_decrement, start_time, end_time, location, shipping_preference, urgency, images,
-           auto_relist, relist_count, max_relists, relist_budget_increase, relist_delay, relisted_from, created_at, updated_at)
-         select buyer_id, title, description, part_category, make, model, year_start, year_end, condition, ?,
-           min_bid_decrement, ?, ?, location, shipping_preference, urgency, images, auto_relist, relist_count + 1,
-           max_relists, relist_budget_increase, relist_delay, id, ?, ?
-         from reverse_auctions where id = ? returning id`,
-        [
-          money(relistBudget(r.maxBudget, r.relistBudgetIncrease)),
-          startTime.toISOString(),
-          endTime.toISOString(),
-          now.toISOString(),
-          now.toISOString(),
-          r.id,
-        ],
-      );
-      await tx.execute(`update reverse_relists set status = 'processed', processed_at = ?, new_reverse_auction_id = ? where id = ?`, [
-        now.toISOString(),
-        row!.id,
-        job.id,
-      ]);
-      await this.requests.scheduleJobs(tx, row!.id, startTime, endTime);
-      return row!.id;
+      const endTime = new Date(startTime.getTime() + (r.endTime.getTime() - r.startTime.getTime()));
+      const relisted = em.create(ReverseAuction, {
+        buyerId: r.buyerId,
+        title: r.title,
+        description: r.description,
+        partCategory: r.partCategory,
+        make: r.make,
+        model: r.model,
+        yearStart: r.yearStart,
+        yearEnd: r.yearEnd,
+        condition: r.condition,
+        maxBudget: money(relistBudget(cents(r.maxBudget)!, r.relistBudgetIncrease))!,
+        minBidDecrement: r.minBidDecrement,
+        startTime,
+        endTime,
+        location: r.location,
+        shippingPreference: r.shippingPreference,
+        urgency: r.urgency,
+        images: r.images,
+        autoRelist: r.autoRelist,
+        relistCount: r.relistCount + 1,
+        maxRelists: r.maxRelists,
+        relistBudgetIncrease: r.relistBudgetIncrease,
+        relistDelay: r.relistDelay,
+        relistedFrom: r.id,
+        createdAt: now,
+        updatedAt: now,
+      });
+      Object.assign(job, { status: 'processed', processedAt: now, newReverseAuctionId: relisted.id } satisfies Partial<ReverseRelist>);
+      await this.requests.scheduleJobs(em, relisted.id, startTime, endTime);
+      return relisted.id;
     });
   }
 
@@ -162,28 +172,24 @@ export class ReverseLifecycleService {
   async tick(): Promise<{ started: number; ended: number; closed: number; relisted: number; reminders: number }> {
     const now = this.clock.now();
     const em = this.db.em;
-    const due = (sql: string, at: Date = now) => em.execute<{ id: string }[]>(sql, [at.toISOString()]);
+    const due = (where: object, orderBy: object) => em.find(ReverseAuction, where, { fields: ['id'], orderBy: orderBy as never });
     let started = 0;
     let ended = 0;
     let closed = 0;
     let relisted = 0;
-    for (const { id } of await due(`select id from reverse_auctions where status = 'scheduled' and start_time <= ? order by start_time`)) {
+    for (const { id } of await due({ status: 'scheduled', startTime: { $lte: now } }, { startTime: 'asc' })) {
       if (await this.start(id)) started++;
     }
-    for (const { id } of await due(`select id from reverse_auctions where status = 'active' and end_time <= ? order by end_time`)) {
+    for (const { id } of await due({ status: 'active', endTime: { $lte: now } }, { endTime: 'asc' })) {
       if (await this.end(id)) ended++;
     }
     const windowStart = new Date(now.getTime() - AWARD_WINDOW_MS);
-    for (const { id } of await due(
-      `select id from reverse_auctions where status = 'ended' and award_status is null and ended_at < ? order by ended_at`,
-      windowStart,
-    )) {
+    for (const { id } of await due({ status: 'ended', awardStatus: null, endedAt: { $lt: windowStart } }, { endedAt: 'asc' })) {
       if (await this.close(id)) closed++;
     }
-    for (const { id } of await due(
-      `select original_id as id from reverse_relists where status = 'pending' and scheduled_time <= ? order by scheduled_time`,
-    )) {
-      if (await this.relist(id)) relisted++;
+    const relists = await em.find(ReverseRelist, { status: 'pending', scheduledTime: { $lte: now } }, { fields: ['originalId'], orderBy: { scheduledTime: 'asc' } });
+    for (const { originalId } of relists) {
+      if (await this.relist(originalId)) relisted++;
     }
     const reminders = await this.notifications.sendReminders();
     return { started, ended, closed, relisted, reminders };
@@ -192,18 +198,20 @@ export class ReverseLifecycleService {
   /** The reverse part of GET /api/admin/auto-relist/status. */
   async relistStatus() {
     const em = this.db.em;
-    const [counts] = await em.execute<{ total: number; pending: number; processed: number }[]>(
-      `select count(*)::int as total, (count(*) filter (where status = 'pending'))::int as pending,
-              (count(*) filter (where status <> 'pending'))::int as processed from reverse_relists`,
-    );
-    const upcoming = await em.execute<{ original_id: string; scheduled_time: Date }[]>(
-      `select original_id, scheduled_time from reverse_relists where status = 'pending' order by scheduled_time limit 20`,
-    );
+    const [total, pending, upcoming] = await Promise.all([
+      em.count(ReverseRelist, {}),
+      em.count(ReverseRelist, { status: 'pending' }),
+      em.find(ReverseRelist, { status: 'pending' }, { orderBy: { scheduledTime: 'asc' }, limit: 20 }),
+    ]);
     return {
-      totalJobs: counts!.total,
-      pendingJobs: counts!.pending,
-      processedJobs: counts!.processed,
-      upcomingJobs: upcoming.map((r) => ({ type: 'reverse-auction', originalId: r.original_id, scheduledTime: new Date(r.scheduled_time).toISOString() })),
+      totalJobs: total,
+      pendingJobs: pending,
+      processedJobs: total - pending,
+      upcomingJobs: upcoming.map((r) => ({ type: 'reverse-auction', originalId: r.originalId, scheduledTime: r.scheduledTime.toISOString() })),
     };
+  }
+
+  private lock(em: EntityManager, id: string): Promise<ReverseAuction | null> {
+    return em.findOne(ReverseAuction, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   }
 }

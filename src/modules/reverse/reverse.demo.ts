@@ -6,8 +6,8 @@ import { JobQueue } from '../../platform/jobs.js';
 import { MailQueue } from '../../platform/mail/mailer.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
-import { closeJobKey, END_TASK, endJobKey, newQuotesJobKey, relistJobKey, START_TASK, startJobKey } from './reverse.jobs.js';
-import { money } from './reverse.repository.js';
+import { money } from './reverse.mapper.js';
+import { END_TASK, endJobKey, requestJobKeys, START_TASK, startJobKey } from './reverse.tasks.js';
 import { maskName, type Urgency } from './reverse.rules.js';
 
 /** The marks of demo wanted requests. */
@@ -318,10 +318,7 @@ export function reverseDemo(container: Container): DemoContribution {
         await container.get(MailQueue).queueMany(tx, mails);
       }
       // The lifecycle's and the digests' pending jobs; quotes, watchers, activity, notifications and relists cascade.
-      const jobKeys = ids.flatMap((id) => [
-        startJobKey(id), endJobKey(id), closeJobKey(id), relistJobKey(id), newQuotesJobKey(id), `reverse-result:${id}`, `reverse-matching:${id}`,
-      ]);
-      await jobs.remove(tx, ...jobKeys);
+      await jobs.remove(tx, ...ids.flatMap(requestJobKeys));
       const deleted = await tx.execute<{ id: string }[]>('delete from reverse_auctions where id = any(?::uuid[]) returning id', [ids]);
       // Demo users' watches of real requests go, and those requests' counts follow the table.
       const watched = await tx.execute<{ reverse_auction_id: string }[]>(

@@ -112,3 +112,23 @@ export interface AdminReverseAuctionDto extends ReverseAuctionDto {
 export interface AdminReverseAuctionDetailDto extends AdminReverseAuctionDto {
   quotes: ReverseBidDto[];
 }
+
+/** What one event of a request's live activity feed is. */
+export type ReverseActivityType = 'quote' | 'outquoted' | 'watcher' | 'end' | 'award';
+
+export interface ReverseActivityData {
+  username?: string;
+  amount?: string;
+  previousLowBid?: string;
+  currentLowBid?: string | null;
+  totalBids?: number;
+  totalWatchers?: number;
+}
+
+/** One event of the live activity feed (WebSocket `activity_event` and `activity_history`). */
+export interface ReverseActivityEvent {
+  id: string;
+  type: ReverseActivityType;
+  timestamp: string;
+  data: ReverseActivityData;
+}

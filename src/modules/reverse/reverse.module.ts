@@ -1,9 +1,15 @@
 import { ContainerModule } from 'inversify';
 import type { PitlaneModule } from '../../platform/module.js';
 import { RelistStatusSource } from '../../platform/relist-status.js';
+import { QuoteNotice } from './quote-notice.entity.js';
 import { QuoteNoticeQueue } from './quote-notice.queue.js';
+import { ReverseQuote } from './quote.entity.js';
 import { QuoteService } from './quote.service.js';
+import { ReverseActivity } from './reverse-activity.entity.js';
 import { ReverseActivityService } from './reverse-activity.service.js';
+import { ReverseAuction } from './reverse-auction.entity.js';
+import { ReverseIdempotencyKey } from './reverse-idempotency-key.entity.js';
+import { ReverseRelist } from './reverse-relist.entity.js';
 import { ReverseAdminService } from './reverse-admin.service.js';
 import { ReverseIdempotencyStore } from './reverse-idempotency.store.js';
 import { ReverseLifecycleService } from './reverse-lifecycle.service.js';
@@ -20,7 +26,7 @@ import { reverseCrontab, reverseStartupTasks, reverseTasks } from './reverse.tas
 
 /**
  * The reverse module: wanted-part requests posted by buyers, quotes by approved sellers, the buyer's award,
- * watchers, live activity, reminders and relists. Tables are read and written with plain SQL, as auctions do.
+ * watchers, live activity, reminders and relists.
  */
 export const reverseModule: PitlaneModule = {
   name: 'reverse',
@@ -37,7 +43,7 @@ export const reverseModule: PitlaneModule = {
     bind(RelistStatusSource).to(ReverseRelistStatus);
     bind(UploadClaims).to(ReverseUploadClaims);
   }),
-  entities: [],
+  entities: [ReverseAuction, ReverseQuote, ReverseActivity, ReverseIdempotencyKey, QuoteNotice, ReverseRelist],
   routes: reverseRoutes,
   adminRoutes: reverseAdminRoutes,
   tasks: reverseTasks,

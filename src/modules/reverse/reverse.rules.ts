@@ -10,6 +10,10 @@ export type Urgency = (typeof URGENCIES)[number];
 /** Sort weights of the Priority sort (spec 001 §9). */
 export const URGENCY_WEIGHTS: Record<Urgency, number> = { high: 3, normal: 2, low: 1 };
 
+/** Where the sellers told of a new request come from: their specialties (sellers), then their listings (catalog). */
+export const MATCHING_SOURCES = ['specialties', 'parts'] as const;
+export type MatchingSource = (typeof MATCHING_SOURCES)[number];
+
 /** How long after the end the buyer may award a quote. */
 export const AWARD_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /** At most one new-quote mail per request and this interval. */

@@ -127,7 +127,21 @@ export type QuoteInput = z.infer<typeof quoteSchema>;
 
 export const awardSchema = z.object({ bidId: z.uuid({ error: REVERSE_MESSAGES.bidId }) });
 
-export const cancelSchema = z.object({ reason: optionalText(1000) });
+const adminStatus = z.enum(REVERSE_STATUSES, { message: `Status must be one of ${REVERSE_STATUSES.join(', ')}` });
+/** The console's filters: title/description text, status (one or several), category, buyer. */
+export const adminReverseFilter = z.object({
+  q: z.string().trim().max(100, 'Must be at most 100 characters').optional(),
+  status: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(adminStatus).max(REVERSE_STATUSES.length).optional()),
+  partCategory: z.string().trim().max(100).optional(),
+  buyerId: z.uuid({ message: 'Not a valid buyer id' }).optional(),
+});
+export type AdminReverseFilter = z.infer<typeof adminReverseFilter>;
+
+export const CANCEL_REASON_MESSAGE = 'A reason is required: it is mailed to the buyer';
+/** The console's cancel: the reason is mailed to the buyer. */
+export const adminCancelSchema = z.object({
+  reason: z.string({ message: CANCEL_REASON_MESSAGE }).trim().min(1, CANCEL_REASON_MESSAGE).max(1000, 'The reason must be at most 1000 characters'),
+});
 
 export const REVERSE_SORTS = ['endTime', 'maxBudget', 'totalBids', 'priority', 'createdAt'] as const;
 export const reverseListQuery = z.object({

@@ -2,21 +2,45 @@ import type { Container } from 'inversify';
 import { z } from 'zod';
 import type { TaskFactories } from '../../platform/module.js';
 import { ReverseLifecycleService } from './reverse-lifecycle.service.js';
-import { MATCHING_SOURCES, ReverseNotificationService } from './reverse-notification.service.js';
-import {
-  CANCELLED_TASK,
-  CLOSE_TASK,
-  END_TASK,
-  MATCHING_SELLERS_TASK,
-  NEW_QUOTES_TASK,
-  OUTQUOTED_TASK,
-  RELIST_TASK,
-  RESULT_TASK,
-  START_TASK,
-  TICK_TASK,
-} from './reverse.jobs.js';
+import { ReverseNotificationService } from './reverse-notification.service.js';
+import { MATCHING_SOURCES } from './reverse.rules.js';
 import { reversePayload } from './reverse.schemas.js';
-import { QUOTE_NOTICES_SWEEP_JOB_KEY, QUOTE_NOTICES_SWEEP_TASK } from './quote-notice.queue.js';
+
+/** Task names of the reverse module; the per-request jobs take {reverseAuctionId}. */
+export const START_TASK = 'reverse/start';
+export const END_TASK = 'reverse/end';
+export const CLOSE_TASK = 'reverse/close';
+export const RELIST_TASK = 'reverse/relist';
+export const TICK_TASK = 'reverse/tick';
+export const MATCHING_SELLERS_TASK = 'reverse/notify-matching-sellers';
+export const NEW_QUOTES_TASK = 'reverse/notify-new-quotes';
+export const OUTQUOTED_TASK = 'reverse/notify-outquoted';
+export const RESULT_TASK = 'reverse/notify-result';
+export const CANCELLED_TASK = 'reverse/notify-cancelled';
+/** Works through the notices quotes stored (reverse_quote_notices), asked for after each quote's commit. */
+export const QUOTE_NOTICES_SWEEP_TASK = 'reverse/sweep-quote-notices';
+
+/** Job keys: one pending job per request and purpose. */
+export const startJobKey = (id: string) => `reverse-start:${id}`;
+export const endJobKey = (id: string) => `reverse-end:${id}`;
+export const closeJobKey = (id: string) => `reverse-close:${id}`;
+export const relistJobKey = (id: string) => `reverse-relist:${id}`;
+export const newQuotesJobKey = (id: string) => `reverse-new-quotes:${id}`;
+export const resultJobKey = (id: string) => `reverse-result:${id}`;
+export const matchingJobKey = (id: string) => `reverse-matching:${id}`;
+export const cancelledJobKey = (id: string) => `reverse-cancelled:${id}`;
+/** Every pending job a request may have (a demo request's clear removes them all). */
+export const requestJobKeys = (id: string) => [
+  startJobKey(id),
+  endJobKey(id),
+  closeJobKey(id),
+  relistJobKey(id),
+  newQuotesJobKey(id),
+  resultJobKey(id),
+  matchingJobKey(id),
+];
+export const TICK_JOB_KEY = 'reverse-tick';
+export const QUOTE_NOTICES_SWEEP_JOB_KEY = 'reverse-quote-notices-sweep';
 
 const idOf = (payload: unknown) => reversePayload.parse(payload).reverseAuctionId;
 const matchingPayload = z.object({
@@ -77,7 +101,7 @@ export const reverseTasks: TaskFactories = {
 };
 
 export const reverseCrontab = [
-  `* * * * * ${TICK_TASK} ?max=1&jobKey=reverse-tick`,
+  `* * * * * ${TICK_TASK} ?max=1&jobKey=${TICK_JOB_KEY}`,
   `* * * * * ${QUOTE_NOTICES_SWEEP_TASK} ?max=1&jobKey=${QUOTE_NOTICES_SWEEP_JOB_KEY}`,
 ];
 

@@ -1,0 +1,67 @@
+import { inject, injectable } from 'inversify';
+import type { FilterQuery } from '@mikro-orm/core';
+import { Database } from '../../platform/db/database.js';
+import { Errors } from '../../platform/errors.js';
+import { consolePageOptions, type ConsolePage } from '../../platform/http/admin-rest.js';
+import type { Actor } from '../../platform/http/auth.js';
+import { AccountsApi } from '../accounts/index.js';
+import type { ReturnDto, ReturnEventDto } from './return.dto.js';
+import { Return } from './return.entity.js';
+import { ReturnEvent } from './return-event.entity.js';
+import { toReturnDto, toReturnEventDto } from './return.mapper.js';
+import { RETURN_TEXT, type ReturnState } from './return.rules.js';
+import type { ReturnListQuery } from './return.schemas.js';
+import { ReturnSteps, type Viewer } from './return-steps.js';
+
+/** Reading returns: one for its buyer, seller and admins, the buyer's and the seller's lists, the console's list. */
+@injectable()
+export class ReturnViewService {
+  constructor(
+    @inject(Database) private readonly db: Database,
+    @inject(AccountsApi) private readonly accounts: AccountsApi,
+    @inject(ReturnSteps) private readonly steps: ReturnSteps,
+  ) {}
+
+  /** One return, for its buyer, its seller and admins; anyone else gets a 404. */
+  async view(id: string, actor: Actor): Promise<ReturnDto> {
+    const row = await this.steps.find(id);
+    const viewer = row ? this.steps.viewerOf(row, actor) : null;
+    if (!row || !viewer) throw Errors.notFound(RETURN_TEXT.notFound);
+    const [dto] = await this.toDtos([row], () => viewer, true);
+    return dto!;
+  }
+
+  /** The actor's returns as buyer (or `as: 'seller'`, as seller), newest first. */
+  async list(actor: Actor, query: ReturnListQuery): Promise<{ rows: ReturnDto[]; total: number }> {
+    const where: FilterQuery<Return> = query.as === 'seller' ? { sellerId: actor.id } : { buyerId: actor.id };
+    if (query.state) where.state = query.state;
+    if (query.orderId) where.orderId = query.orderId;
+    const [rows, total] = await this.db.em.findAndCount(Return, where, {
+      orderBy: { createdAt: 'desc', id: 'desc' },
+      limit: query.limit,
+      offset: query.offset,
+    });
+    return { rows: await this.toDtos(rows, () => query.as, false), total };
+  }
+
+  /** The console's list: every return, filtered by state, sorted as asked. */
+  async adminList(page: ConsolePage, filter: { state?: ReturnState; ids?: string[] }): Promise<{ rows: ReturnDto[]; total: number }> {
+    const where: FilterQuery<Return> = {};
+    if (filter.state) where.state = filter.state;
+    if (filter.ids) where.id = { $in: filter.ids };
+    const [rows, total] = await this.db.em.findAndCount(Return, where, consolePageOptions(page));
+    return { rows: await this.toDtos(rows, () => 'admin', true), total };
+  }
+
+  private async toDtos(rows: Return[], viewer: (r: Return) => Viewer, withHistory: boolean): Promise<ReturnDto[]> {
+    if (!rows.length) return [];
+    const users = await this.accounts.findUsers([...new Set(rows.flatMap((r) => [r.buyerId, r.sellerId]))]);
+    const names = new Map(users.map((u) => [u.id, u.username]));
+    const history = new Map<string, ReturnEventDto[]>();
+    if (withHistory) {
+      const events = await this.db.em.find(ReturnEvent, { returnId: { $in: rows.map((r) => r.id) } }, { orderBy: { id: 'asc' } });
+      for (const e of events) history.set(e.returnId, [...(history.get(e.returnId) ?? []), toReturnEventDto(e)]);
+    }
+    return rows.map((r) => toReturnDto(r, viewer(r), names, history.get(r.id) ?? []));
+  }
+}
