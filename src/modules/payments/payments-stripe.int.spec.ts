@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { storedPhoto } from '../../../test/returns.fixtures.js';
 import { partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 import { catalogModule } from '../catalog/index.js';
 
@@ -424,8 +425,8 @@ describe('refunds after an escrow release', () => {
 
     // Run again (the job, a retry) and Stripe's own charge.refunded echo: nothing more is reversed.
     requests.length = 0;
-    const { PaymentService } = await import('./payment.service.js');
-    expect(await t.rt.container.get(PaymentService).reverseTransfers(id)).toEqual({ result: 'nothing owed', failed: false });
+    const { EscrowService } = await import('./escrow.service.js');
+    expect(await t.rt.container.get(EscrowService).reverseTransfers(id)).toEqual({ result: 'nothing owed', failed: false });
     await t.drain();
     const echo = await webhook({ id: 'evt_rev_echo', object: 'event', type: 'charge.refunded', data: { object: { id: `ch_${intent}`, object: 'charge', payment_intent: intent, amount: 600000, amount_refunded: 100000 } } }).expect(200);
     expect(echo.body.result).toBe('refund already applied');
@@ -629,8 +630,8 @@ describe("Stripe's processing fee in the ledger", () => {
     expect((await webhook(intentEvent('evt_fee_paid_b', 'payment_intent.succeeded', intent, id)).expect(200)).body.result).toBe('payment already applied');
     const updated = await webhook(chargeUpdated('evt_fee_upd_a', intent, id, charge(`ch_${intent}`).balance_transaction)).expect(200);
     expect(updated.body.result).toBe('provider fee already recorded');
-    const { PaymentService } = await import('./payment.service.js');
-    expect(await t.rt.container.get(PaymentService).recordProviderFee(id)).toBe('provider fee already recorded');
+    const { PaymentEventsService } = await import('./payment-events.service.js');
+    expect(await t.rt.container.get(PaymentEventsService).recordProviderFee(id)).toBe('provider fee already recorded');
     await t.drain();
     expect(await feeEntries(id)).toHaveLength(2);
     expect(await ledgerSum(id, 'marketplace')).toBe('37.70'); // $70 commission less the $32.30 fee
@@ -762,6 +763,8 @@ describe('seller earnings', () => {
 
 describe('concurrent refunds through Stripe (issue 31)', () => {
   const PHOTO = '/api/uploads/files/0123456789abcdef0123456789abcdef.jpg';
+  // A return's photos must be uploads Pitlane stored (the returns module checks), so this one is stored first.
+  beforeAll(() => storedPhoto(t));
   const cents = (amount: string) => Math.round(Number(amount) * 100);
   let events = 0;
   const refund = (orderId: string, amount: string, key?: string) => {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { storedPhoto } from '../../../test/returns.fixtures.js';
 import { fastUser, partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 import { catalogModule } from '../catalog/index.js';
 import { EventBus } from '../../platform/events.js';
 import { OrderTimersService } from './order-timers.service.js';
-import type { OrderTimer } from './payments.jobs.js';
+import type { OrderTimer } from './payments.tasks.js';
 
 let t: TestApp;
 let seller: TestUser;
@@ -341,8 +342,8 @@ describe('escrow from $5,000', () => {
     expect(await ledgerSum(`order_id = $1 and kind = 'refund' and account = 'marketplace'`, [id])).toBe('-500.00');
     expect(await ledgerSum(`order_id = $1 and kind = 'transfer_reversal' and account = 'seller'`, [id])).toBe('-473.00');
     expect(await ledgerSum(`order_id = $1 and account = 'seller'`, [id])).toBe('4257.00');
-    const { PaymentService } = await import('./payment.service.js');
-    expect(await t.rt.container.get(PaymentService).reverseTransfers(id)).toEqual({ result: 'nothing owed', failed: false });
+    const { EscrowService } = await import('./escrow.service.js');
+    expect(await t.rt.container.get(EscrowService).reverseTransfers(id)).toEqual({ result: 'nothing owed', failed: false });
     await t.drain();
     expect(await ledgerSum(`order_id = $1 and kind = 'transfer_reversal' and account = 'seller'`, [id])).toBe('-473.00');
 
@@ -416,7 +417,7 @@ describe('auction wins and reverse awards', () => {
   it('creates a final-sale order with 48 hours to pay for an auction winner, and refuses the buyer cancelling it', async () => {
     const partId = await part({ price: 800 });
     const auctionId = '11111111-1111-4111-8111-111111111111';
-    await t.rt.container.get((await import('./order.service.js')).OrderService).createAuctionOrder({ auctionId, partId, winnerId: buyer.id, amount: '750.00' });
+    await t.rt.container.get((await import('./order-creation.service.js')).OrderCreationService).createAuctionOrder({ auctionId, partId, winnerId: buyer.id, amount: '750.00' });
     const [row] = await t.sql<{ id: string; final_sale: boolean; source: string; pay_by: Date; created_at: Date }>('select id, final_sale, source, pay_by, created_at from orders where source_id = $1', [auctionId]);
     expect(row).toMatchObject({ final_sale: true, source: 'auction_won' });
     expect(new Date(row!.pay_by).getTime() - new Date(row!.created_at).getTime()).toBe(48 * HOUR);
@@ -452,7 +453,7 @@ describe('auction wins and reverse awards', () => {
   });
 
   it('creates one order per reverse award, without a listed part', async () => {
-    const svc = t.rt.container.get((await import('./order.service.js')).OrderService);
+    const svc = t.rt.container.get((await import('./order-creation.service.js')).OrderCreationService);
     const award = { reverseAuctionId: '22222222-2222-4222-8222-222222222222', buyerId: buyer.id, sellerId: seller.id, amount: '320.00', title: 'Wanted: Jaguar E-type bonnet latch' };
     const first = await svc.createAwardOrder(award);
     const second = await svc.createAwardOrder(award);
@@ -465,6 +466,8 @@ describe('auction wins and reverse awards', () => {
 
 describe('concurrent refunds (issue 31)', () => {
   const PHOTO = '/api/uploads/files/0123456789abcdef0123456789abcdef.jpg';
+  // A return's photos must be uploads Pitlane stored (the returns module checks), so this one is stored first.
+  beforeAll(() => storedPhoto(t));
   const cents = (amount: string) => Math.round(Number(amount) * 100);
   const refundRows = (orderId: string) =>
     t.sql<{ id: string; status: string; amount: string; provider_ref: string | null }>(
