@@ -73,6 +73,41 @@ describe('Buy Now', () => {
     expect(other.body.message).toBe('This part is already reserved in another checkout or sold');
   });
 
+  it('prices new orders by the commission tiers the console saves in its Pricing settings; earlier orders keep theirs', async () => {
+    const before = await buyer.agent.post('/api/orders').send({ partId: await part({ price: 2000 }) }).expect(201);
+    const pricing = (await admin.agent.get('/api/admin/settings').expect(200)).body.pricing;
+    expect(pricing.commissionTiers).toEqual([{ from: 0, ratePercent: 7 }, { from: 1000, ratePercent: 5 }, { from: 5000, ratePercent: 3 }]);
+    const tiers = [{ from: 0, ratePercent: 10 }, { from: 1500, ratePercent: 2.5 }];
+    try {
+      const saved = await admin.agent.put('/api/admin/settings/pricing').send({ ...pricing, commissionTiers: tiers }).expect(200);
+      expect(saved.body.commissionTiers).toEqual(tiers);
+      expect((await admin.agent.get('/api/admin/settings').expect(200)).body.pricing.commissionTiers).toEqual(tiers);
+      // Stored once, as the payments module's setting: the auctions' pricing group no longer carries them.
+      expect((await t.sql<{ tiers: unknown }>('select commission_tiers as tiers from payment_settings'))[0]!.tiers).toEqual(tiers);
+      expect((await t.sql<{ value: Record<string, unknown> }>(`select value from auction_settings where group_name = 'pricing'`))[0]!.value).not.toHaveProperty('commissionTiers');
+      const after = await buyer.agent.post('/api/orders').send({ partId: await part({ price: 2000 }) }).expect(201);
+      // $2,000: 10 % of $1,500 and 2.5 % of $500 = $162.50; the order made before keeps 7 % + 5 % = $120.00.
+      expect((await seller.agent.get(`/api/orders/${after.body.orderId}`).expect(200)).body.commission).toBe('162.50');
+      expect((await seller.agent.get(`/api/orders/${before.body.orderId}`).expect(200)).body.commission).toBe('120.00');
+      const bad = await admin.agent.put('/api/admin/settings/pricing').send({ ...pricing, commissionTiers: [{ from: 5, ratePercent: 3 }] }).expect(400);
+      expect(bad.body.message).toBe('The first commission tier must start at 0');
+    } finally {
+      await admin.agent.put('/api/admin/settings/pricing').send(pricing).expect(200);
+    }
+  });
+
+  it('refuses to price an order when the commission tiers cannot be read, instead of falling back to defaults', async () => {
+    const [row] = await t.sql<{ commission_tiers: unknown }>('select commission_tiers from payment_settings');
+    await t.sql('delete from payment_settings');
+    try {
+      const partId = await part();
+      await buyer.agent.post('/api/orders').send({ partId }).expect(500);
+      expect(await t.sql('select id from orders where part_id = $1', [partId])).toEqual([]);
+    } finally {
+      await t.sql(`insert into payment_settings (id, commission_tiers, updated_at) values (1, $1::jsonb, now())`, [JSON.stringify(row!.commission_tiers)]);
+    }
+  });
+
   it('refuses signed-out callers, the seller buying their own part, and unknown parts', async () => {
     const partId = await part();
     await t.agent().post('/api/orders').send({ partId }).expect(401);
