@@ -4,7 +4,7 @@ import type { Config } from '../../platform/config.js';
 import { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
-import { formatCents } from '../../platform/money.js';
+import { formatCents, storedCents } from '../../platform/money.js';
 import { hasRole } from '../../platform/roles.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { ESCROW_THRESHOLD_CENTS } from './commission.rules.js';
@@ -122,7 +122,7 @@ export class CheckoutService {
     await this.events.process({
       id: `evt_test_${order.paymentIntentId}_succeeded`,
       type: 'payment_intent.succeeded',
-      data: { object: { id: order.paymentIntentId, amount_received: orderCents(order).total, latest_charge: `ch_test_${order.id.replaceAll('-', '')}`, metadata: { orderId } } },
+      data: { object: { id: order.paymentIntentId, amount_received: storedCents(order.total), latest_charge: `ch_test_${order.id.replaceAll('-', '')}`, metadata: { orderId } } },
     });
     return this.views.get(orderId, actor);
   }

@@ -14,7 +14,7 @@ import { Order, type CancelReason } from './order.entity.js';
 import { OrderHistory } from './order-history.entity.js';
 import { OrderNotificationService } from './order-notification.service.js';
 import { lockOrder } from './order.repository.js';
-import { isAuctionSource, isDeliverable, isShippable, ORDER_TIMES, orderCents } from './order.rules.js';
+import { ORDER_TIMES, orderCents, orderSteps } from './order.rules.js';
 import { orderNotFound, OrderViewsService } from './order-views.service.js';
 import { PaymentProvider } from './payment.provider.js';
 import { orderEvent, PAYMENTS_EVENTS } from './payments.events.js';
@@ -48,7 +48,7 @@ export class OrderStepsService {
       if (!o || (o.sellerId !== actor.id && !hasRole(actor.role, 'admin') && o.buyerId !== actor.id)) throw orderNotFound();
       // An admin may act for the seller, but not on their own purchase.
       if (o.sellerId !== actor.id && (!hasRole(actor.role, 'admin') || o.buyerId === actor.id)) throw new AppError('forbidden', 'not_seller', 'Only the seller can mark this order shipped');
-      if (!isShippable(o)) throw new AppError('conflict', 'order_not_shippable', 'Only a paid order that has not shipped can be marked shipped');
+      if (!orderSteps(o).shippable) throw new AppError('conflict', 'order_not_shippable', 'Only a paid order that has not shipped can be marked shipped');
       const now = this.clock.now();
       const late = Boolean(o.shipBy && now > o.shipBy);
       em.assign(o, {
@@ -77,7 +77,7 @@ export class OrderStepsService {
         if (o.sellerId === by.actor.id || hasRole(by.actor.role, 'admin')) throw new AppError('forbidden', 'not_buyer', 'Only the buyer can confirm delivery');
         throw orderNotFound();
       }
-      if (!isDeliverable(o)) {
+      if (!orderSteps(o).deliverable) {
         if (!by.actor) return false;
         throw new AppError('conflict', 'order_not_deliverable', 'Only a shipped order can be confirmed delivered');
       }
@@ -124,8 +124,9 @@ export class OrderStepsService {
     const o = await this.db.em.findOne(Order, id, { refresh: true });
     if (!o || (o.buyerId !== actor.id && o.sellerId !== actor.id && !hasRole(actor.role, 'admin'))) throw orderNotFound();
     const role: 'buyer' | 'seller' | 'admin' = o.sellerId === actor.id ? 'seller' : o.buyerId === actor.id ? 'buyer' : 'admin';
+    const steps = orderSteps(o);
     if (o.state === 'pending_payment') {
-      if (role === 'buyer' && isAuctionSource(o.source)) {
+      if (role === 'buyer' && steps.binding) {
         throw new AppError('conflict', 'auction_win_binding', 'An auction win is a binding purchase and cannot be cancelled by the buyer. Please contact the seller or support.');
       }
       if (o.paymentIntentId && !(await this.provider.cancelIntent(o.paymentIntentId))) {
@@ -134,7 +135,7 @@ export class OrderStepsService {
       await this.cancelUnpaidOrder(id, role, actor.id, reason);
       return this.views.get(id, actor);
     }
-    if (!isShippable(o)) throw new AppError('conflict', 'order_not_cancellable', 'This order can no longer be cancelled; request a return or contact support');
+    if (!steps.shippable) throw new AppError('conflict', 'order_not_cancellable', 'This order can no longer be cancelled; request a return or contact support');
     if (role === 'buyer') throw new AppError('conflict', 'order_paid', 'This order is paid: ask the seller to cancel it, or contact support');
     const money = orderCents(o);
     const left = money.total - money.refunded;

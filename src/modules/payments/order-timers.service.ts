@@ -10,7 +10,7 @@ import { Order } from './order.entity.js';
 import { OrderHistory } from './order-history.entity.js';
 import { OrderNotificationService } from './order-notification.service.js';
 import { lockOrder } from './order.repository.js';
-import { isShippable, ORDER_TIMES, orderCents, payWindow } from './order.rules.js';
+import { ORDER_TIMES, orderCents, orderSteps, payWindow } from './order.rules.js';
 import { OrderStepsService } from './order-steps.service.js';
 import { PaymentProvider } from './payment.provider.js';
 import { orderEvent, PAYMENTS_EVENTS } from './payments.events.js';
@@ -66,7 +66,7 @@ export class OrderTimersService {
         return (await this.steps.cancelUnpaidOrder(orderId, 'unpaid', null, null)) ? 'cancelled' : 'not unpaid';
       }
       case 'shipReminder': {
-        if (!isShippable(o) || o.shipRemindedAt) return 'nothing to remind';
+        if (!orderSteps(o).shippable || o.shipRemindedAt) return 'nothing to remind';
         if (!(await this.due(timer, orderId, new Date(o.paidAt!.getTime() + ORDER_TIMES.shipReminder)))) return 'not due';
         await this.db.transaction(async (em) => {
           const locked = await lockOrder(em, orderId);
@@ -79,7 +79,7 @@ export class OrderTimersService {
         return 'reminded';
       }
       case 'shipLate': {
-        if (!isShippable(o) || o.lateShipment || !o.shipBy) return 'not late';
+        if (!orderSteps(o).shippable || o.lateShipment || !o.shipBy) return 'not late';
         if (!(await this.due(timer, orderId, o.shipBy))) return 'not due';
         await this.db.transaction(async (em) => {
           const locked = await lockOrder(em, orderId);

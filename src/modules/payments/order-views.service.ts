@@ -11,7 +11,7 @@ import { LedgerEntry } from './ledger-entry.entity.js';
 import type { OrderDto, OrderState } from './order.dto.js';
 import { Order } from './order.entity.js';
 import { OrderHistory } from './order-history.entity.js';
-import { historyDto, ledgerDto, paymentDto, toOrderDto } from './order.mapper.js';
+import { toOrderDto } from './order.mapper.js';
 import { OrderPayment } from './order-payment.entity.js';
 
 /** 404 for an order the caller may not see, as for one that does not exist. */
@@ -79,9 +79,9 @@ export class OrderViewsService {
         buyerName: name(o.buyerId),
         sellerName: name(o.sellerId),
         sellerPayoutsReady: readiness.get(o.sellerId) ?? false,
-        history: history.filter((h) => h.orderId === o.id && seesSellerMatters(o, actor, h.audience)).map(historyDto),
-        payments: payments.filter((p) => p.orderId === o.id && seesSellerMatters(o, actor, SELLER_PAYMENT_KINDS.has(p.kind) ? 'seller' : 'all')).map(paymentDto),
-        ledger: admin ? ledger.filter((l) => l.orderId === o.id).map(ledgerDto) : null,
+        history: history.filter((h) => h.orderId === o.id && seesSellerMatters(o, actor, h.audience)),
+        payments: payments.filter((p) => p.orderId === o.id && seesSellerMatters(o, actor, SELLER_PAYMENT_KINDS.has(p.kind) ? 'seller' : 'all')),
+        ledger: admin ? ledger.filter((l) => l.orderId === o.id) : null,
       }),
     );
   }

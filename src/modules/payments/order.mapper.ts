@@ -6,8 +6,9 @@ import type { Order } from './order.entity.js';
 import type { OrderHistory } from './order-history.entity.js';
 import type { OrderPayment } from './order-payment.entity.js';
 import type { OrderFacts } from './orders.api.js';
-import { isAuctionSource, isDeliverable, isShippable, ORDER_TIMES, orderCents, SELLER_NOT_READY_MESSAGE } from './order.rules.js';
+import { ORDER_TIMES, orderCents, orderSteps, SELLER_NOT_READY_MESSAGE } from './order.rules.js';
 
+/** What a view of an order needs besides the order: the viewer, names, and the rows the viewer may read. */
 export interface OrderViewContext {
   viewerId: string;
   viewerRole: 'buyer' | 'seller' | 'admin';
@@ -15,9 +16,9 @@ export interface OrderViewContext {
   buyerName: string;
   sellerName: string;
   sellerPayoutsReady: boolean;
-  history: OrderHistoryEntryDto[];
-  payments: OrderPaymentDto[];
-  ledger: LedgerEntryDto[] | null;
+  history: readonly OrderHistory[];
+  payments: readonly OrderPayment[];
+  ledger: readonly LedgerEntry[] | null;
 }
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
@@ -32,9 +33,7 @@ export function toOrderDto(o: Order, c: OrderViewContext): OrderDto {
   const money = orderCents(o);
   const moneyLeft = money.total - money.refunded;
   const kept = money.commission - money.commissionReturned;
-  const shippable = isShippable(o);
-  const confirmable = isDeliverable(o);
-  const auctionSource = isAuctionSource(o.source);
+  const { shippable, deliverable: confirmable, binding } = orderSteps(o);
   const late = o.lateShipment || (Boolean(o.shipBy) && !o.shippedAt && Boolean(o.paidAt) && c.now > o.shipBy! && o.state !== 'cancelled');
   return {
     id: o.id,
@@ -81,23 +80,23 @@ export function toOrderDto(o: Order, c: OrderViewContext): OrderDto {
     cancelledAt: iso(o.cancelledAt),
     cancelReason: o.cancelReason,
     viewerRole: isBuyer ? 'buyer' : isSeller ? 'seller' : 'admin',
-    history: c.history,
-    payments: c.payments,
-    ledger: admin ? c.ledger : null,
+    history: c.history.map(historyDto),
+    payments: c.payments.map(paymentDto),
+    ledger: admin && c.ledger ? c.ledger.map(ledgerDto) : null,
     actions: {
       canPay: isBuyer && pending && c.sellerPayoutsReady,
       canShip: (isSeller || (admin && !isBuyer)) && shippable,
       canConfirm: isBuyer && confirmable,
       // As OrderService.cancel decides: the viewer's part in the order first, an admin's powers only outside it.
-      canCancel: pending ? isSeller || (isBuyer ? !auctionSource : admin) : shippable && (isSeller || (admin && !isBuyer)),
+      canCancel: pending ? isSeller || (isBuyer ? !binding : admin) : shippable && (isSeller || (admin && !isBuyer)),
       canRefund: admin && Boolean(o.paidAt) && moneyLeft > 0,
     },
   };
 }
 
-export const historyDto = (h: OrderHistory): OrderHistoryEntryDto => ({ state: h.state, note: h.note ?? null, actor: h.actor, at: h.at.toISOString() });
+const historyDto = (h: OrderHistory): OrderHistoryEntryDto => ({ state: h.state, note: h.note ?? null, actor: h.actor, at: h.at.toISOString() });
 
-export const paymentDto = (p: OrderPayment): OrderPaymentDto => ({
+const paymentDto = (p: OrderPayment): OrderPaymentDto => ({
   id: p.id,
   kind: p.kind,
   provider: p.provider,
@@ -107,7 +106,7 @@ export const paymentDto = (p: OrderPayment): OrderPaymentDto => ({
   createdAt: p.createdAt.toISOString(),
 });
 
-export const ledgerDto = (l: LedgerEntry): LedgerEntryDto => ({
+const ledgerDto = (l: LedgerEntry): LedgerEntryDto => ({
   id: String(l.id),
   orderId: l.orderId,
   sellerId: l.sellerId,

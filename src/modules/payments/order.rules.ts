@@ -51,10 +51,15 @@ export function orderCents(o: Pick<Order, 'price' | 'shippingCost' | 'total' | '
   };
 }
 
-/** Paid, not shipped, and still in a state that ships: the seller (or an admin for them) may ship or cancel it. */
-export const isShippable = (o: Pick<Order, 'paidAt' | 'shippedAt' | 'state'>): boolean =>
-  Boolean(o.paidAt) && !o.shippedAt && (o.state === 'paid' || o.state === 'partially_refunded');
-
-/** Shipped and not delivered: the buyer may confirm delivery. */
-export const isDeliverable = (o: Pick<Order, 'shippedAt' | 'deliveredAt' | 'state'>): boolean =>
-  Boolean(o.shippedAt) && !o.deliveredAt && (o.state === 'shipped' || o.state === 'partially_refunded');
+/**
+ * What an order allows now. `shippable`: paid, not shipped, in a state that ships (the seller, or an admin for
+ * them, may ship it or cancel it with a full refund). `deliverable`: shipped, not delivered (the buyer may confirm
+ * delivery). `binding`: an auction win, which its buyer cannot cancel.
+ */
+export function orderSteps(o: Pick<Order, 'paidAt' | 'shippedAt' | 'deliveredAt' | 'state' | 'source'>): { shippable: boolean; deliverable: boolean; binding: boolean } {
+  return {
+    shippable: Boolean(o.paidAt) && !o.shippedAt && (o.state === 'paid' || o.state === 'partially_refunded'),
+    deliverable: Boolean(o.shippedAt) && !o.deliveredAt && (o.state === 'shipped' || o.state === 'partially_refunded'),
+    binding: isAuctionSource(o.source),
+  };
+}

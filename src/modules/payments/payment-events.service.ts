@@ -5,7 +5,7 @@ import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { AppError } from '../../platform/errors.js';
 import { EventBus } from '../../platform/events.js';
 import { JobQueue } from '../../platform/jobs.js';
-import { formatCents } from '../../platform/money.js';
+import { formatCents, storedCents } from '../../platform/money.js';
 import { paymentLines, providerFeeLines, refundLines } from './ledger.rules.js';
 import type { OrderState, PaymentProviderName } from './order.dto.js';
 import { Order } from './order.entity.js';
@@ -193,18 +193,18 @@ export class PaymentEventsService {
     const { at } = p;
     const escrow = order.escrowChoice === 'escrow';
     const provider = order.provider ?? this.provider.name;
-    const money = orderCents(order);
-    const lines = paymentLines({ totalCents: money.total, commissionCents: money.commission, escrow });
+    const total = storedCents(order.total);
+    const lines = paymentLines({ totalCents: total, commissionCents: storedCents(order.commission), escrow });
     if (order.state === 'cancelled') {
       const history = { state: 'cancelled' as const, note: 'Paid after the order was cancelled: refunded in full', actor: 'system' as const, actorId: null };
-      await recordPayment(tx, order, { lines, provider, cents: money.total, at, shipBy: null, chargeId: p.chargeId, history });
+      await recordPayment(tx, order, { lines, provider, cents: total, at, shipBy: null, chargeId: p.chargeId, history });
       await this.providerFee(tx, order, provider, p.fee, at);
       await this.jobs.add(tx, PAYMENTS_TASKS.refundLatePayment, { orderId: order.id }, { jobKey: orderJobKey('refundLatePayment', order.id) });
       return 'late payment: refund queued';
     }
     const shipBy = new Date(at.getTime() + ORDER_TIMES.shipBy);
     const note = provider === 'test' ? 'Paid in test mode (no card charged)' : escrow ? 'Paid into escrow' : 'Paid by card';
-    await recordPayment(tx, order, { lines, provider, cents: money.total, at, shipBy, chargeId: p.chargeId, history: { state: 'paid', note, actor: 'buyer', actorId: order.buyerId } });
+    await recordPayment(tx, order, { lines, provider, cents: total, at, shipBy, chargeId: p.chargeId, history: { state: 'paid', note, actor: 'buyer', actorId: order.buyerId } });
     await this.providerFee(tx, order, provider, p.fee, at);
     await this.bus.publish(tx, { name: PAYMENTS_EVENTS.orderPaid, payload: orderEvent(order) });
     await this.jobs.add(tx, PAYMENTS_TASKS.shipReminder, { orderId: order.id }, { runAt: new Date(at.getTime() + ORDER_TIMES.shipReminder), jobKey: orderJobKey('shipReminder', order.id) });
