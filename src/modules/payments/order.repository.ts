@@ -23,9 +23,11 @@ export function lockRefund(em: EntityManager, id: string): Promise<OrderPayment 
 }
 
 /**
- * Inserts a `pending_payment` order unless the part (or the auction or award it comes from) already has an open
- * one: the partial unique indexes (`orders_part_open_unique`, `orders_source_unique`) make racing buyers get
- * one order, in the caller's transaction. The new order's id, or null when another holds the part.
+ * Inserts a `pending_payment` order with its first history step (`note`, by the system), unless the part (or the
+ * auction or award it comes from) already has an open one: the partial unique indexes (`orders_part_open_unique`,
+ * `orders_source_unique`) make racing buyers get one order, in the caller's transaction. One statement (the
+ * purchase burst holds a pooled connection for each round trip). The new order's id, or null when another holds
+ * the part.
  */
 export async function insertOrder(
   em: SqlExecutor,
@@ -44,14 +46,21 @@ export async function insertOrder(
     finalSale: boolean;
     payBy: Date;
     at: Date;
+    note: string;
   },
 ): Promise<string | null> {
   const [row] = await em.execute<{ id: string }[]>(
-    `insert into orders (buyer_id, seller_id, part_id, source, source_id, state, part_title, part_image_url, price, shipping_cost,
-                         total, commission, commission_tiers, final_sale, pay_by, created_at, updated_at)
-     values (?, ?, ?, ?, ?, 'pending_payment', ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?)
-     on conflict do nothing
-     returning id`,
+    `with created as (
+       insert into orders (buyer_id, seller_id, part_id, source, source_id, state, part_title, part_image_url, price, shipping_cost,
+                           total, commission, commission_tiers, final_sale, pay_by, created_at, updated_at)
+       values (?, ?, ?, ?, ?, 'pending_payment', ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?)
+       on conflict do nothing
+       returning id, created_at
+     ), first_step as (
+       insert into order_history (order_id, state, note, actor, actor_id, at, audience)
+       select id, 'pending_payment', ?, 'system', null, created_at, 'all' from created
+     )
+     select id from created`,
     [
       o.buyerId,
       o.sellerId,
@@ -69,6 +78,7 @@ export async function insertOrder(
       o.payBy.toISOString(),
       o.at.toISOString(),
       o.at.toISOString(),
+      o.note,
     ],
   );
   return row?.id ?? null;

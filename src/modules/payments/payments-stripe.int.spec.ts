@@ -210,7 +210,7 @@ beforeAll(async () => {
   await t.sql(`update users set role = 'seller' where id = $1`, [seller.id]);
   buyer = await quickUser(t, 'bo_buyer');
   admin = await quickUser(t, 'al_admin', 'admin');
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await t?.close();
   server?.close();

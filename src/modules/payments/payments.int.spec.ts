@@ -52,7 +52,7 @@ beforeAll(async () => {
   buyer = await quickUser(t, 'bea_buyer');
   buyer2 = await quickUser(t, 'cy_buyer');
   stranger = await quickUser(t, 'stan_stranger');
-}, 60_000);
+}, 180_000);
 afterAll(async () => t?.close());
 
 describe('Buy Now', () => {
