@@ -22,14 +22,16 @@ export interface HistoryStep {
   audience?: HistoryAudience;
 }
 
-// An orders row answered by `select *`, as the Order entity: columns to properties (the naming strategy's
-// snake_case), and timestamps (text on the ORM's connections) to Dates; money stays exact text, as the entity's.
 const DATES = Object.entries(Order.meta.properties)
   .filter(([, prop]) => (prop as { type?: unknown }).type === DateTimeType)
   .map(([name]) => name);
 const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
-function asOrder(row: Record<string, unknown> | undefined): Order | null {
+/**
+ * An orders row answered by `select *`, as the Order entity: columns to properties (the naming strategy's
+ * snake_case), and timestamps (text on the ORM's connections) to Dates; money stays exact text, as the entity's.
+ */
+export function asOrder(row: Record<string, unknown> | undefined): Order | null {
   if (!row) return null;
   const o: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(row)) o[camel(column)] = value;
