@@ -1,4 +1,4 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import type { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AuditLog } from '../../platform/audit.js';
@@ -8,6 +8,7 @@ import { Errors } from '../../platform/errors.js';
 import { parseOrThrow } from '../../platform/http/validate.js';
 import type { PublicAuctionSettingsDto } from './auction.dto.js';
 import { DEFAULT_SETTINGS, settingsSchemas, type AllSettings, type SettingsGroup } from './auction-settings.schemas.js';
+import { CommissionTierStore } from './commission-tiers.port.js';
 import { Database } from '../../platform/db/database.js';
 
 /** How long the bid path may use settings it read earlier (see AuctionSettingsService.recent). */
@@ -29,6 +30,7 @@ export class AuctionSettingsService {
     @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(AuditLog) private readonly audit: AuditLog,
+    @inject(CommissionTierStore) @optional() private readonly commissionTiers?: CommissionTierStore,
   ) {}
 
   /** Every group, stored values over the defaults. */
@@ -43,6 +45,8 @@ export class AuctionSettingsService {
       const parsed = settingsSchemas[row.group_name].safeParse(merged);
       if (parsed.success) Object.assign(result[row.group_name], parsed.data);
     }
+    // The commission tiers are the payments module's: read through the same connection (transaction).
+    if (this.commissionTiers) result.pricing.commissionTiers = await this.commissionTiers.read(em);
     return result;
   }
 
@@ -69,11 +73,14 @@ export class AuctionSettingsService {
   async save<G extends SettingsGroup>(group: G, value: AllSettings[G], adminId: string, tx?: SqlExecutor): Promise<AllSettings[G]> {
     this.cache = undefined;
     const em: SqlExecutor = tx ?? (this.db.em);
+    const { commissionTiers, ...pricing } = value as AllSettings['pricing'];
+    const stored = group === 'pricing' && this.commissionTiers ? pricing : value;
     await em.execute(
       `insert into auction_settings (group_name, value, updated_by, updated_at) values (?, ?::jsonb, ?, ?)
        on conflict (group_name) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
-      [group, JSON.stringify(value), adminId, this.clock.now().toISOString()],
+      [group, JSON.stringify(stored), adminId, this.clock.now().toISOString()],
     );
+    if (group === 'pricing' && this.commissionTiers) await this.commissionTiers.save(em, commissionTiers, adminId);
     this.cache = undefined;
     return value;
   }

@@ -39,8 +39,6 @@ export abstract class AuctionsApi {
   abstract highestBids(auctionId: string): Promise<{ bidderId: string; amountCents: number }[]>;
   /** Every scheduled or active auction, soonest end first. */
   abstract openAuctions(): Promise<OpenAuctionFacts[]>;
-  /** The admin's commission tiers (Pricing settings), lowest first: `ratePercent` of the price above `from` dollars. */
-  abstract commissionTiers(): Promise<{ from: number; ratePercent: number }[]>;
 }
 
 @injectable()
@@ -78,9 +76,6 @@ export class AuctionsApiImpl extends AuctionsApi {
       watchers: r.watchers,
       totalBids: r.total_bids,
     }));
-  }
-  async commissionTiers(): Promise<{ from: number; ratePercent: number }[]> {
-    return (await this.settings.recent()).pricing.commissionTiers.map((tier) => ({ ...tier }));
   }
   async highestBids(auctionId: string): Promise<{ bidderId: string; amountCents: number }[]> {
     const rows = await this.db.em.execute<{ bidder_id: string; amount: string }[]>(

@@ -1,36 +1,31 @@
 import { inject, injectable } from 'inversify';
 import type { Container } from 'inversify';
+import type { FilterQuery } from '@mikro-orm/core';
 
 import { Clock } from '../../platform/clock.js';
-import { uuidArray } from '../../platform/db/uuid.js';
+import { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
-import type { ConsolePage } from '../../platform/http/admin-rest.js';
-import { formatCents, parseMoney, storedCents } from '../../platform/money.js';
+import { consolePageOptions, type ConsolePage } from '../../platform/http/admin-rest.js';
+import { formatCents, parseMoney } from '../../platform/money.js';
 import { hasRole } from '../../platform/roles.js';
 import { AccountsApi } from '../accounts/index.js';
 import { ConnectService } from './connect.service.js';
+import { owedReversals, providerFeesByMonth, salesByMonth } from './finance.repository.js';
 import type { EarningsDto, EarningsOrderDto, FinanceMonthDto, OrderDto, OwedBySellersDto } from './order.dto.js';
-import { ORDER_COLUMNS, toOrderRow } from './order.repository.js';
-import { OrderService } from './order.service.js';
+import { Order } from './order.entity.js';
+import { OrderPayment } from './order-payment.entity.js';
+import { orderCents } from './order.rules.js';
+import { OrderViewsService } from './order-views.service.js';
 import type { AdminOrderFilter } from './payments.schemas.js';
-import { Database } from '../../platform/db/database.js';
 
 /** Featured revenue by month, when the featured module is present (it is optional to payments). */
 export abstract class FeaturedRevenueSource {
   abstract byMonth(from: Date, to: Date): Promise<Map<string, number>>;
 }
 
-/** Fields the console may sort orders by (API name to column). */
-export const ORDER_SORT: Record<string, string> = {
-  createdAt: 'o.created_at',
-  total: 'o.total',
-  state: 'o.state',
-  paidAt: 'o.paid_at',
-};
-
-/** An order with an escrow transfer reversal not made yet (pending or failed): its seller owes it. */
-const OWED_REVERSAL = `exists (select 1 from order_payments p where p.order_id = o.id and p.kind = 'transfer_reversal' and p.status <> 'succeeded')`;
+/** Fields the console may sort orders by (the Order entity's). */
+export const ORDER_SORT = ['createdAt', 'total', 'state', 'paidAt'] as const;
 
 /** One CSV field, quoted when needed. */
 export const csvField = (v: string | number | null): string => {
@@ -45,7 +40,7 @@ export class FinanceService {
   constructor(
     @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
-    @inject(OrderService) private readonly orders: OrderService,
+    @inject(OrderViewsService) private readonly views: OrderViewsService,
     @inject(ConnectService) private readonly connect: ConnectService,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
   ) {}
@@ -57,19 +52,15 @@ export class FinanceService {
    */
   async earnings(actor: Actor): Promise<EarningsDto> {
     if (!hasRole(actor.role, 'seller')) throw new AppError('forbidden', 'forbidden', 'Only sellers have earnings');
-    const rows = (
-      await this.db.em.execute<Record<string, unknown>[]>(
-        `select ${ORDER_COLUMNS} from orders o where o.seller_id = ? and o.paid_at is not null order by o.paid_at desc, o.id desc limit 1000`,
-        [actor.id],
-      )
-    ).map(toOrderRow);
+    const rows = await this.db.em.find(Order, { sellerId: actor.id, paidAt: { $ne: null } }, { orderBy: [{ paidAt: 'desc' }, { id: 'desc' }], limit: 1000, refresh: true });
     let pending = 0;
     let available = 0;
     let paidOut = 0;
     let commission = 0;
     const orders: EarningsOrderDto[] = rows.map((o) => {
-      const kept = o.commissionCents - o.commissionReturnedCents;
-      const net = o.totalCents - o.refundedCents - kept;
+      const money = orderCents(o);
+      const kept = money.commission - money.commissionReturned;
+      const net = money.total - money.refunded - kept;
       commission += kept;
       let status: EarningsOrderDto['payoutStatus'] = 'none';
       if (net > 0) {
@@ -85,9 +76,9 @@ export class FinanceService {
         orderId: o.id,
         partTitle: o.partTitle,
         state: o.state,
-        total: formatCents(o.totalCents),
+        total: formatCents(money.total),
         commission: formatCents(kept),
-        refunded: formatCents(o.refundedCents),
+        refunded: formatCents(money.refunded),
         net: formatCents(net),
         payoutStatus: status,
         paidAt: o.paidAt?.toISOString() ?? null,
@@ -112,81 +103,48 @@ export class FinanceService {
 
   /** The console's orders: filters by state, seller, buyer, source, total and creation date, or a search. */
   async adminList(actor: Actor, page: ConsolePage, filter: AdminOrderFilter, ids?: string[]): Promise<{ rows: OrderDto[]; total: number }> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (ids) {
-      where.push('o.id = any(?::uuid[])');
-      params.push(uuidArray(ids));
-    }
-    if (filter.state) {
-      where.push('o.state = ?');
-      params.push(filter.state);
-    }
-    if (filter.sellerId) {
-      where.push('o.seller_id = ?');
-      params.push(filter.sellerId);
-    }
-    if (filter.buyerId) {
-      where.push('o.buyer_id = ?');
-      params.push(filter.buyerId);
-    }
-    if (filter.source) {
-      where.push('o.source = ?');
-      params.push(filter.source);
-    }
-    for (const [key, op] of [['total_gte', '>='], ['total_lte', '<=']] as const) {
+    const em = this.db.em;
+    const where: FilterQuery<Order>[] = [];
+    if (ids) where.push({ id: { $in: ids } });
+    if (filter.state) where.push({ state: filter.state });
+    if (filter.sellerId) where.push({ sellerId: filter.sellerId });
+    if (filter.buyerId) where.push({ buyerId: filter.buyerId });
+    if (filter.source) where.push({ source: filter.source as Order['source'] });
+    for (const [key, op] of [['total_gte', '$gte'], ['total_lte', '$lte']] as const) {
       const value = filter[key];
       if (value === undefined || value === '') continue;
       const parsed = parseMoney(value);
       if (!parsed.ok) throw new AppError('invalid', 'validation_failed', 'Not an amount', { [key]: 'Not an amount' });
-      where.push(`o.total ${op} ?`);
-      params.push(formatCents(parsed.cents));
+      where.push({ total: { [op]: formatCents(parsed.cents) } });
     }
-    for (const [key, op] of [['createdAt_gte', '>='], ['createdAt_lte', '<=']] as const) {
+    for (const [key, op] of [['createdAt_gte', '$gte'], ['createdAt_lte', '$lte']] as const) {
       const value = filter[key];
       if (!value) continue;
       const at = new Date(value);
       if (Number.isNaN(at.getTime())) throw new AppError('invalid', 'validation_failed', 'Not a date', { [key]: 'Not a date' });
       // A bare date as upper bound means the whole day.
-      const bound = op === '<=' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(at.getTime() + 86_400_000 - 1) : at;
-      where.push(`o.created_at ${op} ?`);
-      params.push(bound.toISOString());
+      where.push({ createdAt: { [op]: op === '$lte' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(at.getTime() + 86_400_000 - 1) : at } });
     }
-    if (filter.reversalOwed === true || filter.reversalOwed === 'true') where.push(OWED_REVERSAL);
+    if (filter.reversalOwed === true || filter.reversalOwed === 'true') {
+      // Orders with an escrow transfer reversal not made yet (pending or failed): their sellers owe it.
+      const owed = await em.find(OrderPayment, { kind: 'transfer_reversal', status: { $ne: 'succeeded' } }, { fields: ['orderId'] });
+      where.push({ id: { $in: [...new Set(owed.map((p) => p.orderId))] } });
+    }
     if (filter.q) {
       const users = await this.accounts.searchUserIds(filter.q, 200);
-      const conditions = ['o.part_title ilike ?'];
-      params.push(`%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      if (/^[0-9a-f-]{36}$/i.test(filter.q)) {
-      conditions.push('o.id = ?');
-      params.push(filter.q);
+      const anyOf: FilterQuery<Order>[] = [{ partTitle: { $ilike: `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` } }];
+      if (/^[0-9a-f-]{36}$/i.test(filter.q)) anyOf.push({ id: filter.q });
+      if (users.length) anyOf.push({ buyerId: { $in: users } }, { sellerId: { $in: users } });
+      where.push({ $or: anyOf });
     }
-      if (users.length) {
-      conditions.push('o.buyer_id = any(?::uuid[]) or o.seller_id = any(?::uuid[])');
-      params.push(uuidArray(users), uuidArray(users));
-    }
-      where.push(`(${conditions.join(' or ')})`);
-    }
-    const whereSql = where.length ? `where ${where.join(' and ')}` : '';
-    const order = Object.entries(page.orderBy)
-      .map(([field, dir]) => `${field === 'id' ? 'o.id' : (ORDER_SORT[field] ?? 'o.created_at')} ${dir === 'asc' ? 'asc' : 'desc'}`)
-      .concat(page.orderBy.id ? [] : ['o.id asc'])
-      .join(', ');
-    const em = this.db.em;
-    const [rows, count] = await Promise.all([
-      em.execute<Record<string, unknown>[]>(`select ${ORDER_COLUMNS} from orders o ${whereSql} order by ${order} limit ? offset ?`, [...params, page.limit, page.offset]),
-      em.execute<{ n: number }[]>(`select count(*)::int as n from orders o ${whereSql}`, params),
-    ]);
-    return { rows: await this.orders.viewsForAdmin(rows.map(toOrderRow), actor), total: count[0]?.n ?? 0 };
+    const [rows, total] = await em.findAndCount(Order, where.length ? { $and: where } : {}, { ...consolePageOptions(page), refresh: true });
+    return { rows: await this.views.render(rows, actor), total };
   }
 
   /** What sellers owe the marketplace now: the escrow transfer reversals not made yet (pending or failed), and their orders. */
   async owedBySellers(): Promise<OwedBySellersDto> {
-    const [row] = await this.db.em.execute<{ owed: string; orders: number }[]>(
-      `select coalesce(sum(amount), 0)::text as owed, count(distinct order_id)::int as orders
-         from order_payments where kind = 'transfer_reversal' and status <> 'succeeded'`,
-    );
-    return { owedBySellers: formatCents(storedCents(row?.owed ?? '0')), orders: row?.orders ?? 0 };
+    const owed = await owedReversals(this.db.em);
+    return { owedBySellers: formatCents(owed.cents), orders: owed.orders };
   }
 
   /**
@@ -197,33 +155,23 @@ export class FinanceService {
     const now = this.clock.now();
     const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
     const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months + 1, 1));
-    const rows = await this.db.em.execute<{ month: string; orders: number; gross: string; commission: string; refunds: string }[]>(
-      `select to_char(date_trunc('month', paid_at at time zone 'UTC'), 'YYYY-MM') as month, count(*)::int as orders,
-              coalesce(sum(total), 0)::text as gross, coalesce(sum(commission - commission_returned), 0)::text as commission,
-              coalesce(sum(refunded), 0)::text as refunds
-         from orders where paid_at >= ? and paid_at < ? group by 1`,
-      [from.toISOString(), to.toISOString()],
-    );
-    const fees = await this.db.em.execute<{ month: string; fees: string }[]>(
-      `select to_char(date_trunc('month', created_at at time zone 'UTC'), 'YYYY-MM') as month, coalesce(sum(amount), 0)::text as fees
-         from ledger_entries where kind = 'provider_fee' and account = 'provider' and created_at >= ? and created_at < ? group by 1`,
-      [from.toISOString(), to.toISOString()],
-    );
+    const sales = await salesByMonth(this.db.em, from, to);
+    const fees = await providerFeesByMonth(this.db.em, from, to);
     const featuredByMonth = featured ? await featured.byMonth(from, to).catch(() => new Map<string, number>()) : new Map<string, number>();
     const out: FinanceMonthDto[] = [];
     for (let i = 0; i < months; i++) {
       const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
       const month = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-      const r = rows.find((x) => x.month === month);
+      const r = sales.get(month);
       out.push({
         id: month,
         month,
         orders: r?.orders ?? 0,
-        grossSales: formatCents(r ? storedCents(r.gross) : 0),
-        commission: formatCents(r ? storedCents(r.commission) : 0),
-        refunds: formatCents(r ? storedCents(r.refunds) : 0),
+        grossSales: formatCents(r?.gross ?? 0),
+        commission: formatCents(r?.commission ?? 0),
+        refunds: formatCents(r?.refunds ?? 0),
         featuredRevenue: formatCents(featuredByMonth.get(month) ?? 0),
-        providerFees: formatCents(storedCents(fees.find((x) => x.month === month)?.fees ?? '0')),
+        providerFees: formatCents(fees.get(month) ?? 0),
       });
     }
     return out;

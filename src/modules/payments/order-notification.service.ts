@@ -1,16 +1,15 @@
 import { inject, injectable } from 'inversify';
 import type { Config } from '../../platform/config.js';
+import { Database } from '../../platform/db/database.js';
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
+import { JobQueue } from '../../platform/jobs.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { MailQueue } from '../../platform/mail/mailer.js';
-import { formatCents } from '../../platform/money.js';
+import { formatCents, storedCents } from '../../platform/money.js';
 import { TOKENS } from '../../platform/tokens.js';
-
-import { JobQueue } from '../../platform/jobs.js';
 import { AccountsApi } from '../accounts/index.js';
-import { readOrder, type OrderRow } from './order.repository.js';
-import { PAYMENTS_TASKS } from './payments.jobs.js';
-import { Database } from '../../platform/db/database.js';
+import { Order } from './order.entity.js';
+import { PAYMENTS_TASKS } from './payments.tasks.js';
 
 /** The steps an order mails about. */
 export type OrderMailKind =
@@ -65,23 +64,22 @@ export class OrderNotificationService {
   }
 
   /** Queues (in `tx`) the mails of `kind` for `order`; `detail` adds a line (a reason, an amount). */
-  async notify(tx: SqlExecutor, order: Pick<OrderRow, 'id'> & Partial<OrderRow>, kind: OrderMailKind, detail?: string): Promise<void> {
+  async notify(tx: SqlExecutor, order: Pick<Order, 'id'>, kind: OrderMailKind, detail?: string): Promise<void> {
     await this.jobs.add(tx, PAYMENTS_TASKS.notify, { orderId: order.id, kind, detail: detail ?? null });
   }
 
   /** The job's side: writes the mails of `kind` for the order as it is now. */
   async send(orderId: string, kind: OrderMailKind, detail: string | null): Promise<void> {
-    const em = this.db.em;
-    const order = await readOrder(em, orderId);
-    if (order) await this.compose(em, order, kind, detail ?? undefined);
+    const order = await this.db.em.findOne(Order, orderId, { refresh: true });
+    if (order) await this.compose(order, kind, detail ?? undefined);
   }
 
-  private async compose(tx: SqlExecutor, order: OrderRow, kind: OrderMailKind, detail?: string): Promise<void> {
+  private async compose(order: Order, kind: OrderMailKind, detail?: string): Promise<void> {
     const users = await this.accounts.findUsers([order.buyerId, order.sellerId]);
     const buyer = users.find((u) => u.id === order.buyerId);
     const seller = users.find((u) => u.id === order.sellerId);
     const title = order.partTitle;
-    const total = `$${formatCents(order.totalCents)}`;
+    const total = `$${formatCents(storedCents(order.total))}`;
     const orderLink = this.url(`/account/orders/${order.id}`);
     const salesLink = this.url('/my-sales');
     const mails: Mail[] = [];
@@ -148,6 +146,6 @@ export class OrderNotificationService {
         toBuyer(`You can now pay: ${title}`, `The seller of "${title}" finished their payout setup. You can now complete your purchase.`, this.url(`/checkout/${order.id}`));
         break;
     }
-    await this.mail.queueMany(tx, mails.map((m) => ({ ...m, text: m.text.replace(/\n{3,}/g, '\n\n') })));
+    await this.mail.queueMany(this.db.em, mails.map((m) => ({ ...m, text: m.text.replace(/\n{3,}/g, '\n\n') })));
   }
 }

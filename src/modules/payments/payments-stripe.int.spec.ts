@@ -210,7 +210,7 @@ beforeAll(async () => {
   await t.sql(`update users set role = 'seller' where id = $1`, [seller.id]);
   buyer = await quickUser(t, 'bo_buyer');
   admin = await quickUser(t, 'al_admin', 'admin');
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await t?.close();
   server?.close();
@@ -425,8 +425,8 @@ describe('refunds after an escrow release', () => {
 
     // Run again (the job, a retry) and Stripe's own charge.refunded echo: nothing more is reversed.
     requests.length = 0;
-    const { PaymentService } = await import('./payment.service.js');
-    expect(await t.rt.container.get(PaymentService).reverseTransfers(id)).toEqual({ result: 'nothing owed', failed: false });
+    const { EscrowService } = await import('./escrow.service.js');
+    expect(await t.rt.container.get(EscrowService).reverseTransfers(id)).toEqual({ result: 'nothing owed', failed: false });
     await t.drain();
     const echo = await webhook({ id: 'evt_rev_echo', object: 'event', type: 'charge.refunded', data: { object: { id: `ch_${intent}`, object: 'charge', payment_intent: intent, amount: 600000, amount_refunded: 100000 } } }).expect(200);
     expect(echo.body.result).toBe('refund already applied');
@@ -630,8 +630,8 @@ describe("Stripe's processing fee in the ledger", () => {
     expect((await webhook(intentEvent('evt_fee_paid_b', 'payment_intent.succeeded', intent, id)).expect(200)).body.result).toBe('payment already applied');
     const updated = await webhook(chargeUpdated('evt_fee_upd_a', intent, id, charge(`ch_${intent}`).balance_transaction)).expect(200);
     expect(updated.body.result).toBe('provider fee already recorded');
-    const { PaymentService } = await import('./payment.service.js');
-    expect(await t.rt.container.get(PaymentService).recordProviderFee(id)).toBe('provider fee already recorded');
+    const { PaymentEventsService } = await import('./payment-events.service.js');
+    expect(await t.rt.container.get(PaymentEventsService).recordProviderFee(id)).toBe('provider fee already recorded');
     await t.drain();
     expect(await feeEntries(id)).toHaveLength(2);
     expect(await ledgerSum(id, 'marketplace')).toBe('37.70'); // $70 commission less the $32.30 fee
@@ -762,10 +762,9 @@ describe('seller earnings', () => {
 });
 
 describe('concurrent refunds through Stripe (issue 31)', () => {
-  let PHOTO = '';
-  beforeAll(async () => {
-    PHOTO = await storedPhoto(t);
-  });
+  const PHOTO = '/api/uploads/files/0123456789abcdef0123456789abcdef.jpg';
+  // A return's photos must be uploads Pitlane stored (the returns module checks), so this one is stored first.
+  beforeAll(() => storedPhoto(t));
   const cents = (amount: string) => Math.round(Number(amount) * 100);
   let events = 0;
   const refund = (orderId: string, amount: string, key?: string) => {

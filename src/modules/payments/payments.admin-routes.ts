@@ -6,27 +6,27 @@ import { handle, idParams, parseOrThrow } from '../../platform/http/validate.js'
 import { AppError } from '../../platform/errors.js';
 import { parseMoney } from '../../platform/money.js';
 import { featuredRevenue, FinanceService, ORDER_SORT } from './finance.service.js';
-import { OrderService } from './order.service.js';
+import { OrderViewsService } from './order-views.service.js';
 import { adminOrderFilter, financeQuery, idempotencyKey, refundBody } from './payments.schemas.js';
 import { RefundService } from './refund.service.js';
 
 /** The console's orders resource (ra-data-simple-rest) with its refund action, and the Finance page. */
 export function paymentsAdminRoutes(container: Container): Router {
   const finance = container.get(FinanceService);
-  const orders = container.get(OrderService);
+  const views = container.get(OrderViewsService);
   const refunds = container.get(RefundService);
   const router = Router();
 
   router.get(
     '/orders',
     handle({ query: adminListQuery }, async ({ query }, req, res) => {
-      const list = parseAdminList(query, { sortable: Object.keys(ORDER_SORT) as (keyof typeof ORDER_SORT)[], defaultSort: ['createdAt', 'DESC'], filter: adminOrderFilter });
+      const list = parseAdminList(query, { sortable: ORDER_SORT, defaultSort: ['createdAt', 'DESC'], filter: adminOrderFilter });
       const page = await finance.adminList(await requireActor(req), { offset: list.offset, limit: list.limit, orderBy: list.orderBy }, list.filter, list.ids);
       sendAdminList(res, 'orders', page.rows, list.offset, page.total);
       return undefined;
     }),
   );
-  router.get('/orders/:id', handle({ params: idParams }, async ({ params }, req) => orders.get(params.id, await requireActor(req))));
+  router.get('/orders/:id', handle({ params: idParams }, async ({ params }, req) => views.get(params.id, await requireActor(req))));
   // 200 with the order and `refund` (the refund this request made); 409 when it is not made. With an
   // Idempotency-Key, a repeat is answered with the first answer, and the key with another amount is a 409.
   router.post(
@@ -38,7 +38,7 @@ export function paymentsAdminRoutes(container: Container): Router {
       const header = req.get('Idempotency-Key');
       const key = header === undefined ? undefined : parseOrThrow(idempotencyKey, header);
       const refund = { orderId: params.id, amountCents: amount.cents, reason: body.reason, actor: 'admin' as const, actorId: actor.id };
-      const answer = await refunds.consoleRefund(refund, key, () => orders.get(params.id, actor));
+      const answer = await refunds.consoleRefund(refund, key, () => views.get(params.id, actor));
       res.status(answer.status).json(answer.body);
       return undefined;
     }),

@@ -9,7 +9,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
   await applyReferenceData(t.rt.container, modules);
-}, 60_000);
+}, 180_000);
 afterAll(async () => t?.close());
 
 describe('payments demo data', () => {

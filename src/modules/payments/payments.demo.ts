@@ -2,11 +2,13 @@ import type { Container } from 'inversify';
 import { demoKey, pick, seededRandom, type DemoContribution } from '../../platform/demo/demo.js';
 import { formatCents } from '../../platform/money.js';
 import { uuidArray } from '../../platform/db/uuid.js';
-import { commissionCents, DEFAULT_COMMISSION_TIERS } from './commission.rules.js';
+import { commissionCents } from './commission.rules.js';
 import { paymentLines, refundLines } from './ledger.rules.js';
 import type { OrderState } from './order.dto.js';
-import { addHistory, addLedger, addPayment } from './order.repository.js';
-import { ORDER_TIMES } from './payments.jobs.js';
+import type { OrderActor } from './order-history.entity.js';
+import { addHistory, addLedger, addPayment } from './order-payments.sql.js';
+import { ORDER_TIMES } from './order.rules.js';
+import { readCommissionTiers } from './payment-settings.repository.js';
 
 /** The marks of demo orders. */
 export const DEMO_ORDER_KIND = 'payments.order';
@@ -43,6 +45,8 @@ export function paymentsDemo(_container: Container): DemoContribution {
       if (!buyers.length || candidates.length < SLOTS.length) return ['orders: none (no demo buyers or parts)'];
       const marks: { key: string; id: string }[] = [];
       const sold: string[] = [];
+      const tiers = await readCommissionTiers(tx);
+      const history = (id: string, state: OrderState, note: string, actor: OrderActor, actorId: string | null, at: Date) => addHistory(tx, id, { state, note, actor, actorId }, at);
       for (const [i, slot] of SLOTS.entries()) {
         const key = demoKey('order', i + 1);
         if (known.has(key)) continue;
@@ -54,7 +58,7 @@ export function paymentsDemo(_container: Container): DemoContribution {
         if (!buyerId) continue;
         const created = new Date(now.getTime() - slot.ageDays * DAY - 2 * HOUR);
         const price = part.priceCents;
-        const commission = commissionCents(price, DEFAULT_COMMISSION_TIERS);
+        const commission = commissionCents(price, tiers);
         const paid = !['pending_payment', 'cancelled'].includes(slot.state);
         const paidAt = paid ? new Date(created.getTime() + 10 * 60_000) : null;
         const shippedAt = ['shipped', 'delivered', 'completed', 'partially_refunded'].includes(slot.state) ? new Date(paidAt!.getTime() + 30 * HOUR) : null;
@@ -79,7 +83,7 @@ export function paymentsDemo(_container: Container): DemoContribution {
             formatCents(price),
             formatCents(price),
             formatCents(commission),
-            JSON.stringify(DEFAULT_COMMISSION_TIERS),
+            JSON.stringify(tiers),
             formatCents(refunded),
             formatCents(refund.commissionReturnedCents),
             paid ? JSON.stringify(address) : null,
@@ -101,22 +105,22 @@ export function paymentsDemo(_container: Container): DemoContribution {
         );
         if (!row) continue;
         const order = { id: row.id, sellerId: part.sellerUserId };
-        await addHistory(tx, row.id, 'pending_payment', 'Order created, waiting for payment', 'system', null, created);
+        await history(row.id, 'pending_payment', 'Order created, waiting for payment', 'system', null, created);
         if (paidAt) {
-          await addHistory(tx, row.id, 'paid', 'Paid in test mode (no card charged)', 'buyer', buyerId, paidAt);
+          await history(row.id, 'paid', 'Paid in test mode (no card charged)', 'buyer', buyerId, paidAt);
           await addPayment(tx, { orderId: row.id, kind: 'charge', provider: 'test', ref: `pi_test_demo_${i + 1}`, status: 'succeeded', cents: price, at: paidAt });
           await addLedger(tx, order, paymentLines({ totalCents: price, commissionCents: commission, escrow: false }), paidAt);
           sold.push(part.id);
         }
-        if (shippedAt) await addHistory(tx, row.id, 'shipped', 'Shipped', 'seller', part.sellerUserId, shippedAt);
-        if (deliveredAt) await addHistory(tx, row.id, 'delivered', 'The buyer confirmed delivery', 'buyer', buyerId, deliveredAt);
-        if (completedAt) await addHistory(tx, row.id, 'completed', 'Completed: the 7-day return window ended', 'system', null, completedAt);
-        if (cancelledAt) await addHistory(tx, row.id, 'cancelled', 'Cancelled: not paid in time', 'system', null, cancelledAt);
+        if (shippedAt) await history(row.id, 'shipped', 'Shipped', 'seller', part.sellerUserId, shippedAt);
+        if (deliveredAt) await history(row.id, 'delivered', 'The buyer confirmed delivery', 'buyer', buyerId, deliveredAt);
+        if (completedAt) await history(row.id, 'completed', 'Completed: the 7-day return window ended', 'system', null, completedAt);
+        if (cancelledAt) await history(row.id, 'cancelled', 'Cancelled: not paid in time', 'system', null, cancelledAt);
         if (refunded) {
           const at = new Date(deliveredAt!.getTime() + DAY);
           await addLedger(tx, order, refund.lines, at);
           await addPayment(tx, { orderId: row.id, kind: 'refund', provider: 'test', ref: `re_test_demo_${i + 1}`, status: 'succeeded', cents: refunded, at });
-          await addHistory(tx, row.id, 'partially_refunded', `Refunded $${formatCents(refunded)}: scratch not shown in the photos`, 'admin', null, at);
+          await history(row.id, 'partially_refunded', `Refunded $${formatCents(refunded)}: scratch not shown in the photos`, 'admin', null, at);
         }
         marks.push({ key, id: row.id });
       }

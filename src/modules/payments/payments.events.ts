@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { storedCents } from '../../platform/money.js';
 import type { OrderSource } from './order.dto.js';
+import type { Order } from './order.entity.js';
 
 /** Events the payments module publishes (payload: OrderEventPayload). */
 export const PAYMENTS_EVENTS = {
@@ -37,6 +39,21 @@ export interface OrderEventPayload {
    */
   paid?: boolean;
 }
+
+/** The payload of every order event, from the order as it is after the change. */
+export const orderEvent = (
+  o: Pick<Order, 'id' | 'buyerId' | 'sellerId' | 'partId' | 'source' | 'sourceId' | 'total'>,
+  reason: OrderEventPayload['reason'] = null,
+): OrderEventPayload => ({
+  orderId: o.id,
+  buyerId: o.buyerId,
+  sellerId: o.sellerId,
+  partId: o.partId,
+  source: o.source,
+  sourceId: o.sourceId,
+  totalCents: storedCents(o.total),
+  reason,
+});
 
 /** Events of other modules this module listens to. */
 export const PAYMENTS_SUBSCRIBED_EVENTS = {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
+import { storedPhoto } from '../../../test/returns.fixtures.js';
 import { fastUser, partOf, quickUser, type TestUser } from '../../../test/auctions.fixtures.js';
 import { catalogModule } from '../catalog/index.js';
 import { EventBus } from '../../platform/events.js';
 import { OrderTimersService } from './order-timers.service.js';
-import type { OrderTimer } from './payments.jobs.js';
-import { storedPhoto } from '../../../test/returns.fixtures.js';
+import type { OrderTimer } from './payments.tasks.js';
 
 let t: TestApp;
 let seller: TestUser;
@@ -52,7 +52,7 @@ beforeAll(async () => {
   buyer = await quickUser(t, 'bea_buyer');
   buyer2 = await quickUser(t, 'cy_buyer');
   stranger = await quickUser(t, 'stan_stranger');
-}, 60_000);
+}, 180_000);
 afterAll(async () => t?.close());
 
 describe('Buy Now', () => {
@@ -71,6 +71,41 @@ describe('Buy Now', () => {
     expect(again.body.orderId).toBe(order.id);
     const other = await buyer2.agent.post('/api/orders').send({ partId }).expect(409);
     expect(other.body.message).toBe('This part is already reserved in another checkout or sold');
+  });
+
+  it('prices new orders by the commission tiers the console saves in its Pricing settings; earlier orders keep theirs', async () => {
+    const before = await buyer.agent.post('/api/orders').send({ partId: await part({ price: 2000 }) }).expect(201);
+    const pricing = (await admin.agent.get('/api/admin/settings').expect(200)).body.pricing;
+    expect(pricing.commissionTiers).toEqual([{ from: 0, ratePercent: 7 }, { from: 1000, ratePercent: 5 }, { from: 5000, ratePercent: 3 }]);
+    const tiers = [{ from: 0, ratePercent: 10 }, { from: 1500, ratePercent: 2.5 }];
+    try {
+      const saved = await admin.agent.put('/api/admin/settings/pricing').send({ ...pricing, commissionTiers: tiers }).expect(200);
+      expect(saved.body.commissionTiers).toEqual(tiers);
+      expect((await admin.agent.get('/api/admin/settings').expect(200)).body.pricing.commissionTiers).toEqual(tiers);
+      // Stored once, as the payments module's setting: the auctions' pricing group no longer carries them.
+      expect((await t.sql<{ tiers: unknown }>('select commission_tiers as tiers from payment_settings'))[0]!.tiers).toEqual(tiers);
+      expect((await t.sql<{ value: Record<string, unknown> }>(`select value from auction_settings where group_name = 'pricing'`))[0]!.value).not.toHaveProperty('commissionTiers');
+      const after = await buyer.agent.post('/api/orders').send({ partId: await part({ price: 2000 }) }).expect(201);
+      // $2,000: 10 % of $1,500 and 2.5 % of $500 = $162.50; the order made before keeps 7 % + 5 % = $120.00.
+      expect((await seller.agent.get(`/api/orders/${after.body.orderId}`).expect(200)).body.commission).toBe('162.50');
+      expect((await seller.agent.get(`/api/orders/${before.body.orderId}`).expect(200)).body.commission).toBe('120.00');
+      const bad = await admin.agent.put('/api/admin/settings/pricing').send({ ...pricing, commissionTiers: [{ from: 5, ratePercent: 3 }] }).expect(400);
+      expect(bad.body.message).toBe('The first commission tier must start at 0');
+    } finally {
+      await admin.agent.put('/api/admin/settings/pricing').send(pricing).expect(200);
+    }
+  });
+
+  it('refuses to price an order when the commission tiers cannot be read, instead of falling back to defaults', async () => {
+    const [row] = await t.sql<{ commission_tiers: unknown }>('select commission_tiers from payment_settings');
+    await t.sql('delete from payment_settings');
+    try {
+      const partId = await part();
+      await buyer.agent.post('/api/orders').send({ partId }).expect(500);
+      expect(await t.sql('select id from orders where part_id = $1', [partId])).toEqual([]);
+    } finally {
+      await t.sql(`insert into payment_settings (id, commission_tiers, updated_at) values (1, $1::jsonb, now())`, [JSON.stringify(row!.commission_tiers)]);
+    }
   });
 
   it('refuses signed-out callers, the seller buying their own part, and unknown parts', async () => {
@@ -342,8 +377,8 @@ describe('escrow from $5,000', () => {
     expect(await ledgerSum(`order_id = $1 and kind = 'refund' and account = 'marketplace'`, [id])).toBe('-500.00');
     expect(await ledgerSum(`order_id = $1 and kind = 'transfer_reversal' and account = 'seller'`, [id])).toBe('-473.00');
     expect(await ledgerSum(`order_id = $1 and account = 'seller'`, [id])).toBe('4257.00');
-    const { PaymentService } = await import('./payment.service.js');
-    expect(await t.rt.container.get(PaymentService).reverseTransfers(id)).toEqual({ result: 'nothing owed', failed: false });
+    const { EscrowService } = await import('./escrow.service.js');
+    expect(await t.rt.container.get(EscrowService).reverseTransfers(id)).toEqual({ result: 'nothing owed', failed: false });
     await t.drain();
     expect(await ledgerSum(`order_id = $1 and kind = 'transfer_reversal' and account = 'seller'`, [id])).toBe('-473.00');
 
@@ -417,7 +452,7 @@ describe('auction wins and reverse awards', () => {
   it('creates a final-sale order with 48 hours to pay for an auction winner, and refuses the buyer cancelling it', async () => {
     const partId = await part({ price: 800 });
     const auctionId = '11111111-1111-4111-8111-111111111111';
-    await t.rt.container.get((await import('./order.service.js')).OrderService).createAuctionOrder({ auctionId, partId, winnerId: buyer.id, amount: '750.00' });
+    await t.rt.container.get((await import('./order-creation.service.js')).OrderCreationService).createAuctionOrder({ auctionId, partId, winnerId: buyer.id, amount: '750.00' });
     const [row] = await t.sql<{ id: string; final_sale: boolean; source: string; pay_by: Date; created_at: Date }>('select id, final_sale, source, pay_by, created_at from orders where source_id = $1', [auctionId]);
     expect(row).toMatchObject({ final_sale: true, source: 'auction_won' });
     expect(new Date(row!.pay_by).getTime() - new Date(row!.created_at).getTime()).toBe(48 * HOUR);
@@ -453,7 +488,7 @@ describe('auction wins and reverse awards', () => {
   });
 
   it('creates one order per reverse award, without a listed part', async () => {
-    const svc = t.rt.container.get((await import('./order.service.js')).OrderService);
+    const svc = t.rt.container.get((await import('./order-creation.service.js')).OrderCreationService);
     const award = { reverseAuctionId: '22222222-2222-4222-8222-222222222222', buyerId: buyer.id, sellerId: seller.id, amount: '320.00', title: 'Wanted: Jaguar E-type bonnet latch' };
     const first = await svc.createAwardOrder(award);
     const second = await svc.createAwardOrder(award);
@@ -465,10 +500,9 @@ describe('auction wins and reverse awards', () => {
 });
 
 describe('concurrent refunds (issue 31)', () => {
-  let PHOTO = '';
-  beforeAll(async () => {
-    PHOTO = await storedPhoto(t);
-  });
+  const PHOTO = '/api/uploads/files/0123456789abcdef0123456789abcdef.jpg';
+  // A return's photos must be uploads Pitlane stored (the returns module checks), so this one is stored first.
+  beforeAll(() => storedPhoto(t));
   const cents = (amount: string) => Math.round(Number(amount) * 100);
   const refundRows = (orderId: string) =>
     t.sql<{ id: string; status: string; amount: string; provider_ref: string | null }>(

@@ -1,17 +1,61 @@
+import { z } from 'zod';
 import type { TaskFactories } from '../../platform/module.js';
 import { parseOrThrow } from '../../platform/http/validate.js';
-import { OrderService } from './order.service.js';
-import { OrderTimersService } from './order-timers.service.js';
 import { auctionWonEvent, PAYMENTS_SUBSCRIBED_EVENTS, quoteAcceptedEvent, returnEvent } from './payments.events.js';
-import { PaymentService } from './payment.service.js';
-import { RefundService } from './refund.service.js';
-import { z } from 'zod';
-import { ORDER_MAIL_KINDS, OrderNotificationService } from './order-notification.service.js';
-import { orderJobPayload, PAYMENTS_TASKS, type OrderTimer } from './payments.jobs.js';
+
+/** Task names of this module. */
+export const PAYMENTS_TASKS = {
+  cancelUnpaid: 'payments/cancel-unpaid',
+  shipReminder: 'payments/ship-reminder',
+  shipLate: 'payments/ship-late',
+  autoDeliver: 'payments/auto-deliver',
+  complete: 'payments/complete',
+  escrowRelease: 'payments/escrow-release',
+  refundLatePayment: 'payments/refund-late-payment',
+  onAuctionWon: 'payments/order-auction-won',
+  onQuoteAccepted: 'payments/order-quote-accepted',
+  onReturnRequested: 'payments/escrow-hold',
+  notify: 'payments/notify',
+  onReturnEnded: 'payments/escrow-unhold',
+  providerFee: 'payments/provider-fee',
+  transferReversal: 'payments/transfer-reversal',
+  settle: 'payments/settle',
+} as const;
+
+/** The time-driven steps of an order, each a task of the same name. */
+export type OrderTimer = 'cancelUnpaid' | 'shipReminder' | 'shipLate' | 'autoDeliver' | 'complete' | 'escrowRelease' | 'refundLatePayment';
+
+/** One pending job per order and timer. */
+export const orderJobKey = (timer: OrderTimer, orderId: string) => `order-${timer}:${orderId}`;
+
+/** One pending read of an order's provider fee. */
+export const providerFeeJobKey = (orderId: string) => `order-providerFee:${orderId}`;
+
+/** One pending run of an order's owed escrow transfer reversals. */
+export const transferReversalJobKey = (orderId: string) => `order-transferReversal:${orderId}`;
+
+/** One pending settling of an order's money in flight (refunds and an escrow release whose answer never came). */
+export const settleJobKey = (orderId: string) => `order-settle:${orderId}`;
+
+/**
+ * How long a refund or escrow release may wait for the provider's answer before the settle job takes it over
+ * (asks again under its key): far longer than a request waits for Stripe (20 s, two retries).
+ */
+export const SETTLE_AFTER = 5 * 60_000;
+
+/** The payload of every per-order job. */
+export const orderJobPayload = z.object({ orderId: z.uuid() });
+
+/**
+ * The services the tasks run, loaded when a task first runs: the services import this file's names and keys,
+ * so this file imports none of them (a cycle would hand a service's decorators an undefined class).
+ */
+let loading: Promise<typeof import('./payments.task-services.js')> | undefined;
+const services = () => (loading ??= import('./payments.task-services.js'));
 
 const timer = (name: OrderTimer): TaskFactories[string] => (container) => async (payload) => {
   const { orderId } = parseOrThrow(orderJobPayload, payload);
-  await container.get(OrderTimersService).run(name, orderId);
+  await container.get((await services()).OrderTimersService).run(name, orderId);
 };
 
 /** graphile-worker tasks of the payments module. */
@@ -33,22 +77,23 @@ export const paymentsTasks: TaskFactories = {
   /** Creates the winner's order of an auction (event `auctions.auction.won`); idempotent. */
   [PAYMENTS_TASKS.onAuctionWon]: (container) => async (payload) => {
     const { payload: won } = parseOrThrow(auctionWonEvent, payload);
-    await container.get(OrderService).createAuctionOrder({ auctionId: won.auctionId, partId: won.partId, winnerId: won.winnerId, amount: won.amount });
+    await container.get((await services()).OrderCreationService).createAuctionOrder({ auctionId: won.auctionId, partId: won.partId, winnerId: won.winnerId, amount: won.amount });
   },
   /** Creates the buyer's order of an awarded reverse request (event `reverse.quote.accepted`); idempotent. */
   [PAYMENTS_TASKS.onQuoteAccepted]: (container) => async (payload) => {
     const { payload: q } = parseOrThrow(quoteAcceptedEvent, payload);
-    await container.get(OrderService).createAwardOrder({ reverseAuctionId: q.reverseAuctionId, buyerId: q.buyerId, sellerId: q.sellerId, amount: q.amount, title: q.title });
+    await container.get((await services()).OrderCreationService).createAwardOrder({ reverseAuctionId: q.reverseAuctionId, buyerId: q.buyerId, sellerId: q.sellerId, amount: q.amount, title: q.title });
   },
   /** Mails one step of an order to its buyer and seller (queued by the step's transaction). */
   [PAYMENTS_TASKS.notify]: (container) => async (payload) => {
+    const { ORDER_MAIL_KINDS, OrderNotificationService } = await services();
     const p = parseOrThrow(z.object({ orderId: z.uuid(), kind: z.enum(ORDER_MAIL_KINDS), detail: z.string().nullable() }), payload);
     await container.get(OrderNotificationService).send(p.orderId, p.kind, p.detail);
   },
   /** Reads a Stripe payment's processing fee (its balance transaction) and books it once; idempotent. */
   [PAYMENTS_TASKS.providerFee]: (container) => async (payload) => {
     const { orderId } = parseOrThrow(orderJobPayload, payload);
-    await container.get(PaymentService).recordProviderFee(orderId);
+    await container.get((await services()).PaymentEventsService).recordProviderFee(orderId);
   },
   /**
    * Reverses an order's owed escrow transfer reversals at the provider (refunds after the release); throws while
@@ -56,7 +101,7 @@ export const paymentsTasks: TaskFactories = {
    */
   [PAYMENTS_TASKS.transferReversal]: (container) => async (payload) => {
     const { orderId } = parseOrThrow(orderJobPayload, payload);
-    const result = await container.get(PaymentService).reverseTransfers(orderId);
+    const result = await container.get((await services()).EscrowService).reverseTransfers(orderId);
     if (result.failed) throw new Error(`transfer reversal failed for order ${orderId}: ${result.error}`);
   },
   /**
@@ -66,17 +111,17 @@ export const paymentsTasks: TaskFactories = {
    */
   [PAYMENTS_TASKS.settle]: (container) => async (payload) => {
     const { orderId } = parseOrThrow(orderJobPayload, payload);
-    await container.get(RefundService).settle(orderId);
+    await container.get((await services()).RefundService).settle(orderId);
   },
   /** Holds an escrowed order's money while its return request is open (event `returns.return.requested`); idempotent. */
   [PAYMENTS_TASKS.onReturnRequested]: (container) => async (payload) => {
     const { payload: r } = parseOrThrow(returnEvent, payload);
-    await container.get(PaymentService).holdEscrow(r.orderId, true, 'Escrow held: the buyer requested a return');
+    await container.get((await services()).EscrowService).holdEscrow(r.orderId, true, 'Escrow held: the buyer requested a return');
   },
   /** Lets an escrowed order's money go when its return ends (declined, refunded, closed); idempotent. */
   [PAYMENTS_TASKS.onReturnEnded]: (container) => async (payload) => {
     const { payload: r } = parseOrThrow(returnEvent, payload);
-    await container.get(PaymentService).holdEscrow(r.orderId, false, 'Escrow hold lifted: the return ended');
+    await container.get((await services()).EscrowService).holdEscrow(r.orderId, false, 'Escrow hold lifted: the return ended');
   },
 };
 

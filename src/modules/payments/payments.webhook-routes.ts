@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import type { Config } from '../../platform/config.js';
 import { AppError } from '../../platform/errors.js';
 import { TOKENS } from '../../platform/tokens.js';
-import { PaymentService, type ProviderEvent } from './payment.service.js';
+import { PaymentEventsService, type ProviderEvent } from './payment-events.service.js';
 
 /**
  * POST /api/payments/webhooks/stripe, mounted before the JSON parser: the signature is checked on the raw body
@@ -13,7 +13,7 @@ import { PaymentService, type ProviderEvent } from './payment.service.js';
  */
 export function paymentsWebhookRoutes(container: Container): Router {
   const config = container.get<Config>(TOKENS.Config);
-  const payments = container.get(PaymentService);
+  const events = container.get(PaymentEventsService);
   const router = Router();
   router.post('/payments/webhooks/stripe', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
     if (!config.stripeWebhookSecret) throw new AppError('not_found', 'not_found', 'Webhooks are not configured');
@@ -26,7 +26,7 @@ export function paymentsWebhookRoutes(container: Container): Router {
     } catch {
       throw new AppError('invalid', 'invalid_signature', 'Invalid webhook signature');
     }
-    const result = await payments.processEvent(event);
+    const result = await events.process(event);
     res.status(200).json({ received: true, result });
   });
   return router;

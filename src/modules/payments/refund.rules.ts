@@ -77,3 +77,15 @@ export const refundKeyScope = (orderId: string, amountCents: number) => `POST /a
 export function keyWaitMs(attempt: number): number {
   return Math.min(250, 20 * 2 ** Math.min(attempt, 4));
 }
+
+/**
+ * The idempotency key of the escrow transfer reversal that goes with refunds reaching `refundedTo` cents in all
+ * (like the refund's own key). Stored as the reversal's `provider_ref` until the provider answers with its id.
+ */
+export const transferReversalKey = (orderId: string, refundedTo: number) => `order-${orderId}-transfer-reversal-to-${refundedTo}`;
+
+/** The refunded total a transferReversalKey names, or null for any other text. */
+export const refundedToOfReversalKey = (key: string): number | null => {
+  const n = Number(/-transfer-reversal-to-(\d+)$/.exec(key)?.[1] ?? Number.NaN);
+  return Number.isSafeInteger(n) ? n : null;
+};

@@ -3,21 +3,26 @@ import { inject, injectable } from 'inversify';
 
 import { AuditLog } from '../../platform/audit.js';
 import { Clock } from '../../platform/clock.js';
+import { Database } from '../../platform/db/database.js';
 import type { StoredAnswer } from '../../platform/db/idempotency-keys.js';
 import { AppError } from '../../platform/errors.js';
 import { JobQueue } from '../../platform/jobs.js';
 import type { Logger } from '../../platform/logger.js';
-import { formatCents } from '../../platform/money.js';
+import { formatCents, storedCents } from '../../platform/money.js';
 import { TOKENS } from '../../platform/tokens.js';
+import { EscrowService } from './escrow.service.js';
 import type { OrderDto, RefundDto, RefundResultDto } from './order.dto.js';
-import { addHistory, readOrder, type OrderRow } from './order.repository.js';
-import { PaymentIdempotencyStore } from './payment-idempotency.store.js';
+import { Order } from './order.entity.js';
+import { OrderHistory } from './order-history.entity.js';
+import { OrderPayment, type RefundActor } from './order-payment.entity.js';
+import { moneyInFlight } from './order-payments.sql.js';
+import { lockOrder, lockRefund } from './order.repository.js';
+import { orderCents } from './order.rules.js';
+import { PaymentEventsService } from './payment-events.service.js';
+import { PaymentIdempotencyStore } from './payment-idempotency.repository.js';
 import { PaymentProvider, ProviderRefusal } from './payment.provider.js';
-import { PaymentService, transferReversalKey } from './payment.service.js';
-import { PAYMENTS_TASKS, SETTLE_AFTER, settleJobKey } from './payments.jobs.js';
-import { insertPendingRefund, markFailed, moneyInFlight, pendingRefunds, pendingTransfer, readRefund, type RefundActor, type RefundRow } from './refund.repository.js';
-import { keyWaitMs, refundKeyScope, refundProviderKey, refundRefusal } from './refund.rules.js';
-import { Database } from '../../platform/db/database.js';
+import { PAYMENTS_TASKS, SETTLE_AFTER, settleJobKey } from './payments.tasks.js';
+import { keyWaitMs, refundKeyScope, refundProviderKey, refundRefusal, transferReversalKey } from './refund.rules.js';
 
 /** One refund asked for: of an order, an amount in cents, why, and by whom. */
 export interface RefundRequest {
@@ -28,6 +33,14 @@ export interface RefundRequest {
   actorId: string | null;
 }
 
+/** A refund the provider made, as its answer tells it. */
+export interface MadeRefund {
+  id: string;
+  cents: number;
+  providerRef: string | null;
+  createdAt: Date;
+}
+
 /** How long a repeat of an Idempotency-Key waits for the refund of the request that holds it (Stripe may take 60 s). */
 const KEY_WAIT_MS = 65_000;
 
@@ -35,9 +48,11 @@ const KEY_REUSED = 'This Idempotency-Key was already used for another refund (an
 const KEY_BUSY = 'A refund with this Idempotency-Key is still being made; try again in a moment';
 
 /** What a reservation found: the refund reserved, or an Idempotency-Key another request holds. */
-type Reservation = { kind: 'reserved'; order: OrderRow; refund: RefundRow } | { kind: 'taken' };
+type Reservation = { kind: 'reserved'; order: Order; refund: OrderPayment } | { kind: 'taken' };
 
-export const refundDto = (r: RefundRow): RefundDto => ({
+const made = (r: OrderPayment, providerRef = r.providerRef ?? null): MadeRefund => ({ id: r.id, cents: storedCents(r.amount), providerRef, createdAt: r.createdAt });
+
+export const refundDto = (r: MadeRefund): RefundDto => ({
   id: r.id,
   amount: formatCents(r.cents),
   status: 'succeeded',
@@ -60,7 +75,8 @@ export class RefundService {
     @inject(Clock) private readonly clock: Clock,
     @inject(JobQueue) private readonly jobs: JobQueue,
     @inject(PaymentProvider) private readonly provider: PaymentProvider,
-    @inject(PaymentService) private readonly payments: PaymentService,
+    @inject(PaymentEventsService) private readonly events: PaymentEventsService,
+    @inject(EscrowService) private readonly escrow: EscrowService,
     @inject(PaymentIdempotencyStore) private readonly keys: PaymentIdempotencyStore,
     @inject(AuditLog) private readonly audit: AuditLog,
     @inject(TOKENS.Logger) private readonly logger: Logger,
@@ -71,7 +87,7 @@ export class RefundService {
    * made. AppError: 404 unknown order; 409 when the order cannot be refunded, what is left does not allow it, or
    * the provider refused or has not answered (then it stays pending and is settled by a job).
    */
-  async refund(input: RefundRequest): Promise<RefundRow> {
+  async refund(input: RefundRequest): Promise<MadeRefund> {
     const r = (await this.reserve(input, null)) as Extract<Reservation, { kind: 'reserved' }>;
     return this.make(r.order, r.refund, false);
   }
@@ -82,13 +98,10 @@ export class RefundService {
    * (waiting while the first is being made), and the key with another order or amount refused (409).
    */
   async consoleRefund(input: RefundRequest & { actorId: string }, key: string | undefined, render: () => Promise<OrderDto>): Promise<StoredAnswer> {
-    const answer = async (refund: RefundRow): Promise<{ status: number; body: RefundResultDto }> => ({ status: 200, body: { ...(await render()), refund: refundDto(refund) } });
-    if (!key) {
-      const r = (await this.reserve(input, null)) as Extract<Reservation, { kind: 'reserved' }>;
-      return answer(await this.make(r.order, r.refund, false));
-    }
+    const answer = async (refund: MadeRefund): Promise<{ status: number; body: RefundResultDto }> => ({ status: 200, body: { ...(await render()), refund: refundDto(refund) } });
+    if (!key) return answer(await this.refund(input));
     const scope = refundKeyScope(input.orderId, input.amountCents);
-    const store = async (refund: RefundRow) => {
+    const store = async (refund: MadeRefund) => {
       const first = await answer(refund);
       return this.keys.answerOnce(this.db.em, input.actorId, key, first.status, first.body);
     };
@@ -100,7 +113,7 @@ export class RefundService {
       if (seen && seen.status !== 0) return { status: seen.status, body: seen.body };
       if (seen?.paymentStatus === 'succeeded' && seen.paymentId) {
         // Made, its answer not stored yet (its request is rendering it, or died): the first stored is everyone's.
-        return store((await readRefund(this.db.em, seen.paymentId))!);
+        return store(made((await this.db.em.findOneOrFail(OrderPayment, seen.paymentId, { refresh: true }))));
       }
       if (!seen) {
         const r = await this.reserve(input, { userId: input.actorId, key, scope });
@@ -119,22 +132,23 @@ export class RefundService {
    * the refund (a pending row counted as made until it fails). A refusal rolls the claim back with it.
    */
   private async reserve(input: RefundRequest, key: { userId: string; key: string; scope: string } | null): Promise<Reservation> {
-    return this.db.em.transactional(async (tx): Promise<Reservation> => {
-      const order = await readOrder(tx, input.orderId, true);
+    return this.db.transaction(async (em): Promise<Reservation> => {
+      const order = await lockOrder(em, input.orderId);
       if (!order) throw new AppError('not_found', 'order_not_found', 'Order not found');
       if (key) {
-        const taken = await this.keys.claim(tx, key.userId, key.key, key.scope).catch((error: unknown) => {
+        const taken = await this.keys.claim(em, key.userId, key.key, key.scope).catch((error: unknown) => {
           throw error instanceof AppError && error.code === 'idempotency_key_reused' ? new AppError('conflict', 'idempotency_key_reused', KEY_REUSED) : error;
         });
         if (taken) return { kind: 'taken' };
       }
-      const inFlight = await moneyInFlight(tx, order.id);
+      const inFlight = await moneyInFlight(em, order.id);
+      const money = orderCents(order);
       const refusal = refundRefusal(
         {
           state: order.state,
           paid: Boolean(order.paidAt),
-          totalCents: order.totalCents,
-          refundedCents: order.refundedCents,
+          totalCents: money.total,
+          refundedCents: money.refunded,
           pendingRefundCents: inFlight.refundCents,
           transferPending: inFlight.transferPending,
         },
@@ -142,18 +156,21 @@ export class RefundService {
       );
       if (refusal) throw new AppError(refusal.kind, refusal.code, refusal.message, refusal.kind === 'invalid' ? { amount: refusal.message } : undefined);
       const at = this.clock.now();
-      const refund = await insertPendingRefund(tx, {
+      const refund = em.create(OrderPayment, {
         orderId: order.id,
+        kind: 'refund',
         provider: order.provider ?? this.provider.name,
-        cents: input.amountCents,
+        providerRef: null,
+        status: 'pending',
+        amount: formatCents(input.amountCents),
         actor: input.actor,
         actorId: input.actorId,
-        reason: input.reason.trim(),
-        at,
+        reason: input.reason.trim().slice(0, 300),
+        createdAt: at,
       });
-      if (key) await this.keys.attach(tx, key.userId, key.key, refund.id);
+      if (key) await this.keys.attach(em, key.userId, key.key, refund.id);
       // The safety net of a request that dies before the provider's answer is recorded.
-      await this.jobs.add(tx, PAYMENTS_TASKS.settle, { orderId: order.id }, { runAt: new Date(at.getTime() + SETTLE_AFTER), jobKey: settleJobKey(order.id) });
+      await this.jobs.add(em, PAYMENTS_TASKS.settle, { orderId: order.id }, { runAt: new Date(at.getTime() + SETTLE_AFTER), jobKey: settleJobKey(order.id) });
       return { kind: 'reserved', order, refund };
     });
   }
@@ -163,8 +180,9 @@ export class RefundService {
    * metadata, for a retry whose key may have expired) and records the answer. Made: applied under the order's
    * lock. Refused: failed, its key freed, 409. No answer: it stays pending for the settle job, 409.
    */
-  private async make(order: OrderRow, refund: RefundRow, lookFirst: boolean): Promise<RefundRow> {
-    const amount = `$${formatCents(refund.cents)}`;
+  private async make(order: Order, refund: OrderPayment, lookFirst: boolean): Promise<MadeRefund> {
+    const cents = storedCents(refund.amount);
+    const amount = `$${formatCents(cents)}`;
     let providerRef: string;
     try {
       const found = lookFirst ? await this.provider.findRefund({ intentId: order.paymentIntentId ?? '', refundId: refund.id }) : null;
@@ -174,7 +192,7 @@ export class RefundService {
           orderId: order.id,
           refundId: refund.id,
           intentId: order.paymentIntentId ?? '',
-          amountCents: refund.cents,
+          amountCents: cents,
           destinationCharge: order.escrowChoice !== 'escrow',
           idempotencyKey: refundProviderKey(order.id, refund.id),
         }))
@@ -184,55 +202,59 @@ export class RefundService {
         this.logger.warn({ err: error, orderId: order.id, refundId: refund.id }, 'refund not confirmed by the provider; left pending for the settle job');
         throw new AppError('conflict', 'refund_pending', `The payment provider has not confirmed the refund of ${amount} yet. It is kept as pending and completed automatically: do not refund it again.`);
       }
-      const settled = await this.db.em.transactional(async (tx) => {
-        const locked = (await readOrder(tx, order.id, true))!;
-        if (!(await markFailed(tx, refund.id, error.message))) return readRefund(tx, refund.id);
-        await this.keys.release(tx, refund.id);
-        await addHistory(tx, order.id, locked.state, `Refund of ${amount} refused by the payment provider: ${error.message}`.slice(0, 500), refund.actor, refund.actorId, this.clock.now(), 'seller');
+      const settled = await this.db.transaction(async (em) => {
+        const locked = (await lockOrder(em, order.id))!;
+        const row = (await em.findOne(OrderPayment, refund.id, { refresh: true }))!;
+        if (row.status !== 'pending') return row;
+        em.assign(row, { status: 'failed', error: error.message.slice(0, 300) });
+        await this.keys.release(em, refund.id);
+        const note = `Refund of ${amount} refused by the payment provider: ${error.message}`.slice(0, 500);
+        em.create(OrderHistory, { orderId: order.id, state: locked.state, note, actor: refund.actor ?? 'system', actorId: refund.actorId, at: this.clock.now(), audience: 'seller' });
         return null;
       });
       // Settled meanwhile by the settle job under the same key: that answer stands.
-      if (settled?.status === 'succeeded') return settled;
+      if (settled?.status === 'succeeded') return made(settled);
       throw new AppError('conflict', 'refund_refused', `The payment provider refused the refund of ${amount}: ${error.message}`);
     }
     return this.applyMade(order.id, refund.id, providerRef);
   }
 
   /** Applies a refund the provider made (once: a second call finds it made), then tries its transfer reversal. */
-  private async applyMade(orderId: string, refundId: string, providerRef: string): Promise<RefundRow> {
-    const { row, reversal } = await this.db.em.transactional(async (tx) => {
-      const locked = (await readOrder(tx, orderId, true))!;
-      const r = (await readRefund(tx, refundId, true))!;
-      if (r.status === 'succeeded') return { row: r, reversal: null };
+  private async applyMade(orderId: string, refundId: string, providerRef: string): Promise<MadeRefund> {
+    const { row, reversal } = await this.db.transaction(async (em) => {
+      const locked = (await lockOrder(em, orderId))!;
+      const r = (await lockRefund(em, refundId))!;
+      if (r.status === 'succeeded') return { row: made(r), reversal: null };
       // Refused to one caller and made for another under the same key cannot both be: the provider's word is final.
       if (r.status === 'failed') throw new Error(`refund ${refundId} was made at the provider after it was marked refused`);
-      const newRefunded = locked.refundedCents + r.cents;
-      const at = this.clock.now();
-      await this.payments.applyRefund(tx, locked, newRefunded, {
+      const money = orderCents(locked);
+      const cents = storedCents(r.amount);
+      const newRefunded = money.refunded + cents;
+      await this.events.applyRefund(em, locked, newRefunded, {
         ref: providerRef,
         paymentId: r.id,
-        actor: r.actor,
-        actorId: r.actorId,
-        note: `Refunded $${formatCents(r.cents)}${r.reason ? `: ${r.reason}` : ''}`,
-        at,
+        actor: r.actor ?? 'system',
+        actorId: r.actorId ?? null,
+        note: `Refunded $${formatCents(cents)}${r.reason ? `: ${r.reason}` : ''}`,
+        at: this.clock.now(),
         reverseNow: true,
       });
       if (r.actor === 'admin' && r.actorId) {
-        await this.audit.record(tx, {
+        await this.audit.record(em, {
           actorId: r.actorId,
           action: 'order.refunded',
           entityType: 'order',
           entityId: orderId,
           reason: r.reason || null,
-          before: { state: locked.state, refunded: formatCents(locked.refundedCents) },
-          after: { refunded: formatCents(newRefunded), refund: r.id, amount: formatCents(r.cents) },
+          before: { state: locked.state, refunded: formatCents(money.refunded) },
+          after: { refunded: formatCents(newRefunded), refund: r.id, amount: formatCents(cents) },
         });
       }
-      return { row: { ...r, status: 'succeeded' as const, providerRef }, reversal: locked.escrowChoice === 'escrow' ? transferReversalKey(orderId, newRefunded) : null };
+      return { row: made(r, providerRef), reversal: locked.escrowChoice === 'escrow' ? transferReversalKey(orderId, newRefunded) : null };
     });
     // A refund after an escrow release takes the seller's share back now. The refund is done whatever happens
     // here: a refusal leaves the reversal owed, and any other error too; the order's job retries either.
-    if (reversal) await this.payments.reverseTransfers(orderId, { fresh: reversal }).catch(() => undefined);
+    if (reversal) await this.escrow.reverseTransfers(orderId, { fresh: reversal }).catch(() => undefined);
     return row;
   }
 
@@ -242,16 +264,17 @@ export class RefundService {
    * flight is sent again under its key. Younger ones are left to their request, and the job comes back for them.
    */
   async settle(orderId: string): Promise<string> {
-    const order = await readOrder(this.db.em, orderId);
+    const em = this.db.em;
+    const order = await em.findOne(Order, orderId, { refresh: true });
     if (!order) return 'no order';
     const now = this.clock.now().getTime();
-    const pending = await pendingRefunds(this.db.em, orderId);
-    let made = 0;
+    const pending = await em.find(OrderPayment, { orderId, kind: 'refund', status: 'pending' }, { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], refresh: true });
+    let madeNow = 0;
     let refused = 0;
     for (const refund of pending.filter((r) => now - r.createdAt.getTime() >= SETTLE_AFTER)) {
       try {
         await this.make(order, refund, true);
-        made++;
+        madeNow++;
       } catch (error) {
         // Refused: failed and freed. No answer: thrown, so graphile-worker retries the job with its backoff.
         if (!(error instanceof AppError && error.code === 'refund_refused')) throw error;
@@ -261,9 +284,10 @@ export class RefundService {
     const young = pending.filter((r) => now - r.createdAt.getTime() < SETTLE_AFTER);
     if (young.length) {
       const runAt = new Date(Math.max(...young.map((r) => r.createdAt.getTime())) + SETTLE_AFTER);
-      await this.jobs.add(this.db.em, PAYMENTS_TASKS.settle, { orderId }, { runAt, jobKey: settleJobKey(orderId) });
+      await this.jobs.add(em, PAYMENTS_TASKS.settle, { orderId }, { runAt, jobKey: settleJobKey(orderId) });
     }
-    const release = (await pendingTransfer(this.db.em, orderId)) ? await this.payments.releaseEscrow(orderId, 'Escrow released to the seller') : false;
-    return `${made} refunds made, ${refused} refused, ${young.length} left to their requests${release ? ', escrow released' : ''}`;
+    const transferInFlight = await em.findOne(OrderPayment, { orderId, kind: 'transfer', status: 'pending' }, { refresh: true });
+    const release = transferInFlight ? await this.escrow.releaseEscrow(orderId, 'Escrow released to the seller') : false;
+    return `${madeNow} refunds made, ${refused} refused, ${young.length} left to their requests${release ? ', escrow released' : ''}`;
   }
 }

@@ -5,7 +5,7 @@ import { Database } from '../../platform/db/database.js';
 
 const DAY = 24 * 3600_000;
 
-/** The sellers' reputation figures from paid orders (bound for the sellers module's SellerOrderSales port). */
+/** The sellers' reputation figures from paid orders, one report query (bound for the sellers module's SellerOrderSales port). */
 @injectable()
 export class PaymentsSellerSales extends SellerOrderSales {
   constructor(@inject(Database) private readonly db: Database) {
