@@ -38,6 +38,7 @@ import { Migration20261124223100PaymentsEscrowHold } from './20261124223100-paym
 import { Migration20261124223200PaymentsProviderFee } from './20261124223200-payments-provider-fee.js';
 import { Migration20261124235000PaymentsHistoryAudience } from './20261124235000-payments-history-audience.js';
 import { Migration20261125000000PaymentsRefundRequests } from './20261125000000-payments-refund-requests.js';
+import { Migration20261128030000PlatformRateLimits } from './20261128030000-platform-rate-limits.js';
 import { Migration20261128014500PaymentsCommissionTiers } from './20261128014500-payments-commission-tiers.js';
 import { Migration20261124193000AccountsSuspension } from './20261124193000-accounts-suspension.js';
 import { Migration20261124193100PlatformAuditLog } from './20261124193100-platform-audit-log.js';
@@ -88,4 +89,5 @@ export const migrations: MigrationObject[] = [
   { name: '20261124235000-payments-history-audience', class: Migration20261124235000PaymentsHistoryAudience },
   { name: '20261125000000-payments-refund-requests', class: Migration20261125000000PaymentsRefundRequests },
   { name: '20261128014500-payments-commission-tiers', class: Migration20261128014500PaymentsCommissionTiers },
+  { name: '20261128030000-platform-rate-limits', class: Migration20261128030000PlatformRateLimits },
 ];

@@ -10,6 +10,11 @@ import { demoAdminRoutes, demoRoutes } from './demo/demo.admin-routes.js';
 import { demoDataTask } from './demo/demo.tasks.js';
 import { AuditLog } from './audit.js';
 import { auditAdminRoutes } from './audit.admin-routes.js';
+import { RateLimits } from './http/rate-limit.js';
+import { RateLimitCounter } from './http/rate-limit-counter.entity.js';
+
+/** Deletes expired limit counts. */
+export const FORGET_LIMITS_TASK = 'platform/forget-expired-limits';
 
 /** Platform features that behave like a module: the mail outbox and its delivery task, and the console's figures. */
 export const platformModule: PitlaneModule = {
@@ -17,13 +22,19 @@ export const platformModule: PitlaneModule = {
   containerModule: new ContainerModule(({ bind }) => {
     bind(DemoRuns).toSelf();
     bind(AuditLog).toSelf();
+    bind(RateLimits).toSelf();
   }),
-  entities: [MailMessage],
+  entities: [MailMessage, RateLimitCounter],
   routes: demoRoutes,
   adminRoutes: (container) => Router().use(mailAdminRoutes(container), consoleStatsRoutes(container), demoAdminRoutes(container), auditAdminRoutes(container)),
+  crontab: [`17 * * * * ${FORGET_LIMITS_TASK} ?max=1&jobKey=${FORGET_LIMITS_TASK}`],
   tasks: {
     /** Runs a console's demo-data request (seed or clear), as `pitlane seed-demo` / `clear-demo` do. */
     [DEMO_TASK]: demoDataTask,
+    /** Deletes the abuse limits' counts whose window ended (hourly). */
+    [FORGET_LIMITS_TASK]: (container) => async () => {
+      await container.get(RateLimits).forgetExpired();
+    },
     /**
      * Delivers one queued message, or a batch (an array, from MailQueue.queueMany): a failure is retried with
      * backoff by graphile-worker, in a batch only the failed messages.

@@ -3,7 +3,7 @@ import type { Container } from 'inversify';
 import { getActor, requireActor } from '../../platform/http/auth.js';
 import { handle, sendList } from '../../platform/http/validate.js';
 import { SESSION_COOKIE } from '../../platform/http/app.js';
-import { clientAddress, limitRequests } from '../../platform/http/rate-limit.js';
+import { clientAddress, RateLimits } from '../../platform/http/rate-limit.js';
 import type { Config } from '../../platform/config.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { z } from 'zod';
@@ -67,14 +67,15 @@ export function accountRoutes(container: Container): Router {
   const router = Router();
 
   const loginMessage = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
-  const perAddress = limitRequests({
+  const limits = container.get(RateLimits);
+  const perAddress = limits.limit('sign-in-failures', {
     windowMs: LOGIN_WINDOW_MS,
     limit: LOGIN_FAILURE_LIMIT_PER_ADDRESS,
     onlyFailures: true,
     message: loginMessage,
     key: clientAddress,
   });
-  const registrations = limitRequests({
+  const registrations = limits.limit('registrations', {
     windowMs: REGISTRATION_WINDOW_MS,
     limit: config.rateLimits.registrationsPerAddressPerHour,
     message: 'Too many accounts were registered from your network. Please try again in an hour.',

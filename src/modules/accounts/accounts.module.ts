@@ -14,7 +14,9 @@ import { PolicyAcceptanceService } from './policy-acceptance.service.js';
 import { RegistrationService } from './registration.service.js';
 import { SignInService } from './sign-in.service.js';
 import { BACKOFF_MEMORY_MS, SignInBackoff } from './sign-in.backoff.js';
-import { FailureCounter, MemoryFailureCounter } from '../../platform/http/rate-limit.js';
+import { FailureCounter, SharedFailureCounter } from '../../platform/http/rate-limit.js';
+import { Database } from '../../platform/db/database.js';
+import { Clock } from '../../platform/clock.js';
 import { UserService } from './user.service.js';
 import { User } from './user.entity.js';
 import { EmailVerificationToken } from './email-verification-token.entity.js';
@@ -38,8 +40,8 @@ export const accountsModule: PitlaneModule = {
     bind(SignInService).toSelf();
     bind(PasswordHasher).toSelf();
     bind(SignInBackoff).toSelf();
-    // In this process's memory for now; a PostgreSQL FailureCounter can replace it without touching the rule.
-    bind(FailureCounter).toConstantValue(new MemoryFailureCounter(BACKOFF_MEMORY_MS));
+    // Shared by every process, in PostgreSQL.
+    bind(FailureCounter).toDynamicValue((ctx) => new SharedFailureCounter(ctx.get(Database).runner('write'), BACKOFF_MEMORY_MS, ctx.get(Clock)));
     bind(PolicyAcceptanceService).toSelf();
     bind(PolicyGate).to(PolicyGateImpl);
     bind(UserService).toSelf();

@@ -19,6 +19,7 @@ import { PartReviewService } from './part-review.service.js';
 import { PartService } from './part.service.js';
 import { SellerPolicy } from './seller-policy.js';
 import { photoUploadHandlers } from './upload.middleware.js';
+import { RateLimits } from '../../platform/http/rate-limit.js';
 import { UPLOAD_FILE_NAME, UploadService } from './upload.service.js';
 import { WatchlistService } from './watchlist.service.js';
 
@@ -129,7 +130,7 @@ export function catalogRoutes(container: Container): Router {
     if (!(await sellers.listingTerms(actor.id, actor.role)).canList) throw Errors.forbidden(NOT_A_SELLER_MESSAGE);
     next();
   };
-  const photos = photoUploadHandlers(uploads);
+  const photos = photoUploadHandlers(uploads, container.get(RateLimits));
   router.post(
     '/uploads',
     mayList,

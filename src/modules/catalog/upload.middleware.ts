@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import multer from 'multer';
 import { Errors } from '../../platform/errors.js';
 import { requireActor } from '../../platform/http/auth.js';
-import { limitRequests } from '../../platform/http/rate-limit.js';
+import type { RateLimits } from '../../platform/http/rate-limit.js';
 import { MAX_UPLOAD_BYTES, UPLOAD_LIMIT_WINDOW_MS, UPLOAD_MESSAGES, type UploadService } from './upload.service.js';
 
 export interface PhotoUploadHandlers {
@@ -18,12 +18,12 @@ const made = new WeakMap<UploadService, PhotoUploadHandlers>();
  * The photo upload's middleware (the listings' `POST /api/uploads`, the returns' photos): one per UploadService,
  * so every endpoint that takes photos draws on the same hourly budget of an account.
  */
-export function photoUploadHandlers(uploads: UploadService): PhotoUploadHandlers {
+export function photoUploadHandlers(uploads: UploadService, limits: RateLimits): PhotoUploadHandlers {
   const existing = made.get(uploads);
   if (existing) return existing;
   const single = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } }).single('file');
   const handlers: PhotoUploadHandlers = {
-    budget: limitRequests({
+    budget: limits.limit('uploads', {
       windowMs: UPLOAD_LIMIT_WINDOW_MS,
       limit: uploads.hourlyLimitPerAccount,
       message: UPLOAD_MESSAGES.tooMany,

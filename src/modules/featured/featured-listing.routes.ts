@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Container } from 'inversify';
-import { clientAddress, limitRequests } from '../../platform/http/rate-limit.js';
+import { clientAddress, RateLimits } from '../../platform/http/rate-limit.js';
 import { handle, idParams } from '../../platform/http/validate.js';
 import { publicFeaturedQuery } from './featured-listing.schemas.js';
 import { FeaturedPublicService } from './featured-public.service.js';
@@ -32,7 +32,7 @@ export function featuredRoutes(container: Container): Router {
     handle({}, () => featured.featuredPartIds()),
   );
   // A browser clicks a few cards a minute; more from one address is someone inflating a placement's figures.
-  const clicks = limitRequests({ windowMs: 60_000, limit: CLICKS_PER_MINUTE, message: 'Too many clicks from your network', key: clientAddress });
+  const clicks = container.get(RateLimits).limit('featured-clicks', { windowMs: 60_000, limit: CLICKS_PER_MINUTE, message: 'Too many clicks from your network', key: clientAddress });
   router.post(
     '/featured-listings/:id/click',
     clicks,

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Container } from 'inversify';
 import { getActor, requireActor, requireSignIn } from '../../platform/http/auth.js';
-import { limitRequests } from '../../platform/http/rate-limit.js';
+import { RateLimits } from '../../platform/http/rate-limit.js';
 import { handle, idParams, sendList } from '../../platform/http/validate.js';
 import { ConversationService } from './conversation.service.js';
 import { MessageTemplateService } from './message-template.service.js';
@@ -24,7 +24,7 @@ export function messagingRoutes(container: Container): Router {
   const conversations = container.get(ConversationService);
   const templates = container.get(MessageTemplateService);
   const router = Router();
-  const perUser = limitRequests({
+  const perUser = container.get(RateLimits).limit('messages', {
     windowMs: 60_000,
     limit: MESSAGES_PER_MINUTE,
     message: MESSAGING_MESSAGES.rateLimited,

@@ -3,6 +3,7 @@ import type { Container } from 'inversify';
 import { requireActor, requireSignIn } from '../../platform/http/auth.js';
 import { handle, sendList } from '../../platform/http/validate.js';
 import { photoUploadHandlers, UploadService } from '../catalog/index.js';
+import { RateLimits } from '../../platform/http/rate-limit.js';
 import {
   approveSchema,
   declineSchema,
@@ -32,7 +33,7 @@ export function returnRoutes(container: Container): Router {
 
   // Buyers photograph the problem: the listing upload rules (JPEG or PNG up to 5 MB, re-encoded) and the same
   // hourly budget of the account, for any signed-in user.
-  const photos = photoUploadHandlers(uploads);
+  const photos = photoUploadHandlers(uploads, container.get(RateLimits));
   router.post('/returns/photos', requireSignIn, photos.budget, photos.receive, handle({}, async (_input, req) => uploads.store(req.file), 201));
 
   router.post(

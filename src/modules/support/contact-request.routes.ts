@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { Container } from 'inversify';
 import { getActor } from '../../platform/http/auth.js';
-import { clientAddress, limitRequests } from '../../platform/http/rate-limit.js';
+import { clientAddress, RateLimits } from '../../platform/http/rate-limit.js';
 import { handle } from '../../platform/http/validate.js';
 import type { Config } from '../../platform/config.js';
 import { TOKENS } from '../../platform/tokens.js';
@@ -15,7 +15,7 @@ export function contactRequestRoutes(container: Container): Router {
   const requests = container.get(ContactRequestService);
   const config = container.get<Config>(TOKENS.Config);
   const router = Router();
-  const perAddress = limitRequests({
+  const perAddress = container.get(RateLimits).limit('contact-requests', {
     windowMs: HOUR_MS,
     limit: config.rateLimits.contactRequestsPerAddressPerHour,
     message: 'Too many messages were sent from your network. Please try again in an hour, or email us.',

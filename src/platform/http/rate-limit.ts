@@ -1,6 +1,11 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { inject, injectable } from 'inversify';
+import { ipKeyGenerator, rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
+import { Clock } from '../clock.js';
+import { Database } from '../db/database.js';
+import type { SqlRunner } from '../db/sql-runner.js';
 import { AppError } from '../errors.js';
+import { COUNT_FAILURE_SQL, COUNT_HIT_SQL, FORGET_EXPIRED_SQL, FORGET_KEY_SQL, READ_COUNTER_SQL, UNCOUNT_HIT_SQL } from './rate-limit.sql.js';
 
 /** The client's address as the limits count it: the IPv6 /64 or the IPv4 address (after `trust proxy`). */
 export const clientAddress = (req: Request): string => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? '');
@@ -22,27 +27,80 @@ const KEY = Symbol('rate-limit-key');
 type Keyed = Response & { [KEY]?: Map<unknown, string | undefined> };
 
 /**
- * A limit on how often one key (an address, an account) may do something: past it, a 429 with the usual JSON
- * `{message, code: 'rate_limited'}` and the draft-8 RateLimit headers. Counts live in this process's memory.
+ * express-rate-limit's store on the shared table: every web process counts the same hits, and a restart forgets
+ * nothing. A window is fixed per key (it starts at the key's first hit), as the library's own memory store.
  */
-export function limitRequests(options: LimitOptions): RequestHandler {
-  if (options.limit <= 0) return (_req, _res, next) => next();
-  // The key is worked out once per request (it may need a query) and shared by skip and keyGenerator.
-  const keyOf = async (req: Request, res: Response) => {
-    const cache = ((res as Keyed)[KEY] ??= new Map());
-    if (!cache.has(options)) cache.set(options, await options.key(req, res));
-    return cache.get(options);
-  };
-  return rateLimit({
-    windowMs: options.windowMs,
-    limit: options.limit,
-    skipSuccessfulRequests: options.onlyFailures ?? false,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    skip: async (req, res) => (await keyOf(req, res)) === undefined,
-    keyGenerator: async (req, res) => (await keyOf(req, res)) as string,
-    handler: (_req, _res, next) => next(new AppError('rate_limited', 'rate_limited', options.message)),
-  });
+class SharedStore implements Store {
+  localKeys = false;
+  private windowMs = 60_000;
+
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly clock: Clock,
+    readonly prefix: string,
+  ) {}
+
+  init(options: Options): void {
+    this.windowMs = options.windowMs;
+  }
+
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    const now = this.clock.now();
+    const [row] = await this.sql.run<{ hits: number; reset_at: Date }>(COUNT_HIT_SQL, [`${this.prefix}${key}`, new Date(now.getTime() + this.windowMs), now, now]);
+    return { totalHits: row!.hits, resetTime: row!.reset_at };
+  }
+
+  async decrement(key: string): Promise<void> {
+    await this.sql.run(UNCOUNT_HIT_SQL, [`${this.prefix}${key}`]);
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.sql.run(FORGET_KEY_SQL, [`${this.prefix}${key}`]);
+  }
+}
+
+/** The limits of every process, counted in PostgreSQL (`rate_limit_counters`). */
+@injectable()
+export class RateLimits {
+  private readonly sql: SqlRunner;
+
+  constructor(
+    @inject(Database) db: Database,
+    @inject(Clock) private readonly clock: Clock,
+  ) {
+    this.sql = db.runner('write');
+  }
+
+  /**
+   * A limit on how often one key (an address, an account) may do something: past it, a 429 with the usual JSON
+   * `{message, code: 'rate_limited'}` and the draft-8 RateLimit headers. `name` keeps its counts apart.
+   */
+  limit(name: string, options: LimitOptions): RequestHandler {
+    if (options.limit <= 0) return (_req, _res, next) => next();
+    // The key is worked out once per request (it may need a query) and shared by skip and keyGenerator.
+    const keyOf = async (req: Request, res: Response) => {
+      const cache = ((res as Keyed)[KEY] ??= new Map());
+      if (!cache.has(options)) cache.set(options, await options.key(req, res));
+      return cache.get(options);
+    };
+    return rateLimit({
+      windowMs: options.windowMs,
+      limit: options.limit,
+      skipSuccessfulRequests: options.onlyFailures ?? false,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      store: new SharedStore(this.sql, this.clock, `${name}:`),
+      skip: async (req, res) => (await keyOf(req, res)) === undefined,
+      keyGenerator: async (req, res) => (await keyOf(req, res)) as string,
+      handler: (_req, _res, next) => next(new AppError('rate_limited', 'rate_limited', options.message)),
+    });
+  }
+
+  /** Deletes the counts whose window ended (the platform's hourly task); answers how many went. */
+  async forgetExpired(): Promise<number> {
+    const [row] = await this.sql.run<{ n: number }>(FORGET_EXPIRED_SQL, [this.clock.now()]);
+    return row?.n ?? 0;
+  }
 }
 
 /** What a FailureCounter remembers of one key. */
@@ -54,8 +112,8 @@ export interface FailureRecord {
 }
 
 /**
- * Failures counted per key (a client address and an account, say) for a back-off. The one small interface a
- * shared store (PostgreSQL) implements to replace the per-process memory; the policy stays with the caller.
+ * Failures counted per key (a client address and an account, say) for a back-off; the policy stays with the
+ * caller (SharedFailureCounter keeps them in PostgreSQL).
  */
 export abstract class FailureCounter {
   /** What is counted for `key`, or null when nothing is (or it was forgotten). */
@@ -67,39 +125,29 @@ export abstract class FailureCounter {
 }
 
 /**
- * A FailureCounter in this process's memory: a key is forgotten `retainMs` after its last failure, and at most
- * `maxKeys` are kept (the longest quiet go first), so a flood of names cannot grow it without bound.
+ * The FailureCounter of every process, in the shared table: a key is forgotten `retainMs` after its last failure
+ * (its row expires then, and the hourly task deletes it).
  */
-export class MemoryFailureCounter extends FailureCounter {
-  private readonly records = new Map<string, FailureRecord>();
-
+export class SharedFailureCounter extends FailureCounter {
   constructor(
+    private readonly sql: SqlRunner,
     private readonly retainMs: number,
-    private readonly maxKeys = 100_000,
+    private readonly clock: Clock,
   ) {
     super();
   }
 
   async read(key: string): Promise<FailureRecord | null> {
-    const found = this.records.get(key);
-    return found ? { ...found } : null;
+    const [row] = await this.sql.run<{ hits: number; reset_at: Date }>(READ_COUNTER_SQL, [`failures:${key}`, this.clock.now()]);
+    return row ? { count: row.hits, lastAt: new Date(row.reset_at.getTime() - this.retainMs) } : null;
   }
 
   async record(key: string, at: Date): Promise<FailureRecord> {
-    const before = this.records.get(key);
-    const fresh = before && at.getTime() - before.lastAt.getTime() < this.retainMs;
-    const next = { count: fresh ? before.count + 1 : 1, lastAt: at };
-    // Re-inserted at the end: the Map's order is then the order of last failures, oldest first.
-    this.records.delete(key);
-    this.records.set(key, next);
-    for (const [oldest, record] of this.records) {
-      if (this.records.size <= this.maxKeys && at.getTime() - record.lastAt.getTime() < this.retainMs) break;
-      this.records.delete(oldest);
-    }
-    return { ...next };
+    const [row] = await this.sql.run<{ hits: number; reset_at: Date }>(COUNT_FAILURE_SQL, [`failures:${key}`, new Date(at.getTime() + this.retainMs), at]);
+    return { count: row!.hits, lastAt: at };
   }
 
   async clear(key: string): Promise<void> {
-    this.records.delete(key);
+    await this.sql.run(FORGET_KEY_SQL, [`failures:${key}`]);
   }
 }
