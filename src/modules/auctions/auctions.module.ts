@@ -31,6 +31,16 @@ import { BidderEligibilityService } from './bidder-eligibility.service.js';
 import { BuyItNowService } from './buy-it-now.service.js';
 import { IdempotencyKeyStore } from './idempotency-key.store.js';
 import { auctionsDemo } from './auctions.demo.js';
+import { AuctionActivity } from './auction-activity.entity.js';
+import { AuctionIdempotencyKey } from './auction-idempotency-key.entity.js';
+import { AuctionNotification } from './auction-notification.entity.js';
+import { AuctionOutbidNotice } from './auction-outbid-notice.entity.js';
+import { AuctionRelist } from './auction-relist.entity.js';
+import { AuctionSetting } from './auction-setting.entity.js';
+import { AuctionWatcher } from './auction-watcher.entity.js';
+import { Auction } from './auction.entity.js';
+import { Bid } from './bid.entity.js';
+import { BiddingPattern } from './bidding-pattern.entity.js';
 
 /**
  * The auctions module: scheduling, proxy bidding, Buy It Now, anti-sniping, watchers, live activity,
@@ -60,7 +70,18 @@ export const auctionsModule: PitlaneModule = {
     bind(MetricsSource).to(AuctionMetrics);
     bind(RelistStatusSource).to(AuctionRelistStatus);
   }),
-  entities: [],
+  entities: [
+    Auction,
+    Bid,
+    AuctionWatcher,
+    AuctionActivity,
+    AuctionNotification,
+    AuctionOutbidNotice,
+    AuctionRelist,
+    AuctionSetting,
+    AuctionIdempotencyKey,
+    BiddingPattern,
+  ],
   routes: auctionRoutes,
   adminRoutes: (container) => Router().use(auctionAdminRoutes(container), biddingPatternAdminRoutes(container)),
   tasks: auctionTasks,
