@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { containsPattern } from '../../platform/db/like.js';
 import { uuidArray } from '../../platform/db/uuid.js';
-import type { AdminAuctionStatus } from './auction-admin.dto.js';
+import type { AdminAuctionFilter } from './auction-admin.schemas.js';
 import type { RawRow } from './auction.row.js';
 
 /**
@@ -22,16 +22,6 @@ export const ADMIN_AUCTION_SORT = {
   watchers: 'a.watchers',
 } as const;
 export type AdminAuctionSort = keyof typeof ADMIN_AUCTION_SORT;
-
-export interface AdminAuctionFilter {
-  q?: string;
-  status?: AdminAuctionStatus[];
-  sellerId?: string;
-  partId?: string;
-  /** Only auctions whose bids raised a bidding-pattern flag. */
-  flagged?: boolean;
-  ids?: string[];
-}
 
 const COLUMNS = `a.id, a.title, a.description, a.part_id, a.seller_id, a.status, a.starting_bid, a.current_bid, a.reserve_price,
   a.buy_it_now_price, a.bid_increment, a.total_bids, a.watchers, a.start_time, a.end_time, a.ended_at, a.winner_id,

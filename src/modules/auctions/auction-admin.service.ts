@@ -8,7 +8,8 @@ import type { ListPage } from '../../platform/http/validate.js';
 import { JobQueue } from '../../platform/jobs.js';
 import { AccountsApi } from '../accounts/index.js';
 import { ActivityService } from './activity.service.js';
-import { listAdminAuctions, readAdminAuction, type AdminAuctionFilter } from './auction-admin.repository.js';
+import { listAdminAuctions, readAdminAuction } from './auction-admin.repository.js';
+import type { AdminAuctionFilter } from './auction-admin.schemas.js';
 import type { AdminAuctionDetailDto, AdminAuctionDto, AdminAuctionStatus, AdminBidDto, AdminRelistDto } from './auction-admin.dto.js';
 import { AuctionLifecycleService } from './auction-lifecycle.service.js';
 import { AuctionRelistService } from './auction-relist.service.js';
@@ -19,9 +20,7 @@ import { CLOSED_TASK, closedJobKey, removeStartAndEndJobs } from './auctions.tas
 import { BiddingPattern } from './bidding-pattern.entity.js';
 import { Bid } from './bid.entity.js';
 
-export { ADMIN_AUCTION_SORT, type AdminAuctionFilter, type AdminAuctionSort } from './auction-admin.repository.js';
-
-export const ADMIN_AUCTION_STATUSES = ['scheduled', 'active', 'ended', 'pending', 'cancelled'] as const;
+export { ADMIN_AUCTION_SORT, type AdminAuctionSort } from './auction-admin.repository.js';
 
 export const ADMIN_AUCTION_MESSAGES = {
   notActive: 'Only an active auction can be ended early',

@@ -9,21 +9,13 @@ import type { Actor } from '../../platform/http/auth.js';
 import { MailQueue } from '../../platform/mail/mailer.js';
 import { AccountsApi } from '../accounts/index.js';
 import { AuctionSettingsService } from './auction-settings.service.js';
-import type { BiddingPatternDto, PatternAction } from './bidding-pattern.dto.js';
+import type { BiddingPatternDto } from './bidding-pattern.dto.js';
 import { BiddingPattern } from './bidding-pattern.entity.js';
-import { listPatterns, readPattern, type PatternFilter, type PatternRow } from './bidding-pattern.repository.js';
+import { listPatterns, readPattern, type PatternRow } from './bidding-pattern.repository.js';
+import type { PatternFilter, PatternReview } from './bidding-pattern.schemas.js';
 import { Database } from '../../platform/db/database.js';
 
-export { PATTERN_SORT, type PatternFilter, type PatternSort } from './bidding-pattern.repository.js';
-
-/** An admin's review of one flag. */
-export interface PatternReview {
-  actionTaken: PatternAction;
-  /** Why (kept in the audit log; the warning mail quotes it). */
-  notes?: string;
-  /** The bidder's suspicious-activity score after the review (0-100), when the admin changes it. */
-  suspiciousActivityScore?: number;
-}
+export { PATTERN_SORT, type PatternSort } from './bidding-pattern.repository.js';
 
 export const CANCEL_BIDS_MESSAGES = {
   notActive: 'Bids can only be cancelled while the auction is active',

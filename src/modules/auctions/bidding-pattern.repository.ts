@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import type { PatternAction, PatternStatus } from './bidding-pattern.dto.js';
+import type { PatternFilter } from './bidding-pattern.schemas.js';
 
 /**
  * The bidding_patterns SQL: the flags a bid's transaction writes (on its PgTransaction, so in the bid's own
@@ -49,16 +50,6 @@ export interface PatternRow {
   action_taken: PatternAction | null;
   reviewed_by: string | null;
   reviewed_at: Date | string | null;
-}
-
-/** The console's filters of the queue. */
-export interface PatternFilter {
-  status?: PatternStatus;
-  patternType?: string;
-  userId?: string;
-  auctionId?: string;
-  actionTaken?: PatternAction;
-  ids?: string[];
 }
 
 /** Sort keys of the queue and their columns. */
