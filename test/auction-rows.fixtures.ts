@@ -1,4 +1,4 @@
-import type { AuctionRow } from '../src/modules/auctions/auction.repository.js';
+import type { AuctionRow } from '../src/modules/auctions/auction.row.js';
 import type { BidderDto } from '../src/modules/accounts/index.js';
 
 /** An active auction row for unit tests of the pure rules (amounts in cents): starts at 100.00, steps of 10.00. */

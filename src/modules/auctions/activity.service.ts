@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
-import { LIVE_NOTIFY_SQL, liveNotices, type LiveHub } from '../../platform/live.js';
+import { liveNotices, type LiveHub } from '../../platform/live.js';
 import { isUuid } from '../../platform/db/uuid.js';
+import { AuctionActivity } from './auction-activity.entity.js';
+import { activityFigures, storeActivity } from './auction-activity.repository.js';
 import type { ActivityData, ActivityEventDto as ActivityEvent, ActivityStatsDto, ActivityType } from './auction.dto.js';
+import { Auction } from './auction.entity.js';
 import { Database } from '../../platform/db/database.js';
 
 export const auctionTopic = (auctionId: string) => `auction:${auctionId}`;
@@ -31,14 +34,7 @@ export class ActivityService {
    */
   async recordAll(em: EntityManager, auctionId: string, items: { type: ActivityType; data: ActivityData }[]): Promise<ActivityEvent[]> {
     const { events, rows, channel, notices } = this.prepare(auctionId, items);
-    await em.execute(
-      `with stored as (
-         insert into auction_activity (id, auction_id, type, data, created_at)
-         select (e->>'id')::uuid, ?, e->>'type', (e->'data')::jsonb, ? from json_array_elements(?::json) e
-       )
-       ${LIVE_NOTIFY_SQL}`,
-      [auctionId, events[0]?.timestamp ?? this.clock.now().toISOString(), rows, channel, notices],
-    );
+    await storeActivity(em, auctionId, events[0]?.timestamp ?? this.clock.now().toISOString(), { rows, channel, notices });
     return events;
   }
 
@@ -59,41 +55,17 @@ export class ActivityService {
 
   /** The latest events, oldest first. */
   async history(auctionId: string, limit = 50): Promise<ActivityEvent[]> {
-    const rows = await this.db.em.execute<{ id: string; type: ActivityType; data: ActivityData; created_at: Date }[]>(
-      'select id, type, data, created_at from auction_activity where auction_id = ? order by seq desc limit ?',
-      [auctionId, limit],
-    );
-    return rows.reverse().map((r) => ({
-      id: r.id,
-      type: r.type,
-      timestamp: new Date(r.created_at).toISOString(),
-      data: r.data,
-    }));
+    const rows = await this.db.em.find(AuctionActivity, { auctionId }, { orderBy: { seq: 'desc' }, limit, fields: ['id', 'type', 'data', 'createdAt'] });
+    return rows.reverse().map((r) => ({ id: r.id, type: r.type, timestamp: r.createdAt.toISOString(), data: r.data }));
   }
 
+  /** The live figures of an auction (get_activity_stats), or null when it does not exist. */
   async stats(auctionId: string): Promise<ActivityStatsDto | null> {
-    const since = new Date(this.clock.now().getTime() - RECENT_BIDS_WINDOW_MS).toISOString();
-    const [row] = await this.db.em.execute<
-      { recent_bids: number; active_watchers: number; extensions: number; total_events: number }[]
-    >(
-      `select (select count(*)::int from bids where auction_id = a.id and created_at >= ?) as recent_bids,
-              a.watchers as active_watchers, a.current_extensions as extensions,
-              (select count(*)::int from auction_activity where auction_id = a.id) as total_events
-       from auctions a where a.id = ?`,
-      [since, auctionId],
-    );
-    if (!row) return null;
-    return {
-      recentBids: row.recent_bids,
-      activeWatchers: row.active_watchers,
-      extensions: row.extensions,
-      totalEvents: row.total_events,
-    };
+    return activityFigures(this.db.em, auctionId, new Date(this.clock.now().getTime() - RECENT_BIDS_WINDOW_MS));
   }
 
   private async exists(auctionId: string): Promise<boolean> {
-    const rows = await this.db.em.execute<{ id: string }[]>('select id from auctions where id = ?', [auctionId]);
-    return rows.length > 0;
+    return (await this.db.em.count(Auction, { id: auctionId })) > 0;
   }
 
   /** Registers the auction messages on a hub (spec 000 §7). */

@@ -1,8 +1,6 @@
 import { inject, injectable } from 'inversify';
-
 import { Clock } from '../../platform/clock.js';
-import { containsPattern } from '../../platform/db/like.js';
-import { uuidArray } from '../../platform/db/uuid.js';
+import { Database } from '../../platform/db/database.js';
 import { Errors } from '../../platform/errors.js';
 import type { ConsolePage } from '../../platform/http/admin-rest.js';
 import type { Actor } from '../../platform/http/auth.js';
@@ -10,44 +8,19 @@ import type { ListPage } from '../../platform/http/validate.js';
 import { JobQueue } from '../../platform/jobs.js';
 import { AccountsApi } from '../accounts/index.js';
 import { ActivityService } from './activity.service.js';
-import type {
-  AdminAuctionDetailDto,
-  AdminAuctionDto,
-  AdminAuctionStatus,
-  AdminBidDto,
-  AdminRelistDto,
-} from './auction-admin.dto.js';
+import { listAdminAuctions, readAdminAuction } from './auction-admin.repository.js';
+import type { AdminAuctionFilter } from './auction-admin.schemas.js';
+import type { AdminAuctionDetailDto, AdminAuctionDto, AdminAuctionStatus, AdminBidDto, AdminRelistDto } from './auction-admin.dto.js';
 import { AuctionLifecycleService } from './auction-lifecycle.service.js';
-import { CLOSED_TASK } from './auction-notification.service.js';
-import { centsOf, money, readAuction, type RawRow } from './auction.repository.js';
-import { endJobKey, startJobKey } from './auction.service.js';
-import { Database } from '../../platform/db/database.js';
+import { AuctionRelistService } from './auction-relist.service.js';
+import { Auction } from './auction.entity.js';
+import { readAuction } from './auction.repository.js';
+import { centsOf, money, type RawRow } from './auction.row.js';
+import { CLOSED_TASK, closedJobKey, removeStartAndEndJobs } from './auctions.tasks.js';
+import { BiddingPattern } from './bidding-pattern.entity.js';
+import { Bid } from './bid.entity.js';
 
-export const ADMIN_AUCTION_STATUSES = ['scheduled', 'active', 'ended', 'pending', 'cancelled'] as const;
-
-/** The console's sort fields and their columns (`id` is always allowed by the shared helper). */
-export const ADMIN_AUCTION_SORT = {
-  id: 'a.id',
-  title: 'a.title',
-  status: 'a.status',
-  startTime: 'a.start_time',
-  endTime: 'a.end_time',
-  createdAt: 'a.created_at',
-  currentBid: 'a.current_bid',
-  totalBids: 'a.total_bids',
-  watchers: 'a.watchers',
-} as const;
-export type AdminAuctionSort = keyof typeof ADMIN_AUCTION_SORT;
-
-export interface AdminAuctionFilter {
-  q?: string;
-  status?: AdminAuctionStatus[];
-  sellerId?: string;
-  partId?: string;
-  /** Only auctions whose bids raised a bidding-pattern flag. */
-  flagged?: boolean;
-  ids?: string[];
-}
+export { ADMIN_AUCTION_SORT, type AdminAuctionSort } from './auction-admin.repository.js';
 
 export const ADMIN_AUCTION_MESSAGES = {
   notActive: 'Only an active auction can be ended early',
@@ -55,13 +28,6 @@ export const ADMIN_AUCTION_MESSAGES = {
   relisted: 'Auction relisted',
   relistSkipped: 'The part is no longer listed, so the auction was not relisted',
 } as const;
-
-const COLUMNS = `a.id, a.title, a.description, a.part_id, a.seller_id, a.status, a.starting_bid, a.current_bid, a.reserve_price,
-  a.buy_it_now_price, a.bid_increment, a.total_bids, a.watchers, a.start_time, a.end_time, a.ended_at, a.winner_id,
-  a.closed_by, a.close_reason, a.relist_count, a.relisted_from, a.created_at,
-  (select r.new_auction_id from auction_relists r where r.original_id = a.id and r.status = 'processed') as relisted_as,
-  exists (select 1 from auction_relists r where r.original_id = a.id and r.status <> 'pending') as relist_done,
-  (select count(*)::int from bidding_patterns p where p.auction_id = a.id) as flag_count`;
 
 const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
@@ -75,65 +41,32 @@ export class AuctionAdminService {
     @inject(AccountsApi) private readonly accounts: AccountsApi,
     @inject(ActivityService) private readonly activity: ActivityService,
     @inject(AuctionLifecycleService) private readonly lifecycle: AuctionLifecycleService,
+    @inject(AuctionRelistService) private readonly relists: AuctionRelistService,
   ) {}
 
   /** A page of auctions in any state, filtered, and the count of all that match. */
   async list(filter: AdminAuctionFilter, page: ConsolePage): Promise<ListPage<AdminAuctionDto>> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (filter.status?.length) {
-      where.push('a.status = any(?::text[])');
-      params.push(`{${filter.status.join(',')}}`);
-    }
-    if (filter.sellerId) {
-      where.push('a.seller_id = ?');
-      params.push(filter.sellerId);
-    }
-    if (filter.partId) {
-      where.push('a.part_id = ?');
-      params.push(filter.partId);
-    }
-    if (filter.ids) {
-      where.push('a.id = any(?::uuid[])');
-      params.push(uuidArray(filter.ids));
-    }
-    if (filter.q) {
-      where.push('a.title ilike ?');
-      params.push(containsPattern(filter.q));
-    }
-    if (filter.flagged !== undefined) {
-      where.push(`${filter.flagged ? '' : 'not '}exists (select 1 from bidding_patterns p where p.auction_id = a.id)`);
-    }
-    const clause = where.length ? `where ${where.join(' and ')}` : '';
-    const order = Object.entries(page.orderBy)
-      .filter(([field]) => field in ADMIN_AUCTION_SORT)
-      .map(([field, dir]) => `${ADMIN_AUCTION_SORT[field as AdminAuctionSort]} ${dir === 'desc' ? 'desc' : 'asc'}`);
-    if (!('id' in page.orderBy)) order.push('a.id asc');
-    const em = this.db.em;
-    const rows = await em.execute<RawRow[]>(
-      `select ${COLUMNS} from auctions a ${clause} order by ${order.join(', ')} limit ? offset ?`,
-      [...params, page.limit, page.offset],
-    );
-    const [count] = await em.execute<{ n: number }[]>(`select count(*)::int as n from auctions a ${clause}`, params);
-    return { rows: await this.toDtos(rows), total: count!.n };
+    const { rows, total } = await listAdminAuctions(this.db.em, filter, page.orderBy, page);
+    return { rows: await this.toDtos(rows), total };
   }
 
   /** One auction with its bids (newest first, bidders named), its activity feed and its bidding-pattern flags. */
   async get(id: string): Promise<AdminAuctionDetailDto> {
     const em = this.db.em;
-    const [row] = await em.execute<RawRow[]>(`select ${COLUMNS} from auctions a where a.id = ?`, [id]);
+    const row = await readAdminAuction(em, id);
     if (!row) throw Errors.notFound('Auction');
-    const bids = await em.execute<RawRow[]>(
-      `select id, bidder_id, bid_amount, max_bid_amount, bid_type, is_winning, suspicious_flag, created_at
-       from bids where auction_id = ? order by seq desc limit 200`,
-      [id],
+    const bids = await em.find(
+      Bid,
+      { auctionId: id },
+      {
+        orderBy: { seq: 'desc' },
+        limit: 200,
+        fields: ['bidderId', 'bidAmount', 'maxBidAmount', 'bidType', 'isWinning', 'suspiciousFlag', 'createdAt'],
+        refresh: true,
+      },
     );
-    const flags = await em.execute<RawRow[]>(
-      `select id, user_id, pattern_type, description, risk_score, status, flagged_at
-       from bidding_patterns where auction_id = ? order by flagged_at desc limit 100`,
-      [id],
-    );
-    const names = await this.names([...bids.map((b) => String(b.bidder_id)), ...flags.map((f) => String(f.user_id))]);
+    const flags = await em.find(BiddingPattern, { auctionId: id }, { orderBy: { flaggedAt: 'desc' }, limit: 100, refresh: true });
+    const names = await this.names([...bids.map((b) => b.bidderId), ...flags.map((f) => f.userId)]);
     const [dto] = await this.toDtos([row]);
     return {
       ...dto!,
@@ -141,27 +74,27 @@ export class AuctionAdminService {
       bidIncrement: money(centsOf(row.bid_increment as string))!,
       bids: bids.map(
         (b): AdminBidDto => ({
-          id: String(b.id),
-          bidderId: String(b.bidder_id),
-          bidderName: names.get(String(b.bidder_id)) ?? 'Unknown user',
-          bidAmount: money(centsOf(b.bid_amount as string))!,
-          maxBidAmount: b.max_bid_amount === null ? null : money(centsOf(b.max_bid_amount as string)),
-          bidType: b.bid_type as AdminBidDto['bidType'],
-          isWinning: Boolean(b.is_winning),
-          suspicious: Boolean(b.suspicious_flag),
-          createdAt: iso(b.created_at),
+          id: b.id,
+          bidderId: b.bidderId,
+          bidderName: names.get(b.bidderId) ?? 'Unknown user',
+          bidAmount: money(centsOf(b.bidAmount))!,
+          maxBidAmount: b.maxBidAmount == null ? null : money(centsOf(b.maxBidAmount)),
+          bidType: b.bidType,
+          isWinning: b.isWinning,
+          suspicious: b.suspiciousFlag,
+          createdAt: b.createdAt.toISOString(),
         }),
       ),
       activity: (await this.activity.history(id, 100)).reverse().map((e) => ({ ...e, data: { ...e.data } })),
       flags: flags.map((f) => ({
-        id: String(f.id),
-        userId: String(f.user_id),
-        username: names.get(String(f.user_id)) ?? 'Unknown user',
-        patternType: String(f.pattern_type),
-        description: String(f.description),
-        riskScore: Number(f.risk_score),
-        status: String(f.status),
-        flaggedAt: iso(f.flagged_at),
+        id: f.id,
+        userId: f.userId,
+        username: names.get(f.userId) ?? 'Unknown user',
+        patternType: f.patternType,
+        description: f.description,
+        riskScore: f.riskScore,
+        status: f.status,
+        flaggedAt: f.flaggedAt.toISOString(),
       })),
     };
   }
@@ -172,8 +105,8 @@ export class AuctionAdminService {
    */
   async endEarly(id: string, reason: string, admin: Actor): Promise<AdminAuctionDetailDto> {
     const ended = await this.lifecycle.end(id, async (tx, a) => {
-      await tx.execute('update auctions set closed_by = ?, close_reason = ? where id = ?', [admin.id, reason, a.id]);
-      await this.jobs.add(tx, CLOSED_TASK, { auctionId: a.id }, { jobKey: `auction-closed:${a.id}` });
+      await tx.nativeUpdate(Auction, { id: a.id }, { closedBy: admin.id, closeReason: reason });
+      await this.jobs.add(tx, CLOSED_TASK, { auctionId: a.id }, { jobKey: closedJobKey(a.id) });
     });
     if (!ended) {
       const a = await readAuction(this.db.em, id);
@@ -185,28 +118,28 @@ export class AuctionAdminService {
 
   /** Voids a scheduled or active auction: no winner, no relist; the reason goes to every bidder and the seller. */
   async cancel(id: string, reason: string, admin: Actor): Promise<AdminAuctionDetailDto> {
-    await this.db.em.transactional(async (tx) => {
+    await this.db.transaction(async (tx) => {
       const a = await readAuction(tx, id, true);
       if (!a) throw Errors.notFound('Auction');
       if (a.status !== 'scheduled' && a.status !== 'active') throw Errors.conflict('auction_not_open', ADMIN_AUCTION_MESSAGES.notOpen);
-      const now = this.clock.now().toISOString();
-      await tx.execute(
-        `update auctions set status = 'cancelled', winner_id = null, ended_at = ?, updated_at = ?, closed_by = ?, close_reason = ?
-         where id = ?`,
-        [now, now, admin.id, reason, id],
+      const now = this.clock.now();
+      await tx.nativeUpdate(
+        Auction,
+        { id },
+        { status: 'cancelled', winnerId: null, endedAt: now, updatedAt: now, closedBy: admin.id, closeReason: reason },
       );
-      await tx.execute('update bids set is_winning = false where auction_id = ? and is_winning', [id]);
+      await tx.nativeUpdate(Bid, { auctionId: id, isWinning: true }, { isWinning: false });
       // The start and end jobs find the auction cancelled and do nothing; removing them keeps the queue tidy.
-      await this.jobs.remove(tx, startJobKey(id), endJobKey(id));
+      await removeStartAndEndJobs(this.jobs, tx, id);
       await this.activity.record(tx, id, 'end', { currentBid: money(a.currentBid)! });
-      await this.jobs.add(tx, CLOSED_TASK, { auctionId: id }, { jobKey: `auction-closed:${id}` });
+      await this.jobs.add(tx, CLOSED_TASK, { auctionId: id }, { jobKey: closedJobKey(id) });
     });
     return this.get(id);
   }
 
   /** Relists an ended, unsold auction now (the console's Relist button). */
   async relist(id: string): Promise<AdminRelistDto> {
-    const newAuctionId = await this.lifecycle.relist(id, true);
+    const newAuctionId = await this.relists.relist(id, true);
     return {
       originalId: id,
       newAuctionId,

@@ -1,12 +1,14 @@
 import { inject, injectable } from 'inversify';
-
 import { Clock } from '../../platform/clock.js';
+import { Database } from '../../platform/db/database.js';
 import { Errors } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
-import type { AuctionDto } from './auction.dto.js';
-import { AuctionService, endJobKey, startJobKey } from './auction.service.js';
-import { Database } from '../../platform/db/database.js';
 import { JobQueue } from '../../platform/jobs.js';
+import type { AuctionDto } from './auction.dto.js';
+import { Auction } from './auction.entity.js';
+import { readAuction } from './auction.repository.js';
+import { AuctionService } from './auction.service.js';
+import { removeStartAndEndJobs } from './auctions.tasks.js';
 
 export const CANCEL_MESSAGES = {
   notYours: 'You can only cancel your own auctions',
@@ -29,20 +31,16 @@ export class AuctionCancelService {
    * are removed (the lifecycle steps would skip it anyway: they re-check the status under the row lock).
    */
   async cancelBySeller(id: string, actor: Actor): Promise<AuctionDto> {
-    const em = this.db.em;
-    await em.transactional(async (tx) => {
-      const [a] = await tx.execute<{ seller_id: string; status: string; total_bids: number }[]>(
-        'select seller_id, status, total_bids from auctions where id = ? for update',
-        [id],
-      );
+    await this.db.transaction(async (tx) => {
+      const a = await readAuction(tx, id, true);
       if (!a) throw Errors.notFound('Auction');
-      if (a.seller_id !== actor.id) throw Errors.forbidden(CANCEL_MESSAGES.notYours);
+      if (a.sellerId !== actor.id) throw Errors.forbidden(CANCEL_MESSAGES.notYours);
       if (a.status === 'cancelled') return;
       if (a.status !== 'scheduled') throw Errors.conflict('auction_not_scheduled', CANCEL_MESSAGES.notScheduled);
-      if (a.total_bids > 0) throw Errors.conflict('auction_has_bids', CANCEL_MESSAGES.hasBids);
-      const now = this.clock.now().toISOString();
-      await tx.execute(`update auctions set status = 'cancelled', ended_at = ?, updated_at = ? where id = ?`, [now, now, id]);
-      await this.jobs.remove(tx, startJobKey(id), endJobKey(id));
+      if (a.totalBids > 0) throw Errors.conflict('auction_has_bids', CANCEL_MESSAGES.hasBids);
+      const now = this.clock.now();
+      await tx.nativeUpdate(Auction, { id }, { status: 'cancelled', endedAt: now, updatedAt: now });
+      await removeStartAndEndJobs(this.jobs, tx, id);
     });
     return this.auctions.get(id, actor);
   }

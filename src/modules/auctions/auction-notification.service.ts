@@ -1,33 +1,20 @@
 import { inject, injectable } from 'inversify';
-
 import { Clock } from '../../platform/clock.js';
-import { EventBus } from '../../platform/events.js';
 import type { Config } from '../../platform/config.js';
-import { uuidArray } from '../../platform/db/uuid.js';
+import { Database } from '../../platform/db/database.js';
+import { isUuid } from '../../platform/db/uuid.js';
+import { EventBus } from '../../platform/events.js';
 import { MailQueue } from '../../platform/mail/mailer.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
-import { centsOf, money, readAuction } from './auction.repository.js';
+import { dueReminders, insertNotices, type NoticeRow } from './auction-notification.repository.js';
+import { AuctionOutbidNotice } from './auction-outbid-notice.entity.js';
+import { Auction } from './auction.entity.js';
+import { bidderIds, readAuction } from './auction.repository.js';
+import { centsOf, money } from './auction.row.js';
 import { reserveMet } from './auction.rules.js';
 import { AUCTION_EVENTS } from './auctions.events.js';
-import { Database } from '../../platform/db/database.js';
 
-export const RESULT_TASK = 'auctions/notify-result';
-export const OUTBID_TASK = 'auctions/notify-outbid';
-export const CLOSED_TASK = 'auctions/notify-closed';
-/**
- * The pending outbid job of an auction: notices queued while it waits for the worker join its payload (a
- * graphile-worker batch job), so a hot auction mails in bulk. Per auction, since every bid upserts its key's
- * job row and one key for all auctions would make bids on different auctions queue for that row.
- */
-export const outbidJobKey = (auctionId: string) => `auction-outbid:${auctionId}`;
-/**
- * Mails the notices waiting in auction_outbid_notices (issue 26: bids store their notices there instead of
- * adding a job). One job key: a bid batch that outbid someone asks for a sweep after its commit (BidBatchService),
- * the crontab sweeps every minute and at start, so notices left by a process that died are mailed too.
- */
-export const OUTBID_SWEEP_TASK = 'auctions/sweep-outbid';
-export const OUTBID_SWEEP_JOB_KEY = 'auctions-outbid-sweep';
 /** Notices read per round of a sweep. */
 const SWEEP_BATCH = 500;
 
@@ -89,14 +76,13 @@ export class AuctionNotificationService {
       }
     }
     // The other bidders get no mail; the notification centre tells them (each notice is stored once per auction and user).
-    const em = this.db.em;
-    const losers = await em.execute<{ bidder_id: string }[]>('select distinct bidder_id from bids where auction_id = ? and bidder_id is distinct from ?', [a.id, a.winnerId]);
+    const losers = await bidderIds(this.db.em, a.id, a.winnerId);
     if (losers.length) {
       const message = sold ? `"${a.title}" ended and sold to another bidder for $${money(a.currentBid)}.` : `"${a.title}" ended without a sale.`;
-      await em.transactional((tx) =>
+      await this.db.transaction((tx) =>
         this.events.publish(tx, {
           name: AUCTION_EVENTS.noticesSent,
-          payload: { notices: losers.map((l) => ({ auctionId: a.id, userId: l.bidder_id, type: 'result-lost', title: `Auction ended: ${a.title}`, message })) },
+          payload: { notices: losers.map((userId) => ({ auctionId: a.id, userId, type: 'result-lost', title: `Auction ended: ${a.title}`, message })) },
         }),
       );
     }
@@ -108,13 +94,9 @@ export class AuctionNotificationService {
    */
   async notifyClosed(auctionId: string): Promise<void> {
     const em = this.db.em;
-    const [a] = await em.execute<{ id: string; title: string; status: string; seller_id: string; close_reason: string | null }[]>(
-      'select id, title, status, seller_id, close_reason from auctions where id = ?',
-      [auctionId],
-    );
-    if (!a?.close_reason || (a.status !== 'ended' && a.status !== 'cancelled')) return;
-    const bidders = await em.execute<{ bidder_id: string }[]>('select distinct bidder_id from bids where auction_id = ?', [a.id]);
-    const users = await this.accounts.findUsers([a.seller_id, ...bidders.map((b) => b.bidder_id)]);
+    const a = await em.findOne(Auction, { id: auctionId }, { fields: ['title', 'status', 'sellerId', 'closeReason'], refresh: true });
+    if (!a?.closeReason || (a.status !== 'ended' && a.status !== 'cancelled')) return;
+    const users = await this.accounts.findUsers([a.sellerId, ...(await bidderIds(em, a.id))]);
     const cancelled = a.status === 'cancelled';
     const title = cancelled ? `Auction cancelled: ${a.title}` : `Auction ended early: ${a.title}`;
     const what = cancelled
@@ -129,7 +111,7 @@ export class AuctionNotificationService {
               type: cancelled ? 'admin-cancelled' : 'admin-ended',
               email: u.email,
               title,
-              message: `The auction "${a.title}" ${what}.\n\nReason: ${a.close_reason}\n\n${this.link(a.id)}`,
+              message: `The auction "${a.title}" ${what}.\n\nReason: ${a.closeReason}\n\n${this.link(a.id)}`,
             }]
           : [],
       ),
@@ -151,11 +133,9 @@ export class AuctionNotificationService {
     }
     if (!latest.size) return;
     const wanted = [...latest.values()];
+    const ids = [...new Set(wanted.map((n) => n.auctionId))].filter(isUuid);
     const auctions = new Map(
-      (await this.db.em.execute<{ id: string; title: string; current_bid: string }[]>(
-        'select id, title, current_bid from auctions where id = any(?::uuid[])',
-        [uuidArray(wanted.map((n) => n.auctionId))],
-      )).map((a) => [a.id, a]),
+      (await this.db.em.find(Auction, { id: { $in: ids } }, { fields: ['title', 'currentBid'], refresh: true })).map((a) => [a.id, a]),
     );
     const emails = new Map(
       (await this.accounts.findUsers(wanted.map((n) => n.userId))).filter((u) => u.email).map((u) => [u.id, u.email!]),
@@ -172,7 +152,7 @@ export class AuctionNotificationService {
             type: `outbid-${n.bidSeq}`,
             email,
             title: `You have been outbid: ${a.title}`,
-            message: `Someone bid more than your maximum on "${a.title}". The current bid is $${money(centsOf(a.current_bid))}.\n\n${this.link(a.id)}`,
+            message: `Someone bid more than your maximum on "${a.title}". The current bid is $${money(centsOf(a.currentBid))}.\n\n${this.link(a.id)}`,
           },
         ];
       }),
@@ -186,14 +166,12 @@ export class AuctionNotificationService {
    */
   async sweepOutbid(): Promise<number> {
     let handled = 0;
+    const em = this.db.em;
     for (;;) {
-      const rows = await this.db.em.execute<{ id: string; auction_id: string; user_id: string; bid_seq: string }[]>(
-        'select id, auction_id, user_id, bid_seq from auction_outbid_notices order by id limit ?',
-        [SWEEP_BATCH],
-      );
+      const rows = await em.find(AuctionOutbidNotice, {}, { orderBy: { id: 'asc' }, limit: SWEEP_BATCH });
       if (!rows.length) return handled;
-      await this.notifyOutbid(rows.map((r) => ({ auctionId: r.auction_id, userId: r.user_id, bidSeq: String(r.bid_seq) })));
-      await this.db.em.execute('delete from auction_outbid_notices where id = any(?::bigint[])', [`{${rows.map((r) => r.id).join(',')}}`]);
+      await this.notifyOutbid(rows.map((r) => ({ auctionId: r.auctionId, userId: r.userId, bidSeq: String(r.bidSeq) })));
+      await em.nativeDelete(AuctionOutbidNotice, { id: { $in: rows.map((r) => r.id) } });
       handled += rows.length;
       if (rows.length < SWEEP_BATCH) return handled;
     }
@@ -208,18 +186,11 @@ export class AuctionNotificationService {
    * Stores notification rows (unique per auction, user and type) and queues the mails of the new ones as one
    * mail job, in one transaction: a notification already sent is not sent again. Returns how many were new.
    */
-  private async notify(items: { auctionId: string; userId: string; type: string; email: string; title: string; message: string }[]) {
+  private async notify(items: (NoticeRow & { email: string })[]) {
     if (!items.length) return 0;
-    const now = this.clock.now().toISOString();
-    return this.db.em.transactional(async (tx) => {
-      const inserted = await tx.execute<{ auction_id: string; user_id: string; notification_type: string }[]>(
-        `insert into auction_notifications (auction_id, user_id, notification_type, scheduled_for, title, message, status, sent_at)
-         select n."auctionId", n."userId", n.type, ?, n.title, n.message, 'sent', ?
-           from json_to_recordset(?::json) as n("auctionId" uuid, "userId" uuid, type text, title text, message text)
-         on conflict (auction_id, user_id, notification_type) do nothing returning auction_id, user_id, notification_type`,
-        [now, now, JSON.stringify(items)],
-      );
-      const fresh = new Set(inserted.map((r) => `${r.auction_id}:${r.user_id}:${r.notification_type}`));
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const fresh = await insertNotices(tx, items, now);
       const mails = items
         .filter((n) => fresh.has(`${n.auctionId}:${n.userId}:${n.type}`))
         .map((n) => ({ to: n.email, subject: n.title, text: n.message }));
@@ -237,20 +208,10 @@ export class AuctionNotificationService {
 
   /** Reminders 24 h and 1 h before start (to watchers) and before end (to watchers and bidders). */
   async sendReminders(): Promise<number> {
-    const now = this.clock.now().getTime();
+    const now = this.clock.now();
     let sent = 0;
     for (const r of REMINDERS) {
-      const column = r.at === 'start' ? 'start_time' : 'end_time';
-      const status = r.at === 'start' ? 'scheduled' : 'active';
-      const rows = await this.db.em.execute<{ id: string; title: string; user_id: string; moment: Date }[]>(
-        `select a.id, a.title, a.${column} as moment, u.user_id from auctions a
-         join (select auction_id, user_id from auction_watchers
-               ${r.at === 'end' ? 'union select auction_id, bidder_id from bids' : ''}) u on u.auction_id = a.id
-         where a.status = ? and a.${column} > ? and a.${column} <= ? and a.${column} > ?
-           and not exists (select 1 from auction_notifications n
-                           where n.auction_id = a.id and n.user_id = u.user_id and n.notification_type = ?)`,
-        [status, new Date(now).toISOString(), new Date(now + r.before).toISOString(), new Date(now + r.within).toISOString(), r.type],
-      );
+      const rows = await dueReminders(this.db.em, r, now);
       const emails = new Map((await this.accounts.findUsers(rows.map((row) => row.user_id))).map((u) => [u.id, u.email]));
       sent += await this.notify(
         rows.flatMap((row) => {

@@ -3,12 +3,13 @@ import type { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AuditLog } from '../../platform/audit.js';
 import { Clock } from '../../platform/clock.js';
-import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { Errors } from '../../platform/errors.js';
 import { parseOrThrow } from '../../platform/http/validate.js';
 import type { PublicAuctionSettingsDto } from './auction.dto.js';
 import { DEFAULT_SETTINGS, settingsSchemas, type AllSettings, type SettingsGroup } from './auction-settings.schemas.js';
 import { CommissionTierStore } from './commission-tiers.port.js';
+import { AuctionSetting } from './auction-setting.entity.js';
+import { lockSettingsGroup } from './auction-setting.repository.js';
 import { Database } from '../../platform/db/database.js';
 
 /** How long the bid path may use settings it read earlier (see AuctionSettingsService.recent). */
@@ -35,15 +36,13 @@ export class AuctionSettingsService {
 
   /** Every group, stored values over the defaults. */
   async all(em: EntityManager = this.db.em): Promise<AllSettings> {
-    const rows = await em.execute<{ group_name: SettingsGroup; value: Record<string, unknown> }[]>(
-      'select group_name, value from auction_settings',
-    );
+    const rows = await em.find(AuctionSetting, {}, { refresh: true });
     const result = structuredClone(DEFAULT_SETTINGS);
     for (const row of rows) {
-      if (!(row.group_name in result)) continue;
-      const merged = { ...result[row.group_name], ...row.value };
-      const parsed = settingsSchemas[row.group_name].safeParse(merged);
-      if (parsed.success) Object.assign(result[row.group_name], parsed.data);
+      if (!(row.groupName in result)) continue;
+      const merged = { ...result[row.groupName], ...row.value };
+      const parsed = settingsSchemas[row.groupName].safeParse(merged);
+      if (parsed.success) Object.assign(result[row.groupName], parsed.data);
     }
     // The commission tiers are the payments module's: read through the same connection (transaction).
     if (this.commissionTiers) result.pricing.commissionTiers = await this.commissionTiers.read(em);
@@ -70,19 +69,21 @@ export class AuctionSettingsService {
   }
 
   /** Stores one group (already validated), in `tx` when given (then call forget() after its commit). */
-  async save<G extends SettingsGroup>(group: G, value: AllSettings[G], adminId: string, tx?: SqlExecutor): Promise<AllSettings[G]> {
+  async save<G extends SettingsGroup>(group: G, value: AllSettings[G], adminId: string, tx?: EntityManager): Promise<AllSettings[G]> {
     this.cache = undefined;
-    const em: SqlExecutor = tx ?? (this.db.em);
+    const em = tx ?? this.db.em;
+    // The commission tiers are the payments module's: saved through its port, on the same connection.
     const { commissionTiers, ...pricing } = value as AllSettings['pricing'];
     const stored = group === 'pricing' && this.commissionTiers ? pricing : value;
-    await em.execute(
-      `insert into auction_settings (group_name, value, updated_by, updated_at) values (?, ?::jsonb, ?, ?)
-       on conflict (group_name) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
-      [group, JSON.stringify(stored), adminId, this.clock.now().toISOString()],
-    );
+    await em.upsert(AuctionSetting, { groupName: group, value: { ...stored }, updatedBy: adminId, updatedAt: this.clock.now() });
     if (group === 'pricing' && this.commissionTiers) await this.commissionTiers.save(em, commissionTiers, adminId);
     this.cache = undefined;
     return value;
+  }
+
+  /** Holds `group` for a read-modify-write until `tx` ends (see lockSettingsGroup). */
+  lock(tx: EntityManager, group: SettingsGroup): Promise<void> {
+    return lockSettingsGroup(tx, group);
   }
 
   /** Drops this process's copy of the settings (after a transaction that saved a group commits). */
@@ -98,7 +99,7 @@ export class AuctionSettingsService {
     if (typeof changes !== 'object' || changes === null || Array.isArray(changes)) {
       throw Errors.invalid('validation_failed', 'Settings must be a JSON object');
     }
-    const saved = await (this.db.em).transactional(async (tx) => {
+    const saved = await this.db.em.transactional(async (tx) => {
       const current = (await this.all(tx))[group];
       const value = parseOrThrow(settingsSchemas[group] as z.ZodType<AllSettings[SettingsGroup]>, { ...current, ...changes });
       await this.save(group, value as never, adminId, tx);

@@ -1,39 +1,13 @@
 import { Router } from 'express';
 import type { Container } from 'inversify';
-import { z } from 'zod';
 import { requireActor } from '../../platform/http/auth.js';
 import { adminListQuery, parseAdminList, refuseMethods, sendAdminList } from '../../platform/http/admin-rest.js';
 import { handle, idParams } from '../../platform/http/validate.js';
 import { gatherRelistStatus } from '../../platform/relist-status.js';
-import { ADMIN_AUCTION_SORT, ADMIN_AUCTION_STATUSES, AuctionAdminService, type AdminAuctionSort } from './auction-admin.service.js';
-import { SETTINGS_GROUPS } from './auction-settings.schemas.js';
+import { adminAuctionFilter, closeBody, settingsGroupParams } from './auction-admin.schemas.js';
+import { ADMIN_AUCTION_SORT, AuctionAdminService, type AdminAuctionSort } from './auction-admin.service.js';
 import { AuctionSettingsService } from './auction-settings.service.js';
 import { AuctionsApi } from './auctions.api.js';
-
-const groupParams = z.object({ group: z.enum(SETTINGS_GROUPS, { error: 'Settings group must be auction, bidder or pricing' }) });
-
-const flag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional());
-const statusMessage = `Status must be one of ${ADMIN_AUCTION_STATUSES.join(', ')}`;
-const status = z.enum(ADMIN_AUCTION_STATUSES, { message: statusMessage });
-
-/** The console's auction filters: status (one or several), title text, seller, part, flagged bids. */
-export const adminAuctionFilter = z.object({
-  q: z.string().trim().max(100, 'Must be at most 100 characters').optional(),
-  status: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(status).max(ADMIN_AUCTION_STATUSES.length).optional()),
-  sellerId: z.uuid({ message: 'Not a valid seller id' }).optional(),
-  partId: z.uuid({ message: 'Not a valid part id' }).optional(),
-  flagged: flag,
-});
-
-export const CLOSE_REASON_MESSAGE = 'A reason is required: it is mailed to the bidders and the seller';
-/** An admin's early end or cancellation: the reason the bidders and the seller are told. */
-export const closeBody = z.object({
-  reason: z
-    .string({ message: CLOSE_REASON_MESSAGE })
-    .trim()
-    .min(1, CLOSE_REASON_MESSAGE)
-    .max(1000, 'The reason must be at most 1000 characters'),
-});
 
 const SORTABLE = Object.keys(ADMIN_AUCTION_SORT).filter((k) => k !== 'id') as AdminAuctionSort[];
 
@@ -46,7 +20,7 @@ export function auctionAdminRoutes(container: Container): Router {
   router.get('/settings', handle({}, () => settings.all()));
   router.put(
     '/settings/:group',
-    handle({ params: groupParams }, async ({ params, body }, req) => settings.update(params.group, body, (await requireActor(req)).id)),
+    handle({ params: settingsGroupParams }, async ({ params, body }, req) => settings.update(params.group, body, (await requireActor(req)).id)),
   );
   // Every module's relists (auctions and reverse auctions), through the platform's multi-bound RelistStatusSource.
   router.get('/auto-relist/status', handle({}, () => gatherRelistStatus(container)));

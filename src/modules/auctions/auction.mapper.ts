@@ -3,7 +3,7 @@ import { hasRole } from '../../platform/roles.js';
 import type { PartDto } from '../catalog/index.js';
 import type { PricingSettings } from './auction-settings.schemas.js';
 import type { AuctionDto, MyBidDto } from './auction.dto.js';
-import { money, type AuctionRow, type Standing } from './auction.repository.js';
+import { money, type AuctionRow, type Standing } from './auction.row.js';
 import { buyItNowAvailable, nextMinimum, reserveMet } from './auction.rules.js';
 
 /** Builds the auctions API's answers (declared in auction.dto.ts) from the rows. */

@@ -1,129 +1,31 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Database } from '../../platform/db/database.js';
+import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { uuidArray } from '../../platform/db/uuid.js';
-import { formatCents, storedCents } from '../../platform/money.js';
-import type { AuctionStatus } from './auction.dto.js';
+import { Auction } from './auction.entity.js';
+import { auctionRowOf, centsOf, type AuctionRow, type Standing } from './auction.row.js';
 
-/** The auctions row as plain SQL reads it: its columns, its mapping to AuctionRow (amounts in cents), readAuction. */
+/**
+ * The auctions and bids queries an entity manager cannot say well: the auction locked for a state change, the
+ * bidders' standings and highest bids, the watcher counter, the catalog's look-up of held parts, the figures.
+ */
 
-/** Integer cents of a numeric(10,2) value as the driver returns it ("123.40"), or null. */
-export function cents(value: string | number | null): number | null {
-  return value === null || value === undefined ? null : storedCents(value);
-}
-export const centsOf = (value: string | number): number => cents(value)!;
-export const money = (c: number | null): string | null => (c === null ? null : formatCents(c));
-
-/** One auctions row, read with plain SQL (amounts in cents). */
-export interface AuctionRow {
-  id: string;
-  partId: string;
-  sellerId: string;
-  auctionType: 'standard' | 'reserve';
-  title: string;
-  description: string;
-  startingBid: number;
-  reservePrice: number | null;
-  buyItNowPrice: number | null;
-  currentBid: number;
-  bidIncrement: number;
-  startTime: Date;
-  endTime: Date;
-  status: AuctionStatus;
-  winnerId: string | null;
-  totalBids: number;
-  watchers: number;
-  autoExtendTrigger: number;
-  autoExtendTime: number;
-  maxExtensions: number;
-  currentExtensions: number;
-  autoRelist: boolean;
-  relistCount: number;
-  maxRelists: number;
-  relistPriceReduction: number;
-  relistDelay: number;
-  relistedFrom: string | null;
-  allowProxy: boolean;
-  allowedBidders: string[];
-  shippingCost: number | null;
-  conditions: string | null;
-  location: string | null;
-  sellerIp: string | null;
-  endedAt: Date | null;
-  createdAt: Date;
-}
-
-export const AUCTION_COLUMNS = `id, part_id, seller_id, auction_type, title, description, starting_bid, reserve_price,
-  buy_it_now_price, current_bid, bid_increment, start_time, end_time, status, winner_id, total_bids, watchers,
-  auto_extend_trigger, auto_extend_time, max_extensions, current_extensions, auto_relist, relist_count, max_relists,
-  relist_price_reduction, relist_delay, relisted_from, allow_proxy, allowed_bidders, shipping_cost, conditions, location,
-  seller_ip, ended_at, created_at`;
-
-/** A row as the driver returns it. */
-export type RawRow = Record<string, unknown>;
-const date = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
-
-export function toAuctionRow(r: RawRow): AuctionRow {
-  return {
-    id: String(r.id),
-    partId: String(r.part_id),
-    sellerId: String(r.seller_id),
-    auctionType: r.auction_type as AuctionRow['auctionType'],
-    title: String(r.title),
-    description: String(r.description),
-    startingBid: centsOf(r.starting_bid as string),
-    reservePrice: cents(r.reserve_price as string | null),
-    buyItNowPrice: cents(r.buy_it_now_price as string | null),
-    currentBid: centsOf(r.current_bid as string),
-    bidIncrement: centsOf(r.bid_increment as string),
-    startTime: date(r.start_time),
-    endTime: date(r.end_time),
-    status: r.status as AuctionRow['status'],
-    winnerId: (r.winner_id as string | null) ?? null,
-    totalBids: Number(r.total_bids),
-    watchers: Number(r.watchers),
-    autoExtendTrigger: Number(r.auto_extend_trigger),
-    autoExtendTime: Number(r.auto_extend_time),
-    maxExtensions: Number(r.max_extensions),
-    currentExtensions: Number(r.current_extensions),
-    autoRelist: Boolean(r.auto_relist),
-    relistCount: Number(r.relist_count),
-    maxRelists: Number(r.max_relists),
-    relistPriceReduction: Number(r.relist_price_reduction),
-    relistDelay: Number(r.relist_delay),
-    relistedFrom: (r.relisted_from as string | null) ?? null,
-    allowProxy: Boolean(r.allow_proxy),
-    allowedBidders: parsePgArray(r.allowed_bidders),
-    shippingCost: cents(r.shipping_cost as string | null),
-    conditions: (r.conditions as string | null) ?? null,
-    location: (r.location as string | null) ?? null,
-    sellerIp: (r.seller_ip as string | null) ?? null,
-    endedAt: r.ended_at ? date(r.ended_at) : null,
-    createdAt: date(r.created_at),
-  };
-}
-
-function parsePgArray(v: unknown): string[] {
-  if (Array.isArray(v)) return v.map(String);
-  if (typeof v === 'string' && v.startsWith('{')) return v.slice(1, -1).split(',').filter(Boolean);
-  return [];
-}
-
-/** Reads one auction, optionally locking its row for the rest of the transaction. */
+/**
+ * One auction, read from the database (never the unit of work's earlier copy: bids change it in SQL), and with
+ * `lock` held FOR UPDATE until the transaction ends: start, end, relist, Buy It Now and cancelling one auction
+ * run one after the other, and after any bid batch holding it.
+ */
 export async function readAuction(em: EntityManager, id: string, lock = false): Promise<AuctionRow | null> {
-  const rows = await em.execute<RawRow[]>(`select ${AUCTION_COLUMNS} from auctions where id = ?${lock ? ' for update' : ''}`, [id]);
-  return rows[0] ? toAuctionRow(rows[0]) : null;
-}
-
-/** One bidder's standing in an auction: their highest maximum (cents) and whether it leads. */
-export interface Standing {
-  maxCents: number;
-  leading: boolean;
+  const auction = await em.findOne(Auction, { id }, { refresh: true, ...(lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}) });
+  return auction ? auctionRowOf(auction) : null;
 }
 
 /**
  * `bidderId`'s standing in each of `auctionIds` where they have bid, ranked as the proxy engine and
  * auction_lock_for_bids rank maxima: the highest maximum leads, the earlier bid on a tie.
  */
-export async function readStandings(em: EntityManager, bidderId: string, auctionIds: string[]): Promise<Map<string, Standing>> {
+export async function readStandings(em: SqlExecutor, bidderId: string, auctionIds: string[]): Promise<Map<string, Standing>> {
   const rows = await em.execute<{ auction_id: string; max: string; leading: boolean }[]>(
     `select o.auction_id, o.max::text as max,
        not exists (select 1 from bids b
@@ -136,4 +38,81 @@ export async function readStandings(em: EntityManager, bidderId: string, auction
     [bidderId, uuidArray(auctionIds)],
   );
   return new Map(rows.map((r) => [r.auction_id, { maxCents: centsOf(r.max), leading: Boolean(r.leading) }]));
+}
+
+/** Each bidder of an auction with their highest bid in cents, highest first. */
+export async function highestBids(em: SqlExecutor, auctionId: string): Promise<{ bidderId: string; amountCents: number }[]> {
+  const rows = await em.execute<{ bidder_id: string; amount: string }[]>(
+    `select bidder_id, max(bid_amount)::text as amount from bids where auction_id = ? group by bidder_id order by max(bid_amount) desc, bidder_id`,
+    [auctionId],
+  );
+  return rows.map((r) => ({ bidderId: r.bidder_id, amountCents: centsOf(r.amount) }));
+}
+
+/** The distinct bidders of an auction, but `except` (the winner) when given. */
+export async function bidderIds(em: SqlExecutor, auctionId: string, except?: string | null): Promise<string[]> {
+  const rows =
+    except === undefined
+      ? await em.execute<{ bidder_id: string }[]>('select distinct bidder_id from bids where auction_id = ?', [auctionId])
+      : await em.execute<{ bidder_id: string }[]>('select distinct bidder_id from bids where auction_id = ? and bidder_id is distinct from ?', [
+          auctionId,
+          except,
+        ]);
+  return rows.map((r) => r.bidder_id);
+}
+
+/** Adds `userId` to the auction's watchers; false when they watched it already. */
+export async function insertWatcher(em: SqlExecutor, auctionId: string, userId: string, at: Date): Promise<boolean> {
+  const inserted = await em.execute<{ id: string }[]>(
+    `insert into auction_watchers (auction_id, user_id, created_at) values (?, ?, ?)
+     on conflict (auction_id, user_id) do nothing returning id`,
+    [auctionId, userId, at.toISOString()],
+  );
+  return inserted.length > 0;
+}
+
+/** Removes `userId` from the auction's watchers; false when they did not watch it. */
+export async function deleteWatcher(em: SqlExecutor, auctionId: string, userId: string): Promise<boolean> {
+  const deleted = await em.execute<{ id: string }[]>('delete from auction_watchers where auction_id = ? and user_id = ? returning id', [auctionId, userId]);
+  return deleted.length > 0;
+}
+
+/** Moves the auction's watcher count by `delta` in place; returns the count. */
+export async function addToWatcherCount(em: SqlExecutor, auctionId: string, delta: number): Promise<number> {
+  const [row] = await em.execute<{ watchers: number }[]>('update auctions set watchers = watchers + ? where id = ? returning watchers', [delta, auctionId]);
+  return row!.watchers;
+}
+
+const OPEN_AUCTIONS_OF_PARTS = `select part_id, id from auctions where part_id = any(?::uuid[]) and status in ('scheduled', 'active')`;
+
+/**
+ * The open auction of each of `partIds` that has one (the catalog's PartHolds): one look-up of the partial unique
+ * index per page of parts, as a prepared statement on the read connection, since search and part pages ask it;
+ * inside a transaction (an order being created), through it.
+ */
+export async function openAuctionsOfParts(db: Database, partIds: readonly string[]): Promise<Map<string, string>> {
+  const params = [uuidArray(partIds)];
+  const rows = db.inTransaction
+    ? await db.em.execute<{ part_id: string; id: string }[]>(OPEN_AUCTIONS_OF_PARTS, params)
+    : await db.runner('read').runPrepared<{ part_id: string; id: string }>(OPEN_AUCTIONS_OF_PARTS, params);
+  return new Map(rows.map((r) => [r.part_id, r.id]));
+}
+
+/** Bids recorded, by type, on the read connection (GET /api/metrics). */
+export async function countBidsByType(db: Database): Promise<Map<string, number>> {
+  const rows = await db.runner('read').run<{ bid_type: string; n: number }>('select bid_type, count(*)::int as n from bids group by bid_type');
+  return new Map(rows.map((r) => [r.bid_type, r.n]));
+}
+
+/** The console dashboard's figures: active and scheduled auctions, bids since `dayStart` and since `weekStart`. */
+export async function dashboardFigures(em: SqlExecutor, dayStart: Date, weekStart: Date) {
+  const [auctions] = await em.execute<{ active: number; scheduled: number }[]>(
+    `select (count(*) filter (where status = 'active'))::int as active, (count(*) filter (where status = 'scheduled'))::int as scheduled
+     from auctions where status in ('active', 'scheduled')`,
+  );
+  const [bids] = await em.execute<{ today: number; week: number }[]>(
+    `select (count(*) filter (where created_at >= ?))::int as today, count(*)::int as week from bids where created_at >= ?`,
+    [dayStart.toISOString(), weekStart.toISOString()],
+  );
+  return { activeAuctions: auctions!.active, scheduledAuctions: auctions!.scheduled, bidsToday: bids!.today, bidsThisWeek: bids!.week };
 }

@@ -5,6 +5,7 @@ import { handle, idParams, parseOrThrow, sendList } from '../../platform/http/va
 import { AuctionCancelService } from './auction-cancel.service.js';
 import { AuctionSettingsService } from './auction-settings.service.js';
 import { auctionCreateSchema, auctionListQuery, bidListQuery, bidSchema, idempotencyKey } from './auction.schemas.js';
+import { AuctionSchedulingService } from './auction-scheduling.service.js';
 import { AuctionService } from './auction.service.js';
 import type { RequestMeta } from './bid.rules.js';
 import { BiddingService } from './bidding.service.js';
@@ -23,6 +24,7 @@ function requestMeta(req: Request): RequestMeta {
 /** Auctions, bids, Buy It Now, watching and the scheduling form's settings (mounted under /api). */
 export function auctionRoutes(container: Container): Router {
   const auctions = container.get(AuctionService);
+  const scheduling = container.get(AuctionSchedulingService);
   const bidding = container.get(BiddingService);
   const buyItNow = container.get(BuyItNowService);
   const settings = container.get(AuctionSettingsService);
@@ -36,7 +38,7 @@ export function auctionRoutes(container: Container): Router {
   router.post(
     '/auctions',
     requireSignIn,
-    handle({ body: auctionCreateSchema }, async ({ body }, req) => auctions.create(body, await requireActor(req), req.ip), 201),
+    handle({ body: auctionCreateSchema }, async ({ body }, req) => scheduling.create(body, await requireActor(req), req.ip), 201),
   );
   router.get(
     '/auctions/:id',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auctionRow } from '../../../test/auction-rows.fixtures.js';
-import type { AuctionRow } from './auction.repository.js';
+import type { AuctionRow } from './auction.row.js';
 import { buyItNowAvailable, maskName, nextMinimum, reserveMet } from './auction.rules.js';
 import { auctionCreateSchema, bidSchema } from './auction.schemas.js';
 import { DEFAULT_SETTINGS } from './auction-settings.schemas.js';

@@ -1,8 +1,49 @@
 import { incrementAt, minimumNextBid } from './proxy-engine.js';
-import type { AuctionRow } from './auction.repository.js';
+import type { AuctionRow } from './auction.row.js';
 import type { PricingSettings } from './auction-settings.schemas.js';
+import type { PartDto } from '../catalog/index.js';
 
-/** The auction rules the pages and the bid path share, pure: increments, minimum, reserve, Buy It Now, masked names. */
+/**
+ * The auction rules the pages, the scheduling and the bid path share, pure: which parts may be auctioned,
+ * increments, minimum, reserve, Buy It Now, masked names.
+ */
+
+export const AUCTION_MESSAGES = {
+  notSeller: 'Only approved sellers can schedule auctions',
+  partNotFound: 'Part not found',
+  notOwnPart: 'You can only auction your own parts',
+  partInactive: 'This part is no longer listed',
+  partPending: 'This part is still waiting for review: it can be auctioned once it is approved',
+  partRejected: 'This part was not approved, so it cannot be auctioned',
+  partSold: 'This part has been sold',
+  partInAuction: 'This part already has a scheduled or active auction',
+  startFuture: 'Start time must be in the future',
+  endAfterStart: 'End time must be after start time',
+  reserveNotAllowed: 'Reserve prices are not allowed',
+  reserveRequired: 'Reserve price is required for a reserve auction',
+  reserveBelowStart: 'Reserve price must be at least the starting bid',
+  binNotAllowed: 'Buy It Now is not allowed',
+  binBelowReserve: 'Buy It Now price must be at least the reserve price',
+  ended: 'This auction has ended',
+} as const;
+
+/**
+ * Why `part` cannot go into an auction, or null: it must be approved, live and unsold, and under no other open
+ * auction (the database holds the last rule; this names it first). Ownership is the caller's check.
+ */
+export function auctionRefusal(
+  part: Pick<PartDto, 'isActive' | 'isApproved' | 'isSold' | 'rejectionReason' | 'activeAuctionId'>,
+): { kind: 'invalid' | 'conflict'; code: string; message: string } | null {
+  if (part.isSold) return { kind: 'conflict', code: 'part_sold', message: AUCTION_MESSAGES.partSold };
+  if (!part.isActive) return { kind: 'invalid', code: 'part_inactive', message: AUCTION_MESSAGES.partInactive };
+  if (!part.isApproved) {
+    return part.rejectionReason
+      ? { kind: 'invalid', code: 'part_rejected', message: AUCTION_MESSAGES.partRejected }
+      : { kind: 'invalid', code: 'part_pending', message: AUCTION_MESSAGES.partPending };
+  }
+  if (part.activeAuctionId) return { kind: 'conflict', code: 'part_in_auction', message: AUCTION_MESSAGES.partInAuction };
+  return null;
+}
 
 /** The auction's own increment, or null for eBay's table. */
 export const ownIncrement = (a: AuctionRow): number | null => (a.bidIncrement > 0 ? a.bidIncrement : null);

@@ -1,13 +1,13 @@
 import { inject, injectable } from 'inversify';
-import { AuctionLifecycleService } from './auction-lifecycle.service.js';
-import { AuctionSettingsService } from './auction-settings.service.js';
-import { AuctionService } from './auction.service.js';
-import type { AuctionDto } from './auction.dto.js';
-import type { Actor } from '../../platform/http/auth.js';
-import { AppError } from '../../platform/errors.js';
-import { storedCents } from '../../platform/money.js';
-
 import { Database } from '../../platform/db/database.js';
+import { AppError } from '../../platform/errors.js';
+import type { Actor } from '../../platform/http/auth.js';
+import { AuctionRelistService } from './auction-relist.service.js';
+import { AuctionSettingsService } from './auction-settings.service.js';
+import type { AuctionDto } from './auction.dto.js';
+import { Auction, OPEN_STATUSES } from './auction.entity.js';
+import { highestBids } from './auction.repository.js';
+import { AuctionService } from './auction.service.js';
 
 /** An open (scheduled or active) auction with the figures the console's Active Listings Analysis shows. */
 export interface OpenAuctionFacts {
@@ -44,7 +44,7 @@ export abstract class AuctionsApi {
 @injectable()
 export class AuctionsApiImpl extends AuctionsApi {
   constructor(
-    @inject(AuctionLifecycleService) private readonly lifecycle: AuctionLifecycleService,
+    @inject(AuctionRelistService) private readonly relists: AuctionRelistService,
     @inject(AuctionSettingsService) private readonly settings: AuctionSettingsService,
     @inject(AuctionService) private readonly auctions: AuctionService,
     @inject(Database) private readonly db: Database,
@@ -58,36 +58,34 @@ export class AuctionsApiImpl extends AuctionsApi {
     });
   }
   async openAuctions(): Promise<OpenAuctionFacts[]> {
-    const rows = await this.db.em.execute<
-      { id: string; part_id: string; seller_id: string; status: string; price: string; start_time: Date; end_time: Date; watchers: number; total_bids: number }[]
-    >(
-      `select id, part_id, seller_id, status, (case when total_bids > 0 then current_bid else starting_bid end)::text as price,
-              start_time, end_time, watchers, total_bids
-         from auctions where status in ('scheduled', 'active') order by end_time, id`,
+    const open = await this.db.em.find(
+      Auction,
+      { status: { $in: [...OPEN_STATUSES] } },
+      {
+        orderBy: { endTime: 'asc', id: 'asc' },
+        fields: ['partId', 'sellerId', 'status', 'currentBid', 'startingBid', 'startTime', 'endTime', 'watchers', 'totalBids'],
+        refresh: true,
+      },
     );
-    return rows.map((r) => ({
-      auctionId: r.id,
-      partId: r.part_id,
-      sellerId: r.seller_id,
-      status: r.status,
-      price: r.price,
-      startTime: new Date(r.start_time).toISOString(),
-      endTime: new Date(r.end_time).toISOString(),
-      watchers: r.watchers,
-      totalBids: r.total_bids,
+    return open.map((a) => ({
+      auctionId: a.id,
+      partId: a.partId,
+      sellerId: a.sellerId,
+      status: a.status,
+      price: a.totalBids > 0 ? a.currentBid : a.startingBid,
+      startTime: a.startTime.toISOString(),
+      endTime: a.endTime.toISOString(),
+      watchers: a.watchers,
+      totalBids: a.totalBids,
     }));
   }
   async highestBids(auctionId: string): Promise<{ bidderId: string; amountCents: number }[]> {
-    const rows = await this.db.em.execute<{ bidder_id: string; amount: string }[]>(
-      `select bidder_id, max(bid_amount)::text as amount from bids where auction_id = ? group by bidder_id order by max(bid_amount) desc, bidder_id`,
-      [auctionId],
-    );
-    return rows.map((r) => ({ bidderId: r.bidder_id, amountCents: storedCents(r.amount) }));
+    return highestBids(this.db.em, auctionId);
   }
   async minimumDurationSeconds(): Promise<number> {
     return (await this.settings.recent()).auction.minimumAuctionDuration;
   }
   async relistNow(auctionId: string): Promise<string | null> {
-    return this.lifecycle.relist(auctionId, true);
+    return this.relists.relist(auctionId, true);
   }
 }

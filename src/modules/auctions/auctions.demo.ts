@@ -7,7 +7,7 @@ import { MailQueue } from '../../platform/mail/mailer.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi } from '../accounts/index.js';
 import { maskName } from './auction.rules.js';
-import { END_TASK, endJobKey, START_TASK, startJobKey } from './auction.service.js';
+import { END_TASK, endJobKey, removeStartAndEndJobs, START_TASK, startJobKey } from './auctions.tasks.js';
 
 /** The marks of demo auctions. */
 export const DEMO_AUCTION_KIND = 'auctions.auction';
@@ -178,7 +178,7 @@ export function auctionsDemo(container: Container): DemoContribution {
       }
       // Bids, watchers, activity, notifications, flags and relists cascade; the lifecycle's pending jobs go too.
       for (const id of ids) {
-        await jobs.remove(tx, startJobKey(id), endJobKey(id));
+        await removeStartAndEndJobs(jobs, tx, id);
       }
       const deleted = await tx.execute<{ id: string }[]>('delete from auctions where id = any(?::uuid[]) returning id', [ids]);
       // Relists of demo auctions are auctions too (relisted_from), and demo users' marks on real auctions.

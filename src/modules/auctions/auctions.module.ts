@@ -17,6 +17,8 @@ import { auctionAdminRoutes } from './auction.admin-routes.js';
 import { auctionRoutes } from './auction.routes.js';
 import { AuctionService } from './auction.service.js';
 import { AuctionsApi, AuctionsApiImpl } from './auctions.api.js';
+import { AuctionRelistService } from './auction-relist.service.js';
+import { AuctionSchedulingService } from './auction-scheduling.service.js';
 import { auctionCrontab, auctionStartupTasks, auctionTasks, CLOSE_FOR_SOLD_PART_TASK, RESERVE_AGREED_TASK } from './auctions.tasks.js';
 import { AUCTIONS_SUBSCRIBED_EVENTS } from './auctions.events.js';
 import { PartHolds } from '../catalog/index.js';
@@ -31,10 +33,21 @@ import { BidderEligibilityService } from './bidder-eligibility.service.js';
 import { BuyItNowService } from './buy-it-now.service.js';
 import { IdempotencyKeyStore } from './idempotency-key.store.js';
 import { auctionsDemo } from './auctions.demo.js';
+import { AuctionActivity } from './auction-activity.entity.js';
+import { AuctionIdempotencyKey } from './auction-idempotency-key.entity.js';
+import { AuctionNotification } from './auction-notification.entity.js';
+import { AuctionOutbidNotice } from './auction-outbid-notice.entity.js';
+import { AuctionRelist } from './auction-relist.entity.js';
+import { AuctionSetting } from './auction-setting.entity.js';
+import { AuctionWatcher } from './auction-watcher.entity.js';
+import { Auction } from './auction.entity.js';
+import { Bid } from './bid.entity.js';
+import { BiddingPattern } from './bidding-pattern.entity.js';
 
 /**
  * The auctions module: scheduling, proxy bidding, Buy It Now, anti-sniping, watchers, live activity,
- * results, relists and reminders. Tables are read and written with plain SQL (see docs/decisions/auctions.md).
+ * results, relists and reminders. Its tables are entities (`*.entity.ts`); the bid engine's SQL is in
+ * bid-batch.sql.ts and the functions of migrations/auctions-bid-functions.ts, reports and locks in `*.repository.ts`.
  */
 export const auctionsModule: PitlaneModule = {
   name: 'auctions',
@@ -42,6 +55,8 @@ export const auctionsModule: PitlaneModule = {
     bind(AuctionSettingsService).toSelf();
     bind(ActivityService).toSelf();
     bind(AuctionService).toSelf();
+    bind(AuctionSchedulingService).toSelf();
+    bind(AuctionRelistService).toSelf();
     bind(AuctionNotificationService).toSelf();
     bind(AuctionLifecycleService).toSelf();
     bind(AuctionAdminService).toSelf();
@@ -60,7 +75,18 @@ export const auctionsModule: PitlaneModule = {
     bind(MetricsSource).to(AuctionMetrics);
     bind(RelistStatusSource).to(AuctionRelistStatus);
   }),
-  entities: [],
+  entities: [
+    Auction,
+    Bid,
+    AuctionWatcher,
+    AuctionActivity,
+    AuctionNotification,
+    AuctionOutbidNotice,
+    AuctionRelist,
+    AuctionSetting,
+    AuctionIdempotencyKey,
+    BiddingPattern,
+  ],
   routes: auctionRoutes,
   adminRoutes: (container) => Router().use(auctionAdminRoutes(container), biddingPatternAdminRoutes(container)),
   tasks: auctionTasks,

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { parseCrontab } from 'graphile-worker';
 import type { Container } from 'inversify';
-import { AuctionLifecycleService, TICK_TASK } from './auction-lifecycle.service.js';
-import { AuctionNotificationService, OUTBID_SWEEP_TASK, OUTBID_TASK } from './auction-notification.service.js';
-import { auctionCrontab, auctionStartupTasks, auctionTasks, CLOSE_FOR_SOLD_PART_TASK, RESERVE_AGREED_TASK } from './auctions.tasks.js';
+import { AuctionLifecycleService } from './auction-lifecycle.service.js';
+import { AuctionNotificationService } from './auction-notification.service.js';
+import { AuctionRelistService } from './auction-relist.service.js';
+import {
+  auctionCrontab,
+  auctionStartupTasks,
+  auctionTasks,
+  CLOSE_FOR_SOLD_PART_TASK,
+  OUTBID_SWEEP_TASK,
+  OUTBID_TASK,
+  RESERVE_AGREED_TASK,
+  TICK_TASK,
+} from './auctions.tasks.js';
 
 /** A container whose services record the calls the tasks make. */
 function recorder() {
@@ -13,6 +23,7 @@ function recorder() {
   const services = new Map<unknown, unknown>([
     [AuctionLifecycleService, service('lifecycle')],
     [AuctionNotificationService, service('notifications')],
+    [AuctionRelistService, service('relists')],
   ]);
   const container = { get: (token: unknown) => services.get(token) } as unknown as Container;
   return { calls, container };
@@ -59,7 +70,7 @@ describe('auctions tasks', () => {
     expect(calls.map(([call]) => call)).toEqual([
       'lifecycle.start',
       'lifecycle.end',
-      'lifecycle.relist',
+      'relists.relist',
       'notifications.notifyResult',
       'notifications.notifyClosed',
     ]);
@@ -78,6 +89,6 @@ describe('auctions tasks', () => {
     await expect(run(RESERVE_AGREED_TASK, container, { auctionId })).rejects.toThrow();
     await expect(run(RESERVE_AGREED_TASK, container, { event: 'offers.reserve.agreed', payload: { auctionId: 'nope' } })).rejects.toThrow();
     await run(RESERVE_AGREED_TASK, container, { event: 'offers.reserve.agreed', payload: { auctionId } });
-    expect(calls).toEqual([['lifecycle.skipRelist', auctionId]]);
+    expect(calls).toEqual([['relists.skipRelist', auctionId]]);
   });
 });

@@ -7,10 +7,9 @@ import { SweepRequest } from '../../platform/sweep-request.js';
 import type { Logger } from '../../platform/logger.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { ActivityService } from './activity.service.js';
-import { OUTBID_SWEEP_JOB_KEY, OUTBID_SWEEP_TASK } from './auction-notification.service.js';
-import { END_TASK, endJobKey } from './auction.service.js';
 import type { BidResultDto } from './auction.dto.js';
-import { centsOf, money, type AuctionRow } from './auction.repository.js';
+import { centsOf, money, type AuctionRow } from './auction.row.js';
+import { addEndJob, OUTBID_SWEEP_JOB_KEY, OUTBID_SWEEP_TASK } from './auctions.tasks.js';
 import { nextMinimum } from './auction.rules.js';
 import { applyBatchStatement, lockForBidsSql, readLocked, type AppliedBatch } from './bid-batch.sql.js';
 import { batchSeq, decide, type BidDecision, type BidRequest } from './bid.rules.js';
@@ -210,7 +209,7 @@ export class BidBatchService {
           this.logger.error({ auctionId }, mismatch);
         }
         if (write.decisions.some((d) => d.extended)) {
-          await this.jobs.add(tx, END_TASK, { auctionId }, { runAt: write.state.endTime, jobKey: endJobKey(auctionId), jobKeyMode: 'replace' });
+          await addEndJob(this.jobs, tx, auctionId, write.state.endTime);
         }
         let offset = 0;
         for (const d of write.decisions) {

@@ -1,8 +1,24 @@
+import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import { uuidArray } from '../../platform/db/uuid.js';
-import { money, toAuctionRow, type AuctionRow, type RawRow } from './auction.repository.js';
+import { money, toAuctionRow, type AuctionRow, type RawRow } from './auction.row.js';
 import type { BidRow } from './bid.rules.js';
 
-/** The SQL of a bid batch: the lock statement and the one statement that stores it (functions: migrations/auctions-bid-functions.ts). */
+/**
+ * The SQL of the bid path: the read of an auction's committed state (BidQueue), the statement that locks a batch's
+ * auction and the one that stores the batch (functions: migrations/auctions-bid-functions.ts).
+ */
+
+const AUCTION_COLUMNS = `id, part_id, seller_id, auction_type, title, description, starting_bid, reserve_price,
+  buy_it_now_price, current_bid, bid_increment, start_time, end_time, status, winner_id, total_bids, watchers,
+  auto_extend_trigger, auto_extend_time, max_extensions, current_extensions, auto_relist, relist_count, max_relists,
+  relist_price_reduction, relist_delay, relisted_from, allow_proxy, allowed_bidders, shipping_cost, conditions, location,
+  seller_ip, ended_at, created_at`;
+
+/** The auction as last committed (BidQueue's early refusal of a bid too low for it), or null when there is none. */
+export async function readCommittedAuction(em: SqlExecutor, id: string): Promise<AuctionRow | null> {
+  const rows = await em.execute<RawRow[]>(`select ${AUCTION_COLUMNS} from auctions where id = ?`, [id]);
+  return rows[0] ? toAuctionRow(rows[0]) : null;
+}
 
 /** A standing maximum as auction_lock_for_bids returns it. */
 export interface MaximumRow {

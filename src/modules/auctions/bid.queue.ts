@@ -1,8 +1,9 @@
 import { inject, injectable } from 'inversify';
 
 import { Clock } from '../../platform/clock.js';
-import { readAuction, type AuctionRow } from './auction.repository.js';
+import type { AuctionRow } from './auction.row.js';
 import { BidBatchService, type BatchJob, type BatchOutcome, type BidAnswer } from './bid-batch.service.js';
+import { readCommittedAuction } from './bid-batch.sql.js';
 import { MAX_AUCTIONS_PER_TRANSACTION, MAX_BATCH, MAX_BID_TRANSACTIONS, refusedEarly, type BidRequest } from './bid.rules.js';
 import { Database } from '../../platform/db/database.js';
 
@@ -68,7 +69,7 @@ export class BidQueue {
     if (queue && request.meta.idempotencyKey === undefined) {
       // The auction is contended here: a bid too low for its last committed state is answered at once.
       if (!queue.committed) {
-        queue.reading ??= readAuction(this.db.em, request.auctionId)
+        queue.reading ??= readCommittedAuction(this.db.em, request.auctionId)
           .then((row) => void (queue.committed ??= row))
           .catch(() => undefined);
         await queue.reading;

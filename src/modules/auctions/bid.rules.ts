@@ -3,7 +3,7 @@ import { AppError, Errors } from '../../platform/errors.js';
 import type { BidderDto } from '../accounts/index.js';
 import type { ActivityData, ActivityType } from './auction.dto.js';
 import type { AllSettings, BidderSettings } from './auction-settings.schemas.js';
-import { money, type AuctionRow } from './auction.repository.js';
+import { money, type AuctionRow } from './auction.row.js';
 import { maskName, nextMinimum, ownIncrement } from './auction.rules.js';
 import type { BidInput } from './auction.schemas.js';
 import { placeBid, type StandingMax } from './proxy-engine.js';

@@ -9,64 +9,19 @@ import type { Actor } from '../../platform/http/auth.js';
 import { MailQueue } from '../../platform/mail/mailer.js';
 import { AccountsApi } from '../accounts/index.js';
 import { AuctionSettingsService } from './auction-settings.service.js';
-import type { BiddingPatternDto, PatternAction, PatternStatus } from './bidding-pattern.dto.js';
+import type { BiddingPatternDto } from './bidding-pattern.dto.js';
+import { BiddingPattern } from './bidding-pattern.entity.js';
+import { listPatterns, readPattern, type PatternRow } from './bidding-pattern.repository.js';
+import type { PatternFilter, PatternReview } from './bidding-pattern.schemas.js';
 import { Database } from '../../platform/db/database.js';
 
-/** The console's filters of the queue. */
-export interface PatternFilter {
-  status?: PatternStatus;
-  patternType?: string;
-  userId?: string;
-  auctionId?: string;
-  actionTaken?: PatternAction;
-  ids?: string[];
-}
-
-/** An admin's review of one flag. */
-export interface PatternReview {
-  actionTaken: PatternAction;
-  /** Why (kept in the audit log; the warning mail quotes it). */
-  notes?: string;
-  /** The bidder's suspicious-activity score after the review (0-100), when the admin changes it. */
-  suspiciousActivityScore?: number;
-}
+export { PATTERN_SORT, type PatternSort } from './bidding-pattern.repository.js';
 
 export const CANCEL_BIDS_MESSAGES = {
   notActive: 'Bids can only be cancelled while the auction is active',
   unsupported:
     "Cancelling bids is not available yet: the auction's price and leader would have to be recomputed. Block the bidder, or end or cancel the auction from its page instead.",
 } as const;
-
-/** Sort keys of the queue and their columns. */
-export const PATTERN_SORT = {
-  id: 'p.id',
-  flaggedAt: 'p.flagged_at',
-  riskScore: 'p.risk_score',
-  patternType: 'p.pattern_type',
-  status: 'p.status',
-  reviewedAt: 'p.reviewed_at',
-} as const;
-export type PatternSort = keyof typeof PATTERN_SORT;
-
-interface PatternRow {
-  id: string;
-  user_id: string;
-  auction_id: string;
-  auction_title: string;
-  auction_status: string;
-  pattern_type: string;
-  description: string;
-  risk_score: number;
-  flagged_at: Date | string;
-  status: PatternStatus;
-  action_taken: PatternAction | null;
-  reviewed_by: string | null;
-  reviewed_at: Date | string | null;
-}
-
-const SELECT = `select p.id, p.user_id, p.auction_id, a.title as auction_title, a.status as auction_status, p.pattern_type,
-  p.description, p.risk_score, p.flagged_at, p.status, p.action_taken, p.reviewed_by, p.reviewed_at
-  from bidding_patterns p join auctions a on a.id = p.auction_id`;
 
 /** The review of the flags the bidding engine records: the console's queue and the actions an admin takes. */
 @injectable()
@@ -82,31 +37,13 @@ export class BiddingPatternReviewService {
 
   /** A page of the queue (pending first by default, then newest). */
   async list(filter: PatternFilter, page: ConsolePage): Promise<{ rows: BiddingPatternDto[]; total: number }> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const add = (clause: string, value: unknown) => {
-      where.push(clause);
-      params.push(value);
-    };
-    if (filter.ids) add('p.id = any(?::uuid[])', `{${filter.ids.join(',')}}`);
-    if (filter.status) add('p.status = ?', filter.status);
-    if (filter.patternType) add('p.pattern_type = ?', filter.patternType);
-    if (filter.userId) add('p.user_id = ?', filter.userId);
-    if (filter.auctionId) add('p.auction_id = ?', filter.auctionId);
-    if (filter.actionTaken) add('p.action_taken = ?', filter.actionTaken);
-    const clause = where.length ? `where ${where.join(' and ')}` : '';
-    const order = Object.entries(consoleOrder(page.orderBy))
-      .map(([field, dir]) => `${PATTERN_SORT[field as PatternSort]} ${dir === 'desc' ? 'desc nulls last' : 'asc nulls first'}`)
-      .join(', ');
-    const em = this.db.em;
-    const rows = await em.execute<PatternRow[]>(`${SELECT} ${clause} order by ${order} limit ? offset ?`, [...params, page.limit, page.offset]);
-    const [count] = await em.execute<{ n: number }[]>(`select count(*)::int as n from bidding_patterns p ${clause}`, params);
-    return { rows: await this.toDtos(rows), total: count!.n };
+    const { rows, total } = await listPatterns(this.db.em, filter, consoleOrder(page.orderBy), page);
+    return { rows: await this.toDtos(rows), total };
   }
 
   /** One flag. */
   async get(id: string): Promise<BiddingPatternDto> {
-    const [row] = await this.db.em.execute<PatternRow[]>(`${SELECT} where p.id = ?`, [id]);
+    const row = await readPattern(this.db.em, id);
     if (!row) throw Errors.notFound('Bidding pattern');
     const [dto] = await this.toDtos([row]);
     return dto!;
@@ -119,7 +56,7 @@ export class BiddingPatternReviewService {
    */
   async review(actor: Actor, id: string, review: PatternReview): Promise<BiddingPatternDto> {
     await this.db.em.transactional(async (tx) => {
-      const [row] = await tx.execute<PatternRow[]>(`${SELECT} where p.id = ? for update of p`, [id]);
+      const row = await readPattern(tx, id, true);
       if (!row) throw Errors.notFound('Bidding pattern');
       if (row.status !== 'pending') {
         throw Errors.conflict('already_reviewed', 'This flag has already been reviewed', { actionTaken: 'This flag has already been reviewed' });
@@ -153,13 +90,11 @@ export class BiddingPatternReviewService {
         review.suspiciousActivityScore === undefined
           ? null
           : await this.accounts.setSuspicionScore(tx, actor.id, row.user_id, review.suspiciousActivityScore);
-      const reviewedAt = this.clock.now().toISOString();
-      await tx.execute(`update bidding_patterns set status = 'reviewed', action_taken = ?, reviewed_by = ?, reviewed_at = ? where id = ?`, [
-        review.actionTaken,
-        actor.id,
-        reviewedAt,
-        id,
-      ]);
+      await tx.nativeUpdate(
+        BiddingPattern,
+        { id },
+        { status: 'reviewed', actionTaken: review.actionTaken, reviewedBy: actor.id, reviewedAt: this.clock.now() },
+      );
       await this.audit.record(tx, {
         actorId: actor.id,
         action: 'bidding_pattern.reviewed',
@@ -176,7 +111,7 @@ export class BiddingPatternReviewService {
 
   /** Adds the bidder to the admin's blocked-bidders list (bidder settings), audited as a settings change. */
   private async block(tx: EntityManager, actorId: string, username: string): Promise<void> {
-    await tx.execute(`select pg_advisory_xact_lock(hashtext('auction_settings:bidder'))`);
+    await this.settings.lock(tx, 'bidder');
     const bidder = (await this.settings.all(tx)).bidder;
     if (bidder.blockedBidders.some((b) => b.toLowerCase() === username.toLowerCase())) return;
     const after = { ...bidder, blockedBidders: [...bidder.blockedBidders, username] };

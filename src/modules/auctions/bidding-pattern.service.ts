@@ -4,8 +4,9 @@ import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
 import type { Logger } from '../../platform/logger.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { AccountsApi, type UserDto } from '../accounts/index.js';
-import type { AuctionRow } from './auction.repository.js';
+import type { AuctionRow } from './auction.row.js';
 import { HOUR, type RequestMeta } from './bid.rules.js';
+import { countBidsOnSeller, insertFlag, markSuspicious } from './bidding-pattern.repository.js';
 
 /** Points a pattern adds to the bidder's suspicious-activity score. */
 export const PATTERN_POINTS = { shared_ip_with_seller: 30, new_account_repeat_bidding: 20 } as const;
@@ -45,28 +46,22 @@ export class BiddingPatternService {
       found.push({ type: 'shared_ip_with_seller', description: `Bid from the IP address the seller scheduled the auction from (${meta.ip})` });
     }
     if (newAccount) {
-      const [count] = await tx.execute<{ n: number }[]>(
-        `select count(*)::int as n from bids b join auctions x on x.id = b.auction_id
-         where b.bidder_id = ? and b.bid_type = 'regular' and x.seller_id = ?`,
-        [userId, a.sellerId],
-      );
-      if (count!.n >= NEW_ACCOUNT_REPEAT_BIDS) {
+      const n = await countBidsOnSeller(tx, userId, a.sellerId);
+      if (n >= NEW_ACCOUNT_REPEAT_BIDS) {
         found.push({
           type: 'new_account_repeat_bidding',
-          description: `Account younger than ${NEW_ACCOUNT_HOURS} hours placed ${count!.n} bids on this seller's auctions`,
+          description: `Account younger than ${NEW_ACCOUNT_HOURS} hours placed ${n} bids on this seller's auctions`,
         });
       }
     }
     const created: PatternType[] = [];
     for (const f of found) {
-      const inserted = await tx.execute<{ id: string }[]>(
-        `insert into bidding_patterns (user_id, auction_id, pattern_type, description, risk_score, flagged_at)
-         values (?, ?, ?, ?, ?, ?) on conflict (user_id, auction_id, pattern_type) do nothing returning id`,
-        [userId, a.id, f.type, f.description, PATTERN_POINTS[f.type], this.clock.now().toISOString()],
-      );
-      if (inserted.length) created.push(f.type);
+      const at = this.clock.now();
+      if (await insertFlag(tx, { userId, auctionId: a.id, type: f.type, description: f.description, riskScore: PATTERN_POINTS[f.type], at })) {
+        created.push(f.type);
+      }
     }
-    if (found.length) await tx.execute('update bids set suspicious_flag = true where id = ?', [bidId]);
+    if (found.length) await markSuspicious(tx, bidId);
     if (created.length) this.logger.info({ auctionId: a.id, userId, patterns: created }, 'bidding pattern flagged');
     return created.map((pattern) => ({ userId, pattern }));
   }

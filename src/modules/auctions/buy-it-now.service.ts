@@ -7,7 +7,10 @@ import { ActivityService } from './activity.service.js';
 import { AuctionLifecycleService } from './auction-lifecycle.service.js';
 import { AuctionSettingsService } from './auction-settings.service.js';
 import type { BuyItNowResultDto } from './auction.dto.js';
-import { money, readAuction } from './auction.repository.js';
+import { readAuction } from './auction.repository.js';
+import { Auction } from './auction.entity.js';
+import { money } from './auction.row.js';
+import { Bid } from './bid.entity.js';
 import { buyItNowAvailable, maskName } from './auction.rules.js';
 import { BID_MESSAGES, checkAuction, type RequestMeta } from './bid.rules.js';
 import { BidderEligibilityService } from './bidder-eligibility.service.js';
@@ -31,7 +34,7 @@ export class BuyItNowService {
   async buy(auctionId: string, actor: Actor, meta: RequestMeta): Promise<StoredAnswer> {
     const settings = await this.settings.recent();
     const user = await this.eligibility.check(actor.id, settings.bidder);
-    return (this.db.em).transactional(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const replay = await this.keys.claim(tx, actor.id, meta.idempotencyKey, `buy-it-now:${auctionId}`);
       if (replay) return replay;
       const a = await readAuction(tx, auctionId, true);
@@ -40,13 +43,21 @@ export class BuyItNowService {
       checkAuction(a, actor.id, settings, now, BID_MESSAGES.ownBin);
       if (!buyItNowAvailable(a, settings.pricing, now)) throw Errors.conflict('buy_it_now_unavailable', BID_MESSAGES.binUnavailable);
       const price = a.buyItNowPrice!;
-      await tx.execute('update bids set is_winning = false, is_outbid = true where auction_id = ? and is_winning', [auctionId]);
-      await tx.execute(
-        `insert into bids (auction_id, bidder_id, bid_amount, bid_type, max_bid_amount, is_winning, bidder_ip, bidder_country, user_agent, created_at)
-         values (?, ?, ?, 'buy_it_now', ?, true, ?, ?, ?, ?)`,
-        [auctionId, actor.id, money(price), money(price), meta.ip ?? null, user.country, meta.userAgent?.slice(0, 500) ?? null, now.toISOString()],
-      );
-      await tx.execute('update auctions set current_bid = ?, total_bids = total_bids + 1 where id = ?', [money(price), auctionId]);
+      await tx.nativeUpdate(Bid, { auctionId, isWinning: true }, { isWinning: false, isOutbid: true });
+      await tx.insert(Bid, {
+        auctionId,
+        bidderId: actor.id,
+        bidAmount: money(price)!,
+        bidType: 'buy_it_now',
+        maxBidAmount: money(price),
+        isWinning: true,
+        bidderIp: meta.ip ?? null,
+        bidderCountry: user.country,
+        userAgent: meta.userAgent?.slice(0, 500) ?? null,
+        createdAt: now,
+      });
+      // Under the row lock: the count read with it is the count.
+      await tx.nativeUpdate(Auction, { id: auctionId }, { currentBid: money(price)!, totalBids: a.totalBids + 1 });
       await this.activity.record(tx, auctionId, 'bid', {
         username: maskName(user.username),
         amount: money(price)!,
