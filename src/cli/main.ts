@@ -17,6 +17,8 @@ import { createInterface } from 'node:readline/promises';
 import { clearDemo, DEFAULT_DEMO_PARTS, MAX_DEMO_PARTS, seedDemo } from '../platform/demo/demo.runner.js';
 import { seedDemoBody } from '../platform/demo/demo.admin-routes.js';
 import { progressReporter } from './progress.js';
+import { copyFiles } from '../platform/storage/copy.js';
+import { LocalFileStore, S3FileStore } from '../platform/storage/index.js';
 
 async function withRuntime<T>(fn: (rt: Runtime) => Promise<T>, options: { migrate?: boolean } = {}): Promise<T> {
   const config = loadConfig();
@@ -176,6 +178,26 @@ export function buildCli(): Command {
       process.once('SIGTERM', stop);
       process.once('SIGINT', stop);
       await runner.promise;
+    });
+
+  const storage = program.command('storage').description('the store of uploaded and generated files (UPLOADS_DIR or S3_BUCKET)');
+  storage
+    .command('migrate')
+    .description('copy the files of a local folder (UPLOADS_DIR, or --from) into the bucket (S3_BUCKET); resumable: files already there are skipped')
+    .option('--from <dir>', 'the local folder to copy from (default: UPLOADS_DIR)')
+    .action(async (opts: { from?: string }) => {
+      const config = loadConfig();
+      if (!config.s3) throw new AppError('invalid', 'no_bucket', 'Set S3_BUCKET (and S3_ENDPOINT, S3_REGION and the keys) to the bucket to copy into.');
+      const target = new S3FileStore(config.s3);
+      try {
+        await target.check();
+        const { report, end } = progressReporter();
+        const { copied, skipped } = await copyFiles(new LocalFileStore(opts.from ?? config.uploadsDir), target, report);
+        end();
+        console.log(`Copied ${copied} file${copied === 1 ? '' : 's'} into ${config.s3.bucket}; ${skipped} already there.`);
+      } finally {
+        target.close();
+      }
     });
 
   return program;

@@ -17,7 +17,7 @@ export function progressReporter(stream: NodeJS.WriteStream = process.stderr): {
     let drawn = false;
     return {
       report: (p) => {
-        stream.write(`\r${progressBar(p, stream.columns ?? 80)}\x1b[K`);
+        stream.write(`\r${progressBar(p, stream.columns || 80)}\x1b[K`);
         drawn = true;
       },
       end: () => {

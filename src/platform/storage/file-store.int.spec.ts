@@ -76,3 +76,26 @@ describe('a bucket that cannot be used', () => {
     }
   });
 });
+
+describe('pitlane storage migrate (copyFiles)', () => {
+  it('copies a local folder into the bucket with progress, and a second run copies nothing again', async () => {
+    const { copyFiles } = await import('./copy.js');
+    const dir = await mkdtemp(path.join(tmpdir(), 'pitlane-migrate-'));
+    const s3 = await startS3();
+    const local = new LocalFileStore(dir);
+    const bucket = new S3FileStore({ bucket: s3.bucket, prefix: '', region: 'us-east-1', endpoint: s3.endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+    try {
+      for (let i = 0; i < 5; i++) await local.put(`${String(i).repeat(32)}.jpg`, Buffer.from(`photo ${i}`), 'image/jpeg');
+      await bucket.put(`${'0'.repeat(32)}.jpg`, Buffer.from('photo 0'), 'image/jpeg');
+      const seen: number[] = [];
+      expect(await copyFiles(local, bucket, (p) => seen.push(p.percent))).toEqual({ copied: 4, skipped: 1 });
+      expect(seen.at(-1)).toBe(100);
+      expect(await text((await bucket.get(`${'4'.repeat(32)}.jpg`))!.body)).toBe('photo 4');
+      expect(await copyFiles(local, bucket)).toEqual({ copied: 0, skipped: 5 });
+    } finally {
+      bucket.close();
+      await s3.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
