@@ -245,57 +245,6 @@ export interface FinanceMonthDto {
   providerFees: string;
 }
 
-/** The admin's commission tiers (Pricing tab): rate in percent of each slice of the price. */
-export interface CommissionTierDto {
-  /** The slice starts above this amount ("0.00", "1000.00", "5000.00"). */
-  from: string;
-  /** Percent, e.g. 7 or 2.5. */
-  ratePercent: number;
-}
-
-/** The body of POST /api/orders (Buy Now). */
-export interface CreateOrderRequestDto {
-  partId: string;
-}
-
-/** The body of POST /api/orders/{id}/checkout. */
-export interface CheckoutRequestDto {
-  shippingAddress: {
-    name: string;
-    line1: string;
-    line2?: string | null;
-    city: string;
-    region?: string | null;
-    postalCode: string;
-    /** ISO 3166-1 alpha-2, e.g. "US". */
-    country: string;
-    phone?: string | null;
-  };
-  /** Required (true) when the order is a Final Sale. */
-  acknowledgeFinalSale?: boolean;
-  /** Required when the total is $5,000 or more: 'escrow' (recommended) or 'waiver'. */
-  escrowChoice?: EscrowChoice;
-  /** With escrowChoice 'waiver': the buyer signs the waiver (stored with time, IP address and user agent). */
-  waiverAccepted?: boolean;
-}
-
-/** The body of POST /api/orders/{id}/ship. */
-export interface ShipRequestDto {
-  carrier: string;
-  trackingNumber: string;
-}
-
-/** The body of POST /api/orders/{id}/cancel (optional reason). */
-export interface CancelRequestDto {
-  reason?: string;
-}
-
-/** The body of POST /api/admin/orders/{id}/refund: amount as a decimal ("25.00") or number. */
-export interface RefundRequestDto {
-  amount: string | number;
-  reason: string;
-}
-
 /** The refund one refund request made (issue 31). */
 export interface RefundDto {
   /** The refund's id: its entry among the order's `payments`. */
