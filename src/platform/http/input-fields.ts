@@ -5,11 +5,20 @@ import { MAX_CENTS, parseMoney } from '../money.js';
 export const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /**
+ * `schema` as a client's body may hold it: blank and null read as "not given" (blankToUndefined). Typed so that
+ * `z.input` (the request types of `*.inputs.ts`) says what the field accepts, not `unknown` as a bare preprocess does.
+ */
+export const blankable = <T extends z.ZodType>(schema: T) => z.preprocess((v: z.input<T> | '' | null) => blankToUndefined(v), schema);
+
+/** `schema`, typed as taking `I` from a client (`z.input`); parsing is unchanged. For `z.unknown()` fields that check the type themselves. */
+const taking = <I>() => <T extends z.ZodType>(schema: T) => schema as unknown as z.ZodType<z.output<T>, I>;
+
+/**
  * An amount in integer cents from a number or decimal string: > 0 (or >= 0 with `allowZero`), two decimals at
  * most; `belowMinimum` is the message for an amount under that (a field's own sentence), else a generic one.
  */
 export const moneyCents = (required: string, allowZero = false, belowMinimum?: string) =>
-  z.unknown().transform((value, ctx): number => {
+  taking<number | string>()(z.unknown().transform((value, ctx): number => {
     if (value === undefined || value === null || value === '') {
       ctx.addIssue({ code: 'custom', message: required });
       return z.NEVER;
@@ -31,12 +40,12 @@ export const moneyCents = (required: string, allowZero = false, belowMinimum?: s
       return z.NEVER;
     }
     return parsed.cents;
-  });
+  }));
 
 /** A date and time from an ISO string or a Date; `required` is the message when it is missing. */
 export const dateTime = (required: string) =>
   z.preprocess(
-    blankToUndefined,
+    (v: string | Date) => blankToUndefined(v),
     z
       .union([z.string(), z.date()], { error: (issue) => (issue.input === undefined ? required : 'Must be a date and time') })
       .transform((value, ctx) => {
