@@ -13,13 +13,13 @@ import { describeError } from '../../lib/api';
 import { useFormState } from '../../lib/form';
 import { cn } from '../../lib/cn';
 import { useAuth } from '../accounts/useAuth';
+import { AUCTION_FORM_LIMITS } from '../../../modules/auctions/auction.messages';
 import { usePublicAuctionSettings, useScheduleAuction, useSellerParts } from './auctions.api';
 import {
   checkScheduleTimes,
   initialScheduleForm,
   minEndTime,
   minStartTime,
-  RELIST_LIMITS,
   toScheduleAuctionPayload,
   validateScheduleAuction,
   type PricingAllowances,
@@ -46,7 +46,7 @@ const CONDITIONS: Array<[value: string, label: string]> = [
   ['for-parts', 'For Parts Only'],
 ];
 
-/** The relist rules' number inputs, bounded by RELIST_LIMITS. */
+/** The relist rules' number inputs, bounded by AUCTION_FORM_LIMITS (the server's bounds). */
 const RELIST_FIELDS = [
   { field: 'maxRelists', label: 'Max relists', step: 1 },
   { field: 'relistPriceReduction', label: 'Price reduction (%)', step: 0.1 },
@@ -325,8 +325,8 @@ function RegularAuctionForm({ allow, initial }: { allow: PricingAllowances; init
                 key={field}
                 label={label}
                 type="number"
-                min={RELIST_LIMITS[field].min}
-                max={RELIST_LIMITS[field].max}
+                min={AUCTION_FORM_LIMITS[field].min}
+                max={AUCTION_FORM_LIMITS[field].max}
                 step={step}
                 {...text(field)}
               />
