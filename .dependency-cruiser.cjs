@@ -59,10 +59,10 @@ module.exports = {
       name: 'inputs-are-schema-types-only',
       comment:
         "A module's *.inputs.ts names its request bodies for the front ends (`import type`): z.input types of its own " +
-        "zod schemas, so it imports from zod and its own module's *.schemas.ts only (with `import type`: .oxlintrc.json).",
+        "zod schemas (platform/http/body-input.ts), so it imports those only, with `import type` (.oxlintrc.json).",
       severity: 'error',
       from: { path: '^src/modules/([^/]+)/[^/]+\\.inputs\\.ts$' },
-      to: { pathNot: ['^src/modules/$1/[^/]+\\.schemas\\.ts$', '(^|/)node_modules/zod/'] },
+      to: { pathNot: ['^src/modules/$1/[^/]+\\.schemas\\.ts$', '^src/platform/http/body-input\\.ts$', '(^|/)node_modules/zod/'] },
     },
     {
       name: 'front-end-shared-code-is-pure',
