@@ -10,15 +10,18 @@ export const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefi
  */
 export const blankable = <T extends z.ZodType>(schema: T) => z.preprocess((v: z.input<T> | '' | null) => blankToUndefined(v), schema);
 
-/** `schema`, typed as taking `I` from a client (`z.input`); parsing is unchanged. For `z.unknown()` fields that check the type themselves. */
-const taking = <I>() => <T extends z.ZodType>(schema: T) => schema as unknown as z.ZodType<z.output<T>, I>;
+/**
+ * `schema`, typed as taking `I` from a client (what `z.input` says); parsing is unchanged. For `z.unknown()`
+ * fields that check the type themselves: `accepting<number | string>()(z.unknown().transform(...))`.
+ */
+export const accepting = <I>() => <T extends z.ZodType>(schema: T) => schema as unknown as z.ZodType<z.output<T>, I>;
 
 /**
  * An amount in integer cents from a number or decimal string: > 0 (or >= 0 with `allowZero`), two decimals at
  * most; `belowMinimum` is the message for an amount under that (a field's own sentence), else a generic one.
  */
 export const moneyCents = (required: string, allowZero = false, belowMinimum?: string) =>
-  taking<number | string>()(z.unknown().transform((value, ctx): number => {
+  accepting<number | string>()(z.unknown().transform((value, ctx): number => {
     if (value === undefined || value === null || value === '') {
       ctx.addIssue({ code: 'custom', message: required });
       return z.NEVER;
