@@ -8,6 +8,7 @@ import type {
   ReverseStatsDto,
   ReverseWatchDto,
 } from '../../../modules/reverse/reverse.dto';
+import type { AwardInput, QuoteInput, ReverseCreateInput } from '../../../modules/reverse/reverse.inputs';
 import { apiRequest, buildQueryUrl, fetchListPage, throwIfResNotOk } from '../../lib/api';
 
 export const REVERSE_PATH = '/api/reverse-auctions';
@@ -71,47 +72,12 @@ export function useBuyer(id: string | undefined) {
   });
 }
 
-/** The form's payload of POST /api/reverse-auctions. */
-export interface ReverseCreatePayload {
-  title: string;
-  description: string;
-  partCategory: string;
-  make?: string;
-  model?: string;
-  yearStart?: number;
-  yearEnd?: number;
-  condition?: string;
-  location?: string;
-  maxBudget: string;
-  minBidDecrement: string;
-  startTime: string;
-  endTime: string;
-  shippingPreference: string;
-  urgency: string;
-  images: string[];
-  autoRelist: boolean;
-  maxRelists: number;
-  relistBudgetIncrease: number;
-  relistDelay: number;
-}
-
 export function useCreateReverseAuction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (payload: ReverseCreatePayload) => apiRequest<ReverseAuctionDto>(REVERSE_PATH, { method: 'POST', data: payload }),
+    mutationFn: (payload: ReverseCreateInput) => apiRequest<ReverseAuctionDto>(REVERSE_PATH, { method: 'POST', data: payload }),
     onSuccess: () => client.invalidateQueries({ queryKey: [REVERSE_PATH] }),
   });
-}
-
-export interface QuotePayload {
-  bidAmount: string;
-  partCondition?: string;
-  partLocation?: string;
-  estimatedShipping?: string;
-  availabilityDate?: string;
-  notes?: string;
-  /** Uploaded photos (POST /api/uploads) with their optional alt text. */
-  images: { url: string; altText?: string }[];
 }
 
 /** Refreshes one request's answers (after a write or a live event). */
@@ -127,7 +93,7 @@ function useRefresh(id: string) {
 export function useSubmitQuote(id: string) {
   const refresh = useRefresh(id);
   return useMutation({
-    mutationFn: (payload: QuotePayload) => apiRequest<QuoteResultDto>(`${REVERSE_PATH}/${encodeURIComponent(id)}/bids`, { method: 'POST', data: payload }),
+    mutationFn: (payload: QuoteInput) => apiRequest<QuoteResultDto>(`${REVERSE_PATH}/${encodeURIComponent(id)}/bids`, { method: 'POST', data: payload }),
     onSuccess: refresh,
   });
 }
@@ -143,7 +109,7 @@ export function useWatchRequest(id: string) {
 export function useAwardQuote(id: string) {
   const refresh = useRefresh(id);
   return useMutation({
-    mutationFn: (bidId: string) => apiRequest<ReverseAuctionDto>(`${REVERSE_PATH}/${encodeURIComponent(id)}/award`, { method: 'POST', data: { bidId } }),
+    mutationFn: (bidId: string) => apiRequest<ReverseAuctionDto>(`${REVERSE_PATH}/${encodeURIComponent(id)}/award`, { method: 'POST', data: { bidId } satisfies AwardInput }),
     onSuccess: refresh,
   });
 }
