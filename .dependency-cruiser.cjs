@@ -1,10 +1,11 @@
 /** Module boundaries of ARCHITECTURE.md, checked in `npm test`. */
 
 /**
- * Code the front ends import as code (.oxlintrc.json): pure, importing nothing. A module's `*.messages.ts` holds
- * the sentences (and the limits they name) its zod schemas answer with, which the front ends' validators show too.
+ * Code the front ends import as code (.oxlintrc.json): pure, importing nothing. A module's `*.messages.ts` (and the
+ * platform's amount.messages.ts) holds the sentences (and the limits they name) its zod schemas answer with, which
+ * the front ends' checks show too.
  */
-const SHARED_CODE = '^src/(platform/roles|modules/sellers/reputation\\.rules|modules/[^/]+/[^/]+\\.messages)\\.ts$';
+const SHARED_CODE = '^src/(platform/roles|platform/amount\\.messages|modules/sellers/reputation\\.rules|modules/[^/]+/[^/]+\\.messages)\\.ts$';
 /** The web app's page list, which the server's page fallback imports (404 for other paths): pure, importing nothing. */
 const WEB_ROUTES = '^src/web/routes\\.ts$';
 
@@ -67,8 +68,8 @@ module.exports = {
     {
       name: 'front-end-shared-code-is-pure',
       comment:
-        'The front ends import platform/roles, sellers/reputation.rules and the modules\' *.messages.ts as code ' +
-        '(.oxlintrc.json), so these import nothing.',
+        'The front ends import platform/roles, platform/amount.messages, sellers/reputation.rules and the modules\' ' +
+        '*.messages.ts as code (.oxlintrc.json), so these import nothing.',
       severity: 'error',
       from: { path: SHARED_CODE },
       to: { path: '.' },
@@ -85,7 +86,7 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     // The front ends (TSX, which the swc parser here cannot read) are held to HTTP-only by oxlint's
     // no-restricted-imports in .oxlintrc.json: types from *.dto.ts and *.inputs.ts, code from platform/roles,
-    // sellers/reputation.rules and *.messages.ts.
+    // platform/amount.messages, sellers/reputation.rules and *.messages.ts.
     exclude: { path: '(^|/)(dist|node_modules)/|^src/admin/|^src/web/(?!routes\\.ts$)' },
     tsPreCompilationDeps: true,
     parser: 'swc',

@@ -22,3 +22,8 @@ export const SHIP_MESSAGES = {
   carrier: 'Carrier is required',
   trackingNumber: 'Tracking number is required',
 } as const;
+
+/** The console's refund of an order. */
+export const REFUND_MESSAGES = {
+  reason: 'Reason is required',
+} as const;

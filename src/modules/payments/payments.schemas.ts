@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { nameText } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
-import { ADDRESS_MESSAGES, ESCROW_CHOICE_MESSAGE, SHIP_MESSAGES } from './payments.messages.js';
+import { ADDRESS_MESSAGES, ESCROW_CHOICE_MESSAGE, REFUND_MESSAGES, SHIP_MESSAGES } from './payments.messages.js';
 
 const text = (max: number, message: string) => z.string({ message }).trim().min(1, message).max(max, `At most ${max} characters`);
 const optionalText = (max: number) =>
@@ -59,7 +59,7 @@ export const testConfirmBody = z.object({ orderId: z.uuid({ message: 'Not a vali
 
 export const refundBody = z.object({
   amount: z.union([z.string(), z.number()], { message: 'Amount is required' }),
-  reason: text(300, 'Reason is required'),
+  reason: text(300, REFUND_MESSAGES.reason),
 });
 
 /** The Idempotency-Key header of a refund: printable, up to 200 characters (the console sends a UUID per refund dialog). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AMOUNT_MESSAGES } from '../amount.messages.js';
 import { MAX_CENTS, parseMoney } from '../money.js';
 
 /** Blank strings and null read as "not given". */
@@ -27,18 +28,19 @@ export const moneyCents = (required: string, allowZero = false, belowMinimum?: s
       return z.NEVER;
     }
     if (typeof value !== 'number' && typeof value !== 'string') {
-      ctx.addIssue({ code: 'custom', message: 'Must be an amount' });
+      ctx.addIssue({ code: 'custom', message: AMOUNT_MESSAGES.notAmount });
       return z.NEVER;
     }
     const parsed = parseMoney(value);
     if (!parsed.ok) {
       const message =
-        parsed.reason === 'decimals' ? 'Use at most two decimals' : parsed.reason === 'range' ? 'Amount is too large' : 'Must be an amount';
+        parsed.reason === 'decimals' ? AMOUNT_MESSAGES.decimals : parsed.reason === 'range' ? AMOUNT_MESSAGES.tooLarge : AMOUNT_MESSAGES.notAmount;
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
     if (parsed.cents < 0 || (!allowZero && parsed.cents === 0) || parsed.cents > MAX_CENTS) {
-      const message = parsed.cents > MAX_CENTS ? 'Amount is too large' : (belowMinimum ?? (allowZero ? 'Must be 0 or more' : 'Must be more than 0'));
+      const message =
+        parsed.cents > MAX_CENTS ? AMOUNT_MESSAGES.tooLarge : (belowMinimum ?? (allowZero ? AMOUNT_MESSAGES.zeroOrMore : AMOUNT_MESSAGES.aboveZero));
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
