@@ -31,21 +31,6 @@ export interface VehicleDto {
   updatedAt: string;
 }
 
-/** What the vehicle form sends (POST /api/garage); PATCH takes any subset of it. */
-export interface VehicleInput {
-  vehicleName?: string | null;
-  make: string;
-  model: string;
-  yearStart?: number | null;
-  yearEnd?: number | null;
-  engineType?: string | null;
-  transmission?: string | null;
-  projectType?: ProjectType;
-  priority?: number;
-  notes?: string | null;
-  isActive?: boolean;
-}
-
 /** Why a part does not fit a vehicle: another make, another model, or no overlapping years. */
 export type NoFitReason = 'make' | 'model' | 'years';
 
@@ -105,24 +90,6 @@ export interface AlertDto {
   updatedAt: string;
 }
 
-/** What "Save this search" and the alert form send (POST /api/alerts); PATCH takes any subset of it. */
-export interface AlertInput {
-  alertName: string;
-  make?: string | null;
-  model?: string | null;
-  yearStart?: number | null;
-  yearEnd?: number | null;
-  category?: string | null;
-  condition?: string[];
-  /** Decimal string or number. */
-  maxPrice?: string | number | null;
-  /** A list of words, or one text split on spaces and commas. */
-  keywords?: string[] | string;
-  garageVehicleId?: string | null;
-  isActive?: boolean;
-  frequency?: AlertFrequency;
-}
-
 export type WatchType = 'part' | 'auction' | 'reverse_auction';
 export type PriceDirection = 'up' | 'down' | 'stable';
 
@@ -152,15 +119,6 @@ export interface MarketWatchItemDto {
   createdAt: string;
 }
 
-/** What "Track price" and the garage's watch form send (POST /api/market-watch). */
-export interface MarketWatchInput {
-  watchType?: WatchType;
-  partId?: string;
-  auctionId?: string;
-  reverseAuctionId?: string;
-  priceAlertThreshold?: number | null;
-}
-
 /** An item the watch form can pick (GET /api/market-watch/search?q=...&watchType=...). */
 export interface WatchCandidateDto {
   watchType: WatchType;
@@ -187,8 +145,6 @@ export interface PricePointDto {
   eventType: PriceEventType;
 }
 
-/** A watched item's price line (GET /api/market-watch/item/{id}/history), oldest first. */
-export type PriceLineDto = PricePointDto[];
 
 /**
  * Sold-price history (GET /api/market/history?partNumber=... or make, model, category): the recorded final prices
