@@ -2,6 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { CalendarClock, Hammer, Info } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ReverseAuctionForm } from '../reverse/ReverseAuctionForm';
+import { CONDITION_OPTIONS } from '../catalog/partFormat';
 import { Tabs } from 'radix-ui';
 import { AccessGuard } from '../../components/AccessGuard';
 import { Button, ButtonLink } from '../../components/Button';
@@ -35,16 +36,6 @@ const DEFAULT_ALLOWANCES: PricingAllowances = {
   maxReservePercentage: 80,
   minimumAuctionDuration: 0,
 };
-
-const CONDITIONS: Array<[value: string, label: string]> = [
-  ['new-in-box', 'New in Box'],
-  ['new-out-of-box', 'New (Out of Box)'],
-  ['used-excellent', 'Used - Excellent'],
-  ['used-good', 'Used - Good'],
-  ['used-poor', 'Used - Poor'],
-  ['rebuilt', 'Rebuilt'],
-  ['for-parts', 'For Parts Only'],
-];
 
 /** The relist rules' number inputs, bounded by AUCTION_FORM_LIMITS (the server's bounds). */
 const RELIST_FIELDS = [
@@ -236,7 +227,7 @@ function RegularAuctionForm({ allow, initial }: { allow: PricingAllowances; init
               error={errors.condition}
             >
               <option value="">As listed on the part</option>
-              {CONDITIONS.map(([value, label]) => (
+              {CONDITION_OPTIONS.map(({ value, label }) => (
                 <option key={value} value={value}>
                   {label}
                 </option>

@@ -7,23 +7,15 @@ import type { FieldErrors } from '../../lib/form';
 import type { PartDto } from '../../../modules/catalog/part.dto';
 import type { FitmentInput, PartCreateInput } from '../../../modules/catalog/catalog.inputs';
 import { MAX_PHOTOS, MAX_YEAR, MIN_YEAR, PART_MESSAGES } from '../../../modules/catalog/part.messages';
+import { CONDITION_OPTIONS, type ConditionValue } from './partFormat';
 
 export { MAX_PHOTOS, MAX_YEAR, MIN_YEAR };
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
 export const DEFAULT_FITMENT_YEAR = '2000';
 
-/** Condition values and their labels (spec 000 §3). */
-export const CONDITION_OPTIONS = [
-  { value: 'new-in-box', label: 'New in Box' },
-  { value: 'new-out-of-box', label: 'New (Out of Box)' },
-  { value: 'used-excellent', label: 'Used - Excellent' },
-  { value: 'used-good', label: 'Used - Good' },
-  { value: 'used-poor', label: 'Used - Poor' },
-  { value: 'rebuilt', label: 'Rebuilt' },
-  { value: 'for-parts', label: 'For Parts Only' },
-] as const;
-export type ConditionValue = (typeof CONDITION_OPTIONS)[number]['value'];
+/** Condition values and their labels (spec 000 §3): the catalog's one list. */
+export { CONDITION_OPTIONS, type ConditionValue };
 
 export const SELL_MESSAGES = {
   imagesRequired: { title: 'Images Required', description: PART_MESSAGES.photosRequired },
