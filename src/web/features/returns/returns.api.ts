@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, listQueryFn, throwIfResNotOk } from '../../lib/api';
 import type { UploadDto } from '../../../modules/catalog/part.dto';
-import type { ReturnDto, ReturnReasonDto } from '../../../modules/returns/return.dto';
+import type { ReturnDto } from '../../../modules/returns/return.dto';
 import type { OwnReviewDto, ReviewDto } from '../../../modules/sellers/reputation.dto';
 import type {
   ReturnApproveInput,
