@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserDto } from '../../../modules/accounts/account.dto';
 import type {
@@ -10,6 +9,8 @@ import type {
 } from '../../../modules/reverse/reverse.dto';
 import type { AwardInput, QuoteInput, ReverseCreateInput } from '../../../modules/reverse/reverse.inputs';
 import { apiRequest, buildQueryUrl, fetchListPage, throwIfResNotOk } from '../../lib/api';
+import { readFrame } from '../../lib/liveSocket';
+import { useLiveSocket } from '../../lib/useLiveSocket';
 
 export const REVERSE_PATH = '/api/reverse-auctions';
 export const reverseKey = (id: string) => [`${REVERSE_PATH}/${id}`] as const;
@@ -117,36 +118,10 @@ export function useAwardQuote(id: string) {
 /** Live updates: subscribes to the request's activity over /api/ws and refreshes on each event; reconnects after 3 s. */
 export function useReverseLive(id: string) {
   const refresh = useRefresh(id);
-  useEffect(() => {
-    let socket: WebSocket | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const connect = () => {
-      const { protocol, host } = window.location;
-      try {
-        socket = new WebSocket(`${protocol === 'https:' ? 'wss' : 'ws'}://${host}/api/ws`);
-      } catch {
-        timer = setTimeout(connect, 3000);
-        return;
-      }
-      socket.onopen = () => socket?.send(JSON.stringify({ type: 'subscribe_reverse_auction', reverseAuctionId: id }));
-      socket.onmessage = (message) => {
-        try {
-          if ((JSON.parse(String(message.data)) as { type?: string }).type === 'activity_event') refresh();
-        } catch {
-          // Not JSON: ignored.
-        }
-      };
-      socket.onclose = () => {
-        if (!stopped) timer = setTimeout(connect, 3000);
-      };
-    };
-    connect();
-    return () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      socket?.close();
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- refresh is rebuilt each render; the id decides the socket
-  }, [id]);
+  useLiveSocket(id, {
+    onOpen: (send) => send({ type: 'subscribe_reverse_auction', reverseAuctionId: id }),
+    onMessage: (data) => {
+      if (readFrame(data)?.type === 'activity_event') refresh();
+    },
+  });
 }
