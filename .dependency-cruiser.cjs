@@ -1,7 +1,11 @@
 /** Module boundaries of ARCHITECTURE.md, checked in `npm test`. */
 
-/** Code the front ends import as code (.oxlintrc.json): pure, importing nothing. */
-const SHARED_CODE = '^src/(platform/roles|modules/sellers/reputation\\.rules)\\.ts$';
+/**
+ * Code the front ends import as code (.oxlintrc.json): pure, importing nothing. A module's `*.messages.ts` (and the
+ * platform's amount.messages.ts) holds the sentences (and the limits they name) its zod schemas answer with, which
+ * the front ends' checks show too.
+ */
+const SHARED_CODE = '^src/(platform/roles|platform/amount\\.messages|modules/sellers/reputation\\.rules|modules/[^/]+/[^/]+\\.messages)\\.ts$';
 /** The web app's page list, which the server's page fallback imports (404 for other paths): pure, importing nothing. */
 const WEB_ROUTES = '^src/web/routes\\.ts$';
 
@@ -53,8 +57,19 @@ module.exports = {
       to: { pathNot: ['^src/modules/[^/]+/[^/]+\\.dto\\.ts$', SHARED_CODE] },
     },
     {
+      name: 'inputs-are-schema-types-only',
+      comment:
+        "A module's *.inputs.ts names its request bodies for the front ends (`import type`): z.input types of its own " +
+        "zod schemas (platform/http/body-input.ts), so it imports those only, with `import type` (.oxlintrc.json).",
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/[^/]+\\.inputs\\.ts$' },
+      to: { pathNot: ['^src/modules/$1/[^/]+\\.schemas\\.ts$', '^src/platform/http/body-input\\.ts$', '(^|/)node_modules/zod/'] },
+    },
+    {
       name: 'front-end-shared-code-is-pure',
-      comment: 'The front ends import platform/roles and sellers/reputation.rules as code (.oxlintrc.json), so these import nothing.',
+      comment:
+        'The front ends import platform/roles, platform/amount.messages, sellers/reputation.rules and the modules\' ' +
+        '*.messages.ts as code (.oxlintrc.json), so these import nothing.',
       severity: 'error',
       from: { path: SHARED_CODE },
       to: { path: '.' },
@@ -70,7 +85,8 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     // The front ends (TSX, which the swc parser here cannot read) are held to HTTP-only by oxlint's
-    // no-restricted-imports in .oxlintrc.json: types from *.dto.ts, code from platform/roles and sellers/reputation.rules.
+    // no-restricted-imports in .oxlintrc.json: types from *.dto.ts and *.inputs.ts, code from platform/roles,
+    // platform/amount.messages, sellers/reputation.rules and *.messages.ts.
     exclude: { path: '(^|/)(dist|node_modules)/|^src/admin/|^src/web/(?!routes\\.ts$)' },
     tsPreCompilationDeps: true,
     parser: 'swc',

@@ -1,4 +1,5 @@
 /** Pure rules of the console's badge form (spec 001 §3 "Badge", §5 "Badge form", §8 "Badges"). */
+import { BADGE_FORM_MESSAGES } from '../../modules/sellers/reputation.messages';
 import { BADGE_CATEGORIES, BADGE_RARITIES, BADGE_TYPES, REQUIREMENT_KEYS } from '../../modules/sellers/reputation.rules';
 
 /** Keys a requirement may hold (spec 001 §3): the server's list, shown as a hint. */
@@ -10,17 +11,10 @@ export const typeChoices = choices(BADGE_TYPES);
 export const rarityChoices = choices(BADGE_RARITIES);
 
 export const BADGE_MESSAGES = {
-  name: 'Name is required',
-  description: 'Description is required',
-  icon: 'Icon is required',
-  requirement: 'Requirements are required',
+  ...BADGE_FORM_MESSAGES,
   requirementJson: 'Requirements must be valid JSON',
   requirementObject: 'Requirements must be a JSON object, e.g. {"minSales": 10}',
   requirementKeys: `Requirement keys are ${REQUIREMENT_KEYS.join(', ')}`,
-  pointsAwarded: 'Points must be non-negative',
-  pointsWhole: 'Points must be a whole number',
-  sortOrderWhole: 'Sort order must be a whole number',
-  sortOrder: 'Sort order must be non-negative',
   created: 'Badge Created',
   updated: 'Badge Updated',
   deleted: 'Badge Deleted',

@@ -1,14 +1,8 @@
 import type { ContactRequestDto, ContactRequestStatus, ContactTopic } from '../../modules/support/contact-request.dto';
+import { CONTACT_TOPIC_LABELS } from '../../modules/support/contact-request.messages';
 
-/** How each topic reads in the console (the same words as the Contact Us form). */
-export const TOPIC_LABELS: Record<ContactTopic, string> = {
-  general: 'General question',
-  buying: 'Buying and bidding',
-  selling: 'Selling',
-  payments: 'Payments and payouts',
-  account: 'My account',
-  report: 'Report a listing or member',
-};
+/** How each topic reads in the console (the same words as the Contact Us form and the mail). */
+export const TOPIC_LABELS: Record<ContactTopic, string> = CONTACT_TOPIC_LABELS;
 
 export const topicChoices = (Object.keys(TOPIC_LABELS) as ContactTopic[]).map((id) => ({ id, name: TOPIC_LABELS[id] }));
 export const statusChoices: Array<{ id: ContactRequestStatus; name: string }> = [

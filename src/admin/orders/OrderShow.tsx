@@ -11,6 +11,7 @@ import {
 } from '@mui/material';
 import { ListButton, Show, TopToolbar, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import type { OrderDto, RefundResultDto } from '../../modules/payments/order.dto';
+import type { RefundInput } from '../../modules/payments/payments.inputs';
 import { ADMIN_API, httpClient } from '../dataProvider';
 import { DataTable, type DataColumn } from '../layout/DataTable';
 import { Fact, FactGrid } from '../layout/Fact';
@@ -31,7 +32,7 @@ function useRefund(onDone: () => void) {
         await httpClient(`${ADMIN_API}/orders/${encodeURIComponent(id)}/refund`, {
           method: 'POST',
           headers: new Headers({ 'Idempotency-Key': idempotencyKey }),
-          body: JSON.stringify({ amount, reason }),
+          body: JSON.stringify({ amount, reason } satisfies RefundInput),
         })
       ).json as RefundResultDto,
     onSuccess: (result) => {

@@ -1,4 +1,6 @@
 import type { LedgerEntryDto, OrderDto, OrderState } from '../../modules/payments/order.dto';
+import { REFUND_MESSAGES } from '../../modules/payments/payments.messages';
+import { AMOUNT_MESSAGES } from '../../platform/amount.messages';
 
 /** The console's order helpers, pure so they are unit-tested: state names, exact money, the ledger's balance, refund checks. */
 
@@ -52,9 +54,9 @@ export function refundErrors(amount: string, reason: string, maxCents: number): 
   const errors: { amount?: string; reason?: string } = {};
   const cents = centsOf(amount.trim().replace(/^\$/, '').replaceAll(',', ''));
   if (cents === null) errors.amount = 'Enter an amount such as 125.00';
-  else if (cents <= 0) errors.amount = 'Must be more than 0';
+  else if (cents <= 0) errors.amount = AMOUNT_MESSAGES.aboveZero;
   else if (cents > maxCents) errors.amount = `At most ${centsText(maxCents)} is left to refund`;
-  if (!reason.trim()) errors.reason = 'Reason is required';
+  if (!reason.trim()) errors.reason = REFUND_MESSAGES.reason;
   return errors;
 }
 

@@ -30,7 +30,8 @@ const DecideButton = () => {
   const [open, setOpen] = useState(false);
   const [input, setInput] = useState<DecisionInput>({ decision: 'refund', amount: '', note: '' });
   const [error, setError] = useState<string | null>(null);
-  const [update, { isPending }] = useUpdate<ReturnDto>();
+  // The decision is a PUT body of its own (ReturnDecisionInput), not a part of the record.
+  const [update, { isPending }] = useUpdate();
   if (!record || record.state !== 'escalated') return null;
   const submit = () => {
     const checked = decisionBody(input, record.orderTotal);

@@ -1,4 +1,6 @@
 import type { ReturnDto } from '../../modules/returns/return.dto';
+import { RETURN_FORM_MESSAGES } from '../../modules/returns/return.messages';
+import type { ReturnDecisionInput } from '../../modules/returns/returns.inputs';
 
 export const RETURN_STATE_CHOICES = [
   { id: 'escalated', name: 'Escalated (to decide)' },
@@ -20,8 +22,8 @@ export interface DecisionInput {
 }
 
 /** The decision's body for PUT /api/admin/returns/{id}, or the first problem with it. */
-export function decisionBody(input: DecisionInput, orderTotal: string): { ok: true; body: Record<string, string> } | { ok: false; error: string } {
-  if (!input.note.trim()) return { ok: false, error: 'Explain the decision to the buyer and the seller' };
+export function decisionBody(input: DecisionInput, orderTotal: string): { ok: true; body: ReturnDecisionInput } | { ok: false; error: string } {
+  if (!input.note.trim()) return { ok: false, error: RETURN_FORM_MESSAGES.note };
   if (input.decision !== 'refund') return { ok: true, body: { decision: input.decision, note: input.note.trim() } };
   const amount = input.amount.trim();
   if (!amount) return { ok: true, body: { decision: 'refund', note: input.note.trim() } };

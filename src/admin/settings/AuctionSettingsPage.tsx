@@ -1,5 +1,6 @@
 import { BooleanInput, minValue, NumberInput, required, SimpleForm } from 'react-admin';
 import { Box } from '@mui/material';
+import { AUCTION_FORM_MESSAGES } from '../../modules/auctions/auction.messages';
 import { fromAuctionForm, toAuctionForm } from './settings';
 import { SettingsFrame } from './SettingsFrame';
 import { useSaveSettings, useSettings } from './useSettings';
@@ -37,7 +38,7 @@ export const AuctionSettingsPage = () => {
               label="Default bid increment (USD)"
               step={0.01}
               min={0.01}
-              validate={[required(), minValue(0.01, 'Bid increment must be an amount above $0')]}
+              validate={[required(), minValue(0.01, AUCTION_FORM_MESSAGES.bidIncrementAboveZero)]}
             />
             <NumberInput
               source="minimumAuctionDurationHours"

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { nameText } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
 import { ROLES } from '../../platform/roles.js';
+import { LOGIN_MESSAGES, REGISTER_MESSAGES } from './account.messages.js';
 
 const optionalText = (max: number) =>
   z
@@ -16,36 +17,36 @@ const optionalText = (max: number) =>
 export const registerSchema = z
   .object({
     username: z
-      .string({ message: 'Username must be at least 3 characters' })
+      .string({ message: REGISTER_MESSAGES.username })
       .trim()
-      .min(3, 'Username must be at least 3 characters')
+      .min(3, REGISTER_MESSAGES.username)
       .max(40, 'Username must be at most 40 characters')
       .regex(/^[A-Za-z0-9._-]+$/, 'Username may only contain letters, numbers, dots, dashes and underscores'),
     email: z
-      .string({ message: 'Please enter a valid email address' })
+      .string({ message: REGISTER_MESSAGES.email })
       .trim()
       .toLowerCase()
-      .pipe(z.email('Please enter a valid email address').max(320, 'Please enter a valid email address')),
+      .pipe(z.email(REGISTER_MESSAGES.email).max(320, REGISTER_MESSAGES.email)),
     password: z
-      .string({ message: 'Password must be at least 8 characters' })
-      .min(8, 'Password must be at least 8 characters')
+      .string({ message: REGISTER_MESSAGES.password })
+      .min(8, REGISTER_MESSAGES.password)
       .max(200, 'Password must be at most 200 characters'),
     confirmPassword: z.string().optional(),
-    firstName: nameText(z.string({ message: 'First name is required' }).trim().min(1, 'First name is required').max(100)),
-    lastName: nameText(z.string({ message: 'Last name is required' }).trim().min(1, 'Last name is required').max(100)),
+    firstName: nameText(z.string({ message: REGISTER_MESSAGES.firstName }).trim().min(1, REGISTER_MESSAGES.firstName).max(100)),
+    lastName: nameText(z.string({ message: REGISTER_MESSAGES.lastName }).trim().min(1, REGISTER_MESSAGES.lastName).max(100)),
     country: z
-      .string({ message: 'Country is required' })
+      .string({ message: REGISTER_MESSAGES.country })
       .trim()
       .max(100)
       .optional()
       .transform((v) => (v === undefined ? 'USA' : v))
-      .pipe(z.string().min(1, 'Country is required')),
+      .pipe(z.string().min(1, REGISTER_MESSAGES.country)),
     phone: optionalText(40),
     location: optionalText(200),
     marketingEmails: z.boolean().optional().default(false),
   })
   .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
-    message: "Passwords don't match",
+    message: REGISTER_MESSAGES.confirmPassword,
     path: ['confirmPassword'],
   });
 export type RegisterInput = z.infer<typeof registerSchema>;
@@ -62,10 +63,10 @@ export const loginSchema = z
   .object({
     username: z.string().trim().max(320).optional(),
     email: z.string().trim().max(320).optional(),
-    password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(200),
+    password: z.string({ message: LOGIN_MESSAGES.password }).min(1, LOGIN_MESSAGES.password).max(200),
   })
   .refine((v) => Boolean(v.username || v.email), {
-    message: 'Username or email is required',
+    message: LOGIN_MESSAGES.username,
     path: ['username'],
   })
   .transform((v) => ({ identifier: (v.username || v.email) as string, password: v.password }));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { numeric } from '../../platform/http/validate.js';
+import { AUCTION_FORM_MESSAGES } from './auction.messages.js';
 import type {
   AllSettingsDto,
   AuctionSettingsDto,
@@ -15,8 +16,8 @@ const commaList = (maxLength: number) =>
     .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(z.string().max(maxLength, `Each entry must be at most ${maxLength} characters`)).max(1000, 'At most 1000 entries'));
 
-/** The form's and the settings' message for an increment of $0 or less (the web form says the same). */
-export const BID_INCREMENT_ABOVE_ZERO = 'Bid increment must be an amount above $0';
+/** The form's and the settings' message for an increment of $0 or less (the web form and the console say the same). */
+export const BID_INCREMENT_ABOVE_ZERO = AUCTION_FORM_MESSAGES.bidIncrementAboveZero;
 
 /** Admin auction settings (spec 001 §5 Admin, §9 anti-sniping defaults). Times in seconds. */
 export const auctionSettingsSchema = z.object({

@@ -1,56 +1,53 @@
 import { z } from 'zod';
-import { blankToUndefined, dateTime, moneyCents, nameText } from '../../platform/http/input-fields.js';
+import { blankable, dateTime, moneyCents, nameText } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
-import { BID_INCREMENT_ABOVE_ZERO } from './auction-settings.schemas.js';
+import { AUCTION_FORM_LIMITS as LIMITS, AUCTION_FORM_MESSAGES as MESSAGES } from './auction.messages.js';
 
 /** An optional amount: blank or null means none. */
-const optionalMoney = (allowZero = false) =>
-  z.preprocess((v) => (v === null || v === '' ? undefined : v), moneyCents('Must be an amount', allowZero).optional());
-
+const optionalMoney = (allowZero = false) => blankable(moneyCents('Must be an amount', allowZero).optional());
 
 const requiredText = (message: string, max: number) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: message }).min(1, message).max(max));
+  z.preprocess((v: string) => (typeof v === 'string' ? v.trim() : v), z.string({ error: message }).min(1, message).max(max));
 
-const intIn = (min: number, max: number, message: string, fallback: number) =>
-  z.preprocess(blankToUndefined, numeric(z.number({ error: message }).int(message).min(min, message).max(max, message)).default(fallback));
+const intIn = ({ min, max }: { min: number; max: number }, message: string, fallback: number) =>
+  blankable(numeric(z.number({ error: message }).int(message).min(min, message).max(max, message)).default(fallback));
 
 /** The forward auction form (spec 001 §3/§5). sellerId, status and totals in the body are ignored. */
 export const auctionCreateSchema = z.object({
-  title: nameText(requiredText('Title is required', 200)),
-  description: requiredText('Description is required', 10_000),
-  partId: z.preprocess(blankToUndefined, z.uuid({ error: 'Part selection is required' })),
+  title: nameText(requiredText(MESSAGES.title, 200)),
+  description: requiredText(MESSAGES.description, 10_000),
+  partId: blankable(z.uuid({ error: MESSAGES.partId })),
   auctionType: z.enum(['standard', 'reserve']).default('standard'),
-  startingBid: moneyCents('Starting bid is required'),
+  startingBid: moneyCents(MESSAGES.startingBid),
   /** Absent: the admin's default increment. Above $0 (auctions stored with 0 earlier still use eBay's increment table). */
-  bidIncrement: moneyCents('Bid increment is required', false, BID_INCREMENT_ABOVE_ZERO).optional(),
+  bidIncrement: moneyCents(MESSAGES.bidIncrement, false, MESSAGES.bidIncrementAboveZero).optional(),
   reservePrice: optionalMoney(),
   buyItNowPrice: optionalMoney(),
-  startTime: dateTime('Start time is required'),
-  endTime: dateTime('End time is required'),
-  autoExtendTrigger: intIn(0, 86400, 'Auto-extend trigger must be 0 to 86400 seconds', 120),
-  autoExtendTime: intIn(0, 86400, 'Auto-extend time must be 0 to 86400 seconds', 120),
-  maxExtensions: intIn(0, 100, 'Max extensions must be 0 to 100', 3),
+  startTime: dateTime(MESSAGES.startTime),
+  endTime: dateTime(MESSAGES.endTime),
+  autoExtendTrigger: intIn(LIMITS.autoExtendTrigger, MESSAGES.autoExtendTrigger, 120),
+  autoExtendTime: intIn(LIMITS.autoExtendTime, MESSAGES.autoExtendTime, 120),
+  maxExtensions: intIn(LIMITS.maxExtensions, MESSAGES.maxExtensions, 3),
   autoRelist: z.boolean().default(false),
-  maxRelists: intIn(1, 10, 'Max relists must be between 1 and 10', 3),
-  relistPriceReduction: z.preprocess(
-    blankToUndefined,
+  maxRelists: intIn(LIMITS.maxRelists, MESSAGES.maxRelists, 3),
+  relistPriceReduction: blankable(
     numeric(
       z
-        .number({ error: 'Price reduction must be between 0 and 50 percent' })
-        .min(0, 'Price reduction must be between 0 and 50 percent')
-        .max(50, 'Price reduction must be between 0 and 50 percent')
-        .multipleOf(0.1, 'Price reduction takes one decimal'),
+        .number({ error: MESSAGES.relistPriceReduction })
+        .min(LIMITS.relistPriceReduction.min, MESSAGES.relistPriceReduction)
+        .max(LIMITS.relistPriceReduction.max, MESSAGES.relistPriceReduction)
+        .multipleOf(0.1, MESSAGES.relistPriceReductionStep),
     ).default(0),
   ),
-  relistDelay: intIn(1, 168, 'Relist delay must be between 1 and 168 hours', 24),
+  relistDelay: intIn(LIMITS.relistDelay, MESSAGES.relistDelay, 24),
   shippingCost: optionalMoney(true),
-  condition: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
-  location: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+  condition: blankable(z.string().trim().max(100).optional()),
+  location: blankable(z.string().trim().max(200).optional()),
 });
 export type AuctionCreateInput = z.infer<typeof auctionCreateSchema>;
 
 export const bidSchema = z.object({
-  bidAmount: moneyCents('Bid amount is required'),
+  bidAmount: moneyCents(MESSAGES.bidAmount),
   maxBidAmount: optionalMoney(),
 });
 export type BidInput = z.infer<typeof bidSchema>;

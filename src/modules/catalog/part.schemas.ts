@@ -1,31 +1,21 @@
 import { z } from 'zod';
-import { nameText } from '../../platform/http/input-fields.js';
+import { accepting, nameText } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
 import { CONDITIONS, type PartImage } from './part.entity.js';
 import { formatCents, MAX_CENTS, parseMoney } from '../../platform/money.js';
 import { resolveSellerAlias } from '../../platform/demo/demo.js';
+import { amountMessages, MAX_PHOTOS, MAX_YEAR, MIN_YEAR, PART_MESSAGES } from './part.messages.js';
 
-export const MIN_YEAR = 1900;
-export const MAX_YEAR = 2030;
-export const MAX_PHOTOS = 5;
+export { MAX_PHOTOS, MAX_YEAR, MIN_YEAR };
 export const MAX_FITMENTS = 20;
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
 export const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc'] as const;
 export type PartSort = (typeof SORTS)[number];
 
+/** The listing form's sentences (part.messages.ts, shared with the web's sell form) and the server's own. */
 export const MESSAGES = {
-  photosRequired: 'Please add at least one photo for your listing.',
-  altText: 'Alt text is required for accessibility',
-  tooManyPhotos: `You can add at most ${MAX_PHOTOS} photos`,
-  photoUrl: 'Each photo must be an uploaded photo or an http(s) address',
-  year: `Year must be between ${MIN_YEAR} and ${MAX_YEAR}`,
-  yearOrder: 'The first year must not be after the last year',
-  priceRequired: 'Price is required',
-  pricePositive: 'Price must be greater than 0',
-  priceDecimals: 'Price can have at most 2 decimal places',
-  priceNumber: 'Price must be a number',
-  priceTooHigh: 'Price must be at most 99,999,999.99',
+  ...PART_MESSAGES,
   condition: `Condition must be one of ${CONDITIONS.join(', ')}`,
   rejectionReason: 'Please give a reason for the rejection',
 } as const;
@@ -42,46 +32,43 @@ const requiredText = (message: string, max: number) =>
 /** Optional text: blank or null becomes null. */
 const optionalText = (max: number) =>
   z.preprocess(
-    (v) => blankToUndefined(v) ?? null,
+    (v: string | null | undefined) => blankToUndefined(v) ?? null,
     z.string().trim().max(max, `Must be at most ${max} characters`).nullable(),
   );
 
 /** An amount in dollars from a number or a string: > 0, at most 2 decimals; the output is "1234.50". */
-const money = (label: string) =>
-  z.unknown().transform((value, ctx): string => {
+const money = (label: string) => {
+  const messages = amountMessages(label);
+  return accepting<number | string>()(z.unknown().transform((value, ctx): string => {
     if (value === undefined || value === null || value === '') {
-      ctx.addIssue({ code: 'custom', message: `${label} is required` });
+      ctx.addIssue({ code: 'custom', message: messages.required });
       return z.NEVER;
     }
     if (typeof value !== 'number' && typeof value !== 'string') {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a number` });
+      ctx.addIssue({ code: 'custom', message: messages.number });
       return z.NEVER;
     }
     const parsed = parseMoney(value);
     if (!parsed.ok) {
-      const message =
-        parsed.reason === 'decimals'
-          ? `${label} can have at most 2 decimal places`
-          : parsed.reason === 'range'
-            ? `${label} must be at most 99,999,999.99`
-            : `${label} must be a number`;
+      const message = parsed.reason === 'decimals' ? messages.decimals : parsed.reason === 'range' ? messages.tooHigh : messages.number;
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
     if (parsed.cents <= 0) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be greater than 0` });
+      ctx.addIssue({ code: 'custom', message: messages.positive });
       return z.NEVER;
     }
     if (parsed.cents > MAX_CENTS) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be at most 99,999,999.99` });
+      ctx.addIssue({ code: 'custom', message: messages.tooHigh });
       return z.NEVER;
     }
     return formatCents(parsed.cents);
-  });
+  }));
+};
 
 /** An optional model year 1900-2030 from a number or numeric string; blank becomes null. */
 const optionalYear = z.preprocess(
-  (v) => {
+  (v: number | string | null | undefined) => {
     const b = blankToUndefined(v);
     return typeof b === 'string' && /^\s*\d+\s*$/.test(b) ? Number(b) : (b ?? null);
   },
@@ -94,9 +81,9 @@ const optionalYear = z.preprocess(
 );
 
 const condition = z
-  .string({ message: 'Condition is required' })
+  .string({ message: PART_MESSAGES.condition })
   .trim()
-  .min(1, 'Condition is required')
+  .min(1, PART_MESSAGES.condition)
   .pipe(z.enum(CONDITIONS, { message: MESSAGES.condition }));
 
 /** A slug of a category or make; checked against the tables by the service. */
@@ -123,8 +110,8 @@ const images = z
 
 const fitment = z
   .object({
-    make: requiredText('Make is required', 100),
-    model: requiredText('Model is required', 100),
+    make: requiredText(PART_MESSAGES.make, 100),
+    model: requiredText(PART_MESSAGES.model, 100),
     yearStart: optionalYear,
     yearEnd: optionalYear,
     engine: optionalText(200),
@@ -141,7 +128,7 @@ const hasText = (v: unknown) => typeof v === 'string' && v.trim().length > 0;
 
 /** Vehicle entries without a make or a model are dropped, as the listing form does. */
 const vehicleCompatibility = z.preprocess(
-  (v) =>
+  (v: z.input<typeof fitment>[] | null | undefined) =>
     v === null || v === undefined
       ? []
       : Array.isArray(v)
@@ -151,18 +138,18 @@ const vehicleCompatibility = z.preprocess(
 );
 
 const partFields = {
-  title: nameText(requiredText('Title is required', 200)),
-  description: requiredText('Description is required', 10_000),
+  title: nameText(requiredText(PART_MESSAGES.title, 200)),
+  description: requiredText(PART_MESSAGES.description, 10_000),
   price: money('Price'),
-  originalPrice: z.preprocess((v) => blankToUndefined(v) ?? null, z.union([z.null(), money('Original price')])),
-  category: slug('Category is required'),
-  make: slug('Make is required'),
+  originalPrice: z.preprocess((v: number | string | null | undefined) => blankToUndefined(v) ?? null, z.union([z.null(), money('Original price')])),
+  category: slug(PART_MESSAGES.category),
+  make: slug(PART_MESSAGES.make),
   model: optionalText(100),
   yearStart: optionalYear,
   yearEnd: optionalYear,
   partNumber: optionalText(100),
   condition,
-  location: requiredText('Location is required', 200),
+  location: requiredText(PART_MESSAGES.location, 200),
   images,
   vehicleCompatibility,
 };

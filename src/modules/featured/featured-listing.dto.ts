@@ -114,22 +114,6 @@ export interface FeaturedListingDto {
   ctr: number;
 }
 
-/** What the console sends to create or change a placement (PATCH may send part of it). */
-export interface FeaturedListingInput {
-  listingType?: FeaturedListingType;
-  partId?: string | null;
-  auctionId?: string | null;
-  reverseAuctionId?: string | null;
-  position: number;
-  placementType?: FeaturedPlacementType;
-  categoryId?: string | null;
-  isActive?: boolean;
-  startDate: string;
-  endDate?: string;
-  price: string | number;
-  notes?: string | null;
-}
-
 /** Revenue of one month, exact money, by the month the placement starts in. */
 export interface FeaturedMonthRevenueDto {
   /** "2026-11" */

@@ -119,15 +119,6 @@ export interface MarketWatchItemDto {
   createdAt: string;
 }
 
-/** What "Track price" and the garage's watch form send (POST /api/market-watch). */
-export interface MarketWatchInput {
-  watchType?: WatchType;
-  partId?: string;
-  auctionId?: string;
-  reverseAuctionId?: string;
-  priceAlertThreshold?: number | null;
-}
-
 /** An item the watch form can pick (GET /api/market-watch/search?q=...&watchType=...). */
 export interface WatchCandidateDto {
   watchType: WatchType;
@@ -154,8 +145,6 @@ export interface PricePointDto {
   eventType: PriceEventType;
 }
 
-/** A watched item's price line (GET /api/market-watch/item/{id}/history), oldest first. */
-export type PriceLineDto = PricePointDto[];
 
 /**
  * Sold-price history (GET /api/market/history?partNumber=... or make, model, category): the recorded final prices

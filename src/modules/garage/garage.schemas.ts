@@ -1,36 +1,15 @@
 import { z } from 'zod';
-import { blankToUndefined } from '../../platform/http/input-fields.js';
+import { accepting, blankable, blankToUndefined } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
 import { MAX_CENTS, parseMoney } from '../../platform/money.js';
 import type { AlertFrequency, ProjectType, WatchType } from './garage.dto.js';
+import { GARAGE_MESSAGES, MAX_YEAR, MIN_YEAR, THRESHOLD_MAX, THRESHOLD_MIN } from './garage.messages.js';
 
 export const PROJECT_TYPES = ['restoration', 'maintenance', 'modification', 'rebuild'] as const satisfies readonly ProjectType[];
 export const ALERT_FREQUENCIES = ['instant', 'daily'] as const satisfies readonly AlertFrequency[];
 export const WATCH_TYPES = ['part', 'auction', 'reverse_auction'] as const satisfies readonly WatchType[];
 export const CONDITIONS = ['new-in-box', 'new-out-of-box', 'used-excellent', 'used-good', 'used-poor', 'rebuilt', 'for-parts'] as const;
-export const MIN_YEAR = 1900;
-export const MAX_YEAR = 2030;
-
-/** The garage forms' field messages (the web forms show the same ones). */
-export const GARAGE_MESSAGES = {
-  make: 'Make is required',
-  unknownMake: 'Choose a make from the list',
-  model: 'Model is required',
-  year: `Year must be between ${MIN_YEAR} and ${MAX_YEAR}`,
-  yearOrder: 'End year must be the same as or after the start year',
-  projectType: 'Project type must be restoration, maintenance, modification or rebuild',
-  priority: 'Priority must be a whole number from 1 to 10',
-  alertName: 'Alert name is required',
-  frequency: 'Frequency must be instant or daily',
-  condition: 'Unknown condition',
-  maxPrice: 'Maximum price must be an amount in dollars',
-  unknownCategory: 'Choose a category from the list',
-  watchType: 'Watch type must be part, auction or reverse_auction',
-  watchItem: 'Choose an item to watch',
-  threshold: 'Price alert threshold must be a percentage between 0.1 and 100',
-  timeZone: 'Not a known time zone',
-  digestHour: 'Digest hour must be a whole hour from 0 to 23',
-} as const;
+export { GARAGE_MESSAGES, MAX_YEAR, MIN_YEAR };
 
 const text = (max: number, required?: string) => {
   const base = z.string().trim().max(max, `Must be at most ${max} characters`);
@@ -38,10 +17,10 @@ const text = (max: number, required?: string) => {
 };
 /** An optional text: blank or null is stored as null. */
 const optionalText = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), text(max).nullable().optional());
+  z.preprocess((v: string | null | undefined) => (typeof v === 'string' && v.trim() === '' ? null : v), text(max).nullable().optional());
 const year = numeric(z.number({ message: GARAGE_MESSAGES.year }).int(GARAGE_MESSAGES.year).min(MIN_YEAR, GARAGE_MESSAGES.year).max(MAX_YEAR, GARAGE_MESSAGES.year));
-const optionalYear = z.preprocess(blankToUndefined, year.optional()).transform((v) => v ?? null);
-const slugOf = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
+const optionalYear = blankable(year.optional()).transform((v) => v ?? null);
+const slugOf = <T>(v: T) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
 
 const yearsInOrder = <T extends { yearStart?: number | null; yearEnd?: number | null }>(v: T) =>
   v.yearStart == null || v.yearEnd == null || v.yearEnd >= v.yearStart;
@@ -53,7 +32,7 @@ export const userParams = z.object({
 
 const vehicleFields = {
   vehicleName: optionalText(200),
-  make: z.preprocess(slugOf, z.string({ message: GARAGE_MESSAGES.make }).min(1, GARAGE_MESSAGES.make).max(100)),
+  make: z.preprocess((v: string) => slugOf(v), z.string({ message: GARAGE_MESSAGES.make }).min(1, GARAGE_MESSAGES.make).max(100)),
   model: z.string({ message: GARAGE_MESSAGES.model }).trim().min(1, GARAGE_MESSAGES.model).max(100, 'Must be at most 100 characters'),
   yearStart: optionalYear,
   yearEnd: optionalYear,
@@ -82,8 +61,8 @@ export const vehicleUpdateSchema = z
     vehicleName: vehicleFields.vehicleName,
     make: vehicleFields.make.optional(),
     model: vehicleFields.model.optional(),
-    yearStart: z.preprocess(blankToUndefined, year.optional()),
-    yearEnd: z.preprocess(blankToUndefined, year.optional()),
+    yearStart: blankable(year.optional()),
+    yearEnd: blankable(year.optional()),
     engineType: vehicleFields.engineType,
     transmission: vehicleFields.transmission,
     projectType: vehicleFields.projectType.optional(),
@@ -95,8 +74,7 @@ export const vehicleUpdateSchema = z
 export type VehicleUpdate = z.infer<typeof vehicleUpdateSchema>;
 
 /** Money in cents, or null for "no limit". */
-const optionalPrice = z.preprocess(
-  blankToUndefined,
+const optionalPrice = blankable(
   z
     .union([z.string(), z.number()], { message: GARAGE_MESSAGES.maxPrice })
     .optional()
@@ -123,22 +101,22 @@ const keywords = z
 
 const alertFields = {
   alertName: z.string({ message: GARAGE_MESSAGES.alertName }).trim().min(1, GARAGE_MESSAGES.alertName).max(200, 'Must be at most 200 characters'),
-  make: z.preprocess((v) => (v === 'all' || v === '' ? null : slugOf(v)), z.string().max(100).nullable().optional()),
+  make: z.preprocess((v: string | null | undefined) => (v === 'all' || v === '' ? null : slugOf(v)), z.string().max(100).nullable().optional()),
   model: optionalText(100),
   yearStart: optionalYear,
   yearEnd: optionalYear,
-  category: z.preprocess((v) => (v === 'all' || v === '' ? null : slugOf(v)), z.string().max(100).nullable().optional()),
+  category: z.preprocess((v: string | null | undefined) => (v === 'all' || v === '' ? null : slugOf(v)), z.string().max(100).nullable().optional()),
   condition: z.preprocess(
-    (v) => (v === null || v === 'all' ? [] : typeof v === 'string' ? [v] : v),
+    (v: (typeof CONDITIONS)[number] | (typeof CONDITIONS)[number][] | 'all' | null) => (v === null || v === 'all' ? [] : typeof v === 'string' ? [v] : v),
     z.array(z.enum(CONDITIONS, { message: GARAGE_MESSAGES.condition })).max(CONDITIONS.length),
   ),
   maxPrice: optionalPrice,
-  keywords: z.preprocess((v) => (v === null ? [] : v), keywords),
-  garageVehicleId: z.preprocess(blankToUndefined, z.uuid({ message: 'Not a valid vehicle id' }).optional()).transform((v) => v ?? null),
+  keywords: z.preprocess((v: z.input<typeof keywords> | null) => (v === null ? [] : v), keywords),
+  garageVehicleId: blankable(z.uuid({ message: 'Not a valid vehicle id' }).optional()).transform((v) => v ?? null),
   isActive: z.boolean({ message: 'Must be true or false' }),
   frequency: z.enum(ALERT_FREQUENCIES, { message: GARAGE_MESSAGES.frequency }),
   /** The browser's IANA time zone, kept for the user's daily digest. */
-  timeZone: z.preprocess(blankToUndefined, z.string().max(64).refine(isTimeZone, GARAGE_MESSAGES.timeZone).optional()),
+  timeZone: blankable(z.string().max(64).refine(isTimeZone, GARAGE_MESSAGES.timeZone).optional()),
 };
 
 /** Whether `tz` is an IANA time zone this runtime knows. */
@@ -169,20 +147,20 @@ export const alertUpdateSchema = z
     alertName: alertFields.alertName.optional(),
     make: alertFields.make,
     model: alertFields.model,
-    yearStart: z.preprocess(blankToUndefined, year.nullable().optional()),
-    yearEnd: z.preprocess(blankToUndefined, year.nullable().optional()),
+    yearStart: blankable(year.nullable().optional()),
+    yearEnd: blankable(year.nullable().optional()),
     category: alertFields.category,
     condition: alertFields.condition.optional(),
     // Left out: unchanged; null or blank: no limit.
-    maxPrice: z.unknown().transform((v, ctx): number | null | undefined => {
+    maxPrice: accepting<z.input<typeof optionalPrice> | undefined>()(z.unknown().transform((v, ctx): number | null | undefined => {
       if (v === undefined) return undefined;
       const parsed = optionalPrice.safeParse(v);
       if (parsed.success) return parsed.data;
       ctx.addIssue({ code: 'custom', message: GARAGE_MESSAGES.maxPrice });
       return z.NEVER;
-    }).optional(),
+    })).optional(),
     keywords: alertFields.keywords.optional(),
-    garageVehicleId: z.preprocess((v) => (v === '' ? null : v), z.uuid({ message: 'Not a valid vehicle id' }).nullable().optional()),
+    garageVehicleId: z.preprocess((v: string | null | undefined) => (v === '' ? null : v), z.uuid({ message: 'Not a valid vehicle id' }).nullable().optional()),
     isActive: alertFields.isActive.optional(),
     frequency: alertFields.frequency.optional(),
     timeZone: alertFields.timeZone,
@@ -199,9 +177,8 @@ export const alertSettingsSchema = z.object({
 /** GET /api/alerts/pause?alert=...&token=...: a mail's pause link (the alert and its signature). */
 export const pauseQuery = z.object({ alert: z.uuid({ message: 'Not a valid alert id' }), token: z.string().min(1).max(200) });
 
-const threshold = z.preprocess(
-  blankToUndefined,
-  numeric(z.number({ message: GARAGE_MESSAGES.threshold }).min(0.1, GARAGE_MESSAGES.threshold).max(100, GARAGE_MESSAGES.threshold))
+const threshold = blankable(
+  numeric(z.number({ message: GARAGE_MESSAGES.threshold }).min(THRESHOLD_MIN, GARAGE_MESSAGES.threshold).max(THRESHOLD_MAX, GARAGE_MESSAGES.threshold))
     .optional()
     .transform((v) => (v === undefined ? null : Math.round(v * 100) / 100)),
 );
@@ -210,9 +187,9 @@ const threshold = z.preprocess(
 export const watchCreateSchema = z
   .object({
     watchType: z.enum(WATCH_TYPES, { message: GARAGE_MESSAGES.watchType }).optional(),
-    partId: z.preprocess(blankToUndefined, z.uuid({ message: 'Not a valid part id' }).optional()),
-    auctionId: z.preprocess(blankToUndefined, z.uuid({ message: 'Not a valid auction id' }).optional()),
-    reverseAuctionId: z.preprocess(blankToUndefined, z.uuid({ message: 'Not a valid request id' }).optional()),
+    partId: blankable(z.uuid({ message: 'Not a valid part id' }).optional()),
+    auctionId: blankable(z.uuid({ message: 'Not a valid auction id' }).optional()),
+    reverseAuctionId: blankable(z.uuid({ message: 'Not a valid request id' }).optional()),
     priceAlertThreshold: threshold,
   })
   .transform((v, ctx) => {
@@ -231,7 +208,10 @@ export type WatchCreate = z.infer<typeof watchCreateSchema>;
 
 /** PATCH /api/market-watch/item/{id}: the threshold, or pause. */
 export const watchUpdateSchema = z.object({
-  priceAlertThreshold: z.preprocess((v) => (v === '' ? null : v), numeric(z.number({ message: GARAGE_MESSAGES.threshold }).min(0.1, GARAGE_MESSAGES.threshold).max(100, GARAGE_MESSAGES.threshold)).nullable().optional()),
+  priceAlertThreshold: z.preprocess(
+    (v: number | string | null | undefined) => (v === '' ? null : v),
+    numeric(z.number({ message: GARAGE_MESSAGES.threshold }).min(THRESHOLD_MIN, GARAGE_MESSAGES.threshold).max(THRESHOLD_MAX, GARAGE_MESSAGES.threshold)).nullable().optional(),
+  ),
   isActive: z.boolean({ message: 'Must be true or false' }).optional(),
 });
 

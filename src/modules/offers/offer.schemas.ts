@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { blankToUndefined, moneyCents } from '../../platform/http/input-fields.js';
+import { AMOUNT_MESSAGES } from '../../platform/amount.messages.js';
+import { blankable, blankToUndefined, moneyCents } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
 import { SECOND_CHANCE_DAYS } from './offer.rules.js';
 
-const optionalText = (max: number, label: string) =>
-  z.preprocess(blankToUndefined, z.string().trim().max(max, `${label} must be at most ${max} characters`).optional());
+const optionalText = (max: number, label: string) => blankable(z.string().trim().max(max, `${label} must be at most ${max} characters`).optional());
 
 /** POST /api/parts/{id}/offers and POST /api/offers/{id}/counter. */
 export const offerSchema = z.object({
-  amount: moneyCents('Amount is required'),
+  amount: moneyCents(AMOUNT_MESSAGES.required),
   message: optionalText(1000, 'Message'),
 });
 export type OfferInput = z.infer<typeof offerSchema>;
@@ -26,7 +26,7 @@ export const offerListQuery = z.object({
 });
 export type OfferListQuery = z.infer<typeof offerListQuery>;
 
-const optionalMoney = z.preprocess(blankToUndefined, moneyCents('Amount is required').optional());
+const optionalMoney = blankable(moneyCents(AMOUNT_MESSAGES.required).optional());
 /** PUT /api/parts/{id}/offer-prices: blank or null clears a price. */
 export const offerPricesSchema = z.object({
   autoAcceptPrice: optionalMoney,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nameText } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
+import { ADDRESS_MESSAGES, ESCROW_CHOICE_MESSAGE, REFUND_MESSAGES, SHIP_MESSAGES } from './payments.messages.js';
 
 const text = (max: number, message: string) => z.string({ message }).trim().min(1, message).max(max, `At most ${max} characters`);
 const optionalText = (max: number) =>
@@ -14,31 +15,35 @@ const optionalText = (max: number) =>
 export const createOrderBody = z.object({ partId: z.uuid({ message: 'Not a valid part id' }) });
 
 export const shippingAddressSchema = z.object({
-  name: nameText(text(200, 'Name is required')),
-  line1: text(200, 'Address is required'),
+  name: nameText(text(200, ADDRESS_MESSAGES.name)),
+  line1: text(200, ADDRESS_MESSAGES.line1),
   line2: optionalText(200),
-  city: text(100, 'City is required'),
+  city: text(100, ADDRESS_MESSAGES.city),
   region: optionalText(100),
-  postalCode: text(20, 'Postal code is required'),
+  postalCode: text(20, ADDRESS_MESSAGES.postalCode),
   country: z
-    .string({ message: 'Country is required' })
+    .string({ message: ADDRESS_MESSAGES.country })
     .trim()
-    .regex(/^[A-Za-z]{2}$/, 'Country must be a two-letter code')
+    .regex(/^[A-Za-z]{2}$/, ADDRESS_MESSAGES.countryCode)
     .transform((v) => v.toUpperCase()),
   phone: optionalText(40),
 });
 
+/** POST /api/orders/{id}/checkout (the country as ISO 3166-1 alpha-2, e.g. "US"). */
 export const checkoutBody = z.object({
   shippingAddress: shippingAddressSchema,
+  /** Required (true) when the order is a Final Sale. */
   acknowledgeFinalSale: z.boolean().optional(),
-  escrowChoice: z.enum(['escrow', 'waiver'], { message: 'Choose escrow or the waiver' }).optional(),
+  /** Required when the total is $5,000 or more: 'escrow' (recommended) or 'waiver'. */
+  escrowChoice: z.enum(['escrow', 'waiver'], { message: ESCROW_CHOICE_MESSAGE }).optional(),
+  /** With the waiver: the buyer signs it (stored with the time, IP address and user agent). */
   waiverAccepted: z.boolean().optional(),
 });
 export type CheckoutBody = z.infer<typeof checkoutBody>;
 
 export const shipBody = z.object({
-  carrier: text(100, 'Carrier is required'),
-  trackingNumber: text(100, 'Tracking number is required'),
+  carrier: text(100, SHIP_MESSAGES.carrier),
+  trackingNumber: text(100, SHIP_MESSAGES.trackingNumber),
 });
 
 export const cancelBody = z.object({ reason: optionalText(300) });
@@ -54,7 +59,7 @@ export const testConfirmBody = z.object({ orderId: z.uuid({ message: 'Not a vali
 
 export const refundBody = z.object({
   amount: z.union([z.string(), z.number()], { message: 'Amount is required' }),
-  reason: text(300, 'Reason is required'),
+  reason: text(300, REFUND_MESSAGES.reason),
 });
 
 /** The Idempotency-Key header of a refund: printable, up to 200 characters (the console sends a UUID per refund dialog). */

@@ -3,6 +3,8 @@
  * deadline and the state machine. No I/O; unit-tested in return.rules.spec.ts.
  */
 
+import { RETURN_FORM_MESSAGES } from './return.messages.js';
+
 /** The reasons a buyer may give, exactly as the product shows them. */
 export const RETURN_REASONS = ['not as described', 'damaged in transit', 'wrong item', "doesn't fit", 'changed my mind'] as const;
 export type ReturnReason = (typeof RETURN_REASONS)[number];
@@ -23,7 +25,7 @@ export const RETURN_WINDOW_DAYS = 7;
 export const SELLER_RESPONSE_BUSINESS_DAYS = 3;
 /** Days a declined return stays open for the buyer to escalate before it closes. */
 export const ESCALATION_WINDOW_DAYS = 7;
-export const MAX_RETURN_PHOTOS = 5;
+export { MAX_RETURN_PHOTOS } from './return.messages.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -73,7 +75,7 @@ export const RETURN_MESSAGES = {
   preference: (what: string) =>
     `${what} cannot be returned for "doesn't fit" or "changed my mind". If the part was not as described, damaged in transit or the wrong item, choose that reason.`,
   photosRequired: 'Add 1 to 5 photos showing the problem (JPEG or PNG, up to 5 MB each).',
-  tooManyPhotos: `At most ${MAX_RETURN_PHOTOS} photos`,
+  tooManyPhotos: RETURN_FORM_MESSAGES.tooManyPhotos,
   alreadyRequested: 'A return has already been requested for this order.',
   onlyBuyer: 'Only the buyer can request a return for this order.',
 } as const;

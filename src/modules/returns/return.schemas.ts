@@ -1,17 +1,13 @@
 import { z } from 'zod';
-import { moneyCents } from '../../platform/http/input-fields.js';
+import { AMOUNT_MESSAGES } from '../../platform/amount.messages.js';
+import { blankable, moneyCents } from '../../platform/http/input-fields.js';
+import { RETURN_FORM_MESSAGES } from './return.messages.js';
 import { MAX_RETURN_PHOTOS, RETURN_MESSAGES, RETURN_REASONS, RETURN_STATES } from './return.rules.js';
 
+/** The forms' sentences (return.messages.ts, shared with the front ends), the reason's with the list of reasons. */
 export const RETURN_FIELD_MESSAGES = {
-  reason: `Choose a reason: ${RETURN_REASONS.join(', ')}`,
-  details: 'Describe the problem',
-  photo: 'Each photo must be a JPEG or PNG uploaded to Pitlane',
-  instructions: 'Give the buyer return instructions (address, packing, label)',
-  declineReason: 'Give the buyer a reason for declining',
-  carrier: 'Carrier is required',
-  trackingNumber: 'Tracking number is required',
-  decision: 'Choose refund, approve or reject',
-  note: 'Explain the decision to the buyer and the seller',
+  ...RETURN_FORM_MESSAGES,
+  reason: `${RETURN_FORM_MESSAGES.reason}: ${RETURN_REASONS.join(', ')}`,
 } as const;
 
 /** A photo uploaded through POST /api/returns/photos or /api/uploads (web copy, JPEG or PNG). */
@@ -48,7 +44,7 @@ export const shipSchema = z.object({
 export type ShipInput = z.infer<typeof shipSchema>;
 /** Refund: the amount (dollars, two decimals at most); the rest of the order's total when left out. */
 export const refundSchema = z.object({
-  amount: z.preprocess((v) => (v === '' || v === null ? undefined : v), moneyCents('Amount is required').optional()),
+  amount: blankable(moneyCents(AMOUNT_MESSAGES.required).optional()),
   note: optionalText(),
 });
 export type RefundInput = z.infer<typeof refundSchema>;
@@ -56,7 +52,7 @@ export const escalateSchema = z.object({ reason: optionalText() });
 export const decideSchema = z
   .object({
     decision: z.enum(['refund', 'approve', 'reject'], { error: RETURN_FIELD_MESSAGES.decision }),
-    amount: z.preprocess((v) => (v === '' || v === null ? undefined : v), moneyCents('Amount is required').optional()),
+    amount: blankable(moneyCents(AMOUNT_MESSAGES.required).optional()),
     note: text(RETURN_FIELD_MESSAGES.note),
   });
 export type DecideInput = z.infer<typeof decideSchema>;

@@ -1,6 +1,6 @@
 /** The pure rules of reverse auctions: choices, the quote ceiling, priority and the award window. */
 
-export const PART_CATEGORIES = ['Engine', 'Body', 'Interior', 'Suspension', 'Electrical', 'Drivetrain', 'Brakes', 'Wheels'] as const;
+export { PART_CATEGORIES } from './reverse.messages.js';
 export const SHIPPING_PREFERENCES = ['pickup', 'shipping', 'both'] as const;
 export const URGENCIES = ['low', 'normal', 'high'] as const;
 export const REVERSE_STATUSES = ['pending', 'scheduled', 'active', 'ended', 'cancelled'] as const;

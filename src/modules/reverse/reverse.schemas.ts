@@ -1,44 +1,24 @@
 import { z } from 'zod';
-import { blankToUndefined, dateTime, moneyCents, nameText } from '../../platform/http/input-fields.js';
+import { blankable, blankToUndefined, dateTime, moneyCents, nameText } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
+import { MAX_YEAR, MIN_YEAR, REVERSE_MESSAGES } from './reverse.messages.js';
 import { PART_CATEGORIES, REVERSE_STATUSES, SHIPPING_PREFERENCES, URGENCIES } from './reverse.rules.js';
 
-export const REVERSE_MESSAGES = {
-  title: 'Title is required',
-  description: 'Description is required',
-  partCategory: 'Part category is required',
-  partCategoryChoice: `Part category must be one of ${PART_CATEGORIES.join(', ')}`,
-  maxBudget: 'Maximum budget is required',
-  minBidDecrement: 'Minimum bid decrement is required',
-  startTime: 'Start time is required',
-  endTime: 'End time is required',
-  year: 'Year must be between 1900 and 2030',
-  yearOrder: 'End year must not be before start year',
-  maxRelists: 'Max relists must be between 1 and 10',
-  budgetIncrease: 'Budget increase must be between 0 and 50 percent',
-  relistDelay: 'Relist delay must be between 1 and 168 hours',
-  shipping: 'Shipping preference must be pickup, shipping or both',
-  urgency: 'Urgency must be low, normal or high',
-  bidAmount: 'Quote amount is required',
-  photoUrl: 'Each photo needs an uploaded photo or an http(s) address',
-  tooManyPhotos: 'At most 10 photos',
-  availabilityDate: 'Availability date must be a date',
-  bidId: 'Choose a quote to award',
-} as const;
+export { REVERSE_MESSAGES };
 
 
 
 const requiredText = (message: string, max: number) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: message }).min(1, message).max(max, `At most ${max} characters`));
+  z.preprocess((v: string) => (typeof v === 'string' ? v.trim() : v), z.string({ error: message }).min(1, message).max(max, `At most ${max} characters`));
 const optionalText = (max: number) =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() || undefined : blankToUndefined(v)),
+    (v: string | null | undefined) => (typeof v === 'string' ? v.trim() || undefined : blankToUndefined(v)),
     z.string().max(max, `At most ${max} characters`).optional(),
   );
 
 const intIn = (min: number, max: number, message: string, fallback: number) =>
-  z.preprocess(blankToUndefined, numeric(z.number({ error: message }).int(message).min(min, message).max(max, message)).default(fallback));
-const year = z.preprocess(blankToUndefined, numeric(z.number({ error: REVERSE_MESSAGES.year }).int(REVERSE_MESSAGES.year).min(1900, REVERSE_MESSAGES.year).max(2030, REVERSE_MESSAGES.year)).optional());
+  blankable(numeric(z.number({ error: message }).int(message).min(min, message).max(max, message)).default(fallback));
+const year = blankable(numeric(z.number({ error: REVERSE_MESSAGES.year }).int(REVERSE_MESSAGES.year).min(MIN_YEAR, REVERSE_MESSAGES.year).max(MAX_YEAR, REVERSE_MESSAGES.year)).optional());
 
 const UPLOAD_URL = /^\/api\/uploads\/files\/[0-9a-f]{32}\.(?:jpg|png)$/;
 const isPhotoUrl = (url: string) => UPLOAD_URL.test(url) || (URL.canParse(url) && /^https?:$/.test(new URL(url).protocol));
@@ -49,7 +29,7 @@ const photos = z
       z.string().trim().max(1000, REVERSE_MESSAGES.photoUrl).refine(isPhotoUrl, REVERSE_MESSAGES.photoUrl).transform((url) => ({ url, altText: null as string | null })),
       z.object({
         url: z.string({ error: REVERSE_MESSAGES.photoUrl }).trim().max(1000, REVERSE_MESSAGES.photoUrl).refine(isPhotoUrl, REVERSE_MESSAGES.photoUrl),
-        altText: z.preprocess(blankToUndefined, z.string().trim().max(300).optional()).transform((v) => v ?? null),
+        altText: blankable(z.string().trim().max(300).optional()).transform((v) => v ?? null),
       }),
     ], { error: REVERSE_MESSAGES.photoUrl }),
   )
@@ -80,13 +60,12 @@ export const reverseCreateSchema = z
     minBidDecrement: moneyCents(REVERSE_MESSAGES.minBidDecrement).optional().transform((v) => v ?? 1000),
     startTime: dateTime(REVERSE_MESSAGES.startTime),
     endTime: dateTime(REVERSE_MESSAGES.endTime),
-    shippingPreference: z.preprocess(blankToUndefined, z.enum(SHIPPING_PREFERENCES, { error: REVERSE_MESSAGES.shipping }).default('both')),
-    urgency: z.preprocess(blankToUndefined, z.enum(URGENCIES, { error: REVERSE_MESSAGES.urgency }).default('normal')),
+    shippingPreference: blankable(z.enum(SHIPPING_PREFERENCES, { error: REVERSE_MESSAGES.shipping }).default('both')),
+    urgency: blankable(z.enum(URGENCIES, { error: REVERSE_MESSAGES.urgency }).default('normal')),
     images: photos,
-    autoRelist: z.preprocess(blankToUndefined, z.boolean().default(false)),
+    autoRelist: blankable(z.boolean().default(false)),
     maxRelists: intIn(1, 10, REVERSE_MESSAGES.maxRelists, 3),
-    relistBudgetIncrease: z.preprocess(
-      blankToUndefined,
+    relistBudgetIncrease: blankable(
       numeric(
         z
           .number({ error: REVERSE_MESSAGES.budgetIncrease })
@@ -110,9 +89,8 @@ export const quoteSchema = z.object({
   partCondition: optionalText(100),
   partLocation: optionalText(200),
   /** The seller's shipping cost estimate. */
-  estimatedShipping: z.preprocess(blankToUndefined, moneyCents('Must be an amount', true).optional()),
-  availabilityDate: z.preprocess(
-    blankToUndefined,
+  estimatedShipping: blankable(moneyCents('Must be an amount', true).optional()),
+  availabilityDate: blankable(
     z
       .string({ error: REVERSE_MESSAGES.availabilityDate })
       .regex(/^\d{4}-\d{2}-\d{2}/, REVERSE_MESSAGES.availabilityDate)

@@ -2,13 +2,10 @@ import { z } from 'zod';
 import { nameText } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
 import { BADGE_CATEGORIES, BADGE_RARITIES, BADGE_TYPES, REQUIREMENT_KEYS } from './reputation.rules.js';
+import { BADGE_FORM_MESSAGES, REVIEW_MESSAGES } from './reputation.messages.js';
 import { pageQuery, uniqueList } from './seller.schemas.js';
 
-export const REVIEW_MESSAGES = {
-  rating: 'Rating must be a whole number from 1 to 5',
-  subRating: 'Ratings must be whole numbers from 1 to 5',
-  sellerResponse: 'Response is required',
-} as const;
+export { REVIEW_MESSAGES };
 
 const stars = (message: string) =>
   z.number({ message }).int(message).min(1, message).max(5, message);
@@ -68,13 +65,9 @@ export const reviewModerationSchema = z.object({
   dismissReports: z.boolean({ message: 'dismissReports must be true or false' }).optional(),
 });
 
+/** The badge form's sentences (reputation.messages.ts, shared with the console) and the choices' own. */
 export const BADGE_MESSAGES = {
-  name: 'Name is required',
-  description: 'Description is required',
-  icon: 'Icon is required',
-  requirement: 'Requirements are required',
-  pointsAwarded: 'Points must be non-negative',
-  sortOrder: 'Sort order must be non-negative',
+  ...BADGE_FORM_MESSAGES,
   category: `Category must be one of ${BADGE_CATEGORIES.join(', ')}`,
   type: `Type must be one of ${BADGE_TYPES.join(', ')}`,
   rarity: `Rarity must be one of ${BADGE_RARITIES.join(', ')}`,
@@ -131,7 +124,7 @@ const badgeFields = {
   pointsAwarded: numeric(
     z
       .number({ message: BADGE_MESSAGES.pointsAwarded })
-      .int('Points must be a whole number')
+      .int(BADGE_MESSAGES.pointsWhole)
       .min(0, BADGE_MESSAGES.pointsAwarded)
       .max(100_000, 'Points must be at most 100000'),
   ),
@@ -140,7 +133,7 @@ const badgeFields = {
   sortOrder: numeric(
     z
       .number({ message: BADGE_MESSAGES.sortOrder })
-      .int('Sort order must be a whole number')
+      .int(BADGE_MESSAGES.sortOrderWhole)
       .min(0, BADGE_MESSAGES.sortOrder)
       .max(1_000_000, 'Sort order is too large'),
   ),

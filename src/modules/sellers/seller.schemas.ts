@@ -2,25 +2,14 @@ import { z } from 'zod';
 import { nameText } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
 import { BUSINESS_TYPES, SELLER_STATUSES } from './seller.entity.js';
+import { SELLER_FORM_MESSAGES, STOREFRONT_MESSAGES, US_STATES } from './seller.messages.js';
 
-/** The 50 two-letter US state codes the application form offers. */
-export const US_STATES = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY',
-  'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND',
-  'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
-] as const;
+export { US_STATES };
 
+/** The application's sentences (seller.messages.ts, shared with the web form) and the server's own. */
 export const SELLER_MESSAGES = {
-  businessName: 'Business name must be at least 2 characters',
-  contactPhone: 'Phone number must be at least 10 digits',
-  businessAddress: 'Address must be at least 5 characters',
-  businessCity: 'City must be at least 2 characters',
-  businessState: 'State must be at least 2 characters',
-  businessStateCode: 'Please choose a US state from the list',
-  businessZip: 'ZIP code must be at least 5 characters',
-  yearsInBusiness: 'Years in business must be a whole number',
+  ...SELLER_FORM_MESSAGES,
   businessType: 'Business type must be individual, business or dealership',
-  website: 'Please enter a valid website address',
   rejectionReason: 'Please give a reason for the rejection',
   status: 'Status must be approved or rejected',
 } as const;
@@ -104,7 +93,7 @@ export const sellerApplicationSchema = z.object({
     }),
   description: optionalText(5000),
   yearsInBusiness: z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? null : typeof v === 'string' ? Number(v.trim()) : v),
+    (v: number | string | null | undefined) => (v === '' || v === null || v === undefined ? null : typeof v === 'string' ? Number(v.trim()) : v),
     z
       .number({ message: SELLER_MESSAGES.yearsInBusiness })
       .int(SELLER_MESSAGES.yearsInBusiness)
@@ -170,9 +159,9 @@ const imageUrl = z
 export const storefrontUpdateSchema = z.object({
   displayName: nameText(
     z
-      .string({ message: 'Display name must be at least 2 characters' })
+      .string({ message: STOREFRONT_MESSAGES.displayName })
       .trim()
-      .min(2, 'Display name must be at least 2 characters')
+      .min(2, STOREFRONT_MESSAGES.displayName)
       .max(200, 'Must be at most 200 characters'),
   ).optional(),
   logo: imageUrl.optional(),

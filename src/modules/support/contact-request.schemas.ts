@@ -2,28 +2,13 @@ import { z } from 'zod';
 import { nameText } from '../../platform/http/input-fields.js';
 import type { ContactRequestInput, ContactTopic } from './contact-request.dto.js';
 import { CONTACT_STATUSES, CONTACT_TOPICS } from './contact-request.entity.js';
+import { CONTACT_MESSAGES, CONTACT_TOPIC_LABELS } from './contact-request.messages.js';
 
-/** The Contact Us form's messages (the web form shows the same ones). */
-export const CONTACT_MESSAGES = {
-  name: 'Please enter your name',
-  nameLength: 'Name must be at most 100 characters',
-  email: 'Please enter a valid email address',
-  topic: 'Please choose a topic',
-  subject: 'Please enter a subject',
-  subjectLength: 'Subject must be at most 150 characters',
-  message: 'Please write at least 10 characters',
-  messageLength: 'Message must be at most 5000 characters',
-} as const;
+/** The Contact Us form's sentences (contact-request.messages.ts: the web form shows the same ones). */
+export { CONTACT_MESSAGES };
 
 /** How each topic reads in mail and in the console. */
-export const TOPIC_LABELS: Record<ContactTopic, string> = {
-  general: 'General question',
-  buying: 'Buying and bidding',
-  selling: 'Selling',
-  payments: 'Payments and payouts',
-  account: 'My account',
-  report: 'Report a listing or member',
-};
+export const TOPIC_LABELS: Record<ContactTopic, string> = CONTACT_TOPIC_LABELS;
 
 /** POST /api/contact-requests. */
 export const contactRequestSchema = z.object({

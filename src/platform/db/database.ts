@@ -98,7 +98,6 @@ export class Database {
       onPoolCreated: (pool: pg.Pool) => (db ? db.adopt(name, pool) : waiting.push([name, pool])),
     });
     const config = ormConfig({ url: options.url, entities: options.entities, logger: options.logger, poolMax: options.poolSize });
-    const host = new URL(options.url).searchParams.get('host') ?? undefined;
     const readUrls = options.readUrls?.length ? options.readUrls : [options.url];
     const orm = await MikroORM.init({
       ...config,

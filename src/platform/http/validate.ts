@@ -189,5 +189,5 @@ const NUMERIC_TEXT = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
  * is and fails there: `true` is not 1, `[5]` is not 5, `''`, `null` and `{}` are not 0.
  */
 export function numeric<T extends ZodType>(schema: T) {
-  return z.preprocess((value) => (typeof value === 'string' && NUMERIC_TEXT.test(value) ? Number(value) : value), schema);
+  return z.preprocess((value: z.input<T> | string) => (typeof value === 'string' && NUMERIC_TEXT.test(value) ? Number(value) : value), schema);
 }

@@ -17,7 +17,7 @@ export class LocalFileStore extends FileStore {
     return path.join(this.directory, key);
   }
 
-  async put(key: string, body: Buffer): Promise<void> {
+  async put(key: string, body: Buffer, _contentType?: string): Promise<void> {
     const target = this.pathOf(key);
     await mkdir(this.directory, { recursive: true });
     // Written aside and renamed, so a reader never sees half a file.

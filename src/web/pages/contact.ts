@@ -1,31 +1,18 @@
 import type { ContactRequestInput, ContactTopic } from '../../modules/support/contact-request.dto';
+import { CONTACT_MESSAGES, CONTACT_TOPIC_LABELS } from '../../modules/support/contact-request.messages';
 import type { FieldErrors } from '../lib/form';
 
 /** The Contact Us form as typed. */
 export type ContactForm = { [K in keyof ContactRequestInput]: string };
 export type ContactErrors = FieldErrors<ContactForm>;
 
-/** The topics in the order the form offers them, with their labels (the server's list, checked by the type). */
-export const CONTACT_TOPIC_OPTIONS: ReadonlyArray<{ value: ContactTopic; label: string }> = [
-  { value: 'general', label: 'General question' },
-  { value: 'buying', label: 'Buying and bidding' },
-  { value: 'selling', label: 'Selling' },
-  { value: 'payments', label: 'Payments and payouts' },
-  { value: 'account', label: 'My account' },
-  { value: 'report', label: 'Report a listing or member' },
-];
+/** The topics in the order the form offers them, with their labels (the server's words). */
+export const CONTACT_TOPIC_OPTIONS: ReadonlyArray<{ value: ContactTopic; label: string }> = (
+  Object.keys(CONTACT_TOPIC_LABELS) as Array<keyof typeof CONTACT_TOPIC_LABELS>
+).map((value) => ({ value, label: CONTACT_TOPIC_LABELS[value] }));
 
-/** The server's messages (contact-request.schemas.ts), so the form says the same before and after sending. */
-export const CONTACT_FORM_MESSAGES = {
-  name: 'Please enter your name',
-  nameLength: 'Name must be at most 100 characters',
-  email: 'Please enter a valid email address',
-  topic: 'Please choose a topic',
-  subject: 'Please enter a subject',
-  subjectLength: 'Subject must be at most 150 characters',
-  message: 'Please write at least 10 characters',
-  messageLength: 'Message must be at most 5000 characters',
-} as const;
+/** The server's sentences (contact-request.messages.ts), so the form says the same before and after sending. */
+export const CONTACT_FORM_MESSAGES = CONTACT_MESSAGES;
 
 export const EMPTY_CONTACT_FORM: ContactForm = { name: '', email: '', topic: '', subject: '', message: '' };
 

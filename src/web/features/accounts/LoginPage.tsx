@@ -4,6 +4,7 @@ import { Button } from '../../components/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/Card';
 import { TextField } from '../../components/Field';
 import { PageContainer } from '../../components/PageContainer';
+import { LOGIN_MESSAGES } from '../../../modules/accounts/account.messages';
 import { errorMessage } from '../../lib/api';
 import { safeReturnTo } from '../../lib/navigation';
 import { useLogin } from './accounts.api';
@@ -20,7 +21,7 @@ export function LoginPage() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (login.isPending) return;
-    const gap = !username.trim() ? 'Username or email is required' : !password ? 'Password is required' : null;
+    const gap = !username.trim() ? LOGIN_MESSAGES.username : !password ? LOGIN_MESSAGES.password : null;
     setMissing(gap);
     if (gap) return;
     login.mutate(

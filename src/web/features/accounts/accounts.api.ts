@@ -1,15 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentPoliciesDto } from '../../../modules/accounts/policy.dto';
+import type { LoginInput, RegisterBuyerInput } from '../../../modules/accounts/accounts.inputs';
 import { apiRequest } from '../../lib/api';
 import { AUTH_USER_KEY, type CurrentUser } from './useAuth';
 
 export const POLICY_VERSION = 'v1.0';
-
-export interface LoginInput {
-  /** A username or an email address. */
-  username: string;
-  password: string;
-}
 
 /** Signs in; on success the current user is refreshed. */
 export function useLogin() {
@@ -21,18 +16,6 @@ export function useLogin() {
       await client.invalidateQueries({ queryKey: AUTH_USER_KEY });
     },
   });
-}
-
-export interface RegisterBuyerPayload {
-  username: string;
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-  phone?: string;
-  location?: string;
-  country: string;
-  marketingEmails: boolean;
 }
 
 /**
@@ -58,7 +41,7 @@ export async function recordPolicyAcceptances(userId: string | undefined): Promi
  */
 export function useRegisterBuyer() {
   return useMutation({
-    mutationFn: async (payload: RegisterBuyerPayload) => {
+    mutationFn: async (payload: RegisterBuyerInput) => {
       const created = await apiRequest<{ id: string; email: string }>('/api/users', { method: 'POST', data: payload });
       await recordPolicyAcceptances(created.id);
       return created;

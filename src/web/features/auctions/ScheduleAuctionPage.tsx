@@ -2,6 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { CalendarClock, Hammer, Info } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ReverseAuctionForm } from '../reverse/ReverseAuctionForm';
+import { CONDITION_OPTIONS } from '../catalog/partFormat';
 import { Tabs } from 'radix-ui';
 import { AccessGuard } from '../../components/AccessGuard';
 import { Button, ButtonLink } from '../../components/Button';
@@ -13,13 +14,13 @@ import { describeError } from '../../lib/api';
 import { useFormState } from '../../lib/form';
 import { cn } from '../../lib/cn';
 import { useAuth } from '../accounts/useAuth';
+import { AUCTION_FORM_LIMITS } from '../../../modules/auctions/auction.messages';
 import { usePublicAuctionSettings, useScheduleAuction, useSellerParts } from './auctions.api';
 import {
   checkScheduleTimes,
   initialScheduleForm,
   minEndTime,
   minStartTime,
-  RELIST_LIMITS,
   toScheduleAuctionPayload,
   validateScheduleAuction,
   type PricingAllowances,
@@ -36,17 +37,7 @@ const DEFAULT_ALLOWANCES: PricingAllowances = {
   minimumAuctionDuration: 0,
 };
 
-const CONDITIONS: Array<[value: string, label: string]> = [
-  ['new-in-box', 'New in Box'],
-  ['new-out-of-box', 'New (Out of Box)'],
-  ['used-excellent', 'Used - Excellent'],
-  ['used-good', 'Used - Good'],
-  ['used-poor', 'Used - Poor'],
-  ['rebuilt', 'Rebuilt'],
-  ['for-parts', 'For Parts Only'],
-];
-
-/** The relist rules' number inputs, bounded by RELIST_LIMITS. */
+/** The relist rules' number inputs, bounded by AUCTION_FORM_LIMITS (the server's bounds). */
 const RELIST_FIELDS = [
   { field: 'maxRelists', label: 'Max relists', step: 1 },
   { field: 'relistPriceReduction', label: 'Price reduction (%)', step: 0.1 },
@@ -236,7 +227,7 @@ function RegularAuctionForm({ allow, initial }: { allow: PricingAllowances; init
               error={errors.condition}
             >
               <option value="">As listed on the part</option>
-              {CONDITIONS.map(([value, label]) => (
+              {CONDITION_OPTIONS.map(({ value, label }) => (
                 <option key={value} value={value}>
                   {label}
                 </option>
@@ -325,8 +316,8 @@ function RegularAuctionForm({ allow, initial }: { allow: PricingAllowances; init
                 key={field}
                 label={label}
                 type="number"
-                min={RELIST_LIMITS[field].min}
-                max={RELIST_LIMITS[field].max}
+                min={AUCTION_FORM_LIMITS[field].min}
+                max={AUCTION_FORM_LIMITS[field].max}
                 step={step}
                 {...text(field)}
               />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityEventDto, ActivityType } from '../../../modules/auctions/auction.dto';
-import { describeEvent, FEED_LIMIT, feedUrl, parseFeedMessage, withEvent, withHistory } from './activityFeed';
+import { describeEvent, FEED_LIMIT, parseFeedMessage, withEvent, withHistory } from './activityFeed';
 
 const event = (id: number, data: ActivityEventDto['data'] = {}, type: ActivityType = 'bid'): ActivityEventDto => ({
   id: `e${id}`,
@@ -60,12 +60,6 @@ describe('withHistory and withEvent', () => {
   });
 });
 
-describe('feedUrl', () => {
-  it('follows the page protocol', () => {
-    expect(feedUrl({ protocol: 'https:', host: 'pitlane.example' })).toBe('wss://pitlane.example/api/ws');
-    expect(feedUrl({ protocol: 'http:', host: 'localhost:5173' })).toBe('ws://localhost:5173/api/ws');
-  });
-});
 
 describe('describeEvent', () => {
   it('describes each kind of event', () => {

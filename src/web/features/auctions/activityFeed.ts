@@ -1,8 +1,7 @@
 import type { ActivityEventDto, ActivityStatsDto } from '../../../modules/auctions/auction.dto';
 
-/** Spec 000 §9: the feed keeps the latest 50 events and reconnects 3 s after a disconnect. */
+/** Spec 000 §9: the feed keeps the latest 50 events (and reconnects 3 s after a disconnect: useLiveSocket). */
 export const FEED_LIMIT = 50;
-export const RECONNECT_DELAY_MS = 3000;
 
 export const CONNECTION_ERROR = 'Connection error occurred';
 export const CONNECT_FAILED = 'Failed to connect to activity feed';
@@ -65,11 +64,6 @@ export function withHistory(events: ActivityEventDto[]): ActivityEventDto[] {
 export function withEvent(events: ActivityEventDto[], event: ActivityEventDto): ActivityEventDto[] {
   if (events.some((e) => e.id === event.id)) return events;
   return [event, ...events].slice(0, FEED_LIMIT);
-}
-
-/** The WebSocket address of the feed on this site (ws: or wss: following the page). */
-export function feedUrl(location: Pick<Location, 'protocol' | 'host'>): string {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/ws`;
 }
 
 /** One line describing an event, for the feed and screen readers. */

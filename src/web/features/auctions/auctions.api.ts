@@ -3,7 +3,7 @@ import { apiRequest, buildQueryUrl, fetchListPage, listQueryFn, throwIfResNotOk,
 import type { AuctionDto, BidDto, BidResultDto, BuyItNowResultDto, PublicAuctionSettingsDto } from '../../../modules/auctions/auction.dto';
 import type { PartDto } from '../../../modules/catalog/part.dto';
 import { nextOffset } from './auctionRules';
-import type { ScheduleAuctionPayload } from './scheduleAuction.validation';
+import type { AuctionCreateInput, BidInput } from '../../../modules/auctions/auctions.inputs';
 
 export const AUCTIONS_PATH = '/api/auctions';
 export const PUBLIC_SETTINGS_KEY = ['/api/auction-settings/public'] as const;
@@ -103,16 +103,11 @@ function useRefreshAuction(id: string) {
     ]);
 }
 
-export interface PlaceBidInput {
-  bidAmount: number;
-  maxBidAmount?: number;
-}
-
 /** POST /api/auctions/{id}/bids; the bidder is the session's user. */
 export function usePlaceBid(id: string) {
   const refresh = useRefreshAuction(id);
   return useMutation({
-    mutationFn: (input: PlaceBidInput) => postWithKey<BidResultDto>(`${AUCTIONS_PATH}/${encodeURIComponent(id)}/bids`, input),
+    mutationFn: (input: BidInput) => postWithKey<BidResultDto>(`${AUCTIONS_PATH}/${encodeURIComponent(id)}/bids`, input),
     onSettled: refresh,
   });
 }
@@ -139,7 +134,7 @@ export function useWatchAuction(id: string) {
 export function useScheduleAuction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (payload: ScheduleAuctionPayload) => apiRequest<AuctionDto>(AUCTIONS_PATH, { method: 'POST', data: payload }),
+    mutationFn: (payload: AuctionCreateInput) => apiRequest<AuctionDto>(AUCTIONS_PATH, { method: 'POST', data: payload }),
     onSuccess: () => client.invalidateQueries({ queryKey: [AUCTIONS_PATH] }),
   });
 }

@@ -1,5 +1,6 @@
 import type { AuctionDto } from '../../../modules/auctions/auction.dto';
 import { checkBidAmount, checkMaxBid, toCents, type DetailStatus } from './auctionRules';
+import type { BidInput } from '../../../modules/auctions/auctions.inputs';
 
 /** Formats dollars for the bid box's texts ("$1,250.00"). */
 export type FormatMoney = (dollars: number | string) => string;
@@ -18,7 +19,7 @@ export function isOwnAuction(userId: string | null | undefined, auction: Pick<Au
 }
 
 export type BidPlan =
-  | { ok: true; cents: number; input: { bidAmount: number; maxBidAmount?: number } }
+  | { ok: true; cents: number; input: BidInput }
   | { ok: false; title: 'Invalid Bid'; message: string };
 
 /**

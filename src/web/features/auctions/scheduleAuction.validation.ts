@@ -1,14 +1,11 @@
 /** The "Regular Auction" form of /schedule-auction (spec 001 §5 "Forward auction form"). */
 
 import type { FieldErrors } from '../../lib/form';
+import { AUCTION_FORM_LIMITS as LIMITS, AUCTION_FORM_MESSAGES as MESSAGES } from '../../../modules/auctions/auction.messages';
+import type { AuctionCreateInput } from '../../../modules/auctions/auctions.inputs';
 
 export const MIN_LEAD_MINUTES = 60;
 export const MIN_DURATION_MINUTES = 60;
-export const RELIST_LIMITS = {
-  maxRelists: { min: 1, max: 10 },
-  relistPriceReduction: { min: 0, max: 50 },
-  relistDelay: { min: 1, max: 168 },
-} as const;
 
 export interface ScheduleAuctionForm {
   title: string;
@@ -139,29 +136,30 @@ function amountCents(text: string): number {
   return Math.round(Number(text.trim()) * 100);
 }
 
-function checkInteger(value: string, min: number, max: number, label: string): string | undefined {
+/** The server's sentence for a whole number out of { min, max } (or not one). */
+function checkInteger(value: string, { min, max }: { min: number; max: number }, message: string): string | undefined {
   const n = Number(value.trim());
-  if (!value.trim() || !Number.isInteger(n) || n < min || n > max) return `${label} must be a whole number from ${min} to ${max}`;
+  if (!value.trim() || !Number.isInteger(n) || n < min || n > max) return message;
   return undefined;
 }
 
 /** Field errors of the form (empty object when it can be sent). Times are checked separately (toasts). */
 export function validateScheduleAuction(form: ScheduleAuctionForm, allow: PricingAllowances): ScheduleAuctionErrors {
   const errors: ScheduleAuctionErrors = {};
-  if (!form.title.trim()) errors.title = 'Title is required';
-  if (!form.description.trim()) errors.description = 'Description is required';
-  if (!form.partId) errors.partId = 'Part selection is required';
+  if (!form.title.trim()) errors.title = MESSAGES.title;
+  if (!form.description.trim()) errors.description = MESSAGES.description;
+  if (!form.partId) errors.partId = MESSAGES.partId;
 
-  if (!form.startingBid.trim()) errors.startingBid = 'Starting bid is required';
+  if (!form.startingBid.trim()) errors.startingBid = MESSAGES.startingBid;
   else if (!isAmount(form.startingBid) || amountCents(form.startingBid) <= 0)
     errors.startingBid = 'Starting bid must be an amount above $0';
 
-  if (!form.bidIncrement.trim()) errors.bidIncrement = 'Bid increment is required';
+  if (!form.bidIncrement.trim()) errors.bidIncrement = MESSAGES.bidIncrement;
   else if (!isAmount(form.bidIncrement)) errors.bidIncrement = 'Bid increment must be an amount in dollars';
-  else if (amountCents(form.bidIncrement) <= 0) errors.bidIncrement = 'Bid increment must be an amount above $0';
+  else if (amountCents(form.bidIncrement) <= 0) errors.bidIncrement = MESSAGES.bidIncrementAboveZero;
 
-  if (!form.startTime) errors.startTime = 'Start time is required';
-  if (!form.endTime) errors.endTime = 'End time is required';
+  if (!form.startTime) errors.startTime = MESSAGES.startTime;
+  if (!form.endTime) errors.endTime = MESSAGES.endTime;
 
   const startCents = errors.startingBid ? null : amountCents(form.startingBid);
   if (form.auctionType === 'reserve' && allow.allowReservePrices) {
@@ -180,28 +178,23 @@ export function validateScheduleAuction(form: ScheduleAuctionForm, allow: Pricin
   if (form.shippingCost.trim() && !isAmount(form.shippingCost))
     errors.shippingCost = 'Shipping cost must be an amount in dollars';
 
-  const trigger = checkInteger(form.autoExtendTrigger, 0, 86_400, 'Auto-extend trigger');
+  const trigger = checkInteger(form.autoExtendTrigger, LIMITS.autoExtendTrigger, MESSAGES.autoExtendTrigger);
   if (trigger) errors.autoExtendTrigger = trigger;
-  const extendTime = checkInteger(form.autoExtendTime, 0, 86_400, 'Auto-extend time');
+  const extendTime = checkInteger(form.autoExtendTime, LIMITS.autoExtendTime, MESSAGES.autoExtendTime);
   if (extendTime) errors.autoExtendTime = extendTime;
-  const maxExtensions = checkInteger(form.maxExtensions, 0, 100, 'Max extensions');
+  const maxExtensions = checkInteger(form.maxExtensions, LIMITS.maxExtensions, MESSAGES.maxExtensions);
   if (maxExtensions) errors.maxExtensions = maxExtensions;
 
   if (form.autoRelist) {
-    const { maxRelists, relistPriceReduction, relistDelay } = RELIST_LIMITS;
-    const relists = checkInteger(form.maxRelists, maxRelists.min, maxRelists.max, 'Max relists');
+    const relists = checkInteger(form.maxRelists, LIMITS.maxRelists, MESSAGES.maxRelists);
     if (relists) errors.maxRelists = relists;
     const reduction = Number(form.relistPriceReduction.trim());
-    if (
-      !form.relistPriceReduction.trim() ||
-      !Number.isFinite(reduction) ||
-      reduction < relistPriceReduction.min ||
-      reduction > relistPriceReduction.max ||
-      Math.round(reduction * 10) !== reduction * 10
-    )
-      errors.relistPriceReduction = 'Price reduction must be from 0 to 50 percent, in steps of 0.1';
-    const delay = checkInteger(form.relistDelay, relistDelay.min, relistDelay.max, 'Relist delay');
-    if (delay) errors.relistDelay = `Relist delay must be a whole number of hours from ${relistDelay.min} to ${relistDelay.max}`;
+    const { min, max } = LIMITS.relistPriceReduction;
+    if (!form.relistPriceReduction.trim() || !Number.isFinite(reduction) || reduction < min || reduction > max)
+      errors.relistPriceReduction = MESSAGES.relistPriceReduction;
+    else if (Math.round(reduction * 10) !== reduction * 10) errors.relistPriceReduction = MESSAGES.relistPriceReductionStep;
+    const delay = checkInteger(form.relistDelay, LIMITS.relistDelay, MESSAGES.relistDelay);
+    if (delay) errors.relistDelay = delay;
   }
   return errors;
 }
@@ -219,38 +212,15 @@ export function checkScheduleTimes(startTime: string, endTime: string, now: Date
   return { ok: true };
 }
 
-export interface ScheduleAuctionPayload {
-  title: string;
-  description: string;
-  partId: string;
-  auctionType: 'standard' | 'reserve';
-  startingBid: number;
-  reservePrice?: number;
-  buyItNowPrice?: number;
-  bidIncrement: number;
-  startTime: string;
-  endTime: string;
-  autoExtendTrigger: number;
-  autoExtendTime: number;
-  maxExtensions: number;
-  autoRelist: boolean;
-  maxRelists: number;
-  relistPriceReduction: number;
-  relistDelay: number;
-  shippingCost?: number;
-  condition?: string;
-  location?: string;
-}
-
 const intOr = (text: string, fallback: number) => {
   const n = Number.parseInt(text, 10);
   return Number.isFinite(n) ? n : fallback;
 };
 
 /** The POST /api/auctions body: numbers parsed, times as ISO strings, unused pricing left out. */
-export function toScheduleAuctionPayload(form: ScheduleAuctionForm, allow: PricingAllowances): ScheduleAuctionPayload {
+export function toScheduleAuctionPayload(form: ScheduleAuctionForm, allow: PricingAllowances): AuctionCreateInput {
   const auctionType = form.auctionType === 'reserve' && allow.allowReservePrices ? 'reserve' : 'standard';
-  const payload: ScheduleAuctionPayload = {
+  const payload: AuctionCreateInput = {
     title: form.title.trim(),
     description: form.description.trim(),
     partId: form.partId,

@@ -1,23 +1,23 @@
 import type { PartDto, PartImageDto } from '../../../modules/catalog/part.dto';
 
-/** Spec 000 §4: part condition values and their labels. */
-export const CONDITION_LABELS: Readonly<Record<string, string>> = {
-  'new-in-box': 'New in Box',
-  'new-out-of-box': 'New (Out of Box)',
-  'used-excellent': 'Used - Excellent',
-  'used-good': 'Used - Good',
-  'used-poor': 'Used - Poor',
-  rebuilt: 'Rebuilt',
-  'for-parts': 'For Parts Only',
-};
+/** Spec 000 §4: part condition values (the server's list) and their labels, in the spec's order. */
+export const CONDITION_OPTIONS = [
+  { value: 'new-in-box', label: 'New in Box' },
+  { value: 'new-out-of-box', label: 'New (Out of Box)' },
+  { value: 'used-excellent', label: 'Used - Excellent' },
+  { value: 'used-good', label: 'Used - Good' },
+  { value: 'used-poor', label: 'Used - Poor' },
+  { value: 'rebuilt', label: 'Rebuilt' },
+  { value: 'for-parts', label: 'For Parts Only' },
+] as const;
+export type ConditionValue = (typeof CONDITION_OPTIONS)[number]['value'];
+
+export const CONDITION_LABELS: Readonly<Record<string, string>> = Object.fromEntries(CONDITION_OPTIONS.map((c) => [c.value, c.label]));
 
 /** The label of a condition; unknown values read "Used - Good" (spec 000 §4). */
 export function conditionLabel(condition: string | null | undefined): string {
   return (condition && Object.hasOwn(CONDITION_LABELS, condition) ? CONDITION_LABELS[condition] : undefined) ?? 'Used - Good';
 }
-
-/** The condition choices for a filter, in the spec's order. */
-export const CONDITION_OPTIONS = Object.entries(CONDITION_LABELS).map(([value, label]) => ({ value, label }));
 
 /** Up to `max` badge names, and how many more there are ("+N"). */
 export function badgePreview(names: readonly string[], max = 2): { shown: string[]; more: number } {

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, describeError } from '../../lib/api';
 import type { PartDto, UploadDto } from '../../../modules/catalog/part.dto';
-import { lookupOfStatus, type PartPayload, type SellerLookup } from './sellForm';
+import type { PartCreateInput, PartUpdateInput } from '../../../modules/catalog/catalog.inputs';
+import { lookupOfStatus, type SellerLookup } from './sellForm';
 
 /** GET /api/categories and /api/makes, shared with the search so that both read one cached list. */
 export { useCategories, useMakes } from './catalog.api';
@@ -69,7 +70,7 @@ export function uploadPhoto(file: Blob, onProgress: (percent: number) => void, s
 export function useCreatePart() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (payload: PartPayload) => apiRequest<{ id: string }>('/api/parts', { method: 'POST', data: payload }),
+    mutationFn: (payload: PartCreateInput) => apiRequest<{ id: string }>('/api/parts', { method: 'POST', data: payload }),
     onSuccess: async () => {
       await client.invalidateQueries({
         predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/parts'),
@@ -85,7 +86,7 @@ export const isPartsQuery = (key: readonly unknown[]) => typeof key[0] === 'stri
 export function useUpdatePart(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (payload: PartPayload) => apiRequest<PartDto>(`/api/parts/${encodeURIComponent(id)}`, { method: 'PATCH', data: payload }),
+    mutationFn: (payload: PartUpdateInput) => apiRequest<PartDto>(`/api/parts/${encodeURIComponent(id)}`, { method: 'PATCH', data: payload }),
     onSuccess: async (saved) => {
       client.setQueryData([`/api/parts/${encodeURIComponent(id)}`], saved);
       await client.invalidateQueries({ predicate: (query) => isPartsQuery(query.queryKey) });

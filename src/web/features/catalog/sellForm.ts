@@ -5,28 +5,20 @@
 
 import type { FieldErrors } from '../../lib/form';
 import type { PartDto } from '../../../modules/catalog/part.dto';
+import type { FitmentInput, PartCreateInput } from '../../../modules/catalog/catalog.inputs';
+import { MAX_PHOTOS, MAX_YEAR, MIN_YEAR, PART_MESSAGES } from '../../../modules/catalog/part.messages';
+import { CONDITION_OPTIONS, type ConditionValue } from './partFormat';
 
-export const MAX_PHOTOS = 5;
+export { MAX_PHOTOS, MAX_YEAR, MIN_YEAR };
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
-export const MIN_YEAR = 1900;
-export const MAX_YEAR = 2030;
 export const DEFAULT_FITMENT_YEAR = '2000';
 
-/** Condition values and their labels (spec 000 §3). */
-export const CONDITION_OPTIONS = [
-  { value: 'new-in-box', label: 'New in Box' },
-  { value: 'new-out-of-box', label: 'New (Out of Box)' },
-  { value: 'used-excellent', label: 'Used - Excellent' },
-  { value: 'used-good', label: 'Used - Good' },
-  { value: 'used-poor', label: 'Used - Poor' },
-  { value: 'rebuilt', label: 'Rebuilt' },
-  { value: 'for-parts', label: 'For Parts Only' },
-] as const;
-export type ConditionValue = (typeof CONDITION_OPTIONS)[number]['value'];
+/** Condition values and their labels (spec 000 §3): the catalog's one list. */
+export { CONDITION_OPTIONS, type ConditionValue };
 
 export const SELL_MESSAGES = {
-  imagesRequired: { title: 'Images Required', description: 'Please add at least one photo for your listing.' },
+  imagesRequired: { title: 'Images Required', description: PART_MESSAGES.photosRequired },
   altTextRequired: {
     title: 'Alt Text Required',
     description: 'Please add descriptive alt text for all images for accessibility.',
@@ -124,16 +116,6 @@ export interface FitmentDraft {
   notes: string;
 }
 
-export interface FitmentPayload {
-  make: string;
-  model: string;
-  yearStart: number | null;
-  yearEnd: number | null;
-  engine: string | null;
-  transmission: string | null;
-  notes: string | null;
-}
-
 /** A new, empty vehicle entry; both years default to 2000 (spec 001 §9). */
 export function newFitment(key: string): FitmentDraft {
   return {
@@ -161,7 +143,7 @@ function yearOrNull(value: string): number | null {
 }
 
 /** The API payload of one kept entry. */
-export function toFitmentPayload(draft: FitmentDraft): FitmentPayload {
+export function toFitmentPayload(draft: FitmentDraft): FitmentInput {
   return {
     make: draft.make.trim(),
     model: draft.model.trim(),
@@ -207,23 +189,22 @@ export const EMPTY_SELL_FORM: SellForm = {
   description: '',
 };
 
-const yearMessage = `Year must be between ${MIN_YEAR} and ${MAX_YEAR}`;
-
 function yearError(value: string): string | undefined {
   const text = value.trim();
   if (text === '') return undefined;
-  if (!/^\d{4}$/.test(text)) return yearMessage;
+  if (!/^\d{4}$/.test(text)) return PART_MESSAGES.year;
   const year = Number(text);
-  return year < MIN_YEAR || year > MAX_YEAR ? yearMessage : undefined;
+  return year < MIN_YEAR || year > MAX_YEAR ? PART_MESSAGES.year : undefined;
 }
 
 function priceError(value: string): string | undefined {
   const text = value.trim();
-  if (text === '') return 'Price is required';
-  if (!/^\d+(\.\d+)?$/.test(text)) return 'Price must be a number';
-  if (!/^\d+(\.\d{1,2})?$/.test(text)) return 'Price can have at most 2 decimal places';
-  if (Number(text) <= 0) return 'Price must be greater than 0';
-  if (Number(text) > 99_999_999.99) return 'Price must be at most 99,999,999.99';
+  const messages = PART_MESSAGES.price;
+  if (text === '') return messages.required;
+  if (!/^\d+(\.\d+)?$/.test(text)) return messages.number;
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return messages.decimals;
+  if (Number(text) <= 0) return messages.positive;
+  if (Number(text) > 99_999_999.99) return messages.tooHigh;
   return undefined;
 }
 
@@ -237,7 +218,7 @@ function yearRangeErrors(yearStart: string, yearEnd: string): YearRangeErrors {
   if (start) errors.yearStart = start;
   if (end) errors.yearEnd = end;
   if (!start && !end && yearStart.trim() && yearEnd.trim() && Number(yearStart) > Number(yearEnd)) {
-    errors.yearEnd = 'The first year must not be after the last year';
+    errors.yearEnd = PART_MESSAGES.yearOrder;
   }
   return errors;
 }
@@ -245,13 +226,13 @@ function yearRangeErrors(yearStart: string, yearEnd: string): YearRangeErrors {
 /** The client-side checks of the form fields, with the server's messages. */
 export function validateSellForm(form: SellForm): SellErrors {
   const errors: SellErrors = {};
-  const required: Array<[SellField, string]> = [
-    ['title', 'Title is required'],
-    ['category', 'Category is required'],
-    ['condition', 'Condition is required'],
-    ['make', 'Make is required'],
-    ['location', 'Location is required'],
-    ['description', 'Description is required'],
+  const required: Array<[SellField & keyof typeof PART_MESSAGES, string]> = [
+    ['title', PART_MESSAGES.title],
+    ['category', PART_MESSAGES.category],
+    ['condition', PART_MESSAGES.condition],
+    ['make', PART_MESSAGES.make],
+    ['location', PART_MESSAGES.location],
+    ['description', PART_MESSAGES.description],
   ];
   for (const [field, message] of required) {
     if (form[field].trim() === '') errors[field] = message;
@@ -271,24 +252,8 @@ export function validateFitments(drafts: readonly FitmentDraft[]): Record<string
   return errors;
 }
 
-export interface PartPayload {
-  title: string;
-  description: string;
-  price: string;
-  category: string;
-  make: string;
-  model: string | null;
-  yearStart: number | null;
-  yearEnd: number | null;
-  partNumber: string | null;
-  condition: ConditionValue;
-  location: string;
-  images: Array<{ url: string; altText: string; isPrimary: boolean }>;
-  vehicleCompatibility: FitmentPayload[];
-}
-
 /** The POST /api/parts body (the seller is the session user, so no sellerId is sent). */
-export function toPartPayload(form: SellForm, photos: readonly PhotoItem[], fitments: readonly FitmentDraft[]): PartPayload {
+export function toPartPayload(form: SellForm, photos: readonly PhotoItem[], fitments: readonly FitmentDraft[]): PartCreateInput {
   return {
     title: form.title.trim(),
     description: form.description.trim(),

@@ -4,6 +4,7 @@ import { SelectField, TextField } from '../../components/Field';
 import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
 import { useFormState } from '../../lib/form';
+import { GARAGE_MESSAGES } from '../../../modules/garage/garage.messages';
 import { useCategories, useMakes } from '../catalog/catalog.api';
 import {
   ALERT_CONDITIONS,
@@ -15,6 +16,7 @@ import {
   GARAGE_TEXT,
   YEAR_MAX,
   YEAR_MIN,
+  type AlertCondition,
   type AlertForm,
 } from './garage';
 import { useCreateAlert } from './garage.api';
@@ -43,13 +45,13 @@ function AlertFormBody({ vehicles, onDone }: { vehicles: GarageVehicleDto[]; onD
   const create = useCreateAlert();
   const { form, setForm, set, errors, setErrors, text } = useFormState<AlertForm>(EMPTY_ALERT_FORM, 'alert-new');
 
-  const toggleCondition = (value: string, on: boolean) =>
+  const toggleCondition = (value: AlertCondition, on: boolean) =>
     set('condition', on ? [...form.condition, value] : form.condition.filter((c) => c !== value));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (create.isPending) return;
-    if (!form.alertName.trim()) return setErrors({ alertName: 'Alert name is required' });
+    if (!form.alertName.trim()) return setErrors({ alertName: GARAGE_MESSAGES.alertName });
     create.mutate(alertPayload(form), {
       onSuccess: (alert) => {
         toast({ title: GARAGE_TEXT.alertCreated, description: `"${alert.alertName}" is watching for new parts.` });

@@ -6,7 +6,8 @@ import { describeError } from '../../lib/api';
 import { requireSignIn } from '../accounts/requireSignIn';
 import { useAuth } from '../accounts/useAuth';
 import { GARAGE_TEXT } from './garage';
-import { useAddWatch, useMarketWatch, type WatchBody } from './garage.api';
+import type { WatchCreateInput } from '../../../modules/garage/garage.inputs';
+import { useAddWatch, useMarketWatch } from './garage.api';
 import { GarageDialog } from './GarageDialog';
 import { ThresholdForm } from './ThresholdField';
 import type { WatchType } from './garage.types';
@@ -40,7 +41,7 @@ export function TrackPriceButton({ watchType, itemId, itemTitle }: { watchType: 
   };
 
   const onSubmit = (percent: number) => {
-    const body: WatchBody = { watchType, [idField]: itemId, priceAlertThreshold: percent };
+    const body: WatchCreateInput = { watchType, [idField]: itemId, priceAlertThreshold: percent };
     add.mutate(body, {
       onSuccess: () => {
         setOpen(false);

@@ -5,6 +5,7 @@ import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
 import { useFormState } from '../../lib/form';
 import { useMakes } from '../catalog/catalog.api';
+import { GARAGE_MESSAGES } from '../../../modules/garage/garage.messages';
 import { EMPTY_VEHICLE_FORM, GARAGE_TEXT, PROJECT_TYPES, vehiclePayload, vehicleToForm, YEAR_MAX, YEAR_MIN, type VehicleForm } from './garage';
 import { useSaveVehicle } from './garage.api';
 import { GarageDialog } from './GarageDialog';
@@ -43,8 +44,8 @@ function VehicleFormBody({ vehicle, onDone }: { vehicle?: GarageVehicleDto; onDo
     event.preventDefault();
     if (save.isPending) return;
     const local: Partial<Record<keyof VehicleForm, string>> = {};
-    if (!form.make) local.make = 'Make is required';
-    if (!form.model.trim()) local.model = 'Model is required';
+    if (!form.make) local.make = GARAGE_MESSAGES.make;
+    if (!form.model.trim()) local.model = GARAGE_MESSAGES.model;
     if (Object.keys(local).length) return setErrors(local);
     save.mutate(
       { id: vehicle?.id, body: vehiclePayload(form) },

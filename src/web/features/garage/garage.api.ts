@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest, buildQueryUrl, fetchListPage, listQueryFn, type ListPage } from '../../lib/api';
 import { useAuth } from '../accounts/useAuth';
-import type { MarketWatchInput } from '../../../modules/garage/garage.dto';
-import type { alertFromSearch, alertPayload, vehiclePayload } from './garage';
+import type { AlertCreateInput, AlertUpdateInput, VehicleCreateInput, VehicleUpdateInput, WatchCreateInput, WatchUpdateInput } from '../../../modules/garage/garage.inputs';
 import type {
   GarageVehicleDto,
   MarketWatchItemDto,
@@ -52,12 +51,10 @@ function refreshGarage(client: QueryClient) {
   ]);
 }
 
-type VehicleBody = ReturnType<typeof vehiclePayload>;
-
 export function useSaveVehicle() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: VehicleBody }) =>
+    mutationFn: ({ id, body }: { id?: string; body: VehicleCreateInput & VehicleUpdateInput }) =>
       id
         ? apiRequest<GarageVehicleDto>(`/api/garage/vehicle/${encodeURIComponent(id)}`, { method: 'PATCH', data: body })
         : apiRequest<GarageVehicleDto>('/api/garage', { method: 'POST', data: body }),
@@ -78,13 +75,12 @@ export function useAlerts(enabled = true) {
   return useQuery({ queryKey: ALERTS_KEY, queryFn: listQueryFn<PartAlertDto>(), select: itemsOf<PartAlertDto>, enabled });
 }
 
-type AlertBody = ReturnType<typeof alertPayload> | ReturnType<typeof alertFromSearch>;
-
 export function useCreateAlert() {
   const client = useQueryClient();
   return useMutation({
     // The browser's time zone goes along: the daily digest comes at the configured hour of the user's day.
-    mutationFn: (body: AlertBody) => apiRequest<PartAlertDto>('/api/alerts', { method: 'POST', data: { ...body, timeZone: browserTimeZone() } }),
+    mutationFn: (body: AlertCreateInput) =>
+      apiRequest<PartAlertDto>('/api/alerts', { method: 'POST', data: { ...body, timeZone: browserTimeZone() } satisfies AlertCreateInput }),
     onSuccess: () => client.invalidateQueries({ queryKey: ALERTS_KEY }),
   });
 }
@@ -93,7 +89,7 @@ export function useCreateAlert() {
 export function useUpdateAlert() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: Partial<Pick<PartAlertDto, 'alertName' | 'isActive' | 'frequency'>> }) =>
+    mutationFn: ({ id, patch }: { id: string; patch: Pick<AlertUpdateInput, 'alertName' | 'isActive' | 'frequency'> }) =>
       apiRequest<PartAlertDto>(`/api/alerts/alert/${encodeURIComponent(id)}`, { method: 'PATCH', data: patch }),
     onSuccess: (saved) => {
       client.setQueryData<ListPage<PartAlertDto>>(ALERTS_KEY, (old) =>
@@ -117,12 +113,10 @@ export function useMarketWatch(enabled = true) {
   return useQuery({ queryKey: WATCH_KEY, queryFn: listQueryFn<MarketWatchItemDto>(), select: itemsOf<MarketWatchItemDto>, enabled });
 }
 
-export type WatchBody = MarketWatchInput;
-
 export function useAddWatch() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: WatchBody) => apiRequest<MarketWatchItemDto>('/api/market-watch', { method: 'POST', data: body }),
+    mutationFn: (body: WatchCreateInput) => apiRequest<MarketWatchItemDto>('/api/market-watch', { method: 'POST', data: body }),
     onSuccess: () => client.invalidateQueries({ queryKey: WATCH_KEY }),
   });
 }
@@ -132,7 +126,7 @@ export function useUpdateWatch() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, priceAlertThreshold }: { id: string; priceAlertThreshold: number }) =>
-      apiRequest<MarketWatchItemDto>(`/api/market-watch/item/${encodeURIComponent(id)}`, { method: 'PATCH', data: { priceAlertThreshold } }),
+      apiRequest<MarketWatchItemDto>(`/api/market-watch/item/${encodeURIComponent(id)}`, { method: 'PATCH', data: { priceAlertThreshold } satisfies WatchUpdateInput }),
     onSuccess: (saved) => {
       client.setQueryData<ListPage<MarketWatchItemDto>>(WATCH_KEY, (old) =>
         old ? { ...old, items: old.items.map((w) => (w.id === saved.id ? saved : w)) } : old,

@@ -1,3 +1,5 @@
+import { GARAGE_MESSAGES, MAX_YEAR, MIN_YEAR, THRESHOLD_MAX, THRESHOLD_MIN } from '../../../modules/garage/garage.messages';
+import type { AlertCreateInput, VehicleCreateInput } from '../../../modules/garage/garage.inputs';
 import { conditionLabel } from '../catalog/partFormat';
 import type { SearchFilters } from '../catalog/searchFilters';
 import type {
@@ -30,17 +32,16 @@ export const FREQUENCIES: ReadonlyArray<{ value: AlertFrequency; label: string; 
   { value: 'daily', label: 'Daily digest', hint: 'One email a day with every match' },
 ];
 
-/** Spec 001 §9: years 1900 to 2030. */
-export const YEAR_MIN = 1900;
-export const YEAR_MAX = 2030;
+/** Spec 001 §9: years 1900 to 2030 (the server's bounds). */
+export const YEAR_MIN = MIN_YEAR;
+export const YEAR_MAX = MAX_YEAR;
 
 /** The longest alert name the server keeps. */
 export const ALERT_NAME_MAX = 200;
 
 /** The server's range for a watch's threshold (percent), and its message. */
-export const THRESHOLD_MIN = 0.1;
-export const THRESHOLD_MAX = 100;
-export const THRESHOLD_MESSAGE = 'Price alert threshold must be a percentage between 0.1 and 100';
+export { THRESHOLD_MAX, THRESHOLD_MIN };
+export const THRESHOLD_MESSAGE = GARAGE_MESSAGES.threshold;
 
 /** A typed threshold as a number, or null when it is outside the server's range. */
 export function parseThreshold(text: string): number | null {
@@ -141,7 +142,7 @@ function optionalNumber(value: string): number | string | null {
 const optionalText = (value: string): string | null => value.trim() || null;
 
 /** The POST /api/garage (or PATCH) body of a vehicle form; a blank name is left to the server ("1967 Ford Mustang"). */
-export function vehiclePayload(form: VehicleForm) {
+export function vehiclePayload(form: VehicleForm): VehicleCreateInput {
   return {
     vehicleName: optionalText(form.vehicleName),
     make: form.make,
@@ -165,6 +166,9 @@ export function yearsText(start: number | null | undefined, end: number | null |
   return '';
 }
 
+/** A condition an alert may ask for (the server's list). */
+export type AlertCondition = Extract<NonNullable<AlertCreateInput['condition']>, readonly unknown[]>[number];
+
 /** The alert form as typed. */
 export interface AlertForm {
   alertName: string;
@@ -173,7 +177,7 @@ export interface AlertForm {
   yearStart: string;
   yearEnd: string;
   category: string;
-  condition: string[];
+  condition: AlertCondition[];
   maxPrice: string;
   keywords: string;
   garageVehicleId: string;
@@ -201,7 +205,7 @@ export function parseKeywords(text: string): string[] {
 }
 
 /** The POST /api/alerts body of the alert form. */
-export function alertPayload(form: AlertForm) {
+export function alertPayload(form: AlertForm): AlertCreateInput {
   const maxPrice = form.maxPrice.trim();
   return {
     alertName: form.alertName.trim(),
@@ -255,7 +259,7 @@ export function alertFromSearch(
   filters: SearchFilters & { fitsVehicle?: string },
   frequency: AlertFrequency,
   names: { makes?: readonly Named[]; categories?: readonly Named[]; alertName?: string } = {},
-) {
+): AlertCreateInput {
   const keywords = parseKeywords(filters.q ?? '');
   return {
     alertName: names.alertName?.trim() || savedSearchName(filters, names.makes, names.categories),
@@ -264,7 +268,7 @@ export function alertFromSearch(
     yearStart: filters.yearFrom ? Number(filters.yearFrom) : null,
     yearEnd: filters.yearTo ? Number(filters.yearTo) : null,
     category: filters.category ?? null,
-    condition: [] as string[],
+    condition: [],
     maxPrice: null,
     keywords,
     garageVehicleId: filters.fitsVehicle ?? null,

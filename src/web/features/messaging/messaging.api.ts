@@ -7,6 +7,7 @@ import type {
   MessageTemplatesDto,
   UnreadCountDto,
 } from '../../../modules/messaging/messaging.dto';
+import type { MessageInput, ReportInput, TemplateRequestInput } from '../../../modules/messaging/messaging.inputs';
 import { apiRequest, buildQueryUrl, fetchListPage } from '../../lib/api';
 
 export const CONVERSATIONS_PATH = '/api/conversations';
@@ -45,7 +46,7 @@ export function useUnreadCount(enabled: boolean) {
 }
 
 /** POST /api/messaging/generate-templates (spec 000 §7's payload). */
-export function generateTemplates(payload: Record<string, unknown>): Promise<MessageTemplatesDto> {
+export function generateTemplates(payload: TemplateRequestInput): Promise<MessageTemplatesDto> {
   return apiRequest<MessageTemplatesDto>('/api/messaging/generate-templates', { method: 'POST', data: payload });
 }
 
@@ -62,7 +63,7 @@ export function useStartConversation() {
 export function useSendMessage(conversationId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) => apiRequest<MessageDto>(`${CONVERSATIONS_PATH}/${conversationId}/messages`, { method: 'POST', data: { content } }),
+    mutationFn: (content: string) => apiRequest<MessageDto>(`${CONVERSATIONS_PATH}/${conversationId}/messages`, { method: 'POST', data: { content } satisfies MessageInput }),
     onSuccess: (message) => {
       addMessage(client, message);
       void client.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
@@ -92,7 +93,7 @@ export function useSafetyActions(id: string) {
       onSuccess: refresh,
     }),
     report: useMutation({
-      mutationFn: (reason: string) => apiRequest(`${CONVERSATIONS_PATH}/${id}/report`, { method: 'POST', data: { reason } }),
+      mutationFn: (reason: string) => apiRequest(`${CONVERSATIONS_PATH}/${id}/report`, { method: 'POST', data: { reason } satisfies ReportInput }),
     }),
   };
 }

@@ -1,15 +1,13 @@
-import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { NotificationCountDto, NotificationDto, NotificationLiveDto, NotificationsReadDto } from '../../../modules/notifications/notification.dto';
 import { apiRequest, listQueryFn, type ListPage } from '../../lib/api';
-import { feedUrl } from '../auctions/activityFeed';
+import { readFrame } from '../../lib/liveSocket';
+import { useLiveSocket } from '../../lib/useLiveSocket';
 
 /** The signed-in user's feed (`me`: the server never trusts a client's id); keys start with the API path. */
 export const NOTIFICATIONS_PATH = '/api/notifications/me';
 export const NOTIFICATIONS_KEY = [NOTIFICATIONS_PATH] as const;
 export const UNREAD_NOTIFICATIONS_KEY = ['/api/notifications/unread-count'] as const;
-
-const RECONNECT_DELAY_MS = 3000;
 
 /** The latest `limit` notifications of the signed-in user, newest first (the bell shows 10, the garage 5). */
 export function useNotifications(limit: number, enabled = true) {
@@ -86,45 +84,23 @@ export function useMarkAllNotificationsRead() {
  */
 export function useNotificationsLive(signedIn: boolean): void {
   const client = useQueryClient();
-  useEffect(() => {
-    if (!signedIn || typeof WebSocket === 'undefined') return;
-    let socket: WebSocket | null = null;
-    let reconnect: ReturnType<typeof setTimeout> | undefined;
-    let closed = false;
-    let connectedBefore = false;
-    const connect = () => {
-      socket = new WebSocket(feedUrl(window.location));
-      socket.onopen = () => {
-        socket?.send(JSON.stringify({ type: 'subscribe_notifications' }));
-        if (connectedBefore) void refreshNotifications(client);
-        connectedBefore = true;
-      };
-      socket.onmessage = (frame) => {
-        try {
-          const data = JSON.parse(String(frame.data)) as NotificationLiveDto | { type: '' };
-          if (data.type === 'notification') {
-            client.setQueryData<NotificationCountDto>(UNREAD_NOTIFICATIONS_KEY, (old) => (old ? { count: old.count + 1 } : old));
-            if (client.getQueryData(UNREAD_NOTIFICATIONS_KEY) === undefined) void client.invalidateQueries({ queryKey: UNREAD_NOTIFICATIONS_KEY });
-            void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
-          } else if (data.type === 'notifications_read') {
-            // Read in another tab (or this one: the same facts again).
-            client.setQueryData<NotificationCountDto>(UNREAD_NOTIFICATIONS_KEY, { count: data.unreadCount });
-            if (data.unreadCount === 0) markCachedRead(client, 'all');
-            else void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
-          }
-        } catch {
-          // Not ours.
-        }
-      };
-      socket.onclose = () => {
-        if (!closed) reconnect = setTimeout(connect, RECONNECT_DELAY_MS);
-      };
-    };
-    connect();
-    return () => {
-      closed = true;
-      clearTimeout(reconnect);
-      socket?.close();
-    };
-  }, [signedIn, client]);
+  useLiveSocket(signedIn ? 'notifications' : null, {
+    onOpen: (send, reopened) => {
+      send({ type: 'subscribe_notifications' });
+      if (reopened) void refreshNotifications(client);
+    },
+    onMessage: (raw) => {
+      const data = readFrame(raw) as NotificationLiveDto | null;
+      if (data?.type === 'notification') {
+        client.setQueryData<NotificationCountDto>(UNREAD_NOTIFICATIONS_KEY, (old) => (old ? { count: old.count + 1 } : old));
+        if (client.getQueryData(UNREAD_NOTIFICATIONS_KEY) === undefined) void client.invalidateQueries({ queryKey: UNREAD_NOTIFICATIONS_KEY });
+        void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+      } else if (data?.type === 'notifications_read') {
+        // Read in another tab (or this one: the same facts again).
+        client.setQueryData<NotificationCountDto>(UNREAD_NOTIFICATIONS_KEY, { count: data.unreadCount });
+        if (data.unreadCount === 0) markCachedRead(client, 'all');
+        else void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+      }
+    },
+  });
 }

@@ -1,4 +1,5 @@
 import type { OfferCancelReason, OfferDto, OfferKind, OfferStatus } from '../../../modules/offers/offer.dto';
+import { AMOUNT_MESSAGES } from '../../../platform/amount.messages';
 import { formatUsdCents } from '../../lib/format';
 
 export const STATUS_LABEL: Record<OfferStatus, string> = { open: 'Open', accepted: 'Accepted', declined: 'Declined', expired: 'Expired', cancelled: 'Cancelled' };
@@ -41,9 +42,9 @@ const AMOUNT = /^\d{1,8}(\.\d{1,2})?$/;
 /** The amount field's error (dollars, two decimals at most, above 0, at least `floor`), or null when it is fine. */
 export function amountError(text: string, floor?: string | null): string | null {
   const value = text.trim().replace(/^\$/, '').replaceAll(',', '');
-  if (!value) return 'Amount is required';
+  if (!value) return AMOUNT_MESSAGES.required;
   if (!AMOUNT.test(value)) return 'Enter an amount in dollars, e.g. 1250 or 1250.50';
-  if (Number(value) <= 0) return 'Must be more than 0';
+  if (Number(value) <= 0) return AMOUNT_MESSAGES.aboveZero;
   if (floor && Number(value) < Number(floor)) return `The amount must be at least the high bid of ${formatUsdCents(floor)}`;
   return null;
 }

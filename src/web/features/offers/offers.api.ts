@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, listQueryFn } from '../../lib/api';
 import type { OfferDto, OfferPricesDto, OfferStatus, SecondChanceDto, UnpaidWinDto } from '../../../modules/offers/offer.dto';
+import type { DeclineInput, OfferInput, OfferPricesInput, SecondChanceInput } from '../../../modules/offers/offers.inputs';
 
 export const OFFERS_PATH = '/api/offers';
 /** Rows per page of the offers lists. */
@@ -35,21 +36,16 @@ export function useOffer(id: string) {
   return useQuery<OfferDto>({ queryKey: [`${OFFERS_PATH}/${encodeURIComponent(id)}`], enabled: id !== '' });
 }
 
-export interface OfferBody {
-  amount: string;
-  message?: string;
-}
-
 /** Make an Offer on a part (POST /api/parts/{id}/offers). */
 export function useMakeOffer(partId: string) {
   const refresh = useRefreshOffers();
   return useMutation({
-    mutationFn: (body: OfferBody) => apiRequest<OfferDto>(`/api/parts/${encodeURIComponent(partId)}/offers`, { method: 'POST', data: body }),
+    mutationFn: (body: OfferInput) => apiRequest<OfferDto>(`/api/parts/${encodeURIComponent(partId)}/offers`, { method: 'POST', data: body }),
     onSuccess: () => void refresh(),
   });
 }
 
-export type OfferAnswer = { action: 'accept' } | { action: 'decline'; reason?: string } | { action: 'counter'; amount: string; message?: string };
+export type OfferAnswer = { action: 'accept' } | ({ action: 'decline' } & DeclineInput) | ({ action: 'counter' } & OfferInput);
 
 /** Accept, decline or counter an offer (POST /api/offers/{id}/accept|decline|counter). */
 export function useAnswerOffer(id: string) {
@@ -72,7 +68,7 @@ export function useOfferPrices(partId: string, enabled: boolean) {
 export function useSaveOfferPrices(partId: string) {
   const refresh = useRefreshOffers();
   return useMutation({
-    mutationFn: (body: { autoAcceptPrice: string | null; autoDeclinePrice: string | null }) =>
+    mutationFn: (body: OfferPricesInput) =>
       apiRequest<OfferPricesDto>(`/api/parts/${encodeURIComponent(partId)}/offer-prices`, { method: 'PUT', data: body }),
     onSuccess: () => void refresh(),
   });
@@ -92,7 +88,7 @@ export function useSecondChance(auctionId: string) {
 export function useSendSecondChance(auctionId: string) {
   const refresh = useRefreshOffers();
   return useMutation({
-    mutationFn: (body: { bidderId: string; days: number }) =>
+    mutationFn: (body: SecondChanceInput) =>
       apiRequest<OfferDto>(`/api/auctions/${encodeURIComponent(auctionId)}/second-chance`, { method: 'POST', data: body }),
     onSuccess: () => void refresh(),
   });

@@ -1,11 +1,11 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/Button';
 import { PageContainer } from '../../components/PageContainer';
-import { Photo } from '../../components/Photo';
 import { formatDate } from '../../lib/format';
 import type { OrderDto } from '../../../modules/payments/order.dto';
 import { ListMessage, ListSkeleton, Pager } from '../sellers/SellerListParts';
 import { formatAmount } from './orderFormat';
+import { OrderListRow } from './OrderListRow';
 import { OrderStateChip } from './OrderStateChip';
 import { ORDERS_PAGE_SIZE, useOrders } from './payments.api';
 
@@ -58,31 +58,27 @@ export function OrdersPage() {
 
 function OrderRow({ order }: { order: OrderDto }) {
   return (
-    <li className="flex flex-wrap items-center gap-4 rounded-lg border border-line bg-surface p-3 shadow-sm sm:flex-nowrap">
-      <div className="aspect-[4/3] w-24 shrink-0 overflow-hidden rounded-md border border-line bg-paper">
-        <Photo src={order.partImageUrl} alt="" missingLabel="" loading="lazy" iconClassName="size-5" />
+    <OrderListRow
+      order={order}
+      action={
+        order.actions.canPay ? (
+          <ButtonLink to={`/checkout/${order.id}`} size="sm" className="w-full sm:w-auto">
+            Continue to checkout
+          </ButtonLink>
+        ) : (
+          <ButtonLink to={`/account/orders/${order.id}`} size="sm" variant="outline" className="w-full sm:w-auto">
+            View order
+          </ButtonLink>
+        )
+      }
+    >
+      <p className="text-sm text-muted">
+        {order.sellerName} · Ordered {formatDate(order.createdAt)}
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <OrderStateChip state={order.state} />
+        <span className="tabular text-sm font-semibold">{formatAmount(order.total)}</span>
       </div>
-      <div className="grid min-w-0 flex-1 content-start gap-1">
-        <Link to={`/account/orders/${order.id}`} className="line-clamp-2 font-semibold hover:text-racing hover:underline">
-          {order.partTitle}
-        </Link>
-        <p className="text-sm text-muted">
-          {order.sellerName} · Ordered {formatDate(order.createdAt)}
-        </p>
-        <div className="flex flex-wrap items-center gap-2">
-          <OrderStateChip state={order.state} />
-          <span className="tabular text-sm font-semibold">{formatAmount(order.total)}</span>
-        </div>
-      </div>
-      {order.actions.canPay ? (
-        <ButtonLink to={`/checkout/${order.id}`} size="sm" className="w-full sm:w-auto">
-          Continue to checkout
-        </ButtonLink>
-      ) : (
-        <ButtonLink to={`/account/orders/${order.id}`} size="sm" variant="outline" className="w-full sm:w-auto">
-          View order
-        </ButtonLink>
-      )}
-    </li>
+    </OrderListRow>
   );
 }

@@ -5,6 +5,7 @@ import { SelectField, TextField } from '../../components/Field';
 import { FormActions, FormDialog } from '../../components/FormDialog';
 import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
+import { SHIP_MESSAGES } from '../../../modules/payments/payments.messages';
 import { useShipOrder } from './payments.api';
 
 export const CARRIERS = ['UPS', 'FedEx', 'USPS', 'DHL', 'Freight', 'Other'] as const;
@@ -22,7 +23,7 @@ export function ShipOrderDialog({ orderId, partTitle }: { orderId: string; partT
     if (ship.isPending) return;
     const found: Record<string, string> = {};
     if (!carrier) found.carrier = 'Choose the carrier';
-    if (!trackingNumber.trim()) found.trackingNumber = 'Tracking number is required';
+    if (!trackingNumber.trim()) found.trackingNumber = SHIP_MESSAGES.trackingNumber;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     ship.mutate(

@@ -1,4 +1,6 @@
 import type { EscrowChoice, ShippingAddressDto } from '../../../modules/payments/order.dto';
+import type { ShippingAddressInput } from '../../../modules/payments/payments.inputs';
+import { ADDRESS_MESSAGES, ESCROW_CHOICE_MESSAGE } from '../../../modules/payments/payments.messages';
 
 /** The checkout form's rules, pure so they are unit-tested: the shipping address, the escrow choice, Final Sale. */
 
@@ -39,12 +41,12 @@ export interface CheckoutNeeds {
   finalSale: boolean;
 }
 
-const REQUIRED: Array<[keyof AddressForm, string]> = [
-  ['name', 'Full name is required'],
-  ['line1', 'Street address is required'],
-  ['city', 'City is required'],
-  ['postalCode', 'Postal code is required'],
-  ['country', 'Country is required'],
+const REQUIRED: Array<[keyof AddressForm & keyof typeof ADDRESS_MESSAGES, string]> = [
+  ['name', ADDRESS_MESSAGES.name],
+  ['line1', ADDRESS_MESSAGES.line1],
+  ['city', ADDRESS_MESSAGES.city],
+  ['postalCode', ADDRESS_MESSAGES.postalCode],
+  ['country', ADDRESS_MESSAGES.country],
 ];
 
 /** The form's errors by field (empty when it may be sent); the address fields are keyed by their own names. */
@@ -54,19 +56,19 @@ export function checkoutErrors(form: CheckoutForm, needs: CheckoutNeeds): Record
     if (!form.address[field].trim()) errors[field] = message;
   }
   const country = form.address.country.trim();
-  if (country && !/^[A-Za-z]{2}$/.test(country)) errors.country = 'Country must be a two-letter code';
+  if (country && !/^[A-Za-z]{2}$/.test(country)) errors.country = ADDRESS_MESSAGES.countryCode;
   // US addresses need the state and a ZIP code; elsewhere the region is optional.
   const us = country.toUpperCase() === 'US';
   if (us && !form.address.region.trim()) errors.region = 'State is required';
   const zip = form.address.postalCode.trim();
   if (zip && us && !/^\d{5}(-\d{4})?$/.test(zip)) errors.postalCode = 'Enter a 5-digit ZIP code';
-  if (needs.escrowChoice && !form.escrowChoice) errors.escrowChoice = 'Choose escrow or sign the waiver';
+  if (needs.escrowChoice && !form.escrowChoice) errors.escrowChoice = ESCROW_CHOICE_MESSAGE;
   if (needs.finalSale && !form.finalSaleAcknowledged) errors.finalSaleAcknowledged = 'Please acknowledge that this item is a final sale';
   return errors;
 }
 
 /** The address as sent: trimmed, blank optional lines as null, the country code in capitals. */
-export function addressPayload(address: AddressForm): ShippingAddressDto {
+export function addressPayload(address: AddressForm): Required<ShippingAddressInput> {
   const t = (v: string) => v.trim();
   return {
     name: t(address.name),

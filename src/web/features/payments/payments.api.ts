@@ -1,15 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, listQueryFn } from '../../lib/api';
-import type { CheckoutDto, CreateOrderResultDto, EscrowChoice, OrderDto, ShippingAddressDto } from '../../../modules/payments/order.dto';
-
-/** The body of POST /api/orders/{id}/checkout. */
-export interface CheckoutInput {
-  shippingAddress: ShippingAddressDto;
-  acknowledgeFinalSale?: boolean;
-  escrowChoice?: EscrowChoice;
-  /** With the waiver: the buyer signs it (stored with the time, IP address and user agent). */
-  waiverAccepted?: boolean;
-}
+import type { CheckoutDto, CreateOrderResultDto, OrderDto } from '../../../modules/payments/order.dto';
+import type { BuyNowInput, CheckoutInput, ShipInput } from '../../../modules/payments/payments.inputs';
 
 export const ORDERS_PATH = '/api/orders';
 /** Rows per page of the orders lists. */
@@ -46,7 +38,7 @@ function useRefreshOrders() {
 export function useBuyNow() {
   const refresh = useRefreshOrders();
   return useMutation({
-    mutationFn: (partId: string) => apiRequest<CreateOrderResultDto>(ORDERS_PATH, { method: 'POST', data: { partId } }),
+    mutationFn: (partId: string) => apiRequest<CreateOrderResultDto>(ORDERS_PATH, { method: 'POST', data: { partId } satisfies BuyNowInput }),
     onSuccess: () => void refresh(),
   });
 }
@@ -86,8 +78,8 @@ export function useOrderAction(orderId: string) {
 export function useShipOrder() {
   const refresh = useRefreshOrders();
   return useMutation({
-    mutationFn: ({ orderId, carrier, trackingNumber }: { orderId: string; carrier: string; trackingNumber: string }) =>
-      apiRequest<OrderDto>(`${ORDERS_PATH}/${encodeURIComponent(orderId)}/ship`, { method: 'POST', data: { carrier, trackingNumber } }),
+    mutationFn: ({ orderId, ...body }: ShipInput & { orderId: string }) =>
+      apiRequest<OrderDto>(`${ORDERS_PATH}/${encodeURIComponent(orderId)}/ship`, { method: 'POST', data: body satisfies ShipInput }),
     onSuccess: () => void refresh(),
   });
 }

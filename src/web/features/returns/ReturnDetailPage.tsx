@@ -11,6 +11,7 @@ import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
 import { formatDateTime, formatUsdCents } from '../../lib/format';
 import type { ReturnDto } from '../../../modules/returns/return.dto';
+import { RETURN_FORM_MESSAGES } from '../../../modules/returns/return.messages';
 import { CARRIERS } from '../payments/ShipOrderDialog';
 import { reasonLabel, returnStateLabel, SHIPPING_PAYER_TEXT, timelineLabel } from './returnFormat';
 import { useReturn, useReturnAction, type ReturnActionInput } from './returns.api';
@@ -175,12 +176,12 @@ function NextStep({ ret }: { ret: ReturnDto }) {
         </p>
         <TextAreaField label="Instructions or reason" name="answer" value={text} onChange={(e) => setText(e.target.value)} rows={3} error={errors.instructions ?? errors.reason} maxLength={2000} />
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" disabled={pending} onClick={() => need('reason', 'Give the buyer a reason for declining', text) && run({ action: 'decline', reason: text.trim() })}>
+          <Button variant="outline" disabled={pending} onClick={() => need('reason', RETURN_FORM_MESSAGES.declineReason, text) && run({ action: 'decline', reason: text.trim() })}>
             Decline
           </Button>
           <Button
             disabled={pending}
-            onClick={() => need('instructions', 'Give the buyer return instructions (address, packing, label)', text) && run({ action: 'approve', instructions: text.trim() })}
+            onClick={() => need('instructions', RETURN_FORM_MESSAGES.instructions, text) && run({ action: 'approve', instructions: text.trim() })}
           >
             <CircleCheck aria-hidden className="size-4" /> {pending ? 'Saving...' : 'Approve Return'}
           </Button>
@@ -198,8 +199,8 @@ function NextStep({ ret }: { ret: ReturnDto }) {
             noValidate
             onSubmit={(e: FormEvent) => {
               e.preventDefault();
-              if (!carrier) return setErrors({ carrier: 'Carrier is required' });
-              if (need('trackingNumber', 'Tracking number is required', tracking)) run({ action: 'ship', carrier, trackingNumber: tracking.trim() });
+              if (!carrier) return setErrors({ carrier: RETURN_FORM_MESSAGES.carrier });
+              if (need('trackingNumber', RETURN_FORM_MESSAGES.trackingNumber, tracking)) run({ action: 'ship', carrier, trackingNumber: tracking.trim() });
             }}
           >
             <p className="text-sm">The seller approved your return. Follow the instructions, then add the tracking number.</p>

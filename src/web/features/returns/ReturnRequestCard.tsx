@@ -9,6 +9,7 @@ import { describeError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import type { OrderDto } from '../../../modules/payments/order.dto';
 import type { ReturnReasonDto } from '../../../modules/returns/return.dto';
+import { RETURN_FORM_MESSAGES } from '../../../modules/returns/return.messages';
 import {
   canRequestReturn,
   MAX_RETURN_PHOTOS,
@@ -56,7 +57,7 @@ function ReturnForm({ order }: { order: OrderDto }) {
     const files = [...(event.target.files ?? [])];
     event.target.value = '';
     const room = MAX_RETURN_PHOTOS - values.photos.length;
-    if (files.length > room) setErrors((e) => ({ ...e, photos: `At most ${MAX_RETURN_PHOTOS} photos` }));
+    if (files.length > room) setErrors((e) => ({ ...e, photos: RETURN_FORM_MESSAGES.tooManyPhotos }));
     for (const file of files.slice(0, Math.max(0, room))) {
       const problem = photoFileProblem(file);
       if (problem) {

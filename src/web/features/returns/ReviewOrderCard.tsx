@@ -7,6 +7,7 @@ import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import type { OrderDto } from '../../../modules/payments/order.dto';
+import { REVIEW_MESSAGES } from '../../../modules/sellers/reputation.messages';
 import { canReview } from './returnFormat';
 import { useCreateReview, useOrderReview } from './returns.api';
 
@@ -85,7 +86,7 @@ export function ReviewOrderCard({ order }: { order: OrderDto }) {
     event.preventDefault();
     if (create.isPending) return;
     if (rating < 1) {
-      setErrors({ rating: 'Rating must be a whole number from 1 to 5' });
+      setErrors({ rating: REVIEW_MESSAGES.rating });
       return;
     }
     create.mutate(

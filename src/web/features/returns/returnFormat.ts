@@ -1,5 +1,6 @@
 import type { OrderDto } from '../../../modules/payments/order.dto';
 import type { ReturnDto, ReturnEventDto, ReturnReasonDto, ReturnStateDto } from '../../../modules/returns/return.dto';
+import { MAX_RETURN_PHOTOS, RETURN_FORM_MESSAGES } from '../../../modules/returns/return.messages';
 
 /** The reasons, as the server takes them and the buyer reads them. */
 export const RETURN_REASON_OPTIONS: { value: ReturnReasonDto; label: string; needsPhotos: boolean; preference: boolean }[] = [
@@ -10,7 +11,7 @@ export const RETURN_REASON_OPTIONS: { value: ReturnReasonDto; label: string; nee
   { value: 'changed my mind', label: 'Changed my mind', needsPhotos: false, preference: true },
 ];
 
-export const MAX_RETURN_PHOTOS = 5;
+export { MAX_RETURN_PHOTOS };
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 
 const STATE_LABELS: Record<ReturnStateDto, string> = {
@@ -73,10 +74,10 @@ export interface ReturnFormValues {
 export function validateReturnForm(values: ReturnFormValues): Partial<Record<'reason' | 'details' | 'photos', string>> {
   const errors: Partial<Record<'reason' | 'details' | 'photos', string>> = {};
   const option = RETURN_REASON_OPTIONS.find((o) => o.value === values.reason);
-  if (!option) errors.reason = 'Choose a reason';
-  if (!values.details.trim()) errors.details = 'Describe the problem';
+  if (!option) errors.reason = RETURN_FORM_MESSAGES.reason;
+  if (!values.details.trim()) errors.details = RETURN_FORM_MESSAGES.details;
   if (option?.needsPhotos && values.photos.length === 0) errors.photos = 'Add 1 to 5 photos showing the problem (JPEG or PNG, up to 5 MB each).';
-  if (values.photos.length > MAX_RETURN_PHOTOS) errors.photos = `At most ${MAX_RETURN_PHOTOS} photos`;
+  if (values.photos.length > MAX_RETURN_PHOTOS) errors.photos = RETURN_FORM_MESSAGES.tooManyPhotos;
   return errors;
 }
 

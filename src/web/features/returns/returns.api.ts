@@ -1,8 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, listQueryFn, throwIfResNotOk } from '../../lib/api';
 import type { UploadDto } from '../../../modules/catalog/part.dto';
-import type { ReturnDto, ReturnReasonDto } from '../../../modules/returns/return.dto';
+import type { ReturnDto } from '../../../modules/returns/return.dto';
 import type { OwnReviewDto, ReviewDto } from '../../../modules/sellers/reputation.dto';
+import type {
+  ReturnApproveInput,
+  ReturnCreateInput,
+  ReturnDeclineInput,
+  ReturnEscalateInput,
+  ReturnRefundInput,
+  ReturnShipInput,
+} from '../../../modules/returns/returns.inputs';
+import type { ReviewCreateInput } from '../../../modules/sellers/reputation.inputs';
 
 export const RETURNS_PATH = '/api/returns';
 export const RETURNS_PAGE_SIZE = 20;
@@ -29,29 +38,24 @@ export function useReturns(params: { as?: 'seller'; page: number; state?: string
   return useQuery({ queryKey: [RETURNS_PATH, query], queryFn: listQueryFn<ReturnDto>(), placeholderData: keepPreviousData });
 }
 
-export interface ReturnRequestInput {
-  reason: ReturnReasonDto;
-  details: string;
-  photos: string[];
-}
-
 /** The buyer's return request (POST /api/orders/{id}/returns). */
 export function useRequestReturn(orderId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ReturnRequestInput) =>
+    mutationFn: (input: ReturnCreateInput) =>
       apiRequest<ReturnDto>(`/api/orders/${encodeURIComponent(orderId)}/returns`, { method: 'POST', data: input }),
     onSuccess: () => void client.invalidateQueries({ predicate: isReturnsQuery }),
   });
 }
 
+/** A step of a return and its body. */
 export type ReturnActionInput =
-  | { action: 'approve'; instructions: string }
-  | { action: 'decline'; reason: string }
-  | { action: 'ship'; carrier: string; trackingNumber: string }
+  | ({ action: 'approve' } & ReturnApproveInput)
+  | ({ action: 'decline' } & ReturnDeclineInput)
+  | ({ action: 'ship' } & ReturnShipInput)
   | { action: 'receive' }
-  | { action: 'refund'; amount?: string; note?: string }
-  | { action: 'escalate'; reason?: string };
+  | ({ action: 'refund' } & ReturnRefundInput)
+  | ({ action: 'escalate' } & ReturnEscalateInput);
 
 /** A step of a return (POST /api/returns/{id}/approve|decline|ship|receive|refund|escalate). */
 export function useReturnAction(returnId: string) {
@@ -75,19 +79,6 @@ export async function uploadReturnPhoto(file: File): Promise<UploadDto> {
   return (await res.json()) as UploadDto;
 }
 
-export interface ReviewInput {
-  orderId: string;
-  rating: number;
-  qualityRating?: number | null;
-  serviceRating?: number | null;
-  shippingRating?: number | null;
-  title?: string;
-  reviewText?: string;
-  pros?: string[];
-  cons?: string[];
-  wouldRecommend?: boolean | null;
-}
-
 const isReviewsQuery = (query: { queryKey: readonly unknown[] }) => typeof query.queryKey[0] === 'string' && /^\/api\/sellers\/.*\/(reviews|reputation)/.test(query.queryKey[0]);
 
 /** The signed-in buyer's review of one of their orders, if they wrote one (GET /api/sellers/{id}/reviews?orderId=). */
@@ -104,7 +95,7 @@ export function useOrderReview(sellerId: string, orderId: string, enabled: boole
 export function useCreateReview(sellerId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ReviewInput) => apiRequest<OwnReviewDto>(`/api/sellers/${encodeURIComponent(sellerId)}/reviews`, { method: 'POST', data: input }),
+    mutationFn: (input: ReviewCreateInput) => apiRequest<OwnReviewDto>(`/api/sellers/${encodeURIComponent(sellerId)}/reviews`, { method: 'POST', data: input }),
     onSuccess: () => void client.invalidateQueries({ predicate: isReviewsQuery }),
   });
 }

@@ -5,18 +5,13 @@ import { Card, CardContent } from '../../components/Card';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/Field';
 import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
+import type { ReverseCreateInput } from '../../../modules/reverse/reverse.inputs';
+import { MAX_YEAR, MIN_YEAR, PART_CATEGORIES, REVERSE_MESSAGES } from '../../../modules/reverse/reverse.messages';
 import { useCreateReverseAuction } from './reverse.api';
-import { PART_CATEGORIES } from './reverseRules';
 
-const REQUIRED: Array<[field: string, message: string]> = [
-  ['title', 'Title is required'],
-  ['description', 'Description is required'],
-  ['partCategory', 'Part category is required'],
-  ['maxBudget', 'Maximum budget is required'],
-  ['minBidDecrement', 'Minimum bid decrement is required'],
-  ['startTime', 'Start time is required'],
-  ['endTime', 'End time is required'],
-];
+type Choice<K extends 'shippingPreference' | 'urgency'> = NonNullable<ReverseCreateInput[K]>;
+
+const REQUIRED = ['title', 'description', 'partCategory', 'maxBudget', 'minBidDecrement', 'startTime', 'endTime'] as const;
 
 /** A datetime-local value `minutes` from now. */
 function localIn(minutes: number): string {
@@ -37,10 +32,10 @@ export function ReverseAuctionForm() {
     const data = new FormData(event.currentTarget);
     const text = (name: string) => String(data.get(name) ?? '').trim();
     const found: Record<string, string> = {};
-    for (const [field, message] of REQUIRED) if (!text(field)) found[field] = message;
+    for (const field of REQUIRED) if (!text(field)) found[field] = REVERSE_MESSAGES[field];
     for (const field of ['yearStart', 'yearEnd']) {
       const y = text(field);
-      if (y && (!/^\d{4}$/.test(y) || Number(y) < 1900 || Number(y) > 2030)) found[field] = 'Year must be between 1900 and 2030';
+      if (y && (!/^\d{4}$/.test(y) || Number(y) < MIN_YEAR || Number(y) > MAX_YEAR)) found[field] = REVERSE_MESSAGES.year;
     }
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -71,8 +66,9 @@ export function ReverseAuctionForm() {
         minBidDecrement: text('minBidDecrement'),
         startTime: start.toISOString(),
         endTime: end.toISOString(),
-        shippingPreference: text('shippingPreference') || 'both',
-        urgency: text('urgency') || 'normal',
+        // The selects offer the schema's choices only.
+        shippingPreference: (text('shippingPreference') || 'both') as Choice<'shippingPreference'>,
+        urgency: (text('urgency') || 'normal') as Choice<'urgency'>,
         images: [],
         autoRelist,
         maxRelists: Number(text('maxRelists') || 3),
@@ -110,8 +106,8 @@ export function ReverseAuctionForm() {
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField name="make" label="Make" hint="(optional)" />
             <TextField name="model" label="Model" hint="(optional)" />
-            <TextField name="yearStart" label="Year from" hint="(optional)" type="number" min={1900} max={2030} error={errors.yearStart} />
-            <TextField name="yearEnd" label="Year to" hint="(optional)" type="number" min={1900} max={2030} error={errors.yearEnd} />
+            <TextField name="yearStart" label="Year from" hint="(optional)" type="number" min={MIN_YEAR} max={MAX_YEAR} error={errors.yearStart} />
+            <TextField name="yearEnd" label="Year to" hint="(optional)" type="number" min={MIN_YEAR} max={MAX_YEAR} error={errors.yearEnd} />
             <TextField name="condition" label="Condition" hint="(optional)" />
             <TextField name="location" label="Location" hint="(optional)" />
             <TextField name="maxBudget" label="Maximum budget ($)" type="number" step="0.01" min="0.01" error={errors.maxBudget} />

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserDto } from '../../../modules/accounts/account.dto';
 import type {
@@ -8,7 +7,10 @@ import type {
   ReverseStatsDto,
   ReverseWatchDto,
 } from '../../../modules/reverse/reverse.dto';
+import type { AwardInput, QuoteInput, ReverseCreateInput } from '../../../modules/reverse/reverse.inputs';
 import { apiRequest, buildQueryUrl, fetchListPage, throwIfResNotOk } from '../../lib/api';
+import { readFrame } from '../../lib/liveSocket';
+import { useLiveSocket } from '../../lib/useLiveSocket';
 
 export const REVERSE_PATH = '/api/reverse-auctions';
 export const reverseKey = (id: string) => [`${REVERSE_PATH}/${id}`] as const;
@@ -71,47 +73,12 @@ export function useBuyer(id: string | undefined) {
   });
 }
 
-/** The form's payload of POST /api/reverse-auctions. */
-export interface ReverseCreatePayload {
-  title: string;
-  description: string;
-  partCategory: string;
-  make?: string;
-  model?: string;
-  yearStart?: number;
-  yearEnd?: number;
-  condition?: string;
-  location?: string;
-  maxBudget: string;
-  minBidDecrement: string;
-  startTime: string;
-  endTime: string;
-  shippingPreference: string;
-  urgency: string;
-  images: string[];
-  autoRelist: boolean;
-  maxRelists: number;
-  relistBudgetIncrease: number;
-  relistDelay: number;
-}
-
 export function useCreateReverseAuction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (payload: ReverseCreatePayload) => apiRequest<ReverseAuctionDto>(REVERSE_PATH, { method: 'POST', data: payload }),
+    mutationFn: (payload: ReverseCreateInput) => apiRequest<ReverseAuctionDto>(REVERSE_PATH, { method: 'POST', data: payload }),
     onSuccess: () => client.invalidateQueries({ queryKey: [REVERSE_PATH] }),
   });
-}
-
-export interface QuotePayload {
-  bidAmount: string;
-  partCondition?: string;
-  partLocation?: string;
-  estimatedShipping?: string;
-  availabilityDate?: string;
-  notes?: string;
-  /** Uploaded photos (POST /api/uploads) with their optional alt text. */
-  images: { url: string; altText?: string }[];
 }
 
 /** Refreshes one request's answers (after a write or a live event). */
@@ -127,7 +94,7 @@ function useRefresh(id: string) {
 export function useSubmitQuote(id: string) {
   const refresh = useRefresh(id);
   return useMutation({
-    mutationFn: (payload: QuotePayload) => apiRequest<QuoteResultDto>(`${REVERSE_PATH}/${encodeURIComponent(id)}/bids`, { method: 'POST', data: payload }),
+    mutationFn: (payload: QuoteInput) => apiRequest<QuoteResultDto>(`${REVERSE_PATH}/${encodeURIComponent(id)}/bids`, { method: 'POST', data: payload }),
     onSuccess: refresh,
   });
 }
@@ -143,7 +110,7 @@ export function useWatchRequest(id: string) {
 export function useAwardQuote(id: string) {
   const refresh = useRefresh(id);
   return useMutation({
-    mutationFn: (bidId: string) => apiRequest<ReverseAuctionDto>(`${REVERSE_PATH}/${encodeURIComponent(id)}/award`, { method: 'POST', data: { bidId } }),
+    mutationFn: (bidId: string) => apiRequest<ReverseAuctionDto>(`${REVERSE_PATH}/${encodeURIComponent(id)}/award`, { method: 'POST', data: { bidId } satisfies AwardInput }),
     onSuccess: refresh,
   });
 }
@@ -151,36 +118,10 @@ export function useAwardQuote(id: string) {
 /** Live updates: subscribes to the request's activity over /api/ws and refreshes on each event; reconnects after 3 s. */
 export function useReverseLive(id: string) {
   const refresh = useRefresh(id);
-  useEffect(() => {
-    let socket: WebSocket | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const connect = () => {
-      const { protocol, host } = window.location;
-      try {
-        socket = new WebSocket(`${protocol === 'https:' ? 'wss' : 'ws'}://${host}/api/ws`);
-      } catch {
-        timer = setTimeout(connect, 3000);
-        return;
-      }
-      socket.onopen = () => socket?.send(JSON.stringify({ type: 'subscribe_reverse_auction', reverseAuctionId: id }));
-      socket.onmessage = (message) => {
-        try {
-          if ((JSON.parse(String(message.data)) as { type?: string }).type === 'activity_event') refresh();
-        } catch {
-          // Not JSON: ignored.
-        }
-      };
-      socket.onclose = () => {
-        if (!stopped) timer = setTimeout(connect, 3000);
-      };
-    };
-    connect();
-    return () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      socket?.close();
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- refresh is rebuilt each render; the id decides the socket
-  }, [id]);
+  useLiveSocket(id, {
+    onOpen: (send) => send({ type: 'subscribe_reverse_auction', reverseAuctionId: id }),
+    onMessage: (data) => {
+      if (readFrame(data)?.type === 'activity_event') refresh();
+    },
+  });
 }

@@ -1,7 +1,6 @@
 import type { ReverseAuctionDto } from '../../../modules/reverse/reverse.dto';
 import { clockMs, formatMinutesSeconds, isFinalHour } from '../../lib/format';
 
-export const PART_CATEGORIES = ['Engine', 'Body', 'Interior', 'Suspension', 'Electrical', 'Drivetrain', 'Brakes', 'Wheels'] as const;
 const HOUR = 3600_000;
 
 export type DisplayStatus = 'Ended' | 'Pending' | 'Scheduled' | 'Ending Soon' | 'Active' | 'Cancelled';

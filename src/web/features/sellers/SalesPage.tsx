@@ -1,13 +1,13 @@
 import { Wallet } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/Button';
 import { PageContainer } from '../../components/PageContainer';
 import { PageHeader } from '../../components/PageHeader';
-import { Photo } from '../../components/Photo';
 import { cn } from '../../lib/cn';
 import { formatDate, formatDateTime } from '../../lib/format';
 import type { OrderDto } from '../../../modules/payments/order.dto';
 import { formatAmount } from '../payments/orderFormat';
+import { OrderListRow } from '../payments/OrderListRow';
 import { OrderStateChip } from '../payments/OrderStateChip';
 import { ORDERS_PAGE_SIZE, useOrders } from '../payments/payments.api';
 import { ShipOrderDialog } from '../payments/ShipOrderDialog';
@@ -70,29 +70,24 @@ export function SalesPage() {
 
 function SaleRow({ order }: { order: OrderDto }) {
   return (
-    <li className="flex flex-wrap items-center gap-4 rounded-lg border border-line bg-surface p-3 shadow-sm sm:flex-nowrap" data-testid="sale-row">
-      <div className="aspect-[4/3] w-24 shrink-0 overflow-hidden rounded-md border border-line bg-paper">
-        <Photo src={order.partImageUrl} alt="" missingLabel="" loading="lazy" iconClassName="size-5" />
+    <OrderListRow
+      order={order}
+      testId="sale-row"
+      action={order.actions.canShip && <ShipOrderDialog orderId={order.id} partTitle={order.partTitle} />}
+    >
+      <p className="text-sm text-muted">
+        {order.buyerName} · {order.paidAt ? `Paid ${formatDate(order.paidAt)}` : `Ordered ${formatDate(order.createdAt)}`}
+      </p>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <OrderStateChip state={order.state} />
+        <span className="tabular font-semibold">{formatAmount(order.total)}</span>
+        {order.sellerNet && <span className="tabular text-muted">You receive {formatAmount(order.sellerNet)}</span>}
       </div>
-      <div className="grid min-w-0 flex-1 content-start gap-1">
-        <Link to={`/account/orders/${order.id}`} className="line-clamp-2 font-semibold hover:text-racing hover:underline">
-          {order.partTitle}
-        </Link>
-        <p className="text-sm text-muted">
-          {order.buyerName} · {order.paidAt ? `Paid ${formatDate(order.paidAt)}` : `Ordered ${formatDate(order.createdAt)}`}
+      {order.actions.canShip && order.shipBy && (
+        <p className={cn('text-sm', order.lateShipment ? 'font-semibold text-racing' : 'text-muted')}>
+          {order.lateShipment ? 'Late: ship as soon as you can' : `Ship by ${formatDateTime(order.shipBy)}`}
         </p>
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <OrderStateChip state={order.state} />
-          <span className="tabular font-semibold">{formatAmount(order.total)}</span>
-          {order.sellerNet && <span className="tabular text-muted">You receive {formatAmount(order.sellerNet)}</span>}
-        </div>
-        {order.actions.canShip && order.shipBy && (
-          <p className={cn('text-sm', order.lateShipment ? 'font-semibold text-racing' : 'text-muted')}>
-            {order.lateShipment ? 'Late: ship as soon as you can' : `Ship by ${formatDateTime(order.shipBy)}`}
-          </p>
-        )}
-      </div>
-      {order.actions.canShip && <ShipOrderDialog orderId={order.id} partTitle={order.partTitle} />}
-    </li>
+      )}
+    </OrderListRow>
   );
 }

@@ -1,13 +1,9 @@
+import { SELLER_FORM_MESSAGES, US_STATES } from '../../../modules/sellers/seller.messages';
+import type { SellerApplicationInput } from '../../../modules/sellers/sellers.inputs';
 import type { FieldErrors } from '../../lib/form';
 
-/** The 50 US state codes offered for businessState (spec 001 §2 "Seller application"). */
-export const US_STATE_CODES = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA',
-  'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD',
-  'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ',
-  'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC',
-  'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
-] as const;
+/** The 50 US state codes offered for businessState (spec 001 §2 "Seller application"): the server's list. */
+export const US_STATE_CODES = US_STATES;
 
 export const BUSINESS_TYPES = [
   { value: 'individual', label: 'Individual' },
@@ -60,15 +56,9 @@ export const EMPTY_REGISTER_SELLER_FORM: RegisterSellerForm = {
   termsAccepted: false,
 };
 
+/** The server's sentences (seller.messages.ts) and the form's own acceptances. */
 export const SELLER_MESSAGES = {
-  businessName: 'Business name must be at least 2 characters',
-  contactPhone: 'Phone number must be at least 10 digits',
-  businessAddress: 'Address must be at least 5 characters',
-  businessCity: 'City must be at least 2 characters',
-  businessState: 'State must be at least 2 characters',
-  businessZip: 'ZIP code must be at least 5 characters',
-  yearsInBusiness: 'Years in business must be a whole number',
-  website: 'Please enter a valid website address',
+  ...SELLER_FORM_MESSAGES,
   privacyAccepted: 'You must accept the Privacy Policy to register as a seller',
   termsAccepted: 'You must accept the Terms of Service to register as a seller',
 } as const;
@@ -107,31 +97,14 @@ export function validateRegisterSeller(form: RegisterSellerForm): RegisterSeller
   return errors;
 }
 
-export interface SellerApplicationPayload {
-  businessName: string;
-  businessType: BusinessType;
-  taxId?: string;
-  businessLicense?: string;
-  businessAddress: string;
-  businessCity: string;
-  businessState: string;
-  businessZip: string;
-  businessCountry: string;
-  contactPhone: string;
-  website?: string;
-  description?: string;
-  yearsInBusiness?: number;
-  specialties: string[];
-}
-
 /**
  * What POST /api/sellers receives: trimmed, without the acceptance flags (spec 001 §7) and without a
  * userId (the server takes the applicant from the session); optional fields left out when blank.
  */
-export function toSellerPayload(form: RegisterSellerForm): SellerApplicationPayload {
+export function toSellerPayload(form: RegisterSellerForm): SellerApplicationInput {
   const optional = (value: string) => value.trim() || undefined;
   const years = form.yearsInBusiness.trim();
-  const payload: SellerApplicationPayload = {
+  const payload: SellerApplicationInput = {
     businessName: form.businessName.trim(),
     businessType: form.businessType,
     taxId: optional(form.taxId),
@@ -147,7 +120,7 @@ export function toSellerPayload(form: RegisterSellerForm): SellerApplicationPayl
     yearsInBusiness: years ? Number(years) : undefined,
     specialties: form.specialties,
   };
-  for (const key of Object.keys(payload) as Array<keyof SellerApplicationPayload>) {
+  for (const key of Object.keys(payload) as Array<keyof SellerApplicationInput>) {
     if (payload[key] === undefined) delete payload[key];
   }
   return payload;

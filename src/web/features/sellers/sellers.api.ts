@@ -1,11 +1,10 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, buildQueryUrl, fetchListPage, getQueryFn, listQueryFn, throwIfResNotOk, type ListPage } from '../../lib/api';
 import { recordPolicyAcceptances } from '../accounts/accounts.api';
-import type { SellerApplicationPayload } from './registerSeller.validation';
+import type { SellerApplicationInput, StorefrontUpdateInput } from '../../../modules/sellers/sellers.inputs';
 import type { ReputationDto, ReviewDto, UserBadgeDto } from '../../../modules/sellers/reputation.dto';
 import type { SellerDto, StorefrontDto } from '../../../modules/sellers/seller.dto';
 import type { UploadDto } from '../../../modules/catalog/part.dto';
-import type { StorefrontUpdate } from './storefrontForm';
 
 /** Query key of the signed-in user's seller record. */
 export const sellerByUserKey = (userId: string) => [`/api/sellers/by-user/${userId}`] as const;
@@ -37,7 +36,7 @@ export function useSellerByUser(userId: string | undefined) {
 export function useSubmitSellerApplication(userId: string | undefined) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (payload: SellerApplicationPayload) => {
+    mutationFn: async (payload: SellerApplicationInput) => {
       const created = await apiRequest<SellerDto>('/api/sellers', { method: 'POST', data: payload });
       await recordPolicyAcceptances(created?.userId ?? userId);
       return created;
@@ -119,7 +118,7 @@ export function useUserBadges(userId: string | undefined) {
 export function useUpdateStorefront(storefrontId: string | undefined) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (update: StorefrontUpdate) =>
+    mutationFn: (update: StorefrontUpdateInput) =>
       apiRequest<StorefrontDto>(`/api/storefronts/${storefrontId ?? ''}`, { method: 'PATCH', data: update }),
     onSuccess: async (saved) => {
       await client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).includes('/storefront') });

@@ -1,4 +1,6 @@
 import type { StorefrontDto } from '../../../modules/sellers/seller.dto';
+import { STOREFRONT_MESSAGES } from '../../../modules/sellers/seller.messages';
+import type { StorefrontUpdateInput } from '../../../modules/sellers/sellers.inputs';
 import type { FieldErrors } from '../../lib/form';
 
 export interface StorefrontForm {
@@ -9,14 +11,10 @@ export interface StorefrontForm {
   policies: string;
 }
 
-/** The fields a seller edits on their storefront (PATCH /api/storefronts/{id}): blanks as null. */
-export type StorefrontUpdate = { displayName: string } & { [K in Exclude<keyof StorefrontForm, 'displayName'>]: string | null };
 
 export type StorefrontFormErrors = FieldErrors<StorefrontForm>;
 
-export const STOREFRONT_MESSAGES = {
-  displayName: 'Display name must be at least 2 characters',
-} as const;
+export { STOREFRONT_MESSAGES };
 
 /** The form as first shown: the storefront's current values, blanks for none. */
 export function storefrontFormOf(storefront: Pick<StorefrontDto, keyof StorefrontForm>): StorefrontForm {
@@ -37,7 +35,7 @@ export function validateStorefrontForm(form: StorefrontForm): StorefrontFormErro
 }
 
 /** What PATCH /api/storefronts/{id} receives: trimmed, blanks as null (clearing the field). */
-export function toStorefrontUpdate(form: StorefrontForm): StorefrontUpdate {
+export function toStorefrontUpdate(form: StorefrontForm): StorefrontUpdateInput {
   const orNull = (value: string) => value.trim() || null;
   return {
     displayName: form.displayName.trim(),

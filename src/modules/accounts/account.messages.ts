@@ -1,0 +1,21 @@
+/**
+ * The sentences of the sign-in and buyer registration forms: the server's zod schemas answer with them and the web
+ * app's checks show them before sending. Pure: imports nothing (the front ends import it as code).
+ */
+
+/** Buyer registration, by field. */
+export const REGISTER_MESSAGES = {
+  username: 'Username must be at least 3 characters',
+  email: 'Please enter a valid email address',
+  password: 'Password must be at least 8 characters',
+  confirmPassword: "Passwords don't match",
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  country: 'Country is required',
+} as const;
+
+/** Sign-in, by field. */
+export const LOGIN_MESSAGES = {
+  username: 'Username or email is required',
+  password: 'Password is required',
+} as const;

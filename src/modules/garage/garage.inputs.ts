@@ -1,0 +1,30 @@
+/**
+ * The request bodies of the garage, alerts and market watch APIs as a client sends them, named for the front ends
+ * (`import type`): each is the input of the zod schema that parses it (BodyInput), so the schema is the one
+ * definition of the shape.
+ */
+import type { BodyInput } from '../../platform/http/body-input.js';
+import type {
+  alertCreateSchema,
+  alertSettingsSchema,
+  alertUpdateSchema,
+  vehicleCreateSchema,
+  vehicleUpdateSchema,
+  watchCreateSchema,
+  watchUpdateSchema,
+} from './garage.schemas.js';
+
+/** POST /api/garage: make and model required (years, priority as numbers or numeric strings). */
+export type VehicleCreateInput = BodyInput<typeof vehicleCreateSchema>;
+/** PATCH /api/garage/vehicle/{id}: any subset of the vehicle's fields. */
+export type VehicleUpdateInput = BodyInput<typeof vehicleUpdateSchema>;
+/** POST /api/alerts: "Save this search" and the alert form. */
+export type AlertCreateInput = BodyInput<typeof alertCreateSchema>;
+/** PATCH /api/alerts/alert/{id}: pause, rename, change frequency or filters. */
+export type AlertUpdateInput = BodyInput<typeof alertUpdateSchema>;
+/** PUT /api/alerts/settings: the time zone and the hour of the daily digest. */
+export type AlertSettingsInput = BodyInput<typeof alertSettingsSchema>;
+/** POST /api/market-watch: "Track price" and the garage's watch form (one of the three ids, as watchType says). */
+export type WatchCreateInput = BodyInput<typeof watchCreateSchema>;
+/** PATCH /api/market-watch/item/{id}: the threshold, or pause. */
+export type WatchUpdateInput = BodyInput<typeof watchUpdateSchema>;
