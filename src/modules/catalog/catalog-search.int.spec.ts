@@ -5,8 +5,9 @@ import { signedInBuyer } from '../../../test/accounts.fixtures.js';
 import { approveSeller } from '../../../test/sellers.fixtures.js';
 import { preparedRunner, type SqlRunner } from '../../platform/db/sql-runner.js';
 import { seedCatalog } from './catalog.seed.js';
-import { PartRowBatcher, READ_PARTS_SQL, readPartRows } from './part.reader.js';
-import { PartSearch } from './part.search.js';
+import { PartRowBatcher } from './part.reader.js';
+import { READ_PARTS_SQL, readPartRows } from './part-read.sql.js';
+import { PartSearch } from './part-search.sql.js';
 import { KnownWords } from './search.words.js';
 
 let t: TestApp;
