@@ -341,7 +341,6 @@ describe('the part page statement', () => {
     const rows = await Promise.all([ids.weber!, unknown, ids.gasket!, ids.weber!].map((id) => batcher.read(id)));
     expect(rows.map((r) => r?.title ?? null)).toEqual(['Weber 40 DCOE Carburetor', null, 'Valve Cover Gasket Set', 'Weber 40 DCOE Carburetor']);
     expect(statements).toHaveLength(1);
-
     await t.sql(`update parts set title = 'Weber 45 DCOE Carburetor' where id = $1`, [ids.weber]);
     try {
       expect((await batcher.read(ids.weber!))?.title).toBe('Weber 45 DCOE Carburetor');
