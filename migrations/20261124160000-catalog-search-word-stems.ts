@@ -7,7 +7,7 @@ import { Migration } from '@mikro-orm/migrations';
  * The lexicon holds the listings' words as written (the 'simple' configuration), while the text index holds
  * their English stems: "engine" was missing from the lexicon, so the typo correction rewrote it to "engines",
  * though the text index would have matched it as typed. The index is on the expression the search's look-up
- * writes (STEM_OF in part.search.ts); stop words have no stem (null) and match nothing.
+ * writes (STEM_OF in part-search.sql.ts); stop words have no stem (null) and match nothing.
  */
 export class Migration20261124160000CatalogSearchWordStems extends Migration {
   override async up(): Promise<void> {

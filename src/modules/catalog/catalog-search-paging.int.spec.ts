@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { signedInBuyer } from '../../../test/accounts.fixtures.js';
 import { insertParts } from '../../../test/catalog.fixtures.js';
 import { seedCatalog } from './catalog.seed.js';
-import { RANK_ALL_LIMIT, RANK_CANDIDATES } from './part.search.js';
+import { RANK_ALL_LIMIT, RANK_CANDIDATES } from './part-search.sql.js';
 
 let t: TestApp;
 let sellerId: string;

@@ -5,8 +5,9 @@ import { signedInBuyer } from '../../../test/accounts.fixtures.js';
 import { approveSeller } from '../../../test/sellers.fixtures.js';
 import { preparedRunner, type SqlRunner } from '../../platform/db/sql-runner.js';
 import { seedCatalog } from './catalog.seed.js';
-import { PartRowBatcher, READ_PARTS_SQL, readPartRows } from './part.reader.js';
-import { PartSearch } from './part.search.js';
+import { PartRowBatcher } from './part.reader.js';
+import { READ_PARTS_SQL, readPartRows } from './part-read.sql.js';
+import { PartSearch } from './part-search.sql.js';
 import { KnownWords } from './search.words.js';
 
 let t: TestApp;
@@ -340,7 +341,6 @@ describe('the part page statement', () => {
     const rows = await Promise.all([ids.weber!, unknown, ids.gasket!, ids.weber!].map((id) => batcher.read(id)));
     expect(rows.map((r) => r?.title ?? null)).toEqual(['Weber 40 DCOE Carburetor', null, 'Valve Cover Gasket Set', 'Weber 40 DCOE Carburetor']);
     expect(statements).toHaveLength(1);
-
     await t.sql(`update parts set title = 'Weber 45 DCOE Carburetor' where id = $1`, [ids.weber]);
     try {
       expect((await batcher.read(ids.weber!))?.title).toBe('Weber 45 DCOE Carburetor');

@@ -4,10 +4,10 @@ import { Part } from './part.entity.js';
 import type { PartDto } from './part.dto.js';
 import { fixedPriceAvailability, type FixedPriceAvailability } from './part.availability.js';
 import { PartService } from './part.service.js';
-import { uuidArray } from '../../platform/db/uuid.js';
 import { PartHolds } from './part.holds.js';
 import { decimalString } from './part.mapper.js';
 import { Database } from '../../platform/db/database.js';
+import { readLiveListings, readPartCards, sellerPartCategories, sellerPartCounts, sellersListingIds } from './part.repository.js';
 
 /** Listing figures of one seller (by the seller's user id). */
 export interface SellerPartStats {
@@ -87,14 +87,7 @@ export class CatalogApiImpl extends CatalogApi {
 
   async partCards(ids: readonly string[]): Promise<PartCardFacts[]> {
     if (!ids.length) return [];
-    const rows = await this.db.em.execute<
-      { id: string; seller_id: string; title: string; image: { url: string; thumbnailUrl?: string } | null; price: string; is_active: boolean; is_approved: boolean; sold: boolean }[]
-    >(
-      `select p.id, p.seller_id, p.title, p.price::text as price, p.is_active, p.is_approved, p.sold_at is not null as sold,
-              coalesce((select i from jsonb_array_elements(p.images) i where (i->>'isPrimary')::boolean limit 1), p.images->0) as image
-         from parts p where p.id = any(?::uuid[])`,
-      [uuidArray(ids)],
-    );
+    const rows = await readPartCards(this.db.em, ids);
     const auctions = await this.holds.openAuctions(rows.map((r) => r.id));
     return rows.map((r) => ({
       id: r.id,
@@ -119,22 +112,7 @@ export class CatalogApiImpl extends CatalogApi {
   }
 
   async liveListings(): Promise<LiveListingFacts[]> {
-    const rows = await this.db.em.execute<
-      { id: string; title: string; seller_id: string; category: string; category_name: string; condition: string; price: string; listed_at: Date; watchers: number; median: string }[]
-    >(
-      `with live as (
-         select p.id, p.title, p.seller_id, p.category, p.condition, p.price, coalesce(p.approved_at, p.created_at) as listed_at
-           from parts p where p.is_active and p.is_approved and p.hidden_by_suspension_at is null
-       ), medians as (
-         select category, condition, round(percentile_cont(0.5) within group (order by price)::numeric, 2) as median
-           from live group by category, condition
-       )
-       select l.id, l.title, l.seller_id, l.category, c.name as category_name, l.condition, l.price::text as price, l.listed_at,
-              (select count(*)::int from favorites f where f.part_id = l.id) as watchers, m.median::text as median
-         from live l join categories c on c.slug = l.category
-         join medians m on m.category = l.category and m.condition = l.condition
-        order by l.listed_at desc, l.id`,
-    );
+    const rows = await readLiveListings(this.db.em);
     return rows.map((r) => ({
       partId: r.id,
       title: r.title,
@@ -162,17 +140,7 @@ export class CatalogApiImpl extends CatalogApi {
     const category = match.category?.trim().toLowerCase() || null;
     const make = match.make?.trim().toLowerCase() || null;
     if (!category && !make) return [];
-    // The slugs first (small tables), so the parts are read through their category and make columns.
-    const rows = await this.db.em.execute<{ seller_id: string }[]>(
-      `with cats as (select slug from categories where lower(name) = ? or lower(slug) = ?),
-            mks as (select slug from makes where lower(name) = ? or lower(slug) = ?)
-       select distinct p.seller_id from parts p
-        where p.is_active and p.is_approved and p.seller_id > ?::uuid
-          and (p.category in (select slug from cats) or p.make in (select slug from mks))
-        order by p.seller_id limit ?`,
-      [category, category, make, make, afterUserId ?? '00000000-0000-0000-0000-000000000000', limit],
-    );
-    return rows.map((r) => r.seller_id);
+    return sellersListingIds(this.db.em, category, make, afterUserId, limit);
   }
 
   async sellerPartStats(sellerUserIds: string[]): Promise<Map<string, SellerPartStats>> {
@@ -180,23 +148,9 @@ export class CatalogApiImpl extends CatalogApi {
       sellerUserIds.map((id) => [id, { listed: 0, active: 0, featured: 0, categories: [] }]),
     );
     if (!sellerUserIds.length) return result;
-    const ids = uuidArray(sellerUserIds);
-    const counts = await this.db.em.execute<{ seller_id: string; listed: number; active: number; featured: number }[]>(
-      `select seller_id,
-              count(*)::int as listed,
-              count(*) filter (where is_active and is_approved)::int as active,
-              count(*) filter (where is_active and is_approved and is_featured)::int as featured
-         from parts where seller_id = any(?::uuid[]) group by seller_id`,
-      [ids],
-    );
+    const counts = await sellerPartCounts(this.db.em, sellerUserIds);
     for (const row of counts) Object.assign(result.get(row.seller_id)!, { listed: row.listed, active: row.active, featured: row.featured });
-    const categories = await this.db.em.execute<{ seller_id: string; slug: string; name: string }[]>(
-      `select distinct p.seller_id, c.slug, c.name
-         from parts p join categories c on c.slug = p.category
-        where p.seller_id = any(?::uuid[]) and p.is_active and p.is_approved
-        order by c.name`,
-      [ids],
-    );
+    const categories = await sellerPartCategories(this.db.em, sellerUserIds);
     for (const row of categories) result.get(row.seller_id)!.categories.push({ slug: row.slug, name: row.name });
     return result;
   }

@@ -10,12 +10,14 @@ import { catalogRoutes } from './catalog.routes.js';
 import { seedCatalog } from './catalog.seed.js';
 import { catalogDemo } from './catalog.demo.js';
 import { catalogReferenceData } from './catalog.reference-data.js';
+import { CatalogPublicCount } from './catalog-public-count.entity.js';
 import { Category } from './category.entity.js';
 import { Favorite } from './favorite.entity.js';
 import { Make } from './make.entity.js';
 import { partAdminRoutes } from './part.admin-routes.js';
 import { Part } from './part.entity.js';
 import { PartFitment } from './part-fitment.entity.js';
+import { PartSearchWord } from './part-search-word.entity.js';
 import { PartListingService } from './part-listing.service.js';
 import { PartReviewService } from './part-review.service.js';
 import { CATALOG_SUBSCRIBED_EVENTS, MARK_SOLD_BY_AUCTION_TASK, PartSaleService, RELIST_CANCELLED_ORDER_PART_TASK } from './part-sale.service.js';
@@ -45,7 +47,7 @@ export const catalogModule: PitlaneModule = {
     bind(CatalogApi).to(CatalogApiImpl);
     bind(ConsoleFigures).to(PartConsoleFigures);
   }),
-  entities: [Category, Make, Part, PartFitment, Favorite],
+  entities: [Category, Make, Part, PartFitment, Favorite, PartSearchWord, CatalogPublicCount],
   routes: catalogRoutes,
   adminRoutes: partAdminRoutes,
   tasks: { ...catalogTasks, ...sellerSuspensionTasks },

@@ -1,5 +1,6 @@
 import type { Container } from 'inversify';
 import { newReferenceKeys, referenceTransaction } from '../../platform/reference-data.js';
+import { insertMissingCategories, insertMissingMakes } from './catalog-seed.sql.js';
 import { SEED_CATEGORIES, SEED_MAKES } from './catalog.seed-data.js';
 
 /**
@@ -9,19 +10,9 @@ import { SEED_CATEGORIES, SEED_MAKES } from './catalog.seed-data.js';
 export async function catalogReferenceData(container: Container): Promise<string[]> {
   return referenceTransaction(container, async (tx) => {
     const categorySlugs = await newReferenceKeys(tx, 'catalog.category', SEED_CATEGORIES.map((c) => c.slug));
-    const categories = await tx.execute<unknown[]>(
-      `insert into categories (name, slug, icon)
-       select name, slug, icon from jsonb_to_recordset(?::jsonb) as s(name text, slug text, icon text)
-       on conflict do nothing returning id`,
-      [JSON.stringify(SEED_CATEGORIES.filter((c) => categorySlugs.has(c.slug)))],
-    );
+    const categories = await insertMissingCategories(tx, SEED_CATEGORIES.filter((c) => categorySlugs.has(c.slug)));
     const makeSlugs = await newReferenceKeys(tx, 'catalog.make', SEED_MAKES.map((m) => m.slug));
-    const makes = await tx.execute<unknown[]>(
-      `insert into makes (name, slug)
-       select name, slug from jsonb_to_recordset(?::jsonb) as s(name text, slug text)
-       on conflict do nothing returning id`,
-      [JSON.stringify(SEED_MAKES.filter((m) => makeSlugs.has(m.slug)))],
-    );
-    return categories.length || makes.length ? [`categories: ${categories.length} added`, `makes: ${makes.length} added`] : [];
+    const makes = await insertMissingMakes(tx, SEED_MAKES.filter((m) => makeSlugs.has(m.slug)));
+    return categories || makes ? [`categories: ${categories} added`, `makes: ${makes} added`] : [];
   });
 }

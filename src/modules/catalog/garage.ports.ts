@@ -1,10 +1,12 @@
 import { inject, injectable } from 'inversify';
 
-import { uuidArray } from '../../platform/db/uuid.js';
+import { isUuid } from '../../platform/db/uuid.js';
 import { containsPattern } from '../../platform/db/like.js';
 import type { CategoryDto, MakeDto } from './part.dto.js';
 import { CatalogLookups } from './catalog.lookups.js';
 import { Database } from '../../platform/db/database.js';
+import { PartFitment } from './part-fitment.entity.js';
+import { publicPartsTitled } from './part.repository.js';
 
 export { VehicleFilterSource, type VehicleFilter } from './vehicle-filter.port.js';
 
@@ -31,20 +33,13 @@ export class CatalogReference {
   /** The vehicle entries of `partIds` (any state), in one query, in each part's order. */
   async fitments(partIds: readonly string[]): Promise<FitmentEntry[]> {
     if (!partIds.length) return [];
-    const rows = await this.db.em.execute<{ part_id: string; make: string; model: string; year_start: number | null; year_end: number | null }[]>(
-      'select part_id, make, model, year_start, year_end from part_fitments where part_id = any(?::uuid[]) order by part_id, position',
-      [uuidArray(partIds)],
-    );
-    return rows.map((r) => ({ partId: r.part_id, make: r.make, model: r.model, yearStart: r.year_start, yearEnd: r.year_end }));
+    const rows = await this.db.em.find(PartFitment, { partId: { $in: [...new Set(partIds)].filter(isUuid) } }, { orderBy: { partId: 'asc', position: 'asc' } });
+    return rows.map((r) => ({ partId: r.partId, make: r.make, model: r.model, yearStart: r.yearStart ?? null, yearEnd: r.yearEnd ?? null }));
   }
 
   /** Up to `limit` public parts whose title holds `q` (the garage's watch form picker), newest first. */
   async searchParts(q: string, limit = 10): Promise<{ id: string; title: string; price: string; imageUrl: string | null }[]> {
-    const rows = await this.db.em.execute<{ id: string; title: string; price: string; image_url: string | null }[]>(
-      `select id, title, price::text as price, images -> 0 ->> 'url' as image_url from parts
-        where is_active and is_approved and title ilike ? order by created_at desc, id limit ?`,
-      [containsPattern(q), limit],
-    );
+    const rows = await publicPartsTitled(this.db.em, containsPattern(q), limit);
     return rows.map((r) => ({ id: r.id, title: r.title, price: r.price, imageUrl: r.image_url }));
   }
 

@@ -6,6 +6,8 @@ import { EventBus } from '../../platform/events.js';
 import { AccountsApi } from '../accounts/index.js';
 import { CATALOG_EVENTS } from './catalog.events.js';
 import { Database } from '../../platform/db/database.js';
+import { Part } from './part.entity.js';
+import { markPartSold, putPartBackOnSale } from './part.repository.js';
 
 export const MARK_SOLD_BY_AUCTION_TASK = 'catalog/mark-part-sold';
 export const RELIST_CANCELLED_ORDER_PART_TASK = 'catalog/relist-cancelled-order-part';
@@ -48,13 +50,9 @@ export class PartSaleService {
    * `orderId` names the paid order that sold it (null for an auction win), which alone may relist it later.
    */
   async markSold(partId: string, orderId: string | null = null): Promise<boolean> {
-    return (this.db.em).transactional(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const now = this.clock.now().toISOString();
-      const [row] = await tx.execute<{ id: string; seller_id: string }[]>(
-        `update parts set sold_at = ?, sold_order_id = ?, is_active = false, updated_at = ? where id = ? and sold_at is null
-         returning id, seller_id`,
-        [now, orderId, now, partId],
-      );
+      const row = await markPartSold(tx, partId, orderId, now);
       if (!row) return false;
       await this.events.publish(tx, { name: CATALOG_EVENTS.partSold, payload: { partId: row.id, sellerId: row.seller_id } });
       return true;
@@ -69,19 +67,12 @@ export class PartSaleService {
    * elsewhere by the seller, or deleted, is left alone. Publishes `catalog.part.back_on_sale` once.
    */
   async putBackOnSale(partId: string, orderId: string): Promise<boolean> {
-    const [part] = await (this.db.em).execute<{ seller_id: string }[]>(
-      'select seller_id from parts where id = ? and sold_order_id = ?',
-      [partId, orderId],
-    );
+    const part = await this.db.em.findOne(Part, { id: partId, soldOrderId: orderId });
     if (!part) return false;
-    const suspended = await this.accounts.isSuspended(part.seller_id);
-    return (this.db.em).transactional(async (tx) => {
+    const suspended = await this.accounts.isSuspended(part.sellerId);
+    return this.db.transaction(async (tx) => {
       const now = this.clock.now().toISOString();
-      const [row] = await tx.execute<{ id: string; seller_id: string }[]>(
-        `update parts set sold_at = null, sold_order_id = null, is_active = ?, hidden_by_suspension_at = ?, updated_at = ?
-         where id = ? and sold_order_id = ? and sold_at is not null returning id, seller_id`,
-        [!suspended, suspended ? now : null, now, partId, orderId],
-      );
+      const row = await putPartBackOnSale(tx, partId, orderId, suspended, now);
       if (!row) return false;
       await this.events.publish(tx, { name: CATALOG_EVENTS.partBackOnSale, payload: { partId: row.id, sellerId: row.seller_id, orderId } });
       return true;

@@ -12,7 +12,7 @@ import type { CategoryDto, MakeDto, PartDto } from './part.dto.js';
 import { toPartDto } from './part.mapper.js';
 import type { PartListQuery } from './part.schemas.js';
 import { PartRowBatcher, snapshotsOf } from './part.reader.js';
-import { PartSearch, type SearchFilters } from './part.search.js';
+import { PartSearch, type SearchFilters } from './part-search.sql.js';
 import { VehicleFilterSource } from './vehicle-filter.port.js';
 import { KnownWords } from './search.words.js';
 import type { SqlRunner } from '../../platform/db/sql-runner.js';

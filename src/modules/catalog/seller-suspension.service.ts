@@ -6,6 +6,7 @@ import type { TaskFactories } from '../../platform/module.js';
 import { parseOrThrow } from '../../platform/http/validate.js';
 import { AccountsApi, ACCOUNT_EVENTS } from '../accounts/index.js';
 import { Database } from '../../platform/db/database.js';
+import { Part } from './part.entity.js';
 
 export const APPLY_SELLER_SUSPENSION_TASK = 'catalog/apply-seller-suspension';
 
@@ -36,20 +37,11 @@ export class SellerSuspensionService {
    */
   async apply(sellerId: string): Promise<number> {
     const suspended = await this.accounts.isSuspended(sellerId);
-    const em = this.db.em;
-    const now = this.clock.now().toISOString();
-    const rows = suspended
-      ? await em.execute<{ id: string }[]>(
-          `update parts set is_active = false, hidden_by_suspension_at = ?, updated_at = ?
-           where seller_id = ? and is_active and sold_at is null returning id`,
-          [now, now, sellerId],
-        )
-      : await em.execute<{ id: string }[]>(
-          `update parts set is_active = true, hidden_by_suspension_at = null, updated_at = ?
-           where seller_id = ? and hidden_by_suspension_at is not null and sold_at is null returning id`,
-          [now, sellerId],
-        );
-    return rows.length;
+    const now = this.clock.now();
+    // One statement each way (a seller may have thousands of listings); the count of listings changed comes back.
+    return suspended
+      ? this.db.em.nativeUpdate(Part, { sellerId, isActive: true, soldAt: null }, { isActive: false, hiddenBySuspensionAt: now, updatedAt: now })
+      : this.db.em.nativeUpdate(Part, { sellerId, hiddenBySuspensionAt: { $ne: null }, soldAt: null }, { isActive: true, hiddenBySuspensionAt: null, updatedAt: now });
   }
 }
 

@@ -4,6 +4,7 @@ import { Clock } from '../../platform/clock.js';
 import { Errors } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
 import { Favorite } from './favorite.entity.js';
+import { addFavoriteOnce } from './favorite.repository.js';
 import { Part } from './part.entity.js';
 import type { PartImageDto, WatchlistEntryDto } from './part.dto.js';
 import { decimalString, toImageDto } from './part.mapper.js';
@@ -63,14 +64,9 @@ export class WatchlistService {
   async add(actor: Actor, partId: string): Promise<{ entry: WatchlistEntryDto; created: boolean }> {
     const part = await this.db.em.findOne(Part, { id: partId });
     if (!part || !this.parts.canSee(part, actor)) throw Errors.notFound('Part');
-    // One statement, so two concurrent adds still leave one row.
-    const inserted = await this.db.em.execute<{ id: string }[]>(
-      `insert into favorites (user_id, part_id, created_at) values (?, ?, ?)
-       on conflict (user_id, part_id) do nothing returning id`,
-      [actor.id, partId, this.clock.now().toISOString()],
-    );
+    const created = await addFavoriteOnce(this.db.em, actor.id, partId, this.clock.now().toISOString());
     const favorite = await this.db.em.findOneOrFail(Favorite, { userId: actor.id, partId }, { refresh: true });
-    return { entry: toEntry(favorite, part), created: inserted.length > 0 };
+    return { entry: toEntry(favorite, part), created };
   }
 
   /** Removes one of the user's own entries; others' entries are a 404. */

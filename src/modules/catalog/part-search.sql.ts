@@ -1,5 +1,5 @@
 import type { SqlRunner } from '../../platform/db/sql-runner.js';
-import { PART_COLUMNS, type PartRow, readPartRows } from './part.reader.js';
+import { PART_COLUMNS, type PartRow, readPartRows } from './part-read.sql.js';
 import type { Condition } from './part.entity.js';
 import type { PartSort } from './part.schemas.js';
 import type { VehicleFilter } from './vehicle-filter.port.js';
