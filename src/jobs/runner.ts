@@ -1,6 +1,7 @@
 import { Logger as WorkerLogger, run, runOnce, parseCrontab, type Runner, type TaskList } from 'graphile-worker';
 import { RequestContext } from '@mikro-orm/postgresql';
 import type { Runtime } from '../platform/runtime.js';
+import { LOCKED_JOBS_SQL } from './runner.sql.js';
 
 /** Merges every module's tasks; each runs in its own entity-manager context. */
 export function taskList(rt: Runtime): TaskList {
@@ -61,9 +62,7 @@ export async function drainJobs(rt: Runtime, timeoutMs = 10_000): Promise<void> 
   await runOnce({ pgPool: rt.pool, taskList: taskList(rt), noHandleSignals: true, logger: workerLogger(rt) });
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const { rows } = await rt.pool.query<{ n: number }>(
-      'select count(*)::int as n from graphile_worker.jobs where locked_at is not null',
-    );
+    const { rows } = await rt.pool.query<{ n: number }>(LOCKED_JOBS_SQL);
     if (rows[0]!.n === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

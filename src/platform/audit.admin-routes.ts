@@ -1,35 +1,24 @@
 import { Database } from './db/database.js';
 import { Router } from 'express';
 import type { Container } from 'inversify';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FilterQuery } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { Errors } from './errors.js';
 import { handle, idParams } from './http/validate.js';
 import { adminListQuery, consoleOrder, parseAdminList, refuseMethods, sendAdminList } from './http/admin-rest.js';
 import type { AuditLogDto } from './audit.js';
+import { AuditLogEntry } from './audit-log/audit-log.entity.js';
 
-interface AuditRow {
-  id: string;
-  actor_id: string | null;
-  action: string;
-  entity_type: string;
-  entity_id: string;
-  reason: string | null;
-  before: unknown;
-  after: unknown;
-  created_at: Date | string;
-}
-
-const toDto = (r: AuditRow): AuditLogDto => ({
+const toDto = (r: AuditLogEntry): AuditLogDto => ({
   id: r.id,
-  actorId: r.actor_id,
+  actorId: r.actorId ?? null,
   action: r.action,
-  entityType: r.entity_type,
-  entityId: r.entity_id,
-  reason: r.reason,
+  entityType: r.entityType,
+  entityId: r.entityId,
+  reason: r.reason ?? null,
   before: r.before ?? null,
   after: r.after ?? null,
-  createdAt: new Date(r.created_at).toISOString(),
+  createdAt: r.createdAt.toISOString(),
 });
 
 /** The audit log's filters: by admin, by kind of record, by record, by action. */
@@ -40,48 +29,38 @@ const auditFilter = z.object({
   action: z.string().trim().max(80, 'Must be at most 80 characters').optional(),
 });
 
-const COLUMNS: Record<string, string> = { createdAt: 'created_at', action: 'action', entityType: 'entity_type', id: 'id' };
-
 /** Console resource `audit-log`: every admin action, newest first; read-only (writes are 405s). */
 export function auditAdminRoutes(container: Container): Router {
-  const orm = container.get(Database).orm;
-  const em = () => orm.em as EntityManager;
+  const db = container.get(Database);
   const router = Router();
 
   router.get(
     '/audit-log',
     handle({ query: adminListQuery }, async ({ query }, _req, res) => {
       const list = parseAdminList(query, { sortable: ['createdAt', 'action', 'entityType'], defaultSort: ['createdAt', 'DESC'], filter: auditFilter });
-      const where: string[] = [];
-      const values: unknown[] = [];
-      const add = (clause: string, value: unknown) => {
-        where.push(clause);
-        values.push(value);
+      const { actorId, entityType, entityId, action } = list.filter;
+      const where: FilterQuery<AuditLogEntry> = {
+        ...(list.ids ? { id: { $in: list.ids } } : {}),
+        ...(actorId ? { actorId } : {}),
+        ...(entityType ? { entityType } : {}),
+        ...(entityId ? { entityId } : {}),
+        ...(action ? { action } : {}),
       };
-      if (list.ids) add('id = any(?::uuid[])', `{${list.ids.join(',')}}`);
-      if (list.filter.actorId) add('actor_id = ?', list.filter.actorId);
-      if (list.filter.entityType) add('entity_type = ?', list.filter.entityType);
-      if (list.filter.entityId) add('entity_id = ?', list.filter.entityId);
-      if (list.filter.action) add('action = ?', list.filter.action);
-      const whereSql = where.length ? `where ${where.join(' and ')}` : '';
-      const order = Object.entries(consoleOrder(list.orderBy))
-        .map(([field, dir]) => `${COLUMNS[field]} ${dir === 'desc' ? 'desc' : 'asc'}`)
-        .join(', ');
-      const rows = await em().execute<AuditRow[]>(
-        `select * from audit_log ${whereSql} order by ${order} limit ? offset ?`,
-        [...values, list.limit, list.offset],
-      );
-      const [count] = await em().execute<{ n: number }[]>(`select count(*)::int as n from audit_log ${whereSql}`, values);
-      sendAdminList(res, 'audit-log', rows.map(toDto), list.offset, count!.n);
+      const [rows, total] = await db.em.findAndCount(AuditLogEntry, where, {
+        orderBy: consoleOrder(list.orderBy),
+        offset: list.offset,
+        limit: list.limit,
+      });
+      sendAdminList(res, 'audit-log', rows.map(toDto), list.offset, total);
     }),
   );
 
   router.get(
     '/audit-log/:id',
     handle({ params: idParams }, async ({ params }) => {
-      const [row] = await em().execute<AuditRow[]>('select * from audit_log where id = ?', [params.id]);
-      if (!row) throw Errors.notFound('Audit entry');
-      return toDto(row);
+      const entry = await db.em.findOne(AuditLogEntry, { id: params.id });
+      if (!entry) throw Errors.notFound('Audit entry');
+      return toDto(entry);
     }),
   );
 

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { Clock } from './clock.js';
-import type { SqlExecutor } from './db/pg-transaction.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AuditLogEntry } from './audit-log/audit-log.entity.js';
 
 /** What the audit log calls the things admins act on. */
 export type AuditEntityType = 'user' | 'seller' | 'listing' | 'auction' | 'settings' | 'bidding_pattern' | 'badge' | 'order';
@@ -21,31 +22,25 @@ export interface AuditEntry {
 
 export type { AuditLogDto } from './audit-log/audit-log.dto.js';
 
-const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
-
 /**
- * The audit log's one writer. Admin services call `record(tx, entry)` inside the transaction of the action, so
+ * The audit log's one writer. Admin services call `record(em, entry)` inside the transaction of the action, so
  * the entry exists exactly when the change does.
  */
 @injectable()
 export class AuditLog {
   constructor(@inject(Clock) private readonly clock: Clock) {}
 
-  /** Records one admin action in the caller's transaction. */
-  async record(tx: SqlExecutor, entry: AuditEntry): Promise<void> {
-    await tx.execute(
-      `insert into audit_log (actor_id, action, entity_type, entity_id, reason, before, after, created_at)
-       values (?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?)`,
-      [
-        entry.actorId,
-        entry.action,
-        entry.entityType,
-        entry.entityId,
-        entry.reason ?? null,
-        json(entry.before),
-        json(entry.after),
-        this.clock.now().toISOString(),
-      ],
-    );
+  /** Records one admin action in the caller's transaction (one insert, whatever else the unit of work holds). */
+  async record(em: EntityManager, entry: AuditEntry): Promise<void> {
+    await em.insert(AuditLogEntry, {
+      actorId: entry.actorId,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      reason: entry.reason ?? null,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      createdAt: this.clock.now(),
+    });
   }
 }

@@ -5,6 +5,7 @@ import type { SqlExecutor } from './db/pg-transaction.js';
 import { AppError } from './errors.js';
 import type { Database } from './db/database.js';
 import type { Logger } from './logger.js';
+import { gatheredNotifySql, LIVE_NOTIFY_SQL } from './live.sql.js';
 
 /** Channel of the live messages every process's WebSocket hub listens to. */
 export const LIVE_CHANNEL = 'pitlane_live';
@@ -24,8 +25,7 @@ export function liveNotices(topic: string, messages: readonly unknown[]): LiveNo
   return { channel: LIVE_CHANNEL, payloads: JSON.stringify(messages.map((message) => JSON.stringify({ topic, message }))) };
 }
 
-/** Sends LiveNotices; its parameters are the channel, then the payloads. A caller may put its own write before it in a WITH. */
-export const LIVE_NOTIFY_SQL = 'select pg_notify(?, payload) from json_array_elements_text(?::json) payload';
+export { LIVE_NOTIFY_SQL };
 
 /** Sends live messages to the browsers subscribed to `topic`, delivered when the caller's transaction commits. */
 export async function pushLive(em: SqlExecutor, topic: string, ...messages: unknown[]): Promise<void> {
@@ -81,10 +81,7 @@ export class LivePublisher {
       if (!client) continue;
       try {
         // One round trip: the values go as literals in one multi-statement query.
-        const notify = [...byChannel]
-          .map(([channel, payloads]) => `select pg_notify(${client.escapeLiteral(channel)}, p) from json_array_elements_text(${client.escapeLiteral(JSON.stringify(payloads))}::json) p;`)
-          .join(' ');
-        await client.query(`begin; set local synchronous_commit = off; ${notify} commit`);
+        await client.query(gatheredNotifySql(byChannel, (text) => client.escapeLiteral(text)));
         client.release();
       } catch (err) {
         this.logger.warn({ err }, 'live publish failed');

@@ -9,6 +9,10 @@ import { DEMO_TASK, DemoRuns } from './demo/demo-runs.js';
 import { demoAdminRoutes, demoRoutes } from './demo/demo.admin-routes.js';
 import { demoDataTask } from './demo/demo.tasks.js';
 import { AuditLog } from './audit.js';
+import { AuditLogEntry } from './audit-log/audit-log.entity.js';
+import { DemoRecord } from './demo/demo-record.entity.js';
+import { DemoRun } from './demo/demo-run.entity.js';
+import { ReferenceDataKey } from './reference-data.entity.js';
 import { auditAdminRoutes } from './audit.admin-routes.js';
 import { RateLimits } from './http/rate-limit.js';
 import { RateLimitCounter } from './http/rate-limit-counter.entity.js';
@@ -24,7 +28,7 @@ export const platformModule: PitlaneModule = {
     bind(AuditLog).toSelf();
     bind(RateLimits).toSelf();
   }),
-  entities: [MailMessage, RateLimitCounter],
+  entities: [MailMessage, RateLimitCounter, AuditLogEntry, DemoRun, DemoRecord, ReferenceDataKey],
   routes: demoRoutes,
   adminRoutes: (container) => Router().use(mailAdminRoutes(container), consoleStatsRoutes(container), demoAdminRoutes(container), auditAdminRoutes(container)),
   crontab: [`17 * * * * ${FORGET_LIMITS_TASK} ?max=1&jobKey=${FORGET_LIMITS_TASK}`],

@@ -3,6 +3,7 @@ import type { SqlExecutor } from './db/pg-transaction.js';
 import type { Logger } from './logger.js';
 import type { PitlaneModule } from './module.js';
 import { Database } from './db/database.js';
+import { RECORD_NEW_KEYS_SQL } from './reference-data.sql.js';
 
 /**
  * Of `keys` of reference rows of `kind` (`catalog.category`), the ones never applied before, now recorded as
@@ -10,13 +11,7 @@ import { Database } from './db/database.js';
  * renamed or deleted, and never touches one an admin edited.
  */
 export async function newReferenceKeys(tx: SqlExecutor, kind: string, keys: readonly string[]): Promise<Set<string>> {
-  const rows = await tx.execute<{ key: string }[]>(
-    `insert into reference_data (kind, key)
-     select ?, key from jsonb_array_elements_text(?::jsonb) as k(key)
-     on conflict do nothing
-     returning key`,
-    [kind, JSON.stringify(keys)],
-  );
+  const rows = await tx.execute<{ key: string }[]>(RECORD_NEW_KEYS_SQL, [kind, JSON.stringify(keys)]);
   return new Set(rows.map((r) => r.key));
 }
 

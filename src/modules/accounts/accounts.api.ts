@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Role } from '../../platform/roles.js';
 import type { BidderDto, UserDto } from './account.dto.js';
 import { IdentityService } from './identity.service.js';
@@ -23,7 +23,7 @@ export abstract class AccountsApi {
   /** Several users with their suspicious-activity scores (console views), in one query; unknown ids are left out. */
   abstract findBidders(ids: readonly string[]): Promise<BidderDto[]>;
   /** Sets a user's suspicious-activity score (0-100) as an admin's reviewed decision, in the caller's transaction, audited. */
-  abstract setSuspicionScore(tx: SqlExecutor, actorId: string, userId: string, score: number): Promise<{ before: number; after: number }>;
+  abstract setSuspicionScore(tx: EntityManager, actorId: string, userId: string, score: number): Promise<{ before: number; after: number }>;
   /** Whether an admin has suspended the user (false for an unknown id): their listings stay off the market. */
   abstract isSuspended(userId: string): Promise<boolean>;
   /** Of `userIds`, those who turned mail about unread messages off in their account settings (unknown ids are left out). */
@@ -67,7 +67,7 @@ export class AccountsApiImpl extends AccountsApi {
   async findBidders(ids: readonly string[]): Promise<BidderDto[]> {
     return this.identities.findUsers(ids);
   }
-  async setSuspicionScore(tx: SqlExecutor, actorId: string, userId: string, score: number): Promise<{ before: number; after: number }> {
+  async setSuspicionScore(tx: EntityManager, actorId: string, userId: string, score: number): Promise<{ before: number; after: number }> {
     return this.users.setSuspicionScore(tx, actorId, userId, score);
   }
   async isSuspended(userId: string): Promise<boolean> {

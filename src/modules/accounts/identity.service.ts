@@ -9,6 +9,7 @@ import type { Role } from '../../platform/roles.js';
 import type { BidderDto } from './account.dto.js';
 import { Database } from '../../platform/db/database.js';
 import type { SqlRunner } from '../../platform/db/sql-runner.js';
+import { ADD_SUSPICION_SQL, IDENTITIES_SQL, IDENTITY_SQL, SESSION_SQL } from './identity.sql.js';
 
 interface IdentityRow {
   id: string;
@@ -24,15 +25,6 @@ interface IdentityRow {
   suspicious_activity_score: number;
   suspended_at: Date | null;
 }
-const IDENTITY_COLUMNS = `id, username, first_name, last_name, email, role, is_verified, country, location, created_at,
-  suspicious_activity_score, suspended_at`;
-const IDENTITY_SQL = `select ${IDENTITY_COLUMNS} from users where id = ?`;
-/** A session with its user's identity columns (null when the session names no existing user). */
-const SESSION_SQL = `select s.sess, ${IDENTITY_COLUMNS.replace(/(\w+)/g, 'u.$1')}
-  from sessions s
-  left join users u on u.id = case when pg_input_is_valid(s.sess->>'userId', 'uuid') then (s.sess->>'userId')::uuid end
-  where s.sid = ? and s.expire >= to_timestamp(? / 1000.0)`;
-const IDENTITIES_SQL = `select ${IDENTITY_COLUMNS} from users where id = any(?::uuid[])`;
 const identityOf = (u: IdentityRow): BidderDto => ({
   id: u.id,
   username: u.username,
@@ -120,11 +112,7 @@ export class IdentityService {
 
   /** Adds `points` to a user's suspicious-activity score (one statement, kept within 0-100). */
   async addSuspicionScore(userId: string, points: number): Promise<number> {
-    const rows = await this.db.em.execute<{ score: number }[]>(
-      `update users set suspicious_activity_score = least(100, greatest(0, suspicious_activity_score + ?))
-       where id = ? returning suspicious_activity_score as score`,
-      [Math.trunc(points), userId],
-    );
+    const rows = await this.db.em.execute<{ score: number }[]>(ADD_SUSPICION_SQL, [Math.trunc(points), userId]);
     forgetInRequest(identityKey(userId));
     return rows[0]?.score ?? 0;
   }

@@ -16,31 +16,21 @@ import type {
   PolicyType,
   PolicyVersionDto,
 } from './policy.dto.js';
-import { COMPLIANCE_SORTS, type ComplianceFilter, type ComplianceSort, type PublishPolicyInput } from './policy.schemas.js';
+import type { ComplianceFilter, PublishPolicyInput } from './policy.schemas.js';
+import { complianceRows, lockPolicyType } from './policy.repository.js';
+import { PolicyVersion } from './policy-version.entity.js';
 import { User } from './user.entity.js';
 import { Database } from '../../platform/db/database.js';
 
-interface VersionRow {
-  id: string;
-  policy_type: PolicyType;
-  version: string;
-  is_current: boolean;
-  requires_acceptance: boolean;
-  published_at: Date | string;
-  published_by: string | null;
-}
-
-const toVersionDto = (r: VersionRow): PolicyVersionDto => ({
-  id: r.id,
-  policyType: r.policy_type,
-  version: r.version,
-  isCurrent: r.is_current,
-  requiresAcceptance: r.requires_acceptance,
-  publishedAt: new Date(r.published_at).toISOString(),
-  publishedBy: r.published_by,
+const toVersionDto = (v: PolicyVersion): PolicyVersionDto => ({
+  id: v.id,
+  policyType: v.policyType,
+  version: v.version,
+  isCurrent: v.isCurrent,
+  requiresAcceptance: v.requiresAcceptance,
+  publishedAt: v.publishedAt.toISOString(),
+  publishedBy: v.publishedBy ?? null,
 });
-
-const VERSION_COLUMNS = 'id, policy_type, version, is_current, requires_acceptance, published_at, published_by';
 
 /**
  * Acceptances of the privacy policy and terms of service, the published versions (one current per policy), whether
@@ -59,8 +49,8 @@ export class PolicyAcceptanceService {
 
   /** The current version of each policy. */
   async currentVersions(): Promise<CurrentPoliciesDto> {
-    const rows = await this.em.execute<VersionRow[]>(`select ${VERSION_COLUMNS} from policy_versions where is_current`);
-    const byType = Object.fromEntries(rows.map((r) => [r.policy_type, toVersionDto(r)])) as Partial<CurrentPoliciesDto>;
+    const rows = await this.em.find(PolicyVersion, { isCurrent: true });
+    const byType = Object.fromEntries(rows.map((v) => [v.policyType, toVersionDto(v)])) as Partial<CurrentPoliciesDto>;
     if (!byType.privacy_policy || !byType.terms_of_service) throw new Error('policy_versions has no current version of every policy');
     return byType as CurrentPoliciesDto;
   }
@@ -114,12 +104,12 @@ export class PolicyAcceptanceService {
   /** The policies whose current version asks for acceptance and that `userId` has not accepted (the write gate). */
   async missingRequired(userId: string, enforced: readonly { policyType: PolicyType; version: string }[]): Promise<PolicyType[]> {
     if (!enforced.length) return [];
-    const rows = await this.em.execute<{ policy_type: PolicyType }[]>(
-      `select distinct policy_type from policy_acceptances
-        where user_id = ? and (policy_type, policy_version) in (select * from unnest(?::text[], ?::text[]))`,
-      [userId, enforced.map((e) => e.policyType), enforced.map((e) => e.version)],
+    const rows = await this.em.find(
+      PolicyAcceptance,
+      { userId, $or: enforced.map((e) => ({ policyType: e.policyType, policyVersion: e.version })) },
+      { fields: ['policyType'] },
     );
-    const done = new Set(rows.map((r) => r.policy_type));
+    const done = new Set<PolicyType>(rows.map((r) => r.policyType));
     return enforced.map((e) => e.policyType).filter((type) => !done.has(type));
   }
 
@@ -137,49 +127,37 @@ export class PolicyAcceptanceService {
     const publishedAt = this.clock.now();
     return this.em.transactional(async (em) => {
       // One publisher at a time per policy, so two admins cannot both make their version current.
-      await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`policy_versions:${input.policyType}`]);
-      const [taken] = await em.execute<{ n: number }[]>(
-        'select count(*)::int as n from policy_versions where policy_type = ? and version = ?',
-        [input.policyType, input.version],
-      );
-      if (taken!.n > 0) {
+      await lockPolicyType(em, input.policyType);
+      if ((await em.count(PolicyVersion, { policyType: input.policyType, version: input.version })) > 0) {
         const message = `Version ${input.version} of this policy was already published`;
         throw Errors.conflict('policy_version_exists', message, { version: message });
       }
-      await em.execute('update policy_versions set is_current = false where policy_type = ? and is_current', [input.policyType]);
-      const [row] = await em.execute<VersionRow[]>(
-        `insert into policy_versions (policy_type, version, is_current, requires_acceptance, published_at, published_by)
-         values (?, ?, true, ?, ?, ?) returning ${VERSION_COLUMNS}`,
-        [input.policyType, input.version, input.requiresAcceptance, publishedAt.toISOString(), admin.id],
-      );
-      await em.execute(
-        'update policy_acceptances set is_current_version = (policy_version = ?) where policy_type = ? and is_current_version <> (policy_version = ?)',
-        [input.version, input.policyType, input.version],
-      );
-      return toVersionDto({ ...row!, published_at: new Date(row!.published_at) });
+      await em.nativeUpdate(PolicyVersion, { policyType: input.policyType, isCurrent: true }, { isCurrent: false });
+      const version = em.create(PolicyVersion, {
+        policyType: input.policyType,
+        version: input.version,
+        isCurrent: true,
+        requiresAcceptance: input.requiresAcceptance,
+        publishedAt,
+        publishedBy: admin.id,
+      });
+      await em.flush();
+      // Acceptances of the new version become current, those of any other stop being current.
+      const type = input.policyType;
+      await em.nativeUpdate(PolicyAcceptance, { policyType: type, policyVersion: input.version, isCurrentVersion: false }, { isCurrentVersion: true });
+      await em.nativeUpdate(PolicyAcceptance, { policyType: type, policyVersion: { $ne: input.version }, isCurrentVersion: true }, { isCurrentVersion: false });
+      return toVersionDto(version);
     });
   }
 
   /** The published versions, newest first, for the console. */
   async versions(filter: { policyType?: PolicyType }, page: ConsolePage): Promise<{ rows: PolicyVersionDto[]; total: number }> {
-    const params: unknown[] = [];
-    const param = (value: unknown) => (params.push(value), '?');
-    const where = filter.policyType ? `where policy_type = ${param(filter.policyType)}` : '';
-    const direction = page.orderBy.publishedAt === 'asc' ? 'asc' : 'desc';
-    const rows = await this.em.execute<(VersionRow & { total: number })[]>(
-      `select ${VERSION_COLUMNS}, count(*) over ()::int as total from policy_versions ${where}
-        order by published_at ${direction}, id limit ${param(page.limit)} offset ${param(page.offset)}`,
-      params,
-    );
-    return { rows: rows.map(toVersionDto), total: rows[0]?.total ?? (page.offset ? await this.countVersions(filter) : 0) };
-  }
-
-  private async countVersions(filter: { policyType?: PolicyType }): Promise<number> {
-    const rows = await this.em.execute<{ n: number }[]>(
-      'select count(*)::int as n from policy_versions where ?::text is null or policy_type = ?',
-      [filter.policyType ?? null, filter.policyType ?? null],
-    );
-    return rows[0]!.n;
+    const [rows, total] = await this.em.findAndCount(PolicyVersion, filter.policyType ? { policyType: filter.policyType } : {}, {
+      orderBy: { publishedAt: page.orderBy.publishedAt === 'asc' ? 'asc' : 'desc', id: 'asc' },
+      limit: page.limit,
+      offset: page.offset,
+    });
+    return { rows: rows.map(toVersionDto), total };
   }
 
   /**
@@ -190,45 +168,7 @@ export class PolicyAcceptanceService {
     filter: ComplianceFilter & { ids?: string[] },
     page: ConsolePage,
   ): Promise<{ rows: PolicyComplianceDto[]; total: number }> {
-    const params: unknown[] = [];
-    const param = (value: unknown) => (params.push(value), '?');
-    const where: string[] = [];
-    if (filter.ids) where.push(`u.id = any(${param(filter.ids)}::uuid[])`);
-    if (filter.role) where.push(`u.role = ${param(filter.role)}`);
-    if (filter.q) {
-      const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      where.push(`(u.username ilike ${param(like)} or u.email ilike ${param(like)} or (u.first_name || ' ' || u.last_name) ilike ${param(like)})`);
-    }
-    const accepted = 'pp.policy_version is not distinct from cur.pp and ts.policy_version is not distinct from cur.ts';
-    if (filter.status === 'accepted') where.push(`(${accepted})`);
-    if (filter.status === 'not_accepted') where.push(`not (${accepted})`);
-    const order = Object.entries(page.orderBy)
-      .map(([field, dir]) => {
-        const column = field === 'id' ? 'u.id' : COMPLIANCE_SORTS[field as ComplianceSort];
-        return column ? `${column} ${dir === 'desc' ? 'desc' : 'asc'} nulls ${dir === 'desc' ? 'last' : 'first'}` : undefined;
-      })
-      .filter(Boolean);
-    if (!order.some((o) => o!.startsWith('u.id '))) order.push('u.id asc');
-    const latest = (type: PolicyType) => `left join lateral (
-        select a.policy_version, a.accepted_at, a.ip_address, a.user_agent from policy_acceptances a
-         where a.user_id = u.id and a.policy_type = '${type}' order by a.accepted_at desc limit 1) ${type === 'privacy_policy' ? 'pp' : 'ts'} on true`;
-    const rows = await this.em.execute(
-      `with cur as (
-         select max(version) filter (where policy_type = 'privacy_policy') as pp,
-                max(version) filter (where policy_type = 'terms_of_service') as ts
-           from policy_versions where is_current)
-       select u.id, u.username, u.email, u.first_name, u.last_name, u.role, u.created_at,
-              pp.policy_version as pp_version, pp.accepted_at as pp_at, pp.ip_address as pp_ip, pp.user_agent as pp_ua,
-              ts.policy_version as ts_version, ts.accepted_at as ts_at, ts.ip_address as ts_ip, ts.user_agent as ts_ua,
-              cur.pp as cur_pp, cur.ts as cur_ts, count(*) over ()::int as total
-         from users u cross join cur
-         ${latest('privacy_policy')}
-         ${latest('terms_of_service')}
-        ${where.length ? `where ${where.join(' and ')}` : ''}
-        order by ${order.join(', ')}
-        limit ${param(page.limit)} offset ${param(page.offset)}`,
-      params,
-    );
+    const rows = await complianceRows(this.em, filter, page);
     const acceptance = (version: string | null, at: Date | string | null, ip: string | null, ua: string | null, current: string): ComplianceAcceptanceDto | null =>
       version && at ? { policyVersion: version, isCurrentVersion: version === current, acceptedAt: new Date(at).toISOString(), ipAddress: ip ?? '', userAgent: ua } : null;
     const dtos = rows.map((r): PolicyComplianceDto => {

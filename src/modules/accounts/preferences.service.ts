@@ -1,9 +1,10 @@
 import { inject, injectable } from 'inversify';
 
 import { Errors } from '../../platform/errors.js';
-import { uuidArray } from '../../platform/db/uuid.js';
+import { isUuid } from '../../platform/db/uuid.js';
 import type { PreferencesDto, PreferencesPatch } from './preferences.schemas.js';
 import { Database } from '../../platform/db/database.js';
+import { User } from './user.entity.js';
 
 /** A user's own preferences (issue 19): whether they get mail about unread messages. */
 @injectable()
@@ -16,27 +17,26 @@ export class PreferencesService {
 
   /** The user's preferences; a 404 for an unknown user. */
   async get(userId: string): Promise<PreferencesDto> {
-    const [row] = await this.em.execute<{ message_emails: boolean }[]>('select message_emails from users where id = ?', [userId]);
-    if (!row) throw Errors.notFound('User');
-    return { messageEmails: row.message_emails };
+    const user = await this.em.findOne(User, { id: userId }, { fields: ['messageEmails'] });
+    if (!user) throw Errors.notFound('User');
+    return { messageEmails: user.messageEmails };
   }
 
   /** Changes the fields given and answers the preferences as stored. */
   async update(userId: string, patch: PreferencesPatch): Promise<PreferencesDto> {
-    const [row] = await this.em.execute<{ message_emails: boolean }[]>(
-      'update users set message_emails = coalesce(?::boolean, message_emails) where id = ? returning message_emails',
-      [patch.messageEmails ?? null, userId],
-    );
-    if (!row) throw Errors.notFound('User');
-    return { messageEmails: row.message_emails };
+    if (patch.messageEmails === undefined) return this.get(userId);
+    // The preference alone, in one statement: no edit of the account (updated_at stays).
+    const changed = await this.em.nativeUpdate(User, { id: userId }, { messageEmails: patch.messageEmails });
+    if (!changed) throw Errors.notFound('User');
+    return { messageEmails: patch.messageEmails };
   }
 
   /** Of `userIds`, those who turned mail about unread messages off (unknown ids are left out). */
   async messageEmailsOff(userIds: readonly string[]): Promise<Set<string>> {
-    if (!userIds.length) return new Set();
-    const rows = await this.em.execute<{ id: string }[]>('select id from users where id = any(?::uuid[]) and not message_emails', [
-      uuidArray(userIds),
-    ]);
-    return new Set(rows.map((r) => r.id));
+    // An id that is no uuid names nobody (and would make the cast fail).
+    const ids = [...new Set(userIds)].filter(isUuid);
+    if (!ids.length) return new Set();
+    const users = await this.em.find(User, { id: { $in: ids }, messageEmails: false }, { fields: ['id'] });
+    return new Set(users.map((u) => u.id));
   }
 }

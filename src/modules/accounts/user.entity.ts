@@ -20,6 +20,8 @@ export const User = defineEntity({
     verificationLevel: p.string().length(20).default('none'),
     country: p.string().length(100).default('USA'),
     marketingEmails: p.boolean().default(false),
+    /** Whether the user gets mail about unread messages (their preference, on unless they turn it off). */
+    messageEmails: p.boolean().default(true),
     ipAddress: p.string().length(64).nullable(),
     suspiciousActivityScore: p.integer().default(0),
     profileImageUrl: p.string().length(500).nullable(),

@@ -3,7 +3,7 @@ import { PasswordHasher } from './password.hasher.js';
 import type { FilterQuery } from '@mikro-orm/core';
 import { LockMode } from '@mikro-orm/core';
 
-import type { SqlExecutor } from '../../platform/db/pg-transaction.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { AuditLog } from '../../platform/audit.js';
 import { Clock } from '../../platform/clock.js';
 import { containsConditions } from '../../platform/db/like.js';
@@ -179,11 +179,13 @@ export class UserService {
   }
 
   /** Sets a user's suspicious-activity score from a reviewed flag, in the caller's transaction, audited. */
-  async setSuspicionScore(tx: SqlExecutor, actorId: string, userId: string, score: number): Promise<{ before: number; after: number }> {
-    const [current] = await tx.execute<{ score: number }[]>('select suspicious_activity_score as score from users where id = ? for update', [userId]);
+  async setSuspicionScore(tx: EntityManager, actorId: string, userId: string, score: number): Promise<{ before: number; after: number }> {
+    // Locked and read fresh (whatever the unit of work held), so two reviews of one user apply one after the other.
+    const current = await tx.findOne(User, { id: userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
     if (!current) throw Errors.notFound('User');
-    await tx.execute('update users set suspicious_activity_score = ? where id = ?', [score, userId]);
-    const row = { before: current.score, after: score };
+    // The score alone, as before: an admin's review is no edit of the account (updated_at stays).
+    await tx.nativeUpdate(User, { id: userId }, { suspiciousActivityScore: score });
+    const row = { before: current.suspiciousActivityScore, after: score };
     if (row.before !== row.after) {
       await this.audit.record(tx, {
         actorId,

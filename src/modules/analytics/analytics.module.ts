@@ -3,6 +3,7 @@ import type { PitlaneModule } from '../../platform/module.js';
 import { analyticsAdminRoutes } from './analytics.admin-routes.js';
 import { analyticsRoutes } from './analytics.routes.js';
 import { analyticsTasks, PRUNE_VISITORS_TASK } from './analytics.tasks.js';
+import { ListingActivityDay, ListingViewVisitor } from './listing-activity.entity.js';
 import { ListingActivityRecorder } from './listing-activity.recorder.js';
 import { ListingAnalysisService } from './listing-analysis.service.js';
 
@@ -13,7 +14,7 @@ export const analyticsModule: PitlaneModule = {
     bind(ListingActivityRecorder).toSelf().inSingletonScope();
     bind(ListingAnalysisService).toSelf();
   }),
-  entities: [],
+  entities: [ListingActivityDay, ListingViewVisitor],
   routes: analyticsRoutes,
   adminRoutes: analyticsAdminRoutes,
   tasks: analyticsTasks,

@@ -8,6 +8,7 @@ import { WriteBehind, WriteBehindRegistry } from '../../platform/write-behind.js
 import type { ListingActivityInput } from './listing-activity.schemas.js';
 import { Database } from '../../platform/db/database.js';
 import type { SqlRunner } from '../../platform/db/sql-runner.js';
+import { PRUNE_VISITORS_SQL, WRITE_COUNTS_SQL, WRITE_VIEWS_SQL } from './listing-activity.repository.js';
 
 /** How long what is recorded waits in memory before its batch is written. */
 export const ACTIVITY_FLUSH_MS = 5_000;
@@ -94,41 +95,17 @@ export class ListingActivityRecorder {
   }
 
   private async writeViews(batch: View[]): Promise<void> {
-    await this.sql.run(
-      `with input as (
-         select * from json_to_recordset(?::json) as x("itemType" text, "itemId" uuid, day date, visitor text)
-       ), fresh as (
-         insert into listing_view_visitors (item_type, item_id, day, visitor)
-         select "itemType", "itemId", day, visitor from input
-         on conflict do nothing
-         returning item_type, item_id, day
-       )
-       insert into listing_activity_daily (item_type, item_id, day, views)
-       select item_type, item_id, day, count(*) from fresh group by item_type, item_id, day
-       on conflict (item_type, item_id, day) do update set views = listing_activity_daily.views + excluded.views`,
-      [JSON.stringify(batch)],
-    );
+    await this.sql.run(WRITE_VIEWS_SQL, [JSON.stringify(batch)]);
   }
 
   private async writeCounts(batch: Counts[]): Promise<void> {
-    await this.sql.run(
-      `insert into listing_activity_daily (item_type, item_id, day, impressions, clicks)
-       select "itemType", "itemId", day, impressions, clicks
-         from json_to_recordset(?::json) as x("itemType" text, "itemId" uuid, day date, impressions int, clicks int)
-       on conflict (item_type, item_id, day) do update
-         set impressions = listing_activity_daily.impressions + excluded.impressions,
-             clicks = listing_activity_daily.clicks + excluded.clicks`,
-      [JSON.stringify(batch)],
-    );
+    await this.sql.run(WRITE_COUNTS_SQL, [JSON.stringify(batch)]);
   }
 
   /** Forgets the visitors of days before `keepDays` ago (their counts stay); answers how many rows went. */
   async pruneVisitors(keepDays = 2): Promise<number> {
     const cutoff = utcDay(new Date(this.clock.now().getTime() - keepDays * 24 * 60 * 60 * 1000));
-    const rows = await this.sql.run<{ n: number }>(
-      'with gone as (delete from listing_view_visitors where day < ?::date returning 1) select count(*)::int as n from gone',
-      [cutoff],
-    );
+    const rows = await this.sql.run<{ n: number }>(PRUNE_VISITORS_SQL, [cutoff]);
     return rows[0]?.n ?? 0;
   }
 }

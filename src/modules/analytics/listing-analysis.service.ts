@@ -8,6 +8,7 @@ import { MessagingApi } from '../messaging/index.js';
 import { SellersApi } from '../sellers/index.js';
 import type { ActiveListingRow, SellerPerformanceRow } from './analytics.dto.js';
 import { Database } from '../../platform/db/database.js';
+import { ACTIVITY_TOTALS_SQL, type ActivityTotalsRow } from './listing-activity.repository.js';
 import {
   daysListed,
   filterListings,
@@ -146,11 +147,7 @@ export class ListingAnalysisService {
   private async activity(items: readonly { type: 'part' | 'auction'; id: string }[]): Promise<Map<string, Activity>> {
     const result = new Map<string, Activity>();
     if (!items.length) return result;
-    const rows = await this.db.runner('read').run<{ item_type: string; item_id: string; views: number; impressions: number; clicks: number }>(
-      `select item_type, item_id, sum(views)::int as views, sum(impressions)::int as impressions, sum(clicks)::int as clicks
-         from listing_activity_daily where item_id = any(?::uuid[]) group by item_type, item_id`,
-      [uuidArray(items.map((i) => i.id))],
-    );
+    const rows = await this.db.runner('read').run<ActivityTotalsRow>(ACTIVITY_TOTALS_SQL, [uuidArray(items.map((i) => i.id))]);
     for (const r of rows) result.set(`${r.item_type}:${r.item_id}`, { views: r.views, impressions: r.impressions, clicks: r.clicks });
     return result;
   }

@@ -5,6 +5,17 @@ import { HOUSE_ACCOUNT } from './demo.js';
 import type { DemoProgress } from './demo.runner.js';
 import type { DemoRunDto, DemoStatusDto } from './demo.dto.js';
 import { Database } from '../db/database.js';
+import {
+  DEMO_RECORD_COUNTS_SQL,
+  FAIL_STALE_RUNS_SQL,
+  FIND_RUN_SQL,
+  INSERT_RUN_SQL,
+  LATEST_RUN_SQL,
+  RUN_FAILED_SQL,
+  RUN_PROGRESS_SQL,
+  RUN_SUCCEEDED_SQL,
+  START_RUN_SQL,
+} from './demo.sql.js';
 
 /** The graphile-worker task that runs a console's seed or clear request. */
 export const DEMO_TASK = 'platform/demo-data';
@@ -60,16 +71,8 @@ export class DemoRuns {
   /** Queues a seed or clear as a job; 409 while another run is queued or running. */
   async request(action: 'seed' | 'clear', parts: number | null, userId: string | null, now: Date): Promise<DemoRunDto> {
     return this.db.sqlTransaction('write', async (tx) => {
-      await tx.execute(
-        `update demo_runs set status = 'failed', error = 'Interrupted: the worker stopped before the run finished.', finished_at = ?
-          where status in ('queued', 'running') and created_at < ?`,
-        [now.toISOString(), new Date(now.getTime() - STALE_RUN_MS).toISOString()],
-      );
-      const [row] = await tx.execute<RunRow[]>(
-        `insert into demo_runs (action, parts, requested_by, created_at) values (?, ?, ?, ?)
-         on conflict do nothing returning *`,
-        [action, parts, userId, now.toISOString()],
-      );
+      await tx.execute(FAIL_STALE_RUNS_SQL, [now.toISOString(), new Date(now.getTime() - STALE_RUN_MS).toISOString()]);
+      const [row] = await tx.execute<RunRow[]>(INSERT_RUN_SQL, [action, parts, userId, now.toISOString()]);
       if (!row) throw Errors.conflict('demo_busy', DEMO_BUSY_MESSAGE);
       await this.jobs.add(tx, DEMO_TASK, { runId: row.id }, { maxAttempts: 1, jobKey: `demo-run:${row.id}` });
       return toDto(row);
@@ -78,44 +81,35 @@ export class DemoRuns {
 
   /** The run, or null. */
   async find(id: string): Promise<DemoRunDto | null> {
-    const rows = await this.sql.run<RunRow>('select * from demo_runs where id = ?', [id]);
+    const rows = await this.sql.run<RunRow>(FIND_RUN_SQL, [id]);
     return rows[0] ? toDto(rows[0]) : null;
   }
 
   /** Marks the run started; false when it is not queued (already run or interrupted). */
   async start(id: string, now: Date): Promise<boolean> {
-    const rows = await this.sql.run(
-      `update demo_runs set status = 'running', started_at = ? where id = ? and status = 'queued' returning id`,
-      [now, id],
-    );
+    const rows = await this.sql.run(START_RUN_SQL, [now, id]);
     return rows.length === 1;
   }
 
   /** Records where the run stands (outside its transaction, so the console sees it at once). */
   async progress(id: string, p: DemoProgress): Promise<void> {
-    await this.sql.run(
-      `update demo_runs set step = ?, done = ?, total = ?, percent = ? where id = ? and status = 'running'`,
-      [`${p.step}: ${p.label}`.slice(0, 200), p.done, p.total, p.percent, id],
-    );
+    await this.sql.run(RUN_PROGRESS_SQL, [`${p.step}: ${p.label}`.slice(0, 200), p.done, p.total, p.percent, id]);
   }
 
   /** Ends the run with its summary, or with the reason it failed. */
   async finish(id: string, now: Date, outcome: { summary: string[] } | { error: string }): Promise<void> {
     if ('summary' in outcome) {
-      await this.sql.run(
-        `update demo_runs set status = 'succeeded', percent = 100, summary = ?::jsonb, finished_at = ? where id = ?`,
-        [JSON.stringify(outcome.summary), now, id],
-      );
+      await this.sql.run(RUN_SUCCEEDED_SQL, [JSON.stringify(outcome.summary), now, id]);
     } else {
-      await this.sql.run(`update demo_runs set status = 'failed', error = ?, finished_at = ? where id = ?`, [outcome.error, now, id]);
+      await this.sql.run(RUN_FAILED_SQL, [outcome.error, now, id]);
     }
   }
 
   /** The Demo Data tab's view: the latest run and the demo's records by kind. */
   async status(): Promise<DemoStatusDto> {
     const [runs, kinds] = await Promise.all([
-      this.sql.run<RunRow>('select * from demo_runs order by created_at desc limit 1'),
-      this.sql.run<{ kind: string; n: number }>('select kind, count(*)::int as n from demo_records group by kind order by kind'),
+      this.sql.run<RunRow>(LATEST_RUN_SQL),
+      this.sql.run<{ kind: string; n: number }>(DEMO_RECORD_COUNTS_SQL),
     ]);
     return {
       run: runs[0] ? toDto(runs[0]) : null,

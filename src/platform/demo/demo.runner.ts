@@ -5,6 +5,7 @@ import type { SqlExecutor } from '../db/pg-transaction.js';
 import type { PitlaneModule } from '../module.js';
 import { applyReferenceData } from '../reference-data.js';
 import { DEMO_BUYERS, DEMO_SELLERS } from './demo.cast.js';
+import { DEMO_RECORD_IDS_SQL, DEMO_RUN_LOCK_SQL, DEMO_RUN_NO_TIMEOUTS_SQL, FORGET_DEMO_RECORDS_SQL, MARK_DEMO_RECORDS_SQL } from './demo.sql.js';
 import type { DemoContribution, DemoRecords, DemoWorld } from './demo.js';
 
 /** The default size of the demo (`--parts`). */
@@ -31,20 +32,15 @@ function contributions(container: Container, modules: readonly PitlaneModule[]):
 function demoRecords(tx: SqlExecutor): DemoRecords {
   return {
     ids: async (kind) => {
-      const rows = await tx.execute<{ key: string; id: string }[]>('select key, id from demo_records where kind = ? order by key', [kind]);
+      const rows = await tx.execute<{ key: string; id: string }[]>(DEMO_RECORD_IDS_SQL, [kind]);
       return new Map(rows.map((r) => [r.key, r.id]));
     },
     mark: async (kind, entries) => {
       if (!entries.length) return;
-      await tx.execute(
-        `insert into demo_records (kind, key, id)
-         select ?, key, id from jsonb_to_recordset(?::jsonb) as r(key text, id uuid)
-         on conflict do nothing`,
-        [kind, JSON.stringify(entries)],
-      );
+      await tx.execute(MARK_DEMO_RECORDS_SQL, [kind, JSON.stringify(entries)]);
     },
     forget: async (kind) => {
-      await tx.execute('delete from demo_records where kind = ?', [kind]);
+      await tx.execute(FORGET_DEMO_RECORDS_SQL, [kind]);
     },
   };
 }
@@ -69,9 +65,9 @@ async function inRun(
     // One ORM transaction: every module's demo code, and whatever it asks of other modules, runs through it.
     await db.withContext(() => db.transaction(async (tx) => {
       // A demo run is long work between statements (photos, thousands of rows): none of the web's timeouts.
-      await tx.execute('set local statement_timeout = 0; set local idle_in_transaction_session_timeout = 0');
+      await tx.execute(DEMO_RUN_NO_TIMEOUTS_SQL);
       // One run at a time: a second waits here until the first commits, then finds its records.
-      await tx.execute(`select pg_advisory_xact_lock(hashtext('pitlane:demo-data'))`);
+      await tx.execute(DEMO_RUN_LOCK_SQL);
       const records = demoRecords(tx);
       for (const [i, step] of steps.entries()) {
         const report = (done: number, total: number, label: string) => {

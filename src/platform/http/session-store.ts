@@ -1,6 +1,8 @@
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
 import type pg from 'pg';
+import { numberPlaceholders } from '../db/pg-transaction.js';
+import { SESSION_SQL } from './session-store.sql.js';
 
 declare module 'express-session' {
   interface SessionData {
@@ -15,12 +17,12 @@ declare module 'express-session' {
  */
 export type SessionReader = (sid: string, now: number) => Promise<session.SessionData | null>;
 
-const SESSION_SQL = 'select sess from sessions where sid = $1 and expire >= to_timestamp($2 / 1000.0)';
+const SESSION_STATEMENT = numberPlaceholders(SESSION_SQL);
 
 /** The plain reader: the session alone, as a named statement (parsed once per connection). */
 export function plainSessionReader(pool: pg.Pool): SessionReader {
   return async (sid, now) => {
-    const { rows } = await pool.query<{ sess: session.SessionData | string }>({ name: 'platform-session', text: SESSION_SQL, values: [sid, now] });
+    const { rows } = await pool.query<{ sess: session.SessionData | string }>({ name: 'platform-session', text: SESSION_STATEMENT, values: [sid, now] });
     return parseSession(rows[0]?.sess);
   };
 }

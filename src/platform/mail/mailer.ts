@@ -8,6 +8,7 @@ import { TOKENS } from '../tokens.js';
 import { JobQueue } from '../jobs.js';
 import type { SqlExecutor } from '../db/pg-transaction.js';
 import { Database } from '../db/database.js';
+import { STORE_MAIL_SQL } from './mailer.sql.js';
 
 export const mailSchema = z.object({
   to: z.string().email(),
@@ -54,11 +55,7 @@ export class Mailer {
 
   /** Stores messages in the development outbox, in one statement. */
   private async store(mails: Mail[]): Promise<void> {
-    await this.db.em.execute(
-      `insert into mail_outbox ("from", "to", subject, text, html)
-       select ?, m."to", m.subject, m.text, m.html from json_to_recordset(?::json) as m("to" text, subject text, text text, html text)`,
-      [this.config.mailFrom, JSON.stringify(mails)],
-    );
+    await this.db.em.execute(STORE_MAIL_SQL, [this.config.mailFrom, JSON.stringify(mails)]);
   }
 
   /**
