@@ -14,6 +14,7 @@ import { Mailer, MailQueue } from './mail/mailer.js';
 import type { PitlaneModule } from './module.js';
 import { WriteBehindRegistry } from './write-behind.js';
 import { TOKENS } from './tokens.js';
+import { createFileStore, FileStore } from './storage/index.js';
 
 /** Everything a process (server, worker, CLI, test) shares: configuration, database and container. */
 export interface Runtime {
@@ -126,6 +127,8 @@ export async function boot(config: Config, modules: PitlaneModule[], options: Bo
   container.bind(Mailer).toSelf();
   container.bind(MailQueue).toSelf();
   container.bind(WriteBehindRegistry).toConstantValue(new WriteBehindRegistry());
+  // Uploaded and generated files: the bucket when S3_BUCKET is set (every node sees every file), else UPLOADS_DIR.
+  container.bind(FileStore).toConstantValue(createFileStore(config));
   container.load(...modules.map((m) => m.containerModule));
 
   const database = db;

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { Container } from 'inversify';
 import sharp from 'sharp';
 import { between, demoKey, pick, seededRandom, HOUSE_ACCOUNT, type DemoContribution, type DemoPart, type DemoSellerProfile } from '../../platform/demo/demo.js';
@@ -149,10 +147,10 @@ export async function demoPhoto(part: DemoPartFacts): Promise<Buffer> {
 }
 
 /** The files of an upload URL (web copy and thumbnail), or none when it is not a Pitlane upload. */
-function uploadFiles(directory: string, url: string): string[] {
+function uploadFiles(url: string): string[] {
   const name = url.startsWith(`${UPLOADS_URL_PATH}/`) ? url.slice(UPLOADS_URL_PATH.length + 1) : '';
   if (!UPLOAD_FILE_NAME.test(name)) return [];
-  return [path.join(directory, name), path.join(directory, name.replace(/\.(jpg|png)$/, '-thumb.$1'))];
+  return [name, name.replace(/\.(jpg|png)$/, '-thumb.$1')];
 }
 
 /**
@@ -173,7 +171,7 @@ export function catalogDemo(container: Container): DemoContribution {
       const missing = facts.filter((f) => !known.has(f.key));
       const written: string[] = [];
       onRollback(async () => {
-        for (const url of written) for (const file of uploadFiles(uploads.directory, url)) await rm(file, { force: true });
+        await uploads.files.delete(written.flatMap(uploadFiles));
       });
       const rows: Array<Record<string, unknown>> = [];
       for (const [i, f] of missing.entries()) {
@@ -260,9 +258,9 @@ export function catalogDemo(container: Container): DemoContribution {
         );
       }
       await records.forget(DEMO_PART_KIND);
-      const files = gone.flatMap((g) => (g.images ?? []).flatMap((image) => uploadFiles(uploads.directory, image.url)));
+      const files = gone.flatMap((g) => (g.images ?? []).flatMap((image) => uploadFiles(image.url)));
       afterCommit(async () => {
-        for (const file of files) await rm(file, { force: true });
+        await uploads.files.delete(files);
       });
       progress(ids.length, ids.length, 'parts');
       return [`parts: ${gone.length} removed, with ${files.length / 2} photos`];

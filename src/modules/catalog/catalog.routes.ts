@@ -1,4 +1,4 @@
-import express, { Router, type RequestHandler } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { Container } from 'inversify';
 import { Errors } from '../../platform/errors.js';
 import { getActor, requireActor, requireRole, requireSignIn } from '../../platform/http/auth.js';
@@ -19,6 +19,7 @@ import { PartReviewService } from './part-review.service.js';
 import { PartService } from './part.service.js';
 import { SellerPolicy } from './seller-policy.js';
 import { photoUploadHandlers } from './upload.middleware.js';
+import { serveStoredFile } from '../../platform/storage/index.js';
 import { RateLimits } from '../../platform/http/rate-limit.js';
 import { UPLOAD_FILE_NAME, UploadService } from './upload.service.js';
 import { WatchlistService } from './watchlist.service.js';
@@ -138,20 +139,19 @@ export function catalogRoutes(container: Container): Router {
     photos.receive,
     handle({}, async (_input, req) => uploads.store(req.file), 201),
   );
-  router.use(
-    '/uploads/files',
+  // Photos are read through the FileStore (the local folder or the shared bucket), whichever node stored them.
+  router.get(
+    '/uploads/files/:key',
     (req, res, next) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-      if (!UPLOAD_FILE_NAME.test(req.path.slice(1))) {
+      if (!UPLOAD_FILE_NAME.test(String(req.params.key))) {
         res.status(404).json({ message: 'Photo not found', code: 'not_found' });
         return;
       }
-      res.set('X-Content-Type-Options', 'nosniff');
-      // A photo is the same whoever asks: it keeps serve-static's year-long caching, signed in or not.
+      // A photo is the same whoever asks: it keeps its year-long caching, signed in or not.
       res.removeHeader('Cache-Control');
       next();
     },
-    express.static(uploads.directory, { index: false, dotfiles: 'deny', maxAge: '365d', immutable: true, fallthrough: true }),
+    serveStoredFile(uploads.files),
     (_req, res) => {
       res.status(404).json({ message: 'Photo not found', code: 'not_found' });
     },

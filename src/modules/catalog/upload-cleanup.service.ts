@@ -1,9 +1,6 @@
-import { readdir, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { inject, injectable, multiInject } from 'inversify';
 import { Clock } from '../../platform/clock.js';
-import type { Config } from '../../platform/config.js';
-import { TOKENS } from '../../platform/tokens.js';
+import { FileStore } from '../../platform/storage/index.js';
 import { UploadClaims } from './upload.claims.js';
 import { UPLOAD_FILE_NAME } from './upload.service.js';
 
@@ -16,7 +13,7 @@ const BATCH = 500;
 @injectable()
 export class UploadCleanupService {
   constructor(
-    @inject(TOKENS.Config) private readonly config: Config,
+    @inject(FileStore) private readonly store: FileStore,
     @inject(Clock) private readonly clock: Clock,
     @multiInject(UploadClaims) private readonly claims: UploadClaims[],
   ) {}
@@ -26,13 +23,13 @@ export class UploadCleanupService {
    * that no UploadClaims uses; returns how many photos went. Safe to run twice or side by side.
    */
   async deleteUnclaimed(): Promise<number> {
-    const dir = this.config.uploadsDir;
-    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => UPLOAD_FILE_NAME.test(n));
     const cutoff = this.clock.now().getTime() - UNCLAIMED_UPLOAD_LIFETIME_MS;
     const files = new Map<string, { names: string[]; newest: number }>();
-    for (const name of names) {
-      const modified = await stat(path.join(dir, name)).then((s) => s.mtimeMs, () => undefined);
-      if (modified === undefined) continue; // deleted meanwhile
+    // The folder's files or the bucket's objects, with their times (the file's mtime, the object's LastModified).
+    for await (const entry of this.store.list()) {
+      if (!UPLOAD_FILE_NAME.test(entry.key)) continue;
+      const name = entry.key;
+      const modified = entry.lastModified.getTime();
       const id = name.slice(0, 32);
       const photo = files.get(id) ?? { names: [], newest: 0 };
       photo.names.push(name);
@@ -45,7 +42,7 @@ export class UploadCleanupService {
       const batch = old.slice(i, i + BATCH);
       const used = new Set((await Promise.all(this.claims.map((c) => c.claimed(batch)))).flat());
       for (const id of batch.filter((id) => !used.has(id))) {
-        await Promise.all(files.get(id)!.names.map((name) => rm(path.join(dir, name), { force: true })));
+        await this.store.delete(files.get(id)!.names);
         deleted++;
       }
     }

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { inject, injectable } from 'inversify';
 import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import type { Config } from '../../platform/config.js';
 import { Errors } from '../../platform/errors.js';
+import { FileStore } from '../../platform/storage/index.js';
 import { TOKENS } from '../../platform/tokens.js';
 import type { UploadDto } from './part.dto.js';
 
@@ -38,11 +37,10 @@ export function detectImageKind(bytes: Uint8Array): ImageKind | null {
 /** Stores listing photos: checks the bytes, re-encodes (dropping metadata), writes a web copy and a thumbnail. */
 @injectable()
 export class UploadService {
-  constructor(@inject(TOKENS.Config) private readonly config: Config) {}
-
-  get directory(): string {
-    return this.config.uploadsDir;
-  }
+  constructor(
+    @inject(TOKENS.Config) private readonly config: Config,
+    @inject(FileStore) readonly files: FileStore,
+  ) {}
 
   /** Uploads one account may make per hour (0: no limit). */
   get hourlyLimitPerAccount(): number {
@@ -58,7 +56,7 @@ export class UploadService {
     await Promise.all(
       urls.map(async (url, index) => {
         const name = url.startsWith(`${UPLOADS_URL_PATH}/`) ? url.slice(UPLOADS_URL_PATH.length + 1) : '';
-        const stored = UPLOAD_FILE_NAME.test(name) && (await access(path.join(this.directory, name)).then(() => true, () => false));
+        const stored = UPLOAD_FILE_NAME.test(name) && (await this.files.exists(name));
         if (!stored) errors[`${field}.${index}`] = UPLOAD_MESSAGES.notFound;
       }),
     );
@@ -94,13 +92,13 @@ export class UploadService {
     const ext = kind === 'jpeg' ? 'jpg' : 'png';
     const webName = `${name}.${ext}`;
     const thumbName = `${name}-thumb.${ext}`;
-    await mkdir(this.directory, { recursive: true });
+    const type = kind === 'jpeg' ? 'image/jpeg' : 'image/png';
     try {
-      await writeFile(path.join(this.directory, webName), web.data, { flag: 'wx' });
-      await writeFile(path.join(this.directory, thumbName), thumb, { flag: 'wx' });
+      // Through the FileStore: the local folder, or the bucket every node shares (S3_BUCKET).
+      await this.files.put(webName, web.data, type);
+      await this.files.put(thumbName, thumb, type);
     } catch (error) {
-      await rm(path.join(this.directory, webName), { force: true });
-      await rm(path.join(this.directory, thumbName), { force: true });
+      await this.files.delete([webName, thumbName]).catch(() => {});
       throw error;
     }
     return {
