@@ -12,6 +12,7 @@ import { startWorker } from './jobs/runner.js';
 import { applyReferenceData } from './platform/reference-data.js';
 import { modules } from './modules.js';
 import { Metrics } from './platform/metrics.js';
+import { FileStore } from './platform/storage/index.js';
 
 export interface Server {
   url: string;
@@ -44,6 +45,12 @@ export async function serve(config: Config, logger: Logger = createLogger(config
   let runtime: Runtime;
   try {
     runtime = await boot(config, modules, { logger });
+    // A bucket that cannot be reached (or an UPLOADS_DIR that cannot be made) stops the start with a clear
+    // sentence, not at the first upload.
+    await runtime.container.get(FileStore).check().catch(async (error: unknown) => {
+      await runtime.close();
+      throw error;
+    });
   } catch (error) {
     server.close();
     throw error;
