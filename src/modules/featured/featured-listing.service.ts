@@ -223,7 +223,7 @@ export class FeaturedListingService {
         endDate: { $gt: v.startDate },
         ...(selfId ? { id: { $ne: selfId } } : {}),
       },
-      { orderBy: { startDate: 'asc' }, fields: ['id', 'startDate', 'endDate'] },
+      { orderBy: { startDate: 'asc' } },
     );
     if (!clash) return;
     const message = `Position ${v.position} on ${pageName(v.placementType)} is already booked from ${clashDate(clash.startDate)} to ${clashDate(clash.endDate)}`;
