@@ -7,7 +7,7 @@ import { featuredListingFilter, featuredListingPatchSchema, revenueQuery } from 
 import { FEATURED_SORT, FeaturedListingService, type FeaturedSort } from './featured-listing.service.js';
 import { FeaturedRevenueService } from './featured-revenue.service.js';
 
-const SORTABLE = Object.keys(FEATURED_SORT).filter((k) => k !== 'id') as FeaturedSort[];
+const SORTABLE = FEATURED_SORT.filter((k): k is Exclude<FeaturedSort, 'id'> => k !== 'id');
 
 /**
  * Console resource `featured-listings` (ra-data-simple-rest: PATCH for the version-1 form, PUT for the

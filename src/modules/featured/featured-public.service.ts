@@ -2,9 +2,10 @@ import { inject, injectable } from 'inversify';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.js';
 import type { SqlRunner } from '../../platform/db/sql-runner.js';
-import type { FeaturedListingType, FeaturedPlacementType, PublicFeaturedListingDto } from './featured-listing.dto.js';
+import type { FeaturedPlacementType, PublicFeaturedListingDto } from './featured-listing.dto.js';
 import { FeaturedListingResolver } from './featured-listing.resolver.js';
 import { FEATURED_SLOTS } from './featured-listing.schemas.js';
+import { readFeaturedPartIds, readPagePlacements } from './featured-listing.sql.js';
 
 /** How long one page's answer is served from memory. */
 export const FEATURED_CACHE_MS = 3_000;
@@ -63,14 +64,7 @@ export class FeaturedPublicService {
   featuredPartIds(): Promise<string[]> {
     const now = this.clock.now().getTime();
     if (this.partIdsCache && this.partIdsCache.expires > now) return this.partIdsCache.ids;
-    const now_ = this.clock.now();
-    const ids = this.db
-      .runPrepared<{ part_id: string }>(
-        `select distinct part_id from featured_listings
-          where is_active and listing_type = 'part' and end_date > ? and start_date <= ? order by part_id limit 1000`,
-        [now_, now_],
-      )
-      .then((rows) => rows.map((r) => r.part_id));
+    const ids = readFeaturedPartIds(this.db, this.clock.now());
     this.partIdsCache = { expires: now + FEATURED_CACHE_MS, ids };
     ids.catch(() => (this.partIdsCache = null));
     return ids;
@@ -79,23 +73,7 @@ export class FeaturedPublicService {
   private async read(placementType: FeaturedPlacementType, categoryId: string | null): Promise<PublicFeaturedListingDto[]> {
     const slots = FEATURED_SLOTS[placementType];
     const now = this.clock.now();
-    const rows = await this.db.runPrepared<{
-      id: string;
-      listing_type: FeaturedListingType;
-      part_id: string | null;
-      auction_id: string | null;
-      reverse_auction_id: string | null;
-      position: number;
-      end_date: Date;
-    }>(
-      `select id, listing_type, part_id, auction_id, reverse_auction_id, position, end_date
-         from featured_listings
-        where is_active and placement_type = ? and category_id is not distinct from ?::uuid
-          and end_date > ? and start_date <= ? and position <= ?
-        order by position, start_date
-        limit ?`,
-      [placementType, categoryId, now, now, slots, slots],
-    );
+    const rows = await readPagePlacements(this.db, placementType, categoryId, now, slots);
     const listings = await this.resolver.resolve(
       rows.map((r) => ({ listingType: r.listing_type, partId: r.part_id, auctionId: r.auction_id, reverseAuctionId: r.reverse_auction_id })),
     );

@@ -1,15 +1,10 @@
 import { inject, injectable } from 'inversify';
 import { Clock } from '../../platform/clock.js';
 import { formatCents, storedCents } from '../../platform/money.js';
-import type {
-  FeaturedListingType,
-  FeaturedMonthRevenueDto,
-  FeaturedPageRevenueDto,
-  FeaturedPlacementType,
-  FeaturedRevenueReportDto,
-} from './featured-listing.dto.js';
+import type { FeaturedMonthRevenueDto, FeaturedPageRevenueDto, FeaturedRevenueReportDto } from './featured-listing.dto.js';
 import { DAY_MS, FEATURED_SLOTS } from './featured-listing.schemas.js';
 import { clickThroughRate } from './featured.rules.js';
+import { countersBetween, placementsOverlapping, revenuePerMonth } from './featured-revenue.sql.js';
 import { Database } from '../../platform/db/database.js';
 
 /** "2026-11" of an instant (UTC). */
@@ -37,12 +32,7 @@ export class FeaturedRevenueService {
 
   /** Revenue per month of placements starting in [from, to), every month of the range listed (zero when none). */
   async byMonth(from: Date, to: Date): Promise<FeaturedMonthRevenueDto[]> {
-    const rows = await this.db.runner('read').run<{ month: string; placement_type: FeaturedPlacementType; revenue: string; placements: number }>(
-      `select to_char(start_date at time zone 'UTC', 'YYYY-MM') as month, placement_type, sum(price)::text as revenue, count(*)::int as placements
-         from featured_listings where is_active and start_date >= $1 and start_date < $2
-        group by 1, 2`,
-      [from, to],
-    );
+    const rows = await revenuePerMonth(this.db.runner('read'), from, to);
     const months = new Map<string, { homepage: number; category: number; placements: number }>();
     for (let m = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1)); m < to; m = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1))) {
       months.set(monthOf(m), { homepage: 0, category: 0, placements: 0 });
@@ -69,26 +59,8 @@ export class FeaturedRevenueService {
 
     const [months, placements, stats] = await Promise.all([
       this.byMonth(from, to),
-      this.db.runner('read').run<{
-        id: string;
-        listing_type: FeaturedListingType;
-        placement_type: FeaturedPlacementType;
-        category_id: string | null;
-        position: number;
-        start_date: Date;
-        end_date: Date;
-        price: string;
-      }>(
-        `select id, listing_type, placement_type, category_id, position, start_date, end_date, price::text as price
-           from featured_listings where is_active and start_date < $2 and end_date > $1
-          order by start_date, position, id`,
-        [from, to],
-      ),
-      this.db.runner('read').run<{ id: string; impressions: string; clicks: string }>(
-        `select d.featured_listing_id as id, sum(d.impressions)::text as impressions, sum(d.clicks)::text as clicks
-           from featured_listing_daily d where d.day >= $1::date and d.day < $2::date group by d.featured_listing_id`,
-        [from.toISOString().slice(0, 10), to.toISOString().slice(0, 10)],
-      ),
+      placementsOverlapping(this.db.runner('read'), from, to),
+      countersBetween(this.db.runner('read'), from.toISOString().slice(0, 10), to.toISOString().slice(0, 10)),
     ]);
     const statsById = new Map(stats.map((s) => [s.id, { impressions: Number(s.impressions), clicks: Number(s.clicks) }]));
 

@@ -5,25 +5,19 @@ import { TOKENS } from '../../platform/tokens.js';
 import { WriteBehind, WriteBehindRegistry } from '../../platform/write-behind.js';
 import { Database } from '../../platform/db/database.js';
 import type { SqlRunner } from '../../platform/db/sql-runner.js';
+import { addDailyCounts, type DailyCounts } from './featured-listing.sql.js';
 
 /** How long counts wait in memory before their batch is written. */
 export const FEATURED_STATS_FLUSH_MS = 5_000;
 
-interface Counts {
-  id: string;
-  day: string;
-  impressions: number;
-  clicks: number;
-}
-
 /**
  * Impressions and clicks of placements. The request path only adds to memory; every FEATURED_STATS_FLUSH_MS one
- * statement upserts the day's counters of every placement counted meanwhile (placements deleted in between are
- * skipped by the join).
+ * statement upserts the day's counters of every placement counted meanwhile (featured-listing.sql.ts; placements
+ * deleted in between are skipped by the join).
  */
 @injectable()
 export class FeaturedStatsRecorder {
-  private readonly counts: WriteBehind<Counts>;
+  private readonly counts: WriteBehind<DailyCounts>;
   private readonly sql: SqlRunner;
 
   constructor(
@@ -33,7 +27,7 @@ export class FeaturedStatsRecorder {
     @inject(WriteBehindRegistry) registry: WriteBehindRegistry,
   ) {
     this.sql = database.runner('write');
-    this.counts = new WriteBehind<Counts>({
+    this.counts = new WriteBehind<DailyCounts>({
       name: 'featured-counts',
       intervalMs: FEATURED_STATS_FLUSH_MS,
       key: (c) => `${c.day}|${c.id}`,
@@ -69,16 +63,7 @@ export class FeaturedStatsRecorder {
     return this.counts.size;
   }
 
-  private async write(batch: Counts[]): Promise<void> {
-    await this.sql.run(
-      `insert into featured_listing_daily (featured_listing_id, day, impressions, clicks)
-       select x.id, x.day, x.impressions, x.clicks
-         from json_to_recordset(?::json) as x(id uuid, day date, impressions int, clicks int)
-         join featured_listings f on f.id = x.id
-       on conflict (featured_listing_id, day) do update
-         set impressions = featured_listing_daily.impressions + excluded.impressions,
-             clicks = featured_listing_daily.clicks + excluded.clicks`,
-      [JSON.stringify(batch)],
-    );
+  private write(batch: DailyCounts[]): Promise<void> {
+    return addDailyCounts(this.sql, batch);
   }
 }

@@ -10,6 +10,7 @@ import type { BadgeDto, UserBadgeDto } from './reputation.dto.js';
 import type { BadgeCreateInput, BadgeUpdateInput } from './reputation.schemas.js';
 import { ReputationService } from './reputation.service.js';
 import { Database } from '../../platform/db/database.js';
+import { badgeHolderCounts } from './badge.repository.js';
 
 export const BADGE_NAME_TAKEN = 'A badge with this name already exists';
 
@@ -132,20 +133,17 @@ export class BadgeService {
     return this.db.em.transactional(async (em) => {
       const badge = await em.findOne(Badge, { id });
       if (!badge) throw Errors.notFound('Badge');
-      const holders = await em.execute<{ user_id: string }[]>(`select user_id from user_badges where badge_id = ?`, [id]);
+      const holders = await em.find(UserBadge, { badgeId: id });
       const dto = toBadgeDto(badge);
       await em.nativeDelete(UserBadge, { badgeId: id });
       await em.nativeDelete(Badge, { id });
-      for (const h of holders) await this.reputation.recompute(em, h.user_id);
+      for (const h of holders) await this.reputation.recompute(em, h.userId);
       return dto;
     });
   }
 
   /** Badge id -> how many users earned it (every badge listed, zero included). */
-  async stats(): Promise<Record<string, number>> {
-    const rows = await this.db.em.execute<{ id: string; n: number }[]>(
-      `select b.id, count(ub.id)::int as n from badges b left join user_badges ub on ub.badge_id = b.id group by b.id`,
-    );
-    return Object.fromEntries(rows.map((r) => [r.id, r.n]));
+  stats(): Promise<Record<string, number>> {
+    return badgeHolderCounts(this.db.em);
   }
 }

@@ -19,13 +19,23 @@ import { ReviewPurchases } from './review.purchases.js';
 import { SellerOrderSales } from './seller.order-sales.js';
 import { SELLER_EVENTS } from './sellers.events.js';
 import { Database } from '../../platform/db/database.js';
+import { insertUserBadge } from './badge.repository.js';
+import {
+  approvedSellerRank,
+  insertSale,
+  lockBadgeEvaluation,
+  readBadgePoints,
+  readBuyerFigures,
+  readReviewFigures,
+  readSaleFigures,
+  upsertReputation,
+} from './reputation.repository.js';
+import { Seller } from './seller.entity.js';
 
 export const EVALUATE_BADGES_TASK = 'reputation/evaluate-badges';
 export const RECORD_SALE_TASK = 'reputation/record-sale';
 export const EVALUATE_ALL_BADGES_TASK = 'reputation/evaluate-all-badges';
 export const REFRESH_REPUTATION_TASK = 'reputation/refresh';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const num = (v: string | number | null | undefined) => (v === null || v === undefined ? 0 : Number(v));
 const round2 = (v: number) => Math.round(v * 100) / 100;
@@ -120,86 +130,43 @@ export class ReputationService {
    */
   async recompute(em: EntityManager, userId: string): Promise<void> {
     const now = this.clock.now();
-    const [reviews] = await em.execute<
-      { n: number; avg: string | null; happy: number; r1: number; r2: number; r3: number; r4: number; r5: number }[]
-    >(
-      `select count(*)::int as n, avg(rating) as avg, count(*) filter (where rating >= 4)::int as happy,
-              count(*) filter (where rating = 1)::int as r1, count(*) filter (where rating = 2)::int as r2,
-              count(*) filter (where rating = 3)::int as r3, count(*) filter (where rating = 4)::int as r4,
-              count(*) filter (where rating = 5)::int as r5
-         from seller_reviews where seller_user_id = ? and is_public`,
-      [userId],
-    );
-    let [sales] = await em.execute<{ n: number; revenue: string; recent: number; previous: number }[]>(
-      `select count(*)::int as n, coalesce(sum(amount), 0)::text as revenue,
-              count(*) filter (where sold_at > ?::timestamptz)::int as recent,
-              count(*) filter (where sold_at > ?::timestamptz and sold_at <= ?::timestamptz)::int as previous
-         from seller_sales where seller_user_id = ? and sold_at <= ?::timestamptz`,
-      [
-        new Date(now.getTime() - 30 * DAY_MS).toISOString(),
-        new Date(now.getTime() - 60 * DAY_MS).toISOString(),
-        new Date(now.getTime() - 30 * DAY_MS).toISOString(),
-        userId,
-        now.toISOString(),
-      ],
-    );
-    const [buyers] = await em.execute<{ buyers: number; repeat: number }[]>(
-      `select count(*)::int as buyers, count(*) filter (where n > 1)::int as repeat
-         from (select buyer_id, count(*) as n from seller_sales where seller_user_id = ? group by buyer_id) b`,
-      [userId],
-    );
-    const [badges] = await em.execute<{ points: number }[]>(
-      `select coalesce(sum(points_awarded), 0)::int as points from user_badges where user_id = ?`,
-      [userId],
-    );
+    const reviews = await readReviewFigures(em, userId);
+    let sales = await readSaleFigures(em, userId, now);
+    const buyers = await readBuyerFigures(em, userId);
+    const badgePoints = await readBadgePoints(em, userId);
     const orders = this.purchases ? await this.purchases.figures(userId) : null;
     // Issue 22: with payments present, sales, revenue, growth, repeat customers and on-time delivery come from paid orders.
     const paid = this.orderSales ? await this.orderSales.figures(userId, now) : null;
     if (paid) sales = { n: paid.sales, revenue: paid.revenue, recent: paid.recent, previous: paid.previous };
     // Delivered orders, once there are any, tell repeat customers better than auction sales alone.
     const customers =
-      orders && orders.deliveredOrders > 0 ? { buyers: orders.buyers, repeat: orders.repeatBuyers } : paid ? { buyers: paid.buyers, repeat: paid.repeatBuyers } : buyers!;
+      orders && orders.deliveredOrders > 0 ? { buyers: orders.buyers, repeat: orders.repeatBuyers } : paid ? { buyers: paid.buyers, repeat: paid.repeatBuyers } : buyers;
     const returnRate = orders && orders.deliveredOrders > 0 ? round2(Math.min(100, (orders.returns / orders.deliveredOrders) * 100)) : 0;
-    const r = reviews!;
-    const s = sales!;
+    const r = reviews;
+    const s = sales;
     const points = reputationPoints({
       sales: s.n,
       ratings: { 1: r.r1, 2: r.r2, 3: r.r3, 4: r.r4, 5: r.r5 },
-      badgePoints: badges!.points,
+      badgePoints,
     });
     const tier = tierOf(points);
     const growth = s.previous > 0 ? ((s.recent - s.previous) / s.previous) * 100 : s.recent > 0 ? 100 : 0;
-    await em.execute(
-      `insert into seller_reputation (user_id, overall_rating, total_reviews, total_sales, total_revenue,
-         customer_satisfaction, repeat_customer_rate, monthly_growth, reputation_points, current_level,
-         next_level_points, updated_at, return_rate, on_time_delivery)
-       values (?, ?, ?, ?, ?::numeric, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       on conflict (user_id) do update set
-         overall_rating = excluded.overall_rating, total_reviews = excluded.total_reviews,
-         total_sales = excluded.total_sales, total_revenue = excluded.total_revenue,
-         customer_satisfaction = excluded.customer_satisfaction, repeat_customer_rate = excluded.repeat_customer_rate,
-         monthly_growth = excluded.monthly_growth, reputation_points = excluded.reputation_points,
-         current_level = excluded.current_level, next_level_points = excluded.next_level_points,
-         updated_at = excluded.updated_at, return_rate = excluded.return_rate,
-         on_time_delivery = coalesce(?, seller_reputation.on_time_delivery)`,
-      [
-        userId,
-        r.n ? round2(Number(r.avg)) : 0,
-        r.n,
-        s.n,
-        s.revenue,
-        r.n ? round2((r.happy / r.n) * 100) : 0,
-        customers.buyers ? round2((customers.repeat / customers.buyers) * 100) : 0,
-        Math.max(-999999, Math.min(999999, round2(growth))),
-        points,
-        tier.level,
-        tier.nextLevelPoints,
-        now.toISOString(),
-        returnRate,
-        paid ? paid.onTimeDelivery : 100,
-        paid ? paid.onTimeDelivery : null,
-      ],
-    );
+    await upsertReputation(em, {
+      userId,
+      overallRating: r.n ? round2(Number(r.avg)) : 0,
+      totalReviews: r.n,
+      totalSales: s.n,
+      totalRevenue: s.revenue,
+      customerSatisfaction: r.n ? round2((r.happy / r.n) * 100) : 0,
+      repeatCustomerRate: customers.buyers ? round2((customers.repeat / customers.buyers) * 100) : 0,
+      monthlyGrowth: Math.max(-999999, Math.min(999999, round2(growth))),
+      reputationPoints: points,
+      currentLevel: tier.level,
+      nextLevelPoints: tier.nextLevelPoints,
+      updatedAt: now,
+      returnRate,
+      onTimeDelivery: paid ? paid.onTimeDelivery : null,
+    });
   }
 
   /** Recomputes a seller's figures after an order or a return changed them (the returns and payments events). */
@@ -210,12 +177,7 @@ export class ReputationService {
   /** Credits a won auction to its seller once (the auction id is unique), then re-evaluates badges. */
   async recordSale(sale: { auctionId: string; partId?: string | null; sellerId: string; winnerId: string; amount: string }): Promise<boolean> {
     return this.db.em.transactional(async (em) => {
-      const inserted = await em.execute<{ id: string }[]>(
-        `insert into seller_sales (auction_id, part_id, seller_user_id, buyer_id, amount, sold_at)
-         values (?, ?, ?, ?, ?::numeric, ?) on conflict (auction_id) do nothing returning id`,
-        [sale.auctionId, sale.partId ?? null, sale.sellerId, sale.winnerId, sale.amount, this.clock.now().toISOString()],
-      );
-      if (!inserted.length) return false;
+      if (!(await insertSale(em, sale, this.clock.now()))) return false;
       await this.recompute(em, sale.sellerId);
       await this.queueBadgeEvaluation(em, sale.sellerId);
       return true;
@@ -225,26 +187,18 @@ export class ReputationService {
   /** What badge requirements read for a seller's user. */
   private async standing(em: EntityManager, userId: string): Promise<SellerStanding> {
     await this.recompute(em, userId);
-    const [rep] = await em.execute<Record<string, string | number | null>[]>(
-      `select * from seller_reputation where user_id = ?`,
-      [userId],
-    );
-    const [seller] = await em.execute<{ approved: boolean; rank: number | null }[]>(
-      `select true as approved,
-              (select count(*)::int from sellers o where o.status = 'approved'
-                 and (o.approved_at, o.id) <= (s.approved_at, s.id)) as rank
-         from sellers s where s.user_id = ? and s.status = 'approved' limit 1`,
-      [userId],
-    );
+    // Read fresh: recompute has just written the row in SQL.
+    const rep = await em.findOne(SellerReputation, { userId }, { refresh: true });
+    const seller = await approvedSellerRank(em, userId);
     return {
-      totalSales: num(rep?.total_sales),
-      revenueCents: storedCents(rep?.total_revenue ?? 0),
-      overallRating: num(rep?.overall_rating),
-      totalReviews: num(rep?.total_reviews),
+      totalSales: num(rep?.totalSales),
+      revenueCents: storedCents(rep?.totalRevenue ?? 0),
+      overallRating: num(rep?.overallRating),
+      totalReviews: num(rep?.totalReviews),
       // Nothing measures response times until messaging exists.
       averageResponseTime: null,
-      onTimeDelivery: rep ? num(rep.on_time_delivery) : 100,
-      returnRate: num(rep?.return_rate),
+      onTimeDelivery: rep ? num(rep.onTimeDelivery) : 100,
+      returnRate: num(rep?.returnRate),
       verified: Boolean(seller?.approved),
       earlyAdopter: seller?.rank != null && seller.rank <= EARLY_ADOPTER_SELLERS,
     };
@@ -257,18 +211,13 @@ export class ReputationService {
   async evaluateBadges(userId: string): Promise<string[]> {
     return this.db.em.transactional(async (em) => {
       // One evaluation per user at a time.
-      await em.execute(`select pg_advisory_xact_lock(hashtext('evaluate-badges:' || ?))`, [userId]);
+      await lockBadgeEvaluation(em, userId);
       const standing = await this.standing(em, userId);
       const badges = await em.find(Badge, { isActive: true, type: { $in: ['seller', 'both'] } }, { orderBy: { sortOrder: 'asc' } });
       const awarded: string[] = [];
       for (const badge of badges) {
         if (!meetsRequirement(badge.requirement as BadgeRequirement, standing)) continue;
-        const rows = await em.execute<{ id: string }[]>(
-          `insert into user_badges (user_id, badge_id, points_awarded, earned_at) values (?, ?, ?, ?)
-           on conflict (user_id, badge_id) do nothing returning id`,
-          [userId, badge.id, badge.pointsAwarded, this.clock.now().toISOString()],
-        );
-        if (!rows.length) continue;
+        if (!(await insertUserBadge(em, userId, badge, this.clock.now()))) continue;
         awarded.push(badge.id);
         await this.events.publish(em, {
           name: SELLER_EVENTS.badgeAwarded,
@@ -283,9 +232,10 @@ export class ReputationService {
   /** Queues an evaluation for every approved seller (the nightly run). */
   async queueAllEvaluations(): Promise<number> {
     return this.db.em.transactional(async (em) => {
-      const rows = await em.execute<{ user_id: string }[]>(`select distinct user_id from sellers where status = 'approved'`);
-      for (const row of rows) await this.queueBadgeEvaluation(em, row.user_id);
-      return rows.length;
+      const sellers = await em.find(Seller, { status: 'approved' }, { fields: ['userId'] });
+      const userIds = [...new Set(sellers.map((seller) => seller.userId))];
+      for (const userId of userIds) await this.queueBadgeEvaluation(em, userId);
+      return userIds.length;
     });
   }
 }

@@ -14,6 +14,8 @@ import { ReputationService } from './reputation.service.js';
 import { SellerService } from './seller.service.js';
 import { SELLER_EVENTS } from './sellers.events.js';
 import { Database } from '../../platform/db/database.js';
+import { ReviewReport } from './review-report.entity.js';
+import { incrementHelpfulCount, incrementReportCount, insertHelpfulVote, insertReport } from './review.repository.js';
 
 export const REVIEW_TEXT = {
   ownStore: 'You cannot review your own store.',
@@ -187,17 +189,8 @@ export class ReviewService {
       const review = await em.findOne(SellerReview, { id: reviewId });
       if (!review) throw Errors.notFound('Review');
       if (review.reviewerId === actor.id) throw Errors.forbidden(REVIEW_TEXT.ownReview);
-      const inserted = await em.execute<{ review_id: string }[]>(
-        `insert into review_helpful_votes (review_id, user_id, created_at) values (?, ?, ?)
-         on conflict do nothing returning review_id`,
-        [reviewId, actor.id, this.clock.now().toISOString()],
-      );
-      if (!inserted.length) throw Errors.conflict('already_helpful', REVIEW_TEXT.alreadyHelpful);
-      const [row] = await em.execute<{ helpful_count: number }[]>(
-        `update seller_reviews set helpful_count = helpful_count + 1 where id = ? returning helpful_count`,
-        [reviewId],
-      );
-      return { id: reviewId, helpfulCount: row!.helpful_count };
+      if (!(await insertHelpfulVote(em, reviewId, actor.id, this.clock.now()))) throw Errors.conflict('already_helpful', REVIEW_TEXT.alreadyHelpful);
+      return { id: reviewId, helpfulCount: await incrementHelpfulCount(em, reviewId) };
     });
   }
 
@@ -207,13 +200,8 @@ export class ReviewService {
       const review = await em.findOne(SellerReview, { id: reviewId, isPublic: true });
       if (!review) throw Errors.notFound('Review');
       if (review.reviewerId === actor.id) throw Errors.forbidden(REVIEW_TEXT.ownReport);
-      const inserted = await em.execute<{ review_id: string }[]>(
-        `insert into review_reports (review_id, user_id, reason, created_at) values (?, ?, ?, ?)
-         on conflict do nothing returning review_id`,
-        [reviewId, actor.id, reason, this.clock.now().toISOString()],
-      );
-      if (!inserted.length) throw Errors.conflict('already_reported', REVIEW_TEXT.alreadyReported);
-      await em.execute(`update seller_reviews set report_count = report_count + 1 where id = ?`, [reviewId]);
+      if (!(await insertReport(em, reviewId, actor.id, reason, this.clock.now()))) throw Errors.conflict('already_reported', REVIEW_TEXT.alreadyReported);
+      await incrementReportCount(em, reviewId);
       return { id: reviewId, reported: true as const };
     });
   }
@@ -249,7 +237,7 @@ export class ReviewService {
         review.moderatedBy = admin.id;
       }
       if (input.dismissReports) {
-        await em.execute(`delete from review_reports where review_id = ?`, [reviewId]);
+        await em.nativeDelete(ReviewReport, { reviewId });
         review.reportCount = 0;
         review.moderatedAt = now;
         review.moderatedBy = admin.id;
@@ -263,11 +251,8 @@ export class ReviewService {
 
   private async toReported(rows: SellerReview[]): Promise<ReportedReviewDto[]> {
     if (!rows.length) return [];
-    const reports = await this.db.em.execute<{ review_id: string; user_id: string; reason: string; created_at: Date }[]>(
-      `select review_id, user_id, reason, created_at from review_reports where review_id = any(?::uuid[]) order by created_at`,
-      [`{${rows.map((r) => r.id).join(',')}}`],
-    );
-    const ids = [...new Set([...rows.flatMap((r) => [r.reviewerId, r.sellerUserId]), ...reports.map((r) => r.user_id)])];
+    const reports = await this.db.em.find(ReviewReport, { reviewId: { $in: rows.map((r) => r.id) } }, { orderBy: { createdAt: 'asc' } });
+    const ids = [...new Set([...rows.flatMap((r) => [r.reviewerId, r.sellerUserId]), ...reports.map((r) => r.userId)])];
     const users = await this.accounts.findUsers(ids);
     const names = new Map(users.map((u) => [u.id, u.username]));
     return rows.map((r) => ({
@@ -277,8 +262,8 @@ export class ReviewService {
       moderatedAt: r.moderatedAt ? r.moderatedAt.toISOString() : null,
       sellerName: names.get(r.sellerUserId) ?? null,
       reports: reports
-        .filter((x) => x.review_id === r.id)
-        .map((x) => ({ userId: x.user_id, username: names.get(x.user_id) ?? null, reason: x.reason, createdAt: new Date(x.created_at).toISOString() })),
+        .filter((x) => x.reviewId === r.id)
+        .map((x) => ({ userId: x.userId, username: names.get(x.userId) ?? null, reason: x.reason, createdAt: x.createdAt.toISOString() })),
     }));
   }
 }

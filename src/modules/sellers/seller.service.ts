@@ -23,6 +23,7 @@ import { ReputationService } from './reputation.service.js';
 import { slugify, uniqueSlug } from './slug.js';
 import { isUuid } from '../../platform/db/uuid.js';
 import { Database } from '../../platform/db/database.js';
+import { lockStorefrontSlugs, sellerStatusCounts } from './seller.repository.js';
 
 export const SELLER_TEXT = {
   alreadyApplied: 'You already have a seller application pending or approved.',
@@ -177,12 +178,9 @@ export class SellerService {
     const existing = await em.findOne(Storefront, { sellerId: seller.id });
     if (existing) return existing;
     // Serialises slug choice, so two approvals of "Joe's Garage" cannot pick the same slug.
-    await em.execute(`select pg_advisory_xact_lock(hashtext('storefront-slugs'))`);
+    await lockStorefrontSlugs(em);
     const base = slugify(seller.businessName);
-    const taken = await em.execute<{ slug: string }[]>(
-      `select slug from storefronts where slug = ? or slug ~ ?`,
-      [base, `^${base.replace(/[^a-z0-9-]/g, '')}-[0-9]+$`],
-    );
+    const taken = await em.find(Storefront, { $or: [{ slug: base }, { slug: { $re: `^${base.replace(/[^a-z0-9-]/g, '')}-[0-9]+$` } }] });
     const now = this.clock.now();
     const storefront = em.create(Storefront, {
       sellerId: seller.id,
@@ -341,9 +339,7 @@ export class SellerService {
 
   /** How many applications are in each state. */
   async counts(): Promise<Record<SellerStatus, number>> {
-    const rows = await this.db.em.execute<{ status: SellerStatus; n: number }[]>(
-      `select status, count(*)::int as n from sellers group by status`,
-    );
+    const rows = await sellerStatusCounts(this.db.em);
     const counts: Record<SellerStatus, number> = { pending: 0, approved: 0, rejected: 0 };
     for (const row of rows) counts[row.status] = row.n;
     return counts;

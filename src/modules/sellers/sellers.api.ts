@@ -6,6 +6,7 @@ import { ReputationService } from './reputation.service.js';
 import { Seller, Storefront } from './seller.entity.js';
 import { SellerService } from './seller.service.js';
 import { Database } from '../../platform/db/database.js';
+import { approvedStorefronts, sellersWithSpecialties } from './seller.repository.js';
 
 /** A seller as other modules see it. */
 export interface SellerSummary {
@@ -59,11 +60,7 @@ export class SellersApiImpl extends SellersApi {
   async storefronts(userIds: readonly string[]): Promise<Map<string, { businessName: string; storefrontSlug: string | null }>> {
     const ids = [...new Set(userIds)];
     if (!ids.length) return new Map();
-    const rows = await (this.db.em).execute<{ user_id: string; business_name: string; slug: string | null }[]>(
-      `select s.user_id, s.business_name, f.slug from sellers s left join storefronts f on f.seller_id = s.id
-        where s.user_id = any(?::uuid[]) and s.status = 'approved'`,
-      [`{${ids.join(',')}}`],
-    );
+    const rows = await approvedStorefronts(this.db.em, ids);
     return new Map(rows.map((r) => [r.user_id, { businessName: r.business_name, storefrontSlug: r.slug }]));
   }
 
@@ -92,14 +89,7 @@ export class SellersApiImpl extends SellersApi {
   async sellersWithSpecialties(terms: readonly string[], afterUserId: string | null, limit: number): Promise<string[]> {
     const wanted = terms.map((t) => t.trim().toLowerCase()).filter(Boolean);
     if (!wanted.length) return [];
-    const rows = await (this.db.em).execute<{ user_id: string }[]>(
-      `select user_id from sellers
-       where status = 'approved' and user_id > ?::uuid
-         and exists (select 1 from unnest(specialties) s where lower(s) in (select jsonb_array_elements_text(?::jsonb)))
-       order by user_id limit ?`,
-      [afterUserId ?? '00000000-0000-0000-0000-000000000000', JSON.stringify(wanted), limit],
-    );
-    return rows.map((r) => r.user_id);
+    return sellersWithSpecialties(this.db.em, wanted, afterUserId, limit);
   }
 
   async findByUser(userId: string): Promise<SellerSummary | null> {

@@ -9,6 +9,8 @@ import { BadgeService } from './badge.service.js';
 import { Badge, SellerReputation, SellerReview, SellerSale, UserBadge } from './reputation.entity.js';
 import { ReputationService, RECORD_SALE_TASK, REFRESH_REPUTATION_TASK } from './reputation.service.js';
 import { reviewAdminRoutes } from './review.admin-routes.js';
+import { ReviewHelpfulVote } from './review-helpful-vote.entity.js';
+import { ReviewReport } from './review-report.entity.js';
 import { ReviewService } from './review.service.js';
 import { sellerAdminRoutes } from './seller.admin-routes.js';
 import { Seller, Storefront } from './seller.entity.js';
@@ -38,7 +40,7 @@ export const sellersModule: PitlaneModule = {
     bind(ConsoleFigures).to(SellerConsoleFigures);
     bind(UploadClaims).to(StorefrontUploadClaims);
   }),
-  entities: [Seller, Storefront, SellerReputation, SellerSale, SellerReview, Badge, UserBadge],
+  entities: [Seller, Storefront, SellerReputation, SellerSale, SellerReview, ReviewHelpfulVote, ReviewReport, Badge, UserBadge],
   routes: sellerRoutes,
   adminRoutes: (container) => Router().use(sellerAdminRoutes(container), reviewAdminRoutes(container)),
   tasks: sellerTasks,

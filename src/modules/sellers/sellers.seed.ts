@@ -1,6 +1,7 @@
 import { Database } from '../../platform/db/database.js';
 import type { Container } from 'inversify';
 import { RequestContext } from '@mikro-orm/postgresql';
+import { seedDefaultBadges } from './badge.repository.js';
 
 /** The default badges; matched by name, so admins' later edits of other fields are kept. */
 export const SEED_BADGES = [
@@ -20,15 +21,7 @@ export const SEED_BADGES = [
 export async function seedSellers(container: Container): Promise<string[]> {
   const orm = container.get(Database).orm;
   return RequestContext.create(orm.em, async () => {
-    const rows = await orm.em.execute<{ id: string }[]>(
-      `insert into badges (name, description, icon, category, type, rarity, points_awarded, requirement, sort_order)
-       select name, description, icon, category, type, rarity, "pointsAwarded", requirement, "sortOrder"
-         from jsonb_to_recordset(?::jsonb) as s(name text, description text, icon text, category text, type text,
-              rarity text, "pointsAwarded" int, requirement jsonb, "sortOrder" int)
-       on conflict (name) do nothing
-       returning id`,
-      [JSON.stringify(SEED_BADGES)],
-    );
-    return [`badges: ${rows.length} added, ${SEED_BADGES.length - rows.length} unchanged`];
+    const added = await seedDefaultBadges(orm.em, SEED_BADGES);
+    return [`badges: ${added} added, ${SEED_BADGES.length - added} unchanged`];
   });
 }
