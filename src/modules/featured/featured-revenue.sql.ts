@@ -14,7 +14,7 @@ export function revenuePerMonth(
 ): Promise<{ month: string; placement_type: FeaturedPlacementType; revenue: string; placements: number }[]> {
   return read.run<{ month: string; placement_type: FeaturedPlacementType; revenue: string; placements: number }>(
     `select to_char(start_date at time zone 'UTC', 'YYYY-MM') as month, placement_type, sum(price)::text as revenue, count(*)::int as placements
-         from featured_listings where is_active and start_date >= $1 and start_date < $2
+         from featured_listings where is_active and start_date >= ? and start_date < ?
         group by 1, 2`,
     [from, to],
   );
@@ -36,9 +36,9 @@ export interface ReportPlacementRow {
 export function placementsOverlapping(read: SqlRunner, from: Date, to: Date): Promise<ReportPlacementRow[]> {
   return read.run<ReportPlacementRow>(
     `select id, listing_type, placement_type, category_id, position, start_date, end_date, price::text as price
-           from featured_listings where is_active and start_date < $2 and end_date > $1
+           from featured_listings where is_active and start_date < ? and end_date > ?
           order by start_date, position, id`,
-    [from, to],
+    [to, from],
   );
 }
 
@@ -46,7 +46,7 @@ export function placementsOverlapping(read: SqlRunner, from: Date, to: Date): Pr
 export function countersBetween(read: SqlRunner, fromDay: string, toDay: string): Promise<{ id: string; impressions: string; clicks: string }[]> {
   return read.run<{ id: string; impressions: string; clicks: string }>(
     `select d.featured_listing_id as id, sum(d.impressions)::text as impressions, sum(d.clicks)::text as clicks
-           from featured_listing_daily d where d.day >= $1::date and d.day < $2::date group by d.featured_listing_id`,
+           from featured_listing_daily d where d.day >= ?::date and d.day < ?::date group by d.featured_listing_id`,
     [fromDay, toDay],
   );
 }
