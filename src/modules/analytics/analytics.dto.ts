@@ -12,6 +12,12 @@ export interface ActiveListingRow {
   category: string;
   categoryName: string;
   condition: string;
+  /** Where the part is (the seller's text), and its description (spec 001 §3 "Part (analysis)"). */
+  location: string;
+  description: string;
+  /** Always true and false here: only live listings are analysed (approved, on sale, unsold); kept for the spec's shape. */
+  isApproved: boolean;
+  isSold: boolean;
   /** The fixed price, or the auction's current bid (its starting bid before the first bid). */
   price: string;
   /** The median fixed price of the live parts of the same category and condition. */

@@ -128,6 +128,19 @@ describe('GET /api/admin/active-listings', () => {
     expect(rows[1]).toMatchObject({ id: auctionId, bids: 0, priceVsMedianPercent: -25 });
   });
 
+  it('carries the spec\'s part fields: location, description, isApproved and isSold, the auction\'s from its part', async () => {
+    await t.sql("update parts set location = 'Maranello', description = 'Rebuilt in 2024, never fitted.' where id = $1", [auctioned]);
+    const { rows } = await listings(`?sort=${encodeURIComponent('["price","ASC"]')}`);
+    expect(rows[0]).toMatchObject({
+      id: cheap,
+      location: 'Modena',
+      description: 'A matched pair of Weber 48 IDA carburettors, rebuilt and bench flowed.',
+      isApproved: true,
+      isSold: false,
+    });
+    expect(rows[1]).toMatchObject({ id: auctionId, location: 'Maranello', description: 'Rebuilt in 2024, never fitted.', isApproved: true, isSold: false });
+  });
+
   it('filters, sorts by recorded figures and refuses unknown sorts', async () => {
     const auctions = await listings(`?filter=${encodeURIComponent('{"listingType":"auction"}')}`);
     expect(auctions.rows.map((r) => r.id)).toEqual([auctionId]);

@@ -77,6 +77,11 @@ export class ListingAnalysisService {
         category: part.category,
         categoryName: part.categoryName,
         condition: part.condition,
+        location: part.location,
+        description: part.description,
+        // The catalog's live listings are approved and on sale, and an open auction has not sold its part yet.
+        isApproved: true,
+        isSold: false,
         price,
         categoryMedian: part.categoryMedian,
         priceVsMedianPercent: priceVsMedian(price, part.categoryMedian),

@@ -29,6 +29,8 @@ export interface LiveListingFacts {
   category: string;
   categoryName: string;
   condition: string;
+  location: string;
+  description: string;
   price: string;
   listedAt: string;
   /** Buyers who saved the part (favorites). */
@@ -120,6 +122,8 @@ export class CatalogApiImpl extends CatalogApi {
       category: r.category,
       categoryName: r.category_name,
       condition: r.condition,
+      location: r.location,
+      description: r.description,
       price: r.price,
       listedAt: new Date(r.listed_at).toISOString(),
       watchers: r.watchers,
