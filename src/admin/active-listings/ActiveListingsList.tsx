@@ -68,7 +68,7 @@ export const ActiveListingsList = () => (
         source="title"
         label="Listing"
         render={(r) => (
-          <MuiLink href={listingHref(r)} target="_blank" rel="noreferrer">
+          <MuiLink href={listingHref(r)} target="_blank" rel="noreferrer" title={r.description}>
             {r.title}
           </MuiLink>
         )}
@@ -78,6 +78,7 @@ export const ActiveListingsList = () => (
         render={(r) => <Chip size="small" variant="outlined" label={r.listingType === 'auction' ? 'Auction' : 'Fixed price'} />}
       />
       <FunctionField<ActiveListingRow> source="sellerName" label="Seller" render={(r) => r.sellerName} />
+      <FunctionField<ActiveListingRow> label="Location" render={(r) => r.location || '—'} />
       <FunctionField<ActiveListingRow> source="categoryName" label="Category" render={(r) => `${r.categoryName} · ${conditionName(r.condition)}`} />
       <NumberField source="price" label="Price" locales="en-US" options={usd} transform={(v: unknown) => Number(v)} />
       <FunctionField<ActiveListingRow>

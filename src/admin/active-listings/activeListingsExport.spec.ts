@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActiveListingRow } from '../../modules/analytics/analytics.dto';
+import { toCsv } from '../seller-analytics/analyticsExport';
 import { csvFileName, csvRow, CSV_HEADERS, listingHref, medianText } from './activeListingsExport';
 
 const row: ActiveListingRow = {
@@ -12,6 +13,10 @@ const row: ActiveListingRow = {
   category: 'intake',
   categoryName: 'Intake',
   condition: 'rebuilt',
+  location: 'Modena, IT',
+  description: 'Matched pair, "bench flowed".',
+  isApproved: true,
+  isSold: false,
   price: '1250.00',
   categoryMedian: '1000.00',
   priceVsMedianPercent: 25,
@@ -31,7 +36,11 @@ describe('active listings export', () => {
   it('writes every recorded figure in header order', () => {
     const cells = csvRow(row);
     expect(cells).toHaveLength(CSV_HEADERS.length);
-    expect(cells).toEqual(['Auction', 'Weber 48 IDA pair', 'Modena Spares', 'Intake', 'Rebuilt', '1250.00', '1000.00', 25, '2026-11-20', 4, 40, 3, 200, 10, 5, 2, 7, '2026-11-27 18:30']);
+    expect(cells).toEqual(['Auction', 'Weber 48 IDA pair', 'Modena Spares', 'Intake', 'Rebuilt', 'Modena, IT', 'Matched pair, "bench flowed".', '1250.00', '1000.00', 25, '2026-11-20', 4, 40, 3, 200, 10, 5, 2, 7, '2026-11-27 18:30']);
+  });
+
+  it('quotes the free-text location and description as CSV needs', () => {
+    expect(toCsv(CSV_HEADERS, [csvRow(row)]).split('\r\n')[1]).toContain(',Rebuilt,"Modena, IT","Matched pair, ""bench flowed"".",1250.00,');
   });
 
   it('leaves figures that do not apply empty: a fixed-price part has no bids or end, no impressions no click-through', () => {

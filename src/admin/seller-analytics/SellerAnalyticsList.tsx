@@ -1,9 +1,11 @@
-import { Chip } from '@mui/material';
+import { Chip, Tooltip } from '@mui/material';
 import { Datagrid, DateField, FunctionField, List, NumberField, TextField, TopToolbar } from 'react-admin';
 import { ExportAllButton } from '../layout/ExportAllButton';
 import {
   CSV_HEADERS,
   bandOf,
+  conversionDetail,
+  conversionText,
   csvFileName,
   csvRow,
   ratingText,
@@ -11,6 +13,7 @@ import {
   toCsv,
 } from './analyticsExport';
 import type { SellerPerformanceRow as SellerAnalyticsRow } from '../../modules/analytics/analytics.dto';
+import { CONVERSION_HELP, CONVERSION_PERIOD_DAYS } from '../../modules/analytics/analytics.messages';
 
 /** The server's largest page. */
 const EXPORT_PAGE = 100;
@@ -67,7 +70,18 @@ export const SellerAnalyticsList = () => (
       <NumberField source="reputationPoints" label="Points" sortable={false} />
       <TextField source="levelName" label="Tier" sortable={false} />
       <NumberField source="listingViews" label="Listing views" sortable={false} />
-      <FunctionField<SellerAnalyticsRow> label="Conversion" render={(r) => (r.conversionPercent === null ? '—' : `${r.conversionPercent}%`)} />
+      <FunctionField<SellerAnalyticsRow>
+        label={
+          <Tooltip title={CONVERSION_HELP}>
+            <span style={{ textDecoration: 'underline dotted' }}>{`Conversion (${CONVERSION_PERIOD_DAYS} days)`}</span>
+          </Tooltip>
+        }
+        render={(r) => (
+          <Tooltip title={conversionDetail(r)}>
+            <span>{conversionText(r)}</span>
+          </Tooltip>
+        )}
+      />
       <FunctionField<SellerAnalyticsRow>
         label="Response time"
         render={(r) => (r.conversations ? `${responseText(r.responseMedianMinutes)} (${r.answeredConversations}/${r.conversations} answered)` : 'No messages yet')}

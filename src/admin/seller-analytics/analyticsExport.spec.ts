@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SellerPerformanceRow as SellerAnalyticsRow } from '../../modules/analytics/analytics.dto';
-import { bandOf, csvFileName, csvRow, ratingText, responseText, toCsv } from './analyticsExport';
+import { bandOf, conversionDetail, conversionText, CSV_HEADERS, csvFileName, csvRow, ratingText, responseText, toCsv } from './analyticsExport';
 
 const row: SellerAnalyticsRow = {
   id: 's1',
@@ -21,6 +21,8 @@ const row: SellerAnalyticsRow = {
   levelName: 'Trusted Seller',
   listingViews: 310,
   conversionPercent: 25,
+  endedListings: 4,
+  soldListings: 1,
   conversations: 6,
   answeredConversations: 5,
   responseMedianMinutes: 95,
@@ -55,6 +57,8 @@ describe('CSV export', () => {
       240,
       'Trusted Seller',
       310,
+      4,
+      1,
       25,
       6,
       5,
@@ -63,8 +67,17 @@ describe('CSV export', () => {
   });
 
   it('leaves figures that do not exist yet empty, never zero', () => {
-    const fresh = csvRow({ ...row, conversionPercent: null, responseMedianMinutes: null });
-    expect(fresh.slice(-5)).toEqual([310, '', 6, 5, '']);
+    const fresh = csvRow({ ...row, conversionPercent: null, endedListings: 0, soldListings: 0, responseMedianMinutes: null });
+    expect(fresh.slice(-7)).toEqual([310, 0, 0, '', 6, 5, '']);
+  });
+
+  it('explains the conversion by the listings that ended in the period', () => {
+    expect(conversionText(row)).toBe('25%');
+    expect(conversionText({ conversionPercent: null })).toBe('—');
+    expect(conversionDetail(row)).toBe('1 sold of 4 listings that ended in the last 90 days');
+    expect(conversionDetail({ endedListings: 1, soldListings: 1 })).toBe('1 sold of 1 listing that ended in the last 90 days');
+    expect(conversionDetail({ endedListings: 0, soldListings: 0 })).toBe('No listing ended in the last 90 days');
+    expect(CSV_HEADERS).toContain('Conversion (%, last 90 days)');
   });
 
   it('shows response times in minutes, hours or days', () => {

@@ -1,5 +1,6 @@
 /** Pure helpers of the Seller Analytics & Performance screen (spec 001 §2 "Analysis screens"). */
 import type { SellerPerformanceRow as SellerAnalyticsRow } from '../../modules/analytics/analytics.dto';
+import { CONVERSION_PERIOD_DAYS } from '../../modules/analytics/analytics.messages';
 
 const num = (v: unknown): number | null => {
   if (v === null || v === undefined || v === '') return null;
@@ -31,11 +32,24 @@ export const CSV_HEADERS = [
   'Reputation Points',
   'Level',
   'Listing Views',
-  'Conversion (%)',
+  `Listings Ended (last ${CONVERSION_PERIOD_DAYS} days)`,
+  `Sold of Those (last ${CONVERSION_PERIOD_DAYS} days)`,
+  `Conversion (%, last ${CONVERSION_PERIOD_DAYS} days)`,
   'Conversations',
   'Answered',
   'Median Response (minutes)',
 ] as const;
+
+/** The conversion as shown ("50%"), or "—" when no listing ended in the period. */
+export function conversionText(r: Pick<SellerAnalyticsRow, 'conversionPercent'>): string {
+  return r.conversionPercent === null ? '—' : `${r.conversionPercent}%`;
+}
+
+/** What the conversion of one seller is made of: "1 sold of 2 listings that ended in the last 90 days". */
+export function conversionDetail(r: Pick<SellerAnalyticsRow, 'endedListings' | 'soldListings'>): string {
+  if (!r.endedListings) return `No listing ended in the last ${CONVERSION_PERIOD_DAYS} days`;
+  return `${r.soldListings} sold of ${r.endedListings} listing${r.endedListings === 1 ? '' : 's'} that ended in the last ${CONVERSION_PERIOD_DAYS} days`;
+}
 
 /** A median response time as shown: "45 min", "3.5 h", "2.0 d", or "—" before the first answer. */
 export function responseText(minutes: number | null): string {
@@ -62,6 +76,8 @@ export function csvRow(r: SellerAnalyticsRow): Array<string | number> {
     r.reputationPoints,
     r.levelName,
     r.listingViews,
+    r.endedListings,
+    r.soldListings,
     r.conversionPercent === null ? '' : r.conversionPercent,
     r.conversations,
     r.answeredConversations,

@@ -16,7 +16,7 @@ import type {
   PolicyType,
   PolicyVersionDto,
 } from './policy.dto.js';
-import type { ComplianceFilter, PublishPolicyInput } from './policy.schemas.js';
+import type { AcceptanceListQuery, ComplianceFilter, PublishPolicyInput } from './policy.schemas.js';
 import { complianceRows, lockPolicyType } from './policy.repository.js';
 import { PolicyVersion } from './policy-version.entity.js';
 import { User } from './user.entity.js';
@@ -99,6 +99,17 @@ export class PolicyAcceptanceService {
       currentVersions: { privacy_policy: current.privacy_policy.version, terms_of_service: current.terms_of_service.version },
       acceptanceRequired: POLICY_TYPES.filter((type) => current[type].requiresAcceptance && !accepted(type)),
     };
+  }
+
+  /** Every recorded acceptance (admins: GET /api/policy-acceptances), newest first, of one user or policy if asked. */
+  async list(query: AcceptanceListQuery): Promise<{ rows: PolicyAcceptanceDto[]; total: number }> {
+    const where = { ...(query.userId ? { userId: query.userId } : {}), ...(query.policyType ? { policyType: query.policyType } : {}) };
+    const [rows, total] = await this.em.findAndCount(PolicyAcceptance, where, {
+      orderBy: { acceptedAt: 'desc', id: 'asc' },
+      limit: query.limit,
+      offset: query.offset,
+    });
+    return { rows: rows.map(toAcceptanceDto), total };
   }
 
   /** The policies whose current version asks for acceptance and that `userId` has not accepted (the write gate). */

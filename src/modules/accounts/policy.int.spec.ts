@@ -148,3 +148,32 @@ describe('Policy Acceptance Dashboard (console resource policy-acceptances)', ()
     await admin.agent.post('/api/admin/policy-acceptances').send({}).expect(405);
   });
 });
+
+describe('GET /api/policy-acceptances (spec 001 §7)', () => {
+  it('answers the recorded acceptances to admins only, newest first, with the spec fields', async () => {
+    await t.agent().get('/api/policy-acceptances').expect(401);
+    await alice.agent.get('/api/policy-acceptances').expect(403);
+    const res = await admin.agent.get('/api/policy-acceptances').expect(200);
+    // alice: privacy, privacy + terms, terms v1.1; bob: privacy + terms.
+    expect(res.headers['x-total-count']).toBe('6');
+    expect(res.body).toHaveLength(6);
+    const times = res.body.map((a: { acceptedAt: string }) => a.acceptedAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(Object.keys(res.body[0]).sort()).toEqual(['acceptedAt', 'id', 'ipAddress', 'isCurrentVersion', 'policyType', 'policyVersion', 'userAgent', 'userId']);
+    expect(res.body).toContainEqual(
+      expect.objectContaining({ userId: alice.id, policyType: 'terms_of_service', policyVersion: 'v1.1', isCurrentVersion: true, userAgent: UA }),
+    );
+  });
+
+  it('filters by user and policy, pages, and refuses a bad query', async () => {
+    const bobs = await admin.agent.get('/api/policy-acceptances').query({ userId: bob.id }).expect(200);
+    expect(bobs.body.map((a: { userId: string }) => a.userId)).toEqual([bob.id, bob.id]);
+    const terms = await admin.agent.get('/api/policy-acceptances').query({ userId: alice.id, policyType: 'terms_of_service' }).expect(200);
+    expect(terms.body.map((a: { policyVersion: string }) => a.policyVersion).sort()).toEqual(['v1.0', 'v1.1']);
+    const page = await admin.agent.get('/api/policy-acceptances').query({ limit: 2, offset: 5 }).expect(200);
+    expect(page.body).toHaveLength(1);
+    expect(page.headers['x-total-count']).toBe('6');
+    const bad = await admin.agent.get('/api/policy-acceptances').query({ policyType: 'cookies' }).expect(400);
+    expect(bad.body.errors.policyType).toBe('Policy type must be privacy_policy or terms_of_service');
+  });
+});

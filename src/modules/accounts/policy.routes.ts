@@ -1,16 +1,18 @@
 import { Router } from 'express';
 import type { Container } from 'inversify';
 import { z } from 'zod';
-import { getActor, requireActor, requireSignIn } from '../../platform/http/auth.js';
-import { handle } from '../../platform/http/validate.js';
+import { getActor, requireActor, requireRole, requireSignIn } from '../../platform/http/auth.js';
+import { handle, sendList } from '../../platform/http/validate.js';
 import { PolicyAcceptanceService } from './policy-acceptance.service.js';
-import { acceptPolicySchema } from './policy.schemas.js';
+import { acceptanceListQuery, acceptPolicySchema } from './policy.schemas.js';
 
 const userIdParams = z.object({ id: z.uuid({ message: 'Not a valid user id' }) });
 
 /**
  * Policies (spec 001 §7): GET /api/policies (the current versions, public), POST /api/policy-acceptances (the
- * signed-in user, or the user this browser just registered) and GET /api/users/{id}/policy-status (self or admin).
+ * signed-in user, or the user this browser just registered), GET /api/policy-acceptances (admins: the recorded
+ * acceptances, as the console's `/api/admin/policy-acceptances` does per user) and GET /api/users/{id}/policy-status
+ * (self or admin).
  */
 export function policyRoutes(container: Container): Router {
   const policies = container.get(PolicyAcceptanceService);
@@ -41,6 +43,12 @@ export function policyRoutes(container: Container): Router {
       },
       201,
     ),
+  );
+
+  router.get(
+    '/policy-acceptances',
+    requireRole('admin'),
+    handle({ query: acceptanceListQuery }, async ({ query }, _req, res) => sendList(res, await policies.list(query))),
   );
 
   router.get(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numeric } from '../../platform/http/validate.js';
 import { ROLES } from '../../platform/roles.js';
 import { POLICY_TYPES } from './policy-acceptance.entity.js';
 
@@ -44,3 +45,12 @@ export const acceptPolicySchema = z.object({
   policyType: z.enum(POLICY_TYPES, { message: 'Policy type must be privacy_policy or terms_of_service' }),
   policyVersion: z.string().trim().max(20, 'Not a policy version').optional(),
 });
+
+/** GET /api/policy-acceptances (spec 001 §7, admins): the recorded acceptances, newest first, a page at a time. */
+export const acceptanceListQuery = z.object({
+  limit: numeric(z.number().int().min(1, 'Limit must be between 1 and 100').max(100, 'Limit must be between 1 and 100')).default(50),
+  offset: numeric(z.number().int().min(0, 'Offset must be 0 or more')).default(0),
+  userId: z.uuid('Not a valid user id').optional(),
+  policyType: z.enum(POLICY_TYPES, { message: 'Policy type must be privacy_policy or terms_of_service' }).optional(),
+});
+export type AcceptanceListQuery = z.infer<typeof acceptanceListQuery>;

@@ -12,6 +12,12 @@ export interface ActiveListingRow {
   category: string;
   categoryName: string;
   condition: string;
+  /** Where the part is (the seller's text), and its description (spec 001 §3 "Part (analysis)"). */
+  location: string;
+  description: string;
+  /** Always true and false here: only live listings are analysed (approved, on sale, unsold); kept for the spec's shape. */
+  isApproved: boolean;
+  isSold: boolean;
   /** The fixed price, or the auction's current bid (its starting bid before the first bid). */
   price: string;
   /** The median fixed price of the live parts of the same category and condition. */
@@ -40,8 +46,14 @@ export interface ActiveListingRow {
 export interface SellerPerformanceRow extends SellerAnalyticsRow {
   /** Page views of the seller's live listings since each went live. */
   listingViews: number;
-  /** Sold listings out of every listing the seller created, in percent (one decimal); null before the first listing. */
+  /**
+   * Of the seller's fixed-price listings that ended in the last CONVERSION_PERIOD_DAYS days (analytics.messages.ts),
+   * the share that ended sold, in percent (one decimal, never above 100); null when none ended in the period.
+   */
   conversionPercent: number | null;
+  /** Those listings: how many ended in the period (sold or withdrawn), and how many of them were sold. */
+  endedListings: number;
+  soldListings: number;
   /** Conversations buyers started with the seller, and how many the seller answered. */
   conversations: number;
   answeredConversations: number;

@@ -14,6 +14,7 @@ let cheap: string;
 let dear: string;
 let auctioned: string;
 let auctionId: string;
+const DAY = 24 * 3600_000;
 
 const flush = () => t.rt.container.get(ListingActivityRecorder).flush();
 const view = (itemType: 'part' | 'auction', itemId: string) => ({ events: [{ type: 'view', itemType, itemId }] });
@@ -128,6 +129,19 @@ describe('GET /api/admin/active-listings', () => {
     expect(rows[1]).toMatchObject({ id: auctionId, bids: 0, priceVsMedianPercent: -25 });
   });
 
+  it('carries the spec\'s part fields: location, description, isApproved and isSold, the auction\'s from its part', async () => {
+    await t.sql("update parts set location = 'Maranello', description = 'Rebuilt in 2024, never fitted.' where id = $1", [auctioned]);
+    const { rows } = await listings(`?sort=${encodeURIComponent('["price","ASC"]')}`);
+    expect(rows[0]).toMatchObject({
+      id: cheap,
+      location: 'Modena',
+      description: 'A matched pair of Weber 48 IDA carburettors, rebuilt and bench flowed.',
+      isApproved: true,
+      isSold: false,
+    });
+    expect(rows[1]).toMatchObject({ id: auctionId, location: 'Maranello', description: 'Rebuilt in 2024, never fitted.', isApproved: true, isSold: false });
+  });
+
   it('filters, sorts by recorded figures and refuses unknown sorts', async () => {
     const auctions = await listings(`?filter=${encodeURIComponent('{"listingType":"auction"}')}`);
     expect(auctions.rows.map((r) => r.id)).toEqual([auctionId]);
@@ -159,6 +173,37 @@ describe('GET /api/admin/seller-analytics', () => {
     const res = await admin.agent.get('/api/admin/seller-analytics');
     expect(res.status).toBe(200);
     const row = (res.body as SellerPerformanceRow[]).find((r) => r.userId === seller.id)!;
-    expect(row).toMatchObject({ listingViews: 4, conversations: 1, answeredConversations: 1, responseMedianMinutes: 30, conversionPercent: 0 });
+    // Nothing ended yet: no conversion to show (not 0 %).
+    expect(row).toMatchObject({ listingViews: 4, conversations: 1, answeredConversations: 1, responseMedianMinutes: 30 });
+    expect(row).toMatchObject({ conversionPercent: null, endedListings: 0, soldListings: 0 });
+  });
+
+  it('converts sales over the listings that ended in the last 90 days, counted over those listings: never above 100 %', async () => {
+    const sellerRow = async () => {
+      const res = await admin.agent.get('/api/admin/seller-analytics').expect(200);
+      return (res.body as SellerPerformanceRow[]).find((r) => r.userId === seller.id)!;
+    };
+    // Listed and withdrawn before going live (listings of this seller need approval): never on sale, so not ended.
+    const pending = await partOf(seller, { title: 'Pending Weber pair', price: 120 });
+    await seller.agent.post(`/api/parts/${pending}/withdraw`).expect(200);
+    // Sold 100 days ago: outside the period.
+    const old = await partOf(seller, { title: 'Old Weber pair', price: 90 });
+    await t.sql('update parts set is_approved = true, is_active = false, sold_at = $2 where id = $1', [old, new Date(t.clock.now().getTime() - 100 * DAY)]);
+    // Hidden while the seller was suspended: not ended either.
+    const hidden = await partOf(seller, { title: 'Hidden Weber pair', price: 95 });
+    await t.sql('update parts set is_approved = true, is_active = false, hidden_by_suspension_at = $2, updated_at = $2 where id = $1', [hidden, t.clock.now()]);
+    // The old figure divided all-time sales (38 here) by the listings now (345.5 % for a demo seller).
+    await t.sql(
+      `insert into seller_reputation (id, user_id, total_sales) values (gen_random_uuid(), $1, 38)
+         on conflict (user_id) do update set total_sales = 38`,
+      [seller.id],
+    );
+    await seller.agent.post(`/api/parts/${dear}/mark-sold`).expect(200);
+    await seller.agent.post(`/api/parts/${cheap}/withdraw`).expect(200);
+    expect(await sellerRow()).toMatchObject({ soldCount: 38, endedListings: 2, soldListings: 1, conversionPercent: 50 });
+
+    // 91 days on, those two ended before the period: nothing to show again.
+    t.clock.advance(91 * DAY);
+    expect(await sellerRow()).toMatchObject({ endedListings: 0, soldListings: 0, conversionPercent: null });
   });
 });

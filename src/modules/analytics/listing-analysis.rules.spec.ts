@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActiveListingRow } from './analytics.dto.js';
-import { daysListed, filterListings, percentOf, priceVsMedian, sortListings } from './listing-analysis.rules.js';
+import { conversionPercent, conversionPeriod, daysListed, filterListings, percentOf, priceVsMedian, sortListings } from './listing-analysis.rules.js';
 import { visitorKey } from './listing-activity.recorder.js';
 
 const row = (over: Partial<ActiveListingRow>): ActiveListingRow => ({
@@ -13,6 +13,10 @@ const row = (over: Partial<ActiveListingRow>): ActiveListingRow => ({
   category: 'intake',
   categoryName: 'Intake',
   condition: 'used',
+  location: 'Modena',
+  description: 'A pair.',
+  isApproved: true,
+  isSold: false,
   price: '100.00',
   categoryMedian: '100.00',
   priceVsMedianPercent: 0,
@@ -68,5 +72,32 @@ describe('listing analysis rules', () => {
     expect(a).toMatch(/^a:[\w-]{22}$/);
     expect(a).not.toContain('1.2.3.4');
     expect(visitorKey('s', { userId: null, address: '1.2.3.4', userAgent: 'y' })).not.toBe(a);
+  });
+});
+
+describe('conversionPercent', () => {
+  it('is the sold share of the listings that ended in the period, one decimal', () => {
+    expect(conversionPercent(1, 3)).toBe(33.3);
+    expect(conversionPercent(2, 3)).toBe(66.7);
+    expect(conversionPercent(0, 4)).toBe(0);
+    expect(conversionPercent(4, 4)).toBe(100);
+  });
+
+  it('is never above 100 %: sales beyond the ended listings (the old all-time sales over listings now) read as all of them', () => {
+    // The demo seller's 345.5 %: 38 all-time sales over 11 listings now.
+    expect(conversionPercent(38, 11)).toBe(100);
+    expect(conversionPercent(-1, 5)).toBe(0);
+  });
+
+  it('is null when no listing ended in the period', () => {
+    expect(conversionPercent(0, 0)).toBeNull();
+    expect(conversionPercent(3, 0)).toBeNull();
+  });
+});
+
+describe('conversionPeriod', () => {
+  it('is the days ending now', () => {
+    const now = new Date('2026-03-31T12:00:00.000Z');
+    expect(conversionPeriod(now, 90)).toEqual({ from: new Date('2025-12-31T12:00:00.000Z'), to: now });
   });
 });

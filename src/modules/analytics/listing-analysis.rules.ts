@@ -12,6 +12,19 @@ export function percentOf(part: number, whole: number): number | null {
   return Math.round((part * 1000) / whole) / 10;
 }
 
+/**
+ * Conversion over one period: of the listings that ended in it (`ended`), the share that ended sold (`sold`, counted
+ * over those same listings), in percent with one decimal; never above 100 (a `sold` beyond `ended` is read as all of
+ * them) nor below 0; null when none ended.
+ */
+export function conversionPercent(sold: number, ended: number): number | null {
+  if (ended <= 0) return null;
+  return percentOf(Math.min(Math.max(sold, 0), ended), ended);
+}
+
+/** The period conversion looks at: the `days` days ending at `now`. */
+export const conversionPeriod = (now: Date, days: number): { from: Date; to: Date } => ({ from: new Date(now.getTime() - days * DAY_MS), to: now });
+
 /** How far `price` sits from `median` in percent (one decimal), on integer cents: -12.5 is 12.5 % below. */
 export function priceVsMedian(price: string, median: string): number {
   const p = storedCents(price);

@@ -9,7 +9,10 @@ import { SellersApi } from '../sellers/index.js';
 import type { ActiveListingRow, SellerPerformanceRow } from './analytics.dto.js';
 import { Database } from '../../platform/db/database.js';
 import { ACTIVITY_TOTALS_SQL, type ActivityTotalsRow } from './listing-activity.repository.js';
+import { CONVERSION_PERIOD_DAYS } from './analytics.messages.js';
 import {
+  conversionPercent,
+  conversionPeriod,
   daysListed,
   filterListings,
   percentOf,
@@ -77,6 +80,11 @@ export class ListingAnalysisService {
         category: part.category,
         categoryName: part.categoryName,
         condition: part.condition,
+        location: part.location,
+        description: part.description,
+        // The catalog's live listings are approved and on sale, and an open auction has not sold its part yet.
+        isApproved: true,
+        isSold: false,
         price,
         categoryMedian: part.categoryMedian,
         priceVsMedianPercent: priceVsMedian(price, part.categoryMedian),
@@ -108,15 +116,24 @@ export class ListingAnalysisService {
   async sellerPerformance(page: ConsolePage): Promise<{ rows: SellerPerformanceRow[]; total: number }> {
     const { rows, total } = await this.sellers.analytics(page);
     const userIds = rows.map((r) => r.userId);
-    const [views, responses] = await Promise.all([this.viewsBySeller(new Set(userIds)), this.messaging.sellerResponseTimes(userIds)]);
+    const { from, to } = conversionPeriod(this.clock.now(), CONVERSION_PERIOD_DAYS);
+    const [views, responses, outcomes] = await Promise.all([
+      this.viewsBySeller(new Set(userIds)),
+      this.messaging.sellerResponseTimes(userIds),
+      this.catalog.listingOutcomes(userIds, from, to),
+    ]);
     return {
       total,
       rows: rows.map((r) => {
         const response = responses.get(r.userId)!;
+        const outcome = outcomes.get(r.userId)!;
         return {
           ...r,
           listingViews: views.get(r.userId) ?? 0,
-          conversionPercent: percentOf(r.soldCount, r.partsListed),
+          // Sales over the listings that ended in the period, both counted over those listings (never above 100 %).
+          conversionPercent: conversionPercent(outcome.sold, outcome.ended),
+          endedListings: outcome.ended,
+          soldListings: outcome.sold,
           conversations: response.conversations,
           answeredConversations: response.answered,
           responseMedianMinutes: response.medianMinutes,

@@ -21,6 +21,15 @@ export interface SellerPartStats {
   categories: { slug: string; name: string }[];
 }
 
+/**
+ * A seller's fixed-price listings whose listing ended in a period: sold (by an order, an auction win or the
+ * seller's mark) or withdrawn by the seller after going live. `sold` counts among those `ended`.
+ */
+export interface ListingOutcomes {
+  ended: number;
+  sold: number;
+}
+
 /** A public part with the figures the console's Active Listings Analysis shows (money as exact strings). */
 export interface LiveListingFacts {
   partId: string;
@@ -29,6 +38,8 @@ export interface LiveListingFacts {
   category: string;
   categoryName: string;
   condition: string;
+  location: string;
+  description: string;
   price: string;
   listedAt: string;
   /** Buyers who saved the part (favorites). */
@@ -73,6 +84,12 @@ export abstract class CatalogApi {
   abstract partCards(ids: readonly string[]): Promise<PartCardFacts[]>;
   /** Every public part (active, approved, not hidden by a suspension), newest first, with its analysis figures. */
   abstract liveListings(): Promise<LiveListingFacts[]>;
+  /**
+   * Per seller user id (every id given gets an entry): the parts sold in (from, to] (`soldAt`), and those withdrawn
+   * by the seller after approval whose withdrawal (their last change) falls in it; a part hidden by a suspension
+   * has not ended.
+   */
+  abstract listingOutcomes(sellerUserIds: string[], from: Date, to: Date): Promise<Map<string, ListingOutcomes>>;
 }
 
 @injectable()
@@ -120,6 +137,8 @@ export class CatalogApiImpl extends CatalogApi {
       category: r.category,
       categoryName: r.category_name,
       condition: r.condition,
+      location: r.location,
+      description: r.description,
       price: r.price,
       listedAt: new Date(r.listed_at).toISOString(),
       watchers: r.watchers,
@@ -141,6 +160,28 @@ export class CatalogApiImpl extends CatalogApi {
     const make = match.make?.trim().toLowerCase() || null;
     if (!category && !make) return [];
     return sellersListingIds(this.db.em, category, make, afterUserId, limit);
+  }
+
+  async listingOutcomes(sellerUserIds: string[], from: Date, to: Date): Promise<Map<string, ListingOutcomes>> {
+    const result = new Map<string, ListingOutcomes>(sellerUserIds.map((id) => [id, { ended: 0, sold: 0 }]));
+    if (!sellerUserIds.length) return result;
+    const ended = await this.db.em.find(
+      Part,
+      {
+        sellerId: { $in: sellerUserIds },
+        $or: [
+          { soldAt: { $gt: from, $lte: to } },
+          { soldAt: null, isActive: false, isApproved: true, hiddenBySuspensionAt: null, updatedAt: { $gt: from, $lte: to } },
+        ],
+      },
+      { fields: ['sellerId', 'soldAt'] },
+    );
+    for (const part of ended) {
+      const outcome = result.get(part.sellerId)!;
+      outcome.ended += 1;
+      if (part.soldAt) outcome.sold += 1;
+    }
+    return result;
   }
 
   async sellerPartStats(sellerUserIds: string[]): Promise<Map<string, SellerPartStats>> {

@@ -38,6 +38,8 @@ export interface LiveListingRow {
   category: string;
   category_name: string;
   condition: string;
+  location: string;
+  description: string;
   price: string;
   listed_at: Date;
   watchers: number;
@@ -48,13 +50,15 @@ export interface LiveListingRow {
 export function readLiveListings(em: SqlExecutor): Promise<LiveListingRow[]> {
   return em.execute<LiveListingRow[]>(
     `with live as (
-         select p.id, p.title, p.seller_id, p.category, p.condition, p.price, coalesce(p.approved_at, p.created_at) as listed_at
+         select p.id, p.title, p.seller_id, p.category, p.condition, p.location, p.description, p.price,
+                coalesce(p.approved_at, p.created_at) as listed_at
            from parts p where p.is_active and p.is_approved and p.hidden_by_suspension_at is null
        ), medians as (
          select category, condition, round(percentile_cont(0.5) within group (order by price)::numeric, 2) as median
            from live group by category, condition
        )
-       select l.id, l.title, l.seller_id, l.category, c.name as category_name, l.condition, l.price::text as price, l.listed_at,
+       select l.id, l.title, l.seller_id, l.category, c.name as category_name, l.condition, l.location, l.description,
+              l.price::text as price, l.listed_at,
               (select count(*)::int from favorites f where f.part_id = l.id) as watchers, m.median::text as median
          from live l join categories c on c.slug = l.category
          join medians m on m.category = l.category and m.condition = l.condition
