@@ -14,8 +14,10 @@ export const RANK_CANDIDATES = 500;
 export type Visibility =
   /** approved and active: everyone */
   | 'public'
-  /** active in any approval state: admins, and a seller looking at their own listings */
-  | 'active';
+  /** active in any approval state: admins searching the catalog */
+  | 'active'
+  /** active in any approval state, or sold: a seller's own listings, and an admin's view of one seller's */
+  | 'listed';
 
 export interface SearchFilters {
   visibility: Visibility;
@@ -166,7 +168,7 @@ export class PartSearch {
 
   /** `places` says how the search text's query is written (see KEPT). */
   private where(filters: SearchFilters, query: PreparedQuery | null, omit?: 'category' | 'make', places: Placeholders = PLANNED): Sql {
-    const parts: string[] = ['p.is_active'];
+    const parts: string[] = [filters.visibility === 'listed' ? '(p.is_active or p.sold_at is not null)' : 'p.is_active'];
     const params: unknown[] = [];
     if (filters.visibility === 'public') parts.push('p.is_approved');
     if (filters.category && omit !== 'category') {

@@ -76,11 +76,12 @@ export class PartService {
   }
 
   private async filtersOf(query: PartListQuery, actor: Actor | null): Promise<SearchFilters> {
-    const own = query.sellerId !== undefined && query.sellerId === actor?.id;
+    // One seller's listings, seen by that seller or an admin (the seller dashboard), include the sold ones.
+    const ownOrAdmin = isAdmin(actor) || (query.sellerId !== undefined && query.sellerId === actor?.id);
     const fitsVehicle = query.fitsVehicle && this.vehicles ? await this.vehicles.vehicleFilter(query.fitsVehicle, actor) : undefined;
     return {
       fitsVehicle,
-      visibility: isAdmin(actor) || own ? 'active' : 'public',
+      visibility: !ownOrAdmin ? 'public' : query.sellerId !== undefined ? 'listed' : 'active',
       category: query.category,
       make: query.make,
       yearFrom: query.yearFrom,
