@@ -143,7 +143,7 @@ export class PartService {
   }
 
   /**
-   * DTOs with category, make and seller names and vehicle entries: one query for the fitments; the names
+   * DTOs with category, make and seller (shop) names and vehicle entries: one query for the fitments; the names
    * come from CatalogLookups (in memory once read; sellers looked up together, never one per part).
    * `fitments` are the parts' vehicle entries when already read (readParts), else they are read here.
    */
@@ -153,7 +153,7 @@ export class PartService {
     const [refs, byPart, sellerNames, openAuctions] = await Promise.all([
       this.lookups.get({ categories: parts.map((p) => p.category), makes: parts.map((p) => p.make) }),
       fitments ?? this.fitmentsOf(ids),
-      this.lookups.usernames(parts.map((p) => p.sellerId)),
+      this.lookups.sellerNames(parts.map((p) => p.sellerId)),
       this.holds.openAuctions(ids),
     ]);
     const ctx = {
