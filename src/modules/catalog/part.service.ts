@@ -24,6 +24,8 @@ export interface PartPage {
   total: number;
   /** The query as searched after typo correction, when it differs from what was typed. */
   correctedQuery: string | null;
+  /** When nothing matched: the typed words no public listing holds (what the search page names), else empty. */
+  unmatchedWords: string[];
 }
 
 const isAdmin = (actor: Actor | null) => hasRole(actor?.role, 'admin');
@@ -107,7 +109,12 @@ export class PartService {
     const sort = query.sort ?? (prepared ? 'relevance' : 'newest');
     const { rows, total } = await search.results(filters, prepared, sort, query.limit, query.offset);
     const { parts, fitments } = snapshotsOf(rows);
-    return { rows: await this.toDtos(parts, fitments), total, correctedQuery: prepared?.corrected ?? null };
+    return {
+      rows: await this.toDtos(parts, fitments),
+      total,
+      correctedQuery: prepared?.corrected ?? null,
+      unmatchedWords: total === 0 ? (prepared?.unmatched ?? []) : [],
+    };
   }
 
   /** Matches per category and make for the query (each facet ignoring its own filter). */
