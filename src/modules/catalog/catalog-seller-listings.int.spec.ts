@@ -116,6 +116,32 @@ describe('withdrawing, relisting and marking sold', () => {
     await trusted.agent.patch(`/api/parts/${id}`).send({ price: '10.00' }).expect(409);
   });
 
+  it('keeps a sold listing in its seller\'s dashboard list (GET /api/parts?sellerId) and its count, for the seller and admins only', async () => {
+    const seller = await signedInSeller(t, 'sid_sold', { requiresListingApproval: false });
+    const kept = await liveListing(seller.agent, { title: 'Zenith 32 NDIX carburettor' });
+    const sold = await liveListing(seller.agent, { title: 'Solex 40 PII carburettor' });
+    await seller.agent.post(`/api/parts/${sold}/mark-sold`).send({}).expect(200);
+    const withdrawn = await liveListing(seller.agent, { title: 'Withdrawn Solex jets' });
+    await seller.agent.post(`/api/parts/${withdrawn}/withdraw`).send({}).expect(200);
+
+    for (const viewer of [seller.agent, admin.agent]) {
+      const own = await viewer.get('/api/parts').query({ sellerId: seller.id, sort: 'newest', limit: 5 }).expect(200);
+      expect(own.headers['x-total-count']).toBe('2');
+      expect(own.body.map((p: { id: string }) => p.id).sort()).toEqual([kept, sold].sort());
+      expect(own.body.find((p: { id: string }) => p.id === sold)).toMatchObject({ isSold: true, isActive: false });
+    }
+    // Everyone else, and every search without the seller, still sees only what is on sale.
+    for (const viewer of [t.agent(), buyer.agent, rival.agent]) {
+      const theirs = await viewer.get('/api/parts').query({ sellerId: seller.id }).expect(200);
+      expect(theirs.headers['x-total-count']).toBe('1');
+      expect(theirs.body.map((p: { id: string }) => p.id)).toEqual([kept]);
+    }
+    const search = await seller.agent.get('/api/parts').query({ q: 'Solex carburettor' }).expect(200);
+    expect(search.body.map((p: { id: string }) => p.id)).not.toContain(sold);
+    const adminSearch = await admin.agent.get('/api/parts').query({ q: 'Solex carburettor' }).expect(200);
+    expect(adminSearch.body.map((p: { id: string }) => p.id)).not.toContain(sold);
+  });
+
   it('lets only the seller act on their listing', async () => {
     const id = await liveListing(reviewed.agent);
     for (const action of ['withdraw', 'relist', 'mark-sold']) {

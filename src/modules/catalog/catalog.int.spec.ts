@@ -125,7 +125,7 @@ describe('listing a part', () => {
       partNumber: '0-4779C',
       location: 'Detroit, MI',
       sellerId: seller.id,
-      sellerName: 'sally_seller',
+      sellerName: 'sally_seller parts',
       isVerified: false,
       isFeatured: false,
       isActive: true,
@@ -441,7 +441,7 @@ describe('the console resource parts', () => {
     expect(res.headers['content-range']).toBe('parts 0-0/1');
     expect(res.body).toEqual([expect.objectContaining({ id: part.id, title: 'Console test: Lucas headlamp bucket' })]);
     const show = await admin.agent.get(`/api/admin/parts/${part.id}`).expect(200);
-    expect(show.body.sellerName).toBe('rick_rival');
+    expect(show.body.sellerName).toBe('rick_rival parts');
     const badSort = await admin.agent.get('/api/admin/parts').query({ sort: JSON.stringify(['sellerId', 'ASC']) }).expect(400);
     expect(badSort.body.errors.sort).toBe('Cannot sort by sellerId');
     await admin.agent.get('/api/admin/parts').query({ filter: JSON.stringify({ sellerId: 'x' }) }).expect(400);

@@ -1,17 +1,21 @@
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 
 import { Clock } from '../../platform/clock.js';
 import { AccountsApi } from '../accounts/index.js';
 import { Category } from './category.entity.js';
 import { Make } from './make.entity.js';
 import type { CategoryDto, MakeDto } from './part.dto.js';
+import { SellerNames } from './seller-names.port.js';
 import { Database } from '../../platform/db/database.js';
 
 /** How long the category and make lists are reused before being read again. */
 export const REFERENCE_TTL_MS = 5 * 60_000;
-/** How long a seller's username is reused (usernames cannot be changed; this bounds a deleted user's name). */
+/**
+ * How long a seller's name is reused: it bounds how long a renamed storefront, a newly approved seller's shop name
+ * or a deleted user's name takes to show on parts (usernames themselves cannot change).
+ */
 export const SELLER_NAME_TTL_MS = 10 * 60_000;
-/** At most this many usernames are kept; the oldest go first. */
+/** At most this many seller names are kept; the oldest go first. */
 export const SELLER_NAME_CACHE_SIZE = 20_000;
 
 interface References {
@@ -25,18 +29,19 @@ interface References {
 /**
  * The names every part DTO needs, kept in memory so a search page or a part page does not read them again
  * on each request: the categories and makes (reference data, changed only by the seed; read again after
- * REFERENCE_TTL_MS or as soon as an unknown slug is asked for) and sellers' usernames.
+ * REFERENCE_TTL_MS or as soon as an unknown slug is asked for) and the names parts show for their sellers.
  */
 @injectable()
 export class CatalogLookups {
   private references: References | null = null;
   private loading: Promise<References> | null = null;
-  private readonly sellerNames = new Map<string, { name: string | null; at: number }>();
+  private readonly names = new Map<string, { name: string | null; at: number }>();
 
   constructor(
     @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
+    @inject(SellerNames) @optional() private readonly shops?: SellerNames,
   ) {}
 
   private async load(): Promise<References> {
@@ -72,29 +77,38 @@ export class CatalogLookups {
     return this.loading;
   }
 
-  /** Usernames of sellers: cached ones at once, the others looked up together in one query. */
-  async usernames(sellerIds: Iterable<string>): Promise<Map<string, string>> {
+  /**
+   * The names parts show for their sellers (by user id): the shop's name (SellerNames), else the username. Cached
+   * ones at once; the others are looked up together, the users and the shops side by side.
+   */
+  async sellerNames(sellerIds: Iterable<string>): Promise<Map<string, string>> {
     const now = this.clock.now().getTime();
     const names = new Map<string, string>();
     const missing: string[] = [];
     for (const id of new Set(sellerIds)) {
-      const hit = this.sellerNames.get(id);
+      const hit = this.names.get(id);
       if (hit && now - hit.at < SELLER_NAME_TTL_MS) {
         if (hit.name !== null) names.set(id, hit.name);
       } else missing.push(id);
     }
-    const found = new Map((await this.accounts.findUsers(missing)).map((u) => [u.id, u.username]));
+    if (!missing.length) return names;
+    const [users, shops] = await Promise.all([
+      this.accounts.findUsers(missing),
+      this.shops ? this.shops.shopNames(missing) : new Map<string, string>(),
+    ]);
+    const found = new Map(users.map((u) => [u.id, u.username]));
     missing.forEach((id) => {
-      const name = found.get(id) ?? null;
+      const username = found.get(id);
       // Unknown users are not remembered: the account may be created in a moment.
-      if (name === null) return;
-      this.sellerNames.delete(id);
-      this.sellerNames.set(id, { name, at: now });
+      if (username === undefined) return;
+      const name = shops.get(id) ?? username;
+      this.names.delete(id);
+      this.names.set(id, { name, at: now });
       names.set(id, name);
     });
-    while (this.sellerNames.size > SELLER_NAME_CACHE_SIZE) {
-      const oldest = this.sellerNames.keys().next().value as string;
-      this.sellerNames.delete(oldest);
+    while (this.names.size > SELLER_NAME_CACHE_SIZE) {
+      const oldest = this.names.keys().next().value as string;
+      this.names.delete(oldest);
     }
     return names;
   }

@@ -50,13 +50,15 @@ export function catalogRoutes(container: Container): Router {
     }),
   );
 
-  // X-Corrected-Query is the typo-corrected text, encodeURIComponent-encoded (header values must be ASCII).
+  // X-Corrected-Query is the typo-corrected text, and X-Unmatched-Words (only when nothing matched) the typed words
+  // no listing holds, space-separated; both encodeURIComponent-encoded (header values must be ASCII).
   router.get(
     '/parts',
     handle({ query: partListQuery }, async ({ query }, req, res) => {
       const page = await parts.search(query, await getActor(req));
       const corrected = page.correctedQuery === null ? undefined : encodeURIComponent(page.correctedQuery);
-      return sendList(res, page, { 'X-Corrected-Query': corrected });
+      const unmatched = page.unmatchedWords.length ? encodeURIComponent(page.unmatchedWords.join(' ')) : undefined;
+      return sendList(res, page, { 'X-Corrected-Query': corrected, 'X-Unmatched-Words': unmatched });
     }),
   );
   router.get(

@@ -2,6 +2,7 @@ export { catalogModule } from './catalog.module.js';
 export { CatalogApi } from './catalog.api.js';
 export type { ListingOutcomes, LiveListingFacts, PartCardFacts, SellerPartStats } from './catalog.api.js';
 export { SellerPolicy } from './seller-policy.js';
+export { SellerNames } from './seller-names.port.js';
 export { PartHolds } from './part.holds.js';
 export { FIXED_PRICE_MESSAGES, type FixedPriceAvailability, type FixedPriceBlock } from './part.availability.js';
 export type { ListingTerms } from './seller-policy.js';

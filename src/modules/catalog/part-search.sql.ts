@@ -3,7 +3,17 @@ import { PART_COLUMNS, type PartRow, readPartRows } from './part-read.sql.js';
 import type { Condition } from './part.entity.js';
 import type { PartSort } from './part.schemas.js';
 import type { VehicleFilter } from './vehicle-filter.port.js';
-import { correctWords, isCorrectable, type KnownWords, lexiconProbe, partNumberCandidates, queryWords, requiredWords } from './search.words.js';
+import {
+  correctWords,
+  isCorrectable,
+  type KnownWords,
+  lexiconProbe,
+  partNumberCandidates,
+  queryWords,
+  requiredWords,
+  unmatchedWords,
+} from './search.words.js';
+import { tradeWordsQuery } from './search.trade-words.js';
 
 /** A relevance search with at most this many matches ranks them all (see rankOf) as they are found. */
 export const RANK_ALL_LIMIT = 2000;
@@ -14,8 +24,10 @@ export const RANK_CANDIDATES = 500;
 export type Visibility =
   /** approved and active: everyone */
   | 'public'
-  /** active in any approval state: admins, and a seller looking at their own listings */
-  | 'active';
+  /** active in any approval state: admins searching the catalog */
+  | 'active'
+  /** active in any approval state, or sold: a seller's own listings, and an admin's view of one seller's */
+  | 'listed';
 
 export interface SearchFilters {
   visibility: Visibility;
@@ -35,9 +47,13 @@ export interface SearchFilters {
 export interface PreparedQuery {
   /** The words full-text search runs: the corrected query's words but the optional ones (empty if it has only those). */
   text: string;
+  /** When `text` holds a trade word ("carb"), the to_tsquery text that also matches what it stands for; else null. */
+  expression: string | null;
   partNumbers: string[];
   /** The corrected text when it differs from what was typed, else null. */
   corrected: string | null;
+  /** Typed words no public listing holds, in any form (see unmatchedWords); empty when the lexicon was not asked. */
+  unmatched: string[];
 }
 
 interface Sql {
@@ -46,6 +62,8 @@ interface Sql {
 }
 
 const TSQUERY = `plainto_tsquery('english', ?)`;
+/** The text's query when it has trade words: their alternatives are operators, so it is written as to_tsquery's. */
+const TSQUERY_EXPRESSION = `to_tsquery('english', ?)`;
 /**
  * A word's English stem as the text index holds it, written as the lexicon's stem index is (migration
  * catalog-search-word-stems), so the look-up uses it; null for stop words.
@@ -69,6 +87,11 @@ const KEPT = { tsquery: `(select ${TSQUERY})`, limit: '(select ?::int)', offset:
 /** The same places written plainly, for statements planned with their values. */
 const PLANNED = { tsquery: TSQUERY, limit: '?', offset: '?' };
 type Placeholders = typeof PLANNED;
+/** `places` for `query`: a text with trade words runs its expression (a statement of its own). */
+const placesFor = (places: Placeholders, query: PreparedQuery | null): Placeholders =>
+  query?.expression ? { ...places, tsquery: places.tsquery.replace(TSQUERY, TSQUERY_EXPRESSION) } : places;
+/** The value of the text's query placeholder (see placesFor). */
+const searched = (query: PreparedQuery) => query.expression ?? query.text;
 const PART_NUMBERS = `array(select jsonb_array_elements_text(?::jsonb))::text[]`;
 /** The filters besides visibility and the text. */
 const UNFILTERED_KEYS = ['category', 'make', 'yearFrom', 'yearTo', 'sellerId', 'condition', 'minPriceCents', 'maxPriceCents', 'fitsVehicle'] as const;
@@ -129,9 +152,16 @@ export class PartSearch {
   async prepare(q: string): Promise<PreparedQuery> {
     const words = queryWords(q);
     const partNumbers = partNumberCandidates(q);
-    const prepared = (correctedWords: readonly string[]): PreparedQuery => {
+    const prepared = (correctedWords: readonly string[], unmatched: string[] = []): PreparedQuery => {
       const shown = correctedWords.join(' ');
-      return { text: requiredWords(correctedWords).join(' '), partNumbers, corrected: shown === words.join(' ') ? null : shown };
+      const required = requiredWords(correctedWords);
+      return {
+        text: required.join(' '),
+        expression: tradeWordsQuery(required),
+        partNumbers,
+        corrected: shown === words.join(' ') ? null : shown,
+        unmatched: [...new Set(unmatched)],
+      };
     };
     if (!words.length || this.known?.coversAll(words)) return prepared(words);
     const probe = lexiconProbe(words);
@@ -161,12 +191,17 @@ export class PartSearch {
     this.known?.remember(known);
     const nearest = new Map<string, { word: string; similarity: number }>();
     for (const r of rows) if (r.asked !== null) nearest.set(r.asked, { word: r.word, similarity: Number(r.similarity) });
-    return prepared(correctWords(words, { known, nearest }));
+    return prepared(correctWords(words, { known, nearest }), unmatchedWords(words, { known, nearest }));
   }
 
   /** `places` says how the search text's query is written (see KEPT). */
-  private where(filters: SearchFilters, query: PreparedQuery | null, omit?: 'category' | 'make', places: Placeholders = PLANNED): Sql {
-    const parts: string[] = ['p.is_active'];
+  private where(
+    filters: SearchFilters,
+    query: PreparedQuery | null,
+    omit?: 'category' | 'make',
+    places: Placeholders = placesFor(PLANNED, query),
+  ): Sql {
+    const parts: string[] = [filters.visibility === 'listed' ? '(p.is_active or p.sold_at is not null)' : 'p.is_active'];
     const params: unknown[] = [];
     if (filters.visibility === 'public') parts.push('p.is_approved');
     if (filters.category && omit !== 'category') {
@@ -209,7 +244,7 @@ export class PartSearch {
     }
     if (query) {
       parts.push(`(p.search_vector @@ ${places.tsquery} or p.part_number_norm = any(${PART_NUMBERS}))`);
-      params.push(query.text, JSON.stringify(query.partNumbers));
+      params.push(searched(query), JSON.stringify(query.partNumbers));
     }
     return { sql: parts.join(' and '), params };
   }
@@ -252,7 +287,7 @@ export class PartSearch {
     const unfiltered = hasNoFilter(filters);
     // Relevance is the one order whose plan is the text index's bitmap scan whatever the words (see KEPT);
     // newest and price first could walk their own index instead, which suits common words only.
-    const places = unfiltered && sort === 'relevance' && query ? KEPT : PLANNED;
+    const places = placesFor(unfiltered && sort === 'relevance' && query ? KEPT : PLANNED, query);
     const where = this.where(filters, query, undefined, places);
     const run = (sql: string, params: unknown[]) =>
       unfiltered ? this.db.runPrepared<PageRow>(sql, params) : this.db.run<PageRow>(sql, params);
@@ -271,7 +306,7 @@ export class PartSearch {
            limit ${RANK_ALL_LIMIT + 1}
          )
          ${withParts(`(select count(*)::int as n from matched)`, `select id, pn_hit, rank, created_at from matched`, order)}`,
-        [JSON.stringify(query.partNumbers), query.text, ...where.params, limit, offset],
+        [JSON.stringify(query.partNumbers), searched(query), ...where.params, limit, offset],
       );
       if (totalOf(rows) > RANK_ALL_LIMIT) rows = await this.rankedCandidates(where, query, places, limit, offset, run, withParts);
     } else {
@@ -326,7 +361,7 @@ export class PartSearch {
          }
        )
        ${withParts(`(select count(*)::int as n from matched)`, `select id, pn_hit, tier, rank, created_at from ordered`, order)}`,
-      [JSON.stringify(query.partNumbers), ...where.params, query.text, limit, offset],
+      [JSON.stringify(query.partNumbers), ...where.params, searched(query), limit, offset],
     );
   }
 

@@ -24,6 +24,8 @@ export interface PartPage {
   total: number;
   /** The query as searched after typo correction, when it differs from what was typed. */
   correctedQuery: string | null;
+  /** When nothing matched: the typed words no public listing holds (what the search page names), else empty. */
+  unmatchedWords: string[];
 }
 
 const isAdmin = (actor: Actor | null) => hasRole(actor?.role, 'admin');
@@ -76,11 +78,12 @@ export class PartService {
   }
 
   private async filtersOf(query: PartListQuery, actor: Actor | null): Promise<SearchFilters> {
-    const own = query.sellerId !== undefined && query.sellerId === actor?.id;
+    // One seller's listings, seen by that seller or an admin (the seller dashboard), include the sold ones.
+    const ownOrAdmin = isAdmin(actor) || (query.sellerId !== undefined && query.sellerId === actor?.id);
     const fitsVehicle = query.fitsVehicle && this.vehicles ? await this.vehicles.vehicleFilter(query.fitsVehicle, actor) : undefined;
     return {
       fitsVehicle,
-      visibility: isAdmin(actor) || own ? 'active' : 'public',
+      visibility: !ownOrAdmin ? 'public' : query.sellerId !== undefined ? 'listed' : 'active',
       category: query.category,
       make: query.make,
       yearFrom: query.yearFrom,
@@ -106,7 +109,12 @@ export class PartService {
     const sort = query.sort ?? (prepared ? 'relevance' : 'newest');
     const { rows, total } = await search.results(filters, prepared, sort, query.limit, query.offset);
     const { parts, fitments } = snapshotsOf(rows);
-    return { rows: await this.toDtos(parts, fitments), total, correctedQuery: prepared?.corrected ?? null };
+    return {
+      rows: await this.toDtos(parts, fitments),
+      total,
+      correctedQuery: prepared?.corrected ?? null,
+      unmatchedWords: total === 0 ? (prepared?.unmatched ?? []) : [],
+    };
   }
 
   /** Matches per category and make for the query (each facet ignoring its own filter). */
@@ -142,7 +150,7 @@ export class PartService {
   }
 
   /**
-   * DTOs with category, make and seller names and vehicle entries: one query for the fitments; the names
+   * DTOs with category, make and seller (shop) names and vehicle entries: one query for the fitments; the names
    * come from CatalogLookups (in memory once read; sellers looked up together, never one per part).
    * `fitments` are the parts' vehicle entries when already read (readParts), else they are read here.
    */
@@ -152,7 +160,7 @@ export class PartService {
     const [refs, byPart, sellerNames, openAuctions] = await Promise.all([
       this.lookups.get({ categories: parts.map((p) => p.category), makes: parts.map((p) => p.make) }),
       fitments ?? this.fitmentsOf(ids),
-      this.lookups.usernames(parts.map((p) => p.sellerId)),
+      this.lookups.sellerNames(parts.map((p) => p.sellerId)),
       this.holds.openAuctions(ids),
     ]);
     const ctx = {

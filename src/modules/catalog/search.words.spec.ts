@@ -10,6 +10,7 @@ import {
   queryWords,
   requiredWords,
   splitCandidates,
+  unmatchedWords,
 } from './search.words.js';
 
 const lexicon = new Set(['porsche', '911', 'clutch', 'kit', 'water', 'pump', 'mustang', 'head', 'gasket', 'clutchs']);
@@ -62,6 +63,23 @@ describe('correctWords', () => {
 
   it('keeps a word it cannot correct, so the search honestly finds nothing', () => {
     expect(correctWords(['zzyzx'], lookup())).toEqual(['zzyzx']);
+  });
+
+  it('does not take a word to an optional word it begins with, which the search would drop ("cart" is not "car")', () => {
+    expect(correctWords(['cart'], lookup({ cart: ['car', 0.5] }))).toEqual(['cart']);
+    // A misspelt optional word is still one.
+    expect(correctWords(['prats'], lookup({ prats: ['parts', 0.4] }))).toEqual(['parts']);
+  });
+});
+
+describe('unmatchedWords', () => {
+  it('names the words correction left as typed though no listing holds them', () => {
+    const found = lookup({ porshe: ['porsche', 0.5], cart: ['car', 0.5] });
+    expect(unmatchedWords(['porshe', 'clutch', 'zzyzx', 'cart'], found)).toEqual(['zzyzx', 'cart']);
+  });
+
+  it('never names known, split, short, numeric, optional or trade words', () => {
+    expect(unmatchedWords(['porsche', 'waterpump', 'xj', '289', 'parts', 'carb'], lookup())).toEqual([]);
   });
 });
 

@@ -1,3 +1,5 @@
+import { isTradeWord } from './search.trade-words.js';
+
 /** Query words are cut to this many, so one search costs a bounded number of lexicon look-ups. */
 export const MAX_QUERY_WORDS = 8;
 /** A trigram match at least this close wins over splitting a word in two. */
@@ -39,9 +41,20 @@ export function requiredWords(words: readonly string[]): string[] {
   return words.filter((w) => !OPTIONAL_WORDS.has(w));
 }
 
-/** Whether a word is worth correcting: long enough, without digits (model codes and sizes are kept), not optional. */
+/**
+ * Whether a word is worth correcting: long enough, without digits (model codes and sizes are kept), not optional,
+ * not a trade word (search.trade-words.ts: "carb" means a carburettor, not "car").
+ */
 export function isCorrectable(word: string): boolean {
-  return word.length >= 3 && !/\d/.test(word) && !OPTIONAL_WORDS.has(word);
+  return word.length >= 3 && !/\d/.test(word) && !OPTIONAL_WORDS.has(word) && !isTradeWord(word);
+}
+
+/**
+ * Whether `near` may stand for `word`. An optional word that `word` begins with may not ("cart" is not "car"): the
+ * search would drop it and answer the whole catalog for a word it does not know.
+ */
+function mayCorrectTo(word: string, near: string): boolean {
+  return !(OPTIONAL_WORDS.has(near) && word.startsWith(near));
 }
 
 /** Every way to cut a word into two parts of at least two characters ("waterpump" -> water + pump, ...). */
@@ -70,7 +83,8 @@ export function correctWords(words: readonly string[], lookup: Lookup): string[]
       out.push(word);
       continue;
     }
-    const near = lookup.nearest.get(word);
+    const found = lookup.nearest.get(word);
+    const near = found && mayCorrectTo(word, found.word) ? found : undefined;
     const split = splitCandidates(word)
       .filter(([a, b]) => lookup.known.has(a) && lookup.known.has(b))
       // Prefer the most even cut: "waterpump" -> "water pump" over "wa terpump".
@@ -80,6 +94,18 @@ export function correctWords(words: readonly string[], lookup: Lookup): string[]
     else out.push(word);
   }
   return out;
+}
+
+/**
+ * The words that correction left as typed though the lexicon knows them in no form: no public listing holds them,
+ * so a search that must match one finds nothing (what the search page then says).
+ */
+export function unmatchedWords(words: readonly string[], lookup: Lookup): string[] {
+  return words.filter((word) => {
+    if (!isCorrectable(word) || lookup.known.has(word)) return false;
+    const corrected = correctWords([word], lookup);
+    return corrected.length === 1 && corrected[0] === word;
+  });
 }
 
 /** The words to ask the lexicon about: every query word and both halves of every split. */

@@ -3,8 +3,9 @@ import { ContainerModule } from 'inversify';
 import { ConsoleFigures } from '../../platform/console-figures.js';
 import { SellerConsoleFigures } from './seller.console-figures.js';
 import type { PitlaneModule } from '../../platform/module.js';
-import { SellerPolicy, UploadClaims } from '../catalog/index.js';
+import { SellerNames, SellerPolicy, UploadClaims } from '../catalog/index.js';
 import { ApprovedSellerPolicy } from './approved-seller-policy.js';
+import { SellerShopNames } from './seller-shop-names.js';
 import { BadgeService } from './badge.service.js';
 import { Badge, SellerReputation, SellerReview, SellerSale, UserBadge } from './reputation.entity.js';
 import { ReputationService, RECORD_SALE_TASK, REFRESH_REPUTATION_TASK } from './reputation.service.js';
@@ -36,6 +37,7 @@ export const sellersModule: PitlaneModule = {
     bind(ReviewService).toSelf();
     bind(BadgeService).toSelf();
     bind(SellerPolicy).to(ApprovedSellerPolicy);
+    bind(SellerNames).to(SellerShopNames);
     bind(SellersApi).to(SellersApiImpl);
     bind(ConsoleFigures).to(SellerConsoleFigures);
     bind(UploadClaims).to(StorefrontUploadClaims);

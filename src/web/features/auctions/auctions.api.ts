@@ -139,12 +139,15 @@ export function useScheduleAuction() {
   });
 }
 
-/** The signed-in seller's parts for the part select (GET /api/parts?sellerId={me}). */
+/**
+ * The signed-in seller's parts for the part select (GET /api/parts?sellerId={me}); the seller's own list includes
+ * their sold parts (for the dashboard), which cannot be auctioned.
+ */
 export function useSellerParts(sellerId: string | undefined) {
   return useQuery({
     queryKey: ['/api/parts', { sellerId, limit: 100 }],
     enabled: Boolean(sellerId),
     queryFn: listQueryFn<PartDto>(),
-    select: (page: ListPage<PartDto>) => page.items,
+    select: (page: ListPage<PartDto>) => page.items.filter((part) => !part.isSold),
   });
 }

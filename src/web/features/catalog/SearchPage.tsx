@@ -21,12 +21,14 @@ import {
   filtersToParams,
   hasAnyFilter,
   isCategoryOnly,
+  noPartsText,
   partsFoundText,
   readFilters,
   readSort,
   searchHeading,
   sortOptions,
   sortParam,
+  unmatchedWordsOf,
   withFilter,
   YEAR_FROM_OPTIONS,
   YEAR_TO_OPTIONS,
@@ -79,6 +81,7 @@ export function SearchPage() {
   const onResultClick = useSearchResultsActivity(parts.map((p) => p.id));
   const total = pages[0]?.total ?? 0;
   const corrected = pages[0] ? correctedQueryOf(pages[0].headers) : null;
+  const noParts = noPartsText(filters.q, pages[0] ? unmatchedWordsOf(pages[0].headers) : []);
   const heading = searchHeading(filters, categories.data, makes.data);
   const loadMoreError = query.isFetchNextPageError ? errorMessage(query.error) : null;
 
@@ -181,7 +184,8 @@ export function SearchPage() {
             </div>
           ) : parts.length === 0 ? (
             <div className="grid justify-items-center gap-4 rounded-lg border border-dashed border-line p-10 text-center">
-              <p className="text-lg font-semibold">No parts found</p>
+              <p className="text-lg font-semibold">{noParts.title}</p>
+              {noParts.detail && <p className="text-sm text-muted">{noParts.detail}</p>}
               <Button variant="outline" onClick={clearAll}>
                 Clear filters and browse all parts
               </Button>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   correctedQueryOf,
+  noPartsText,
+  unmatchedWordsOf,
   effectiveSort,
   FEATURED_CATEGORY_DESCRIPTIONS,
   featuredCategoryDescription,
@@ -148,5 +150,22 @@ describe('correctedQueryOf', () => {
     expect(correctedQueryOf(new Headers({ 'X-Corrected-Query': 'citro%C3%ABn%20ds%20grille' }))).toBe('citroën ds grille');
     expect(correctedQueryOf(new Headers())).toBeNull();
     expect(correctedQueryOf(new Headers({ 'X-Corrected-Query': '%E0%A4%A' }))).toBeNull();
+  });
+});
+
+describe('unmatchedWordsOf and noPartsText', () => {
+  it('decodes X-Unmatched-Words into words, and is empty without one or when it is malformed', () => {
+    expect(unmatchedWordsOf(new Headers({ 'X-Unmatched-Words': 'zyxwv%20cart' }))).toEqual(['zyxwv', 'cart']);
+    expect(unmatchedWordsOf(new Headers())).toEqual([]);
+    expect(unmatchedWordsOf(new Headers({ 'X-Unmatched-Words': '%E0%A4%A' }))).toEqual([]);
+  });
+
+  it('says what a text search did not find, naming the words no listing holds, and keeps "No parts found" for a browse', () => {
+    expect(noPartsText('cart', ['cart'])).toEqual({
+      title: 'No parts match "cart"',
+      detail: 'No listing mentions "cart". Check the spelling or try another word.',
+    });
+    expect(noPartsText('carpet magneto', [])).toEqual({ title: 'No parts match "carpet magneto"', detail: 'Try fewer words or another spelling.' });
+    expect(noPartsText(undefined, [])).toEqual({ title: 'No parts found', detail: null });
   });
 });

@@ -147,6 +147,29 @@ export function correctedQueryOf(headers: Headers): string | null {
   }
 }
 
+/** The typed words no listing holds, from GET /api/parts' X-Unmatched-Words (sent when nothing matched). */
+export function unmatchedWordsOf(headers: Headers): string[] {
+  const value = headers.get('X-Unmatched-Words');
+  if (!value) return [];
+  try {
+    return decodeURIComponent(value).split(' ').filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The empty state's message: a text search says what it did not find ('No parts match "carb"'), naming the words no
+ * listing holds when the server says which; a browse without a text keeps the spec's "No parts found".
+ */
+export function noPartsText(q: string | undefined, unmatched: readonly string[]): { title: string; detail: string | null } {
+  if (!q) return { title: 'No parts found', detail: null };
+  const title = `No parts match "${q}"`;
+  if (!unmatched.length) return { title, detail: 'Try fewer words or another spelling.' };
+  const words = unmatched.map((w) => `"${w}"`).join(', ');
+  return { title, detail: `No listing mentions ${words}. Check the spelling or try another word.` };
+}
+
 /** "1 part found" / "N parts found". */
 export function partsFoundText(total: number): string {
   return `${total} ${total === 1 ? 'part' : 'parts'} found`;

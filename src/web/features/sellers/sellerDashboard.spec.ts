@@ -3,16 +3,20 @@ import { accountStatus, latest, listingApprovalLabel, normaliseStatus, partListi
 
 describe('partListingStatus', () => {
   it('shows an approved live listing as active', () => {
-    expect(partListingStatus({ isActive: true, isApproved: true, rejectionReason: null })).toBe('active');
+    expect(partListingStatus({ isActive: true, isApproved: true, rejectionReason: null, isSold: false })).toBe('active');
   });
 
   it('shows a listing awaiting review as pending', () => {
-    expect(partListingStatus({ isActive: true, isApproved: false, rejectionReason: null })).toBe('pending');
+    expect(partListingStatus({ isActive: true, isApproved: false, rejectionReason: null, isSold: false })).toBe('pending');
   });
 
   it('shows a refused listing as rejected and a withdrawn one as ended', () => {
-    expect(partListingStatus({ isActive: true, isApproved: false, rejectionReason: 'Blurry photos' })).toBe('rejected');
-    expect(partListingStatus({ isActive: false, isApproved: true, rejectionReason: null })).toBe('ended');
+    expect(partListingStatus({ isActive: true, isApproved: false, rejectionReason: 'Blurry photos', isSold: false })).toBe('rejected');
+    expect(partListingStatus({ isActive: false, isApproved: true, rejectionReason: null, isSold: false })).toBe('ended');
+  });
+
+  it('shows a sold listing as sold, not ended, however it was sold', () => {
+    expect(partListingStatus({ isActive: false, isApproved: true, rejectionReason: null, isSold: true })).toBe('sold');
   });
 });
 

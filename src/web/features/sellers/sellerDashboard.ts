@@ -33,10 +33,12 @@ export function normaliseStatus(status: string | null | undefined): ListingStatu
 }
 
 /**
- * The dashboard status of a marketplace listing (a part has no status or sold flag of its own): rejected
- * (has a rejection reason), ended (withdrawn), active (approved and live), else pending review.
+ * The dashboard status of a marketplace listing (a part has no status of its own): sold (by an order, an auction
+ * or marked sold elsewhere), rejected (has a rejection reason), ended (withdrawn), active (approved and live), else
+ * pending review.
  */
-export function partListingStatus(part: Pick<PartDto, 'isActive' | 'isApproved' | 'rejectionReason'>): ListingStatus {
+export function partListingStatus(part: Pick<PartDto, 'isActive' | 'isApproved' | 'rejectionReason' | 'isSold'>): ListingStatus {
+  if (part.isSold) return 'sold';
   if (part.rejectionReason) return 'rejected';
   if (!part.isActive) return 'ended';
   if (part.isApproved) return 'active';
