@@ -44,3 +44,9 @@ export function maskName(username: string): string {
   if (username.length <= 2) return `${username[0] ?? '*'}***`;
   return `${username[0]}***${username[username.length - 1]}`;
 }
+
+/** A moment as mails and notices write it for people: "Nov 27, 2026, 11:11 PM UTC". */
+export function peopleTime(at: Date): string {
+  const text = at.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+  return `${text} UTC`;
+}
