@@ -161,14 +161,19 @@ describe('lifecycle', () => {
   it('opens at the start, ends at the end, and a request without quotes closes unawarded', async () => {
     const id = await post();
     await tick();
-    expect((await t.agent().get(`/api/reverse-auctions/${id}`)).body.status).toBe('scheduled');
+    // The spec's display status is Active for a scheduled request; `status` keeps the finer state.
+    expect((await t.agent().get(`/api/reverse-auctions/${id}`)).body).toMatchObject({ status: 'scheduled', displayStatus: 'Active' });
+    const listed = (await t.agent().get('/api/reverse-auctions?status=scheduled').expect(200)).body as { id: string; displayStatus: string }[];
+    expect(listed.find((r) => r.id === id)?.displayStatus).toBe('Active');
     t.clock.advance(HOUR);
     await tick();
-    expect((await t.agent().get(`/api/reverse-auctions/${id}`)).body.status).toBe('active');
-    t.clock.advance(2 * HOUR);
+    expect((await t.agent().get(`/api/reverse-auctions/${id}`)).body).toMatchObject({ status: 'active', displayStatus: 'Active' });
+    t.clock.advance(HOUR + 30 * 60_000);
+    expect((await t.agent().get(`/api/reverse-auctions/${id}`)).body.displayStatus).toBe('Ending Soon');
+    t.clock.advance(30 * 60_000);
     await tick();
     const ended = (await t.agent().get(`/api/reverse-auctions/${id}`)).body;
-    expect(ended).toMatchObject({ status: 'ended', awardStatus: 'unawarded', maximumQuote: null });
+    expect(ended).toMatchObject({ status: 'ended', displayStatus: 'Ended', awardStatus: 'unawarded', maximumQuote: null });
     const mails = await mailsTo('wanda_buyer');
     expect(mails.map((m) => m.subject)).toContain('Your request ended without quotes: Wanted: 289 Hi-Po intake manifold');
   });
@@ -193,7 +198,7 @@ describe('lifecycle', () => {
     await buyer.agent.post(`/api/reverse-auctions/${id}/cancel`).expect(409);
     t.clock.advance(HOUR);
     await tick();
-    expect((await t.agent().get(`/api/reverse-auctions/${id}`)).body.status).toBe('cancelled');
+    expect((await t.agent().get(`/api/reverse-auctions/${id}`)).body).toMatchObject({ status: 'cancelled', displayStatus: 'Ended' });
   });
 
   it('refuses to cancel a request that has quotes', async () => {
