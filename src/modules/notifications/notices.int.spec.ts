@@ -118,6 +118,30 @@ describe("other modules' events become notifications", () => {
     expect(shipped).toMatchObject({ notificationType: 'order_shipped', title: 'Your order has shipped', link: `/account/orders/${orderId}` });
   });
 
+  it('says payment is due now, with its deadline, naming the order by its title (a reverse award has no listed part)', async () => {
+    const partId = await partOf(seller, { title: 'Falcon XY grille' });
+    await admin.agent.patch(`/api/parts/${partId}/approve`).send({}).expect(200);
+    const { orderId } = await orm().em.fork().transactional((em) =>
+      t.rt.container.get(OrdersApi).createOrder(em, { buyerId: buyer.id, partId, priceCents: 64_000, source: 'buy_now' }),
+    );
+    await t.drain();
+    const award = { orderId, buyerId: buyer.id, sellerId: seller.id, partId: null, source: 'reverse_award', sourceId: null, totalCents: 64_000, payBy: '2026-11-29T23:11:01.273Z' };
+    await publish(PAYMENT_ORDER_EVENTS.orderCreated, award);
+    const [due] = await feed(buyer);
+    expect(due).toMatchObject({
+      notificationType: 'order_payment_due',
+      title: 'Payment due',
+      message: 'Payment is due now: pay $640.00 for "Falcon XY grille" by Nov 29, 2026, 11:11 PM UTC, or the order is cancelled.',
+      link: `/checkout/${orderId}`,
+    });
+    // An order nobody can name reads as "your order", never in quotes.
+    const unknown = { ...award, orderId: crypto.randomUUID() };
+    t.clock.advance(1000);
+    await publish(PAYMENT_ORDER_EVENTS.orderCreated, unknown);
+    const [unnamed] = await feed(buyer);
+    expect(unnamed!.message).toBe('Payment is due now: pay $640.00 for your order by Nov 29, 2026, 11:11 PM UTC, or the order is cancelled.');
+  });
+
   it("turns the returns module's events into notices for the side that must act, linking the return", async () => {
     const partId = await partOf(seller, { title: 'Weber 40 DCOE carburettor' });
     await admin.agent.patch(`/api/parts/${partId}/approve`).send({}).expect(200);
