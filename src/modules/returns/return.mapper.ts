@@ -47,6 +47,7 @@ export function toReturnDto(r: Return, viewer: Viewer, names: Map<string, string
     shippingPaidBy: r.shippingPaidBy,
     policyNote: returnPolicyNote(r.reason),
     orderTotal: money(r.orderTotal)!,
+    refundable: null,
     respondBy: r.respondBy.toISOString(),
     instructions: r.instructions ?? null,
     declineReason: r.declineReason ?? null,

@@ -18,6 +18,10 @@ export const SELLER_FAULT_REASONS: readonly ReturnReason[] = ['not as described'
 
 export const RETURN_STATES = ['requested', 'approved', 'declined', 'shipped_back', 'received', 'refunded', 'closed', 'escalated'] as const;
 export type ReturnState = (typeof RETURN_STATES)[number];
+/** The states in which the return waits for the seller: to answer it, to receive the part back, to refund it. */
+export const SELLER_TURN_STATES: readonly ReturnState[] = ['requested', 'shipped_back', 'received'];
+/** The list's `state` filter: one state, or `awaiting_seller` (SELLER_TURN_STATES), the seller's default. */
+export const RETURN_LIST_FILTERS = [...RETURN_STATES, 'awaiting_seller'] as const;
 
 /** Days after delivery a buyer may request a return (spec 000 §9). */
 export const RETURN_WINDOW_DAYS = 7;

@@ -212,6 +212,38 @@ describe('the seller answers, the buyer ships back, the seller refunds', () => {
     expect(fakeOrders.orders.get(order.id)!.refundedCents).toBe(5000);
   });
 
+  it('offers the seller what remains to refund after an earlier refund, and caps the refund there', async () => {
+    const order = deliveredOrder({ totalCents: 88_000 });
+    const r = (await requestReturn(order.id, { reason: 'wrong item', details: 'Sent a 4160', photos: [PHOTO] })).body;
+    expect(r).toMatchObject({ orderTotal: '880.00', refundable: '880.00' });
+    await seller.agent.post(`/api/returns/${r.id}/approve`).send({ instructions: 'Ship it back' }).expect(200);
+    await buyer.agent.post(`/api/returns/${r.id}/ship`).send({ carrier: 'UPS', trackingNumber: '1Z1' }).expect(200);
+    await seller.agent.post(`/api/returns/${r.id}/receive`).expect(200);
+    fakeOrders.orders.get(order.id)!.refundedCents = 10_000; // $100 refunded already (say, a goodwill refund on the order)
+    const seen = (await seller.agent.get(`/api/returns/${r.id}`).expect(200)).body;
+    expect(seen).toMatchObject({ orderTotal: '880.00', refundable: '780.00', actions: ['refund'] });
+    const tooMuch = await seller.agent.post(`/api/returns/${r.id}/refund`).send({ amount: '780.01' }).expect(400);
+    expect(tooMuch.body.message).toBe("The refund cannot be more than $780.00, what is left of the order's total.");
+    const refunded = await seller.agent.post(`/api/returns/${r.id}/refund`).send({}).expect(200);
+    expect(refunded.body).toMatchObject({ state: 'refunded', refundAmount: '780.00', refundable: '0.00' });
+  });
+
+  it("lists by default, for the seller, the returns waiting for them: requested, shipped back and received", async () => {
+    const requested = (await requestReturn(deliveredOrder().id, { reason: 'changed my mind', details: 'x' })).body;
+    const shippedBack = (await requestReturn(deliveredOrder().id, { reason: 'changed my mind', details: 'x' })).body;
+    await seller.agent.post(`/api/returns/${shippedBack.id}/approve`).send({ instructions: 'Ship it back' }).expect(200);
+    await buyer.agent.post(`/api/returns/${shippedBack.id}/ship`).send({ carrier: 'UPS', trackingNumber: '1Z2' }).expect(200);
+    const approved = (await requestReturn(deliveredOrder().id, { reason: 'changed my mind', details: 'x' })).body;
+    await seller.agent.post(`/api/returns/${approved.id}/approve`).send({ instructions: 'Ship it back' }).expect(200);
+    const res = await seller.agent.get('/api/returns?as=seller&state=awaiting_seller&limit=100').expect(200);
+    const ids = (res.body as { id: string; state: string }[]).map((x) => x.id);
+    expect(ids).toEqual(expect.arrayContaining([requested.id, shippedBack.id]));
+    expect(ids).not.toContain(approved.id);
+    expect(res.body.every((x: { state: string }) => ['requested', 'shipped_back', 'received'].includes(x.state))).toBe(true);
+    expect(Number(res.headers['x-total-count'])).toBe(ids.length);
+    await seller.agent.get('/api/returns?as=seller&state=waiting').expect(400);
+  });
+
   it('lists the buyer\'s returns and the seller\'s with ?as=seller', async () => {
     const mine = await buyer.agent.get('/api/returns').expect(200);
     expect(Array.isArray(mine.body)).toBe(true);

@@ -13,7 +13,7 @@ import { formatDateTime, formatUsdCents } from '../../lib/format';
 import type { ReturnDto } from '../../../modules/returns/return.dto';
 import { RETURN_FORM_MESSAGES } from '../../../modules/returns/return.messages';
 import { CARRIERS } from '../payments/ShipOrderDialog';
-import { reasonLabel, returnStateLabel, SHIPPING_PAYER_TEXT, timelineLabel } from './returnFormat';
+import { reasonLabel, refundHint, returnStateLabel, SHIPPING_PAYER_TEXT, timelineLabel } from './returnFormat';
 import { useReturn, useReturnAction, type ReturnActionInput } from './returns.api';
 
 /** /account/returns/{id}: a return's facts, photos, the viewer's next step and its timeline (buyer, seller or admin). */
@@ -239,7 +239,7 @@ function NextStep({ ret }: { ret: ReturnDto }) {
             <div className="grid gap-2">
               <TextField
                 label="Refund amount (USD)"
-                hint={`(leave empty for the full ${formatUsdCents(ret.orderTotal)})`}
+                hint={refundHint(ret)}
                 name="amount"
                 inputMode="decimal"
                 value={amount}
