@@ -84,6 +84,18 @@ describe("other modules' events become notifications", () => {
     });
   });
 
+  it('tells the seller a part that came back in a return is on sale again, not that its order was cancelled', async () => {
+    const partId = await partOf(seller, { title: 'Smiths returned clock' });
+    await admin.agent.patch(`/api/parts/${partId}/approve`).send({}).expect(200);
+    const { orderId } = await orm().em.fork().transactional((em) =>
+      t.rt.container.get(OrdersApi).createOrder(em, { buyerId: buyer.id, partId, priceCents: 9_000, source: 'buy_now' }),
+    );
+    await t.sql(`update orders set state = 'refunded' where id = $1`, [orderId]);
+    await publish(CATALOG_EVENTS.partBackOnSale, { partId, sellerId: seller.id, orderId });
+    const [notice] = await feed(seller);
+    expect(notice).toMatchObject({ notificationType: 'part_back_on_sale', message: '"Smiths returned clock" came back in a return and is listed for sale again.' });
+  });
+
   it('tells the seller why a listing was rejected', async () => {
     const partId = await partOf(seller, { title: 'Girling brake servo' });
     await admin.agent.patch(`/api/parts/${partId}/reject`).send({ rejectionReason: 'Photos do not show the part.' }).expect(200);

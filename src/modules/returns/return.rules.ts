@@ -166,7 +166,17 @@ export const RETURN_TEXT = {
   amountForRefund: 'Give the refund amount',
   escalatedByDeadline: `The seller did not answer within ${SELLER_RESPONSE_BUSINESS_DAYS} business days; Pitlane's team will decide.`,
   closedAfterDecline: `The return was declined and not escalated within ${ESCALATION_WINDOW_DAYS} days.`,
+  notRelistable: 'This part cannot be put back on sale: it must be received back and refunded, and still be sold by this order.',
 } as const;
+
+/**
+ * Whether a return's part may go back on sale, by the return and its order: the part came back (received), the
+ * return was refunded, and the order was a fixed-price sale (an auction's part follows the auction's relist rules).
+ * The catalog checks the rest: the part is still sold by this very order.
+ */
+export function mayPutBackOnSale(r: { state: string; receivedAt?: Date | null }, order: { source: string } | null): boolean {
+  return r.state === 'refunded' && !!r.receivedAt && order !== null && !AUCTION_SOURCES.includes(order.source);
+}
 
 /** Each action in the past tense, for RETURN_TEXT.wrongState. */
 export const ACTION_PAST: Record<ReturnAction, string> = {

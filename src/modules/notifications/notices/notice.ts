@@ -10,6 +10,8 @@ export interface NoticeLookups {
   partTitle(partId: string): Promise<string | null>;
   /** The title of an order's part, or null (no payments module, or an unknown order). */
   orderPartTitle(orderId: string): Promise<string | null>;
+  /** An order's state (`cancelled`, `refunded` ...), or null (no payments module, or an unknown order). */
+  orderState(orderId: string): Promise<string | null>;
 }
 
 /**
