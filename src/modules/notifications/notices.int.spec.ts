@@ -91,9 +91,10 @@ describe("other modules' events become notifications", () => {
       t.rt.container.get(OrdersApi).createOrder(em, { buyerId: buyer.id, partId, priceCents: 9_000, source: 'buy_now' }),
     );
     await t.sql(`update orders set state = 'refunded' where id = $1`, [orderId]);
+    t.clock.advance(1000);
     await publish(CATALOG_EVENTS.partBackOnSale, { partId, sellerId: seller.id, orderId });
-    const [notice] = await feed(seller);
-    expect(notice).toMatchObject({ notificationType: 'part_back_on_sale', message: '"Smiths returned clock" came back in a return and is listed for sale again.' });
+    const notice = (await feed(seller)).find((n) => n.notificationType === 'part_back_on_sale' && n.relatedItemId === partId);
+    expect(notice).toMatchObject({ message: '"Smiths returned clock" came back in a return and is listed for sale again.' });
   });
 
   it('tells the seller why a listing was rejected', async () => {

@@ -31,6 +31,7 @@ export class ReturnRelistService {
     if (!row.partId || !mayPutBackOnSale(row, order) || !(await this.catalog.putBackOnSale(row.partId, row.orderId))) {
       throw Errors.conflict('not_relistable', RETURN_TEXT.notRelistable);
     }
-    return this.views.view(id, actor);
+    // Put back: the part is no longer sold by this order (this request's reads of the part may predate the change).
+    return { ...(await this.views.view(id, actor)), relistable: false };
   }
 }
