@@ -76,7 +76,7 @@ describe('notification centre', () => {
     await page.context().close();
   });
 
-  it('works on a phone: the bell sits in the header and View all leads to the garage', async () => {
+  it('works on a phone: the bell sits in the header and View all leads to the full list', async () => {
     const page = await browser.newPage({ width: 390, height: 844 });
     await signIn(page, seller.username);
     await expect.poll(() => bellLabel(page), { timeout: 20_000 }).toBe('Notifications, 0 unread');
@@ -87,7 +87,8 @@ describe('notification centre', () => {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     await dropdown.getByRole('link', { name: 'View all' }).click();
-    await page.waitForURL(`${baseUrl}/garage`);
+    await page.waitForURL(`${baseUrl}/notifications`);
+    await expect.poll(() => page.getByRole('list', { name: 'All notifications' }).getByText('Listing approved').isVisible(), { timeout: 10_000 }).toBe(true);
     await page.context().close();
   });
 });

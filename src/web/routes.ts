@@ -34,6 +34,7 @@ export const WEB_ROUTES = {
   auction: '/auctions/:id',
   scheduleAuction: '/schedule-auction',
   garage: '/garage',
+  notifications: '/notifications',
   reverseAuctions: '/reverse-auctions',
   reverseAuction: '/reverse-auctions/:id',
   checkout: '/checkout/:orderId',

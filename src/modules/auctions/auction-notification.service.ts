@@ -12,7 +12,7 @@ import { AuctionOutbidNotice } from './auction-outbid-notice.entity.js';
 import { Auction } from './auction.entity.js';
 import { bidderIds, readAuction } from './auction.repository.js';
 import { centsOf, money } from './auction.row.js';
-import { reserveMet } from './auction.rules.js';
+import { peopleTime, reserveMet, WINNER_PAY_WINDOW_MS } from './auction.rules.js';
 import { AUCTION_EVENTS } from './auctions.events.js';
 
 /** Notices read per round of a sweep. */
@@ -67,11 +67,13 @@ export class AuctionNotificationService {
           });
     }
     if (a.winnerId) {
+      // The order is created as the auction ends; its payment deadline runs from then.
+      const payBy = new Date((a.endedAt ?? this.clock.now()).getTime() + WINNER_PAY_WINDOW_MS);
       const winner = await this.accounts.findUser(a.winnerId);
       if (winner?.email) {
         await this.notifyOnce(a.id, winner.id, 'result-winner', winner.email, {
           title: `You won: ${a.title}`,
-          message: `Congratulations, you won "${a.title}" for $${money(a.currentBid)}. The seller will be in touch about payment and shipping.\n\n${link}`,
+          message: `Congratulations, you won "${a.title}" for $${money(a.currentBid)}. Payment is due now: pay at the checkout by ${peopleTime(payBy)}, or the order is cancelled. The seller ships once it is paid.\n\n${link}`,
         });
       }
     }
@@ -224,7 +226,7 @@ export class AuctionNotificationService {
               type: r.type,
               email,
               title: `Auction ${r.title}: ${row.title}`,
-              message: `"${row.title}" ${r.title} (${new Date(row.moment).toISOString()}).\n\n${this.link(row.id)}`,
+              message: `"${row.title}" ${r.title}, at ${peopleTime(new Date(row.moment))}.\n\n${this.link(row.id)}`,
             },
           ];
         }),

@@ -8,6 +8,17 @@ import type { PartDto } from '../catalog/index.js';
  * increments, minimum, reserve, Buy It Now, masked names.
  */
 
+/**
+ * How long an auction's winner has to pay: payments cancels an unpaid auction order after this (its
+ * ORDER_TIMES.auctionPayWindow is this value), and the winner's notice names the deadline.
+ */
+export const WINNER_PAY_WINDOW_MS = 48 * 60 * 60 * 1000;
+
+/** A moment as mails and notices write it for people: "Nov 27, 2026, 11:11 PM UTC". */
+export function peopleTime(at: Date): string {
+  return `${at.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })} UTC`;
+}
+
 export const AUCTION_MESSAGES = {
   notSeller: 'Only approved sellers can schedule auctions',
   partNotFound: 'Part not found',

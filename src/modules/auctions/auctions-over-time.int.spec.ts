@@ -130,6 +130,13 @@ describe('start, end, relist and reminders over time', () => {
       { to: 'kim_bidder@example.com', subject: 'You won: Ending with a winner' },
       { to: 'sam_seller@example.com', subject: 'Sold: Ending with a winner' },
     ]);
+    // Payment is due now, by a deadline written for people (not "the seller will be in touch about payment").
+    const [won] = await t.sql<{ text: string }>('select text from mail_outbox where subject = $1', ['You won: Ending with a winner']);
+    const [{ ended_at }] = (await t.sql<{ ended_at: Date }>('select ended_at from auctions where id = $1', [id])) as [{ ended_at: Date }];
+    const payBy = new Date(new Date(ended_at).getTime() + 48 * HOUR);
+    const when = `${payBy.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' })} UTC`;
+    expect(won!.text).toContain(`Payment is due now: pay at the checkout by ${when}, or the order is cancelled.`);
+    expect(won!.text).not.toContain('in touch about payment');
   });
 
   it('ends without a winner when the reserve is not met and relists after the delay at a lower start', async () => {
@@ -225,6 +232,10 @@ describe('start, end, relist and reminders over time', () => {
       'Auction ends in 24 hours: Reminder auction',
       'Auction ends in 1 hour: Reminder auction',
     ]);
+    // The moment is written for people, not as a raw timestamp.
+    const [last] = await t.sql<{ text: string }>('select text from mail_outbox where "to" = $1 and subject = $2', ['lee_bidder@example.com', 'Auction ends in 1 hour: Reminder auction']);
+    expect(last!.text).toMatch(/^"Reminder auction" ends in 1 hour, at \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC\./);
+    expect(last!.text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
   });
 
   it('catches up as soon as a worker starts, without waiting for the next cron minute', async () => {

@@ -3,6 +3,7 @@ import { inject, injectable } from 'inversify';
 import { Part } from './part.entity.js';
 import type { PartDto } from './part.dto.js';
 import { fixedPriceAvailability, type FixedPriceAvailability } from './part.availability.js';
+import { PartSaleService } from './part-sale.service.js';
 import { PartService } from './part.service.js';
 import { PartHolds } from './part.holds.js';
 import { decimalString } from './part.mapper.js';
@@ -90,6 +91,12 @@ export abstract class CatalogApi {
    * has not ended.
    */
   abstract listingOutcomes(sellerUserIds: string[], from: Date, to: Date): Promise<Map<string, ListingOutcomes>>;
+  /**
+   * Puts the part sold by `orderId` back on sale, by the path a cancelled order's part takes (live again, or hidden
+   * while its seller is suspended; `catalog.part.back_on_sale` once): only while the part is still sold by that very
+   * order. Returns whether it was put back. Returns relists a part the buyer sent back and the seller refunded.
+   */
+  abstract putBackOnSale(partId: string, orderId: string): Promise<boolean>;
 }
 
 @injectable()
@@ -98,8 +105,13 @@ export class CatalogApiImpl extends CatalogApi {
     @inject(PartService) private readonly parts: PartService,
     @inject(Database) private readonly db: Database,
     @inject(PartHolds) private readonly holds: PartHolds,
+    @inject(PartSaleService) private readonly sales: PartSaleService,
   ) {
     super();
+  }
+
+  async putBackOnSale(partId: string, orderId: string): Promise<boolean> {
+    return this.sales.putBackOnSale(partId, orderId);
   }
 
   async partCards(ids: readonly string[]): Promise<PartCardFacts[]> {

@@ -10,6 +10,7 @@ import { AccountsApi, type UserDto } from '../accounts/index.js';
 import { NotificationsApi } from '../notifications/index.js';
 import { claimDigestUsers, DIGEST_BATCH, lockMailOf, unmailedMatches, type MatchRow } from './alert-mail.sql.js';
 import { ALERT_MAIL_DELAY_MS } from './alert-matching.service.js';
+import { quotedName } from './garage.rules.js';
 import { alertMailKey, GARAGE_TASKS } from './garage.tasks.js';
 import { PartAlert } from './part-alert.entity.js';
 
@@ -68,7 +69,7 @@ export class AlertMailService {
     const subject = digest
       ? `Your daily Pitlane alert digest: ${n} new ${n === 1 ? 'match' : 'matches'}`
       : byAlert.size === 1
-        ? `${n === 1 ? 'New match' : `${n} new matches`} for your alert "${firstAlert}"`
+        ? `${n === 1 ? 'New match' : `${n} new matches`} for your alert ${quotedName(firstAlert)}`
         : `${n} new matches for your Pitlane alerts`;
     const sections = [...byAlert.values()].map((group) => {
       const lines = group.slice(0, MAX_PER_MAIL).map((m) => `- ${m.message}${m.link ? `\n  ${this.config.publicUrl}${m.link}` : ''}`);

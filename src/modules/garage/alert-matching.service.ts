@@ -6,6 +6,7 @@ import { parseMoney } from '../../platform/money.js';
 import type { PartDto } from '../catalog/index.js';
 import { NotificationsApi } from '../notifications/index.js';
 import { countMatches, matchingAlerts, type MatchItem } from './alert-matching.sql.js';
+import { quotedName } from './garage.rules.js';
 import { alertMailKey, GARAGE_TASKS } from './garage.tasks.js';
 
 /** Matches that arrive within this window go out in one mail. */
@@ -55,7 +56,7 @@ export class AlertMatchingService {
           userId: alert.user_id,
           alertId: alert.id,
           notificationType: 'alert_match',
-          title: item.kind === 'auction' ? `Auction for your alert "${alert.alert_name}"` : `New match for "${alert.alert_name}"`,
+          title: item.kind === 'auction' ? `Auction for your alert ${quotedName(alert.alert_name)}` : `New match for ${quotedName(alert.alert_name)}`,
           message: item.kind === 'auction' ? `${item.title}: bidding opens at ${price}` : `${item.title}: ${price}`,
           link: item.kind === 'auction' ? `/auctions/${item.id}` : `/parts/${item.id}`,
           relatedItemId: item.id,

@@ -175,6 +175,16 @@ describe('part alerts', () => {
       expect(after[0]!.n).toBe(before[0]!.n + 1);
     });
 
+    it('names a saved search in quotes once: "falcon", not ""falcon""', async () => {
+      const saved = await newAlert(other, { alertName: '"falcon"', keywords: 'falcon' });
+      const plain = await newAlert(other, { alertName: 'Falcon grilles', keywords: 'falcon' });
+      const id = await partOf(admin, { title: 'Falcon XY grille', make: 'ford' });
+      await t.drain();
+      const titles = await t.sql<{ alert_id: string; title: string }>('select alert_id, title from alert_notifications where related_item_id = $1', [id]);
+      expect(titles.find((n) => n.alert_id === saved.id)?.title).toBe('New match for "falcon"');
+      expect(titles.find((n) => n.alert_id === plain.id)?.title).toBe('New match for "Falcon grilles"');
+    });
+
     it("never matches the seller's own alerts", async () => {
       const own = await newAlert(admin, { alertName: 'my own make', make: 'porsche' });
       const id = await partOf(admin, { make: 'porsche', title: 'Porsche seat' });

@@ -28,3 +28,6 @@ export async function pageTotal(found: number, page: { limit: number; offset: nu
   if (found < page.limit && (found > 0 || page.offset === 0)) return page.offset + found;
   return count();
 }
+
+/** An alert's name in quotes, once: a saved search's name carries its text in quotes already (`"falcon"`). */
+export const quotedName = (name: string): string => (/["“”]/.test(name) ? name : `"${name}"`);

@@ -84,6 +84,19 @@ describe("other modules' events become notifications", () => {
     });
   });
 
+  it('tells the seller a part that came back in a return is on sale again, not that its order was cancelled', async () => {
+    const partId = await partOf(seller, { title: 'Smiths returned clock' });
+    await admin.agent.patch(`/api/parts/${partId}/approve`).send({}).expect(200);
+    const { orderId } = await orm().em.fork().transactional((em) =>
+      t.rt.container.get(OrdersApi).createOrder(em, { buyerId: buyer.id, partId, priceCents: 9_000, source: 'buy_now' }),
+    );
+    await t.sql(`update orders set state = 'refunded' where id = $1`, [orderId]);
+    t.clock.advance(1000);
+    await publish(CATALOG_EVENTS.partBackOnSale, { partId, sellerId: seller.id, orderId });
+    const notice = (await feed(seller)).find((n) => n.notificationType === 'part_back_on_sale' && n.relatedItemId === partId);
+    expect(notice).toMatchObject({ message: '"Smiths returned clock" came back in a return and is listed for sale again.' });
+  });
+
   it('tells the seller why a listing was rejected', async () => {
     const partId = await partOf(seller, { title: 'Girling brake servo' });
     await admin.agent.patch(`/api/parts/${partId}/reject`).send({ rejectionReason: 'Photos do not show the part.' }).expect(200);
@@ -116,6 +129,30 @@ describe("other modules' events become notifications", () => {
     expect(sale).toMatchObject({ notificationType: 'order_paid', message: '"Smiths chronometric speedometer" was paid ($125.50). Please ship it.', link: '/my-sales', relatedItemType: 'order', relatedItemId: orderId });
     const [shipped] = await feed(buyer);
     expect(shipped).toMatchObject({ notificationType: 'order_shipped', title: 'Your order has shipped', link: `/account/orders/${orderId}` });
+  });
+
+  it('says payment is due now, with its deadline, naming the order by its title (a reverse award has no listed part)', async () => {
+    const partId = await partOf(seller, { title: 'Falcon XY grille' });
+    await admin.agent.patch(`/api/parts/${partId}/approve`).send({}).expect(200);
+    const { orderId } = await orm().em.fork().transactional((em) =>
+      t.rt.container.get(OrdersApi).createOrder(em, { buyerId: buyer.id, partId, priceCents: 64_000, source: 'buy_now' }),
+    );
+    await t.drain();
+    const award = { orderId, buyerId: buyer.id, sellerId: seller.id, partId: null, source: 'reverse_award', sourceId: null, totalCents: 64_000, payBy: '2026-11-29T23:11:01.273Z' };
+    await publish(PAYMENT_ORDER_EVENTS.orderCreated, award);
+    const [due] = await feed(buyer);
+    expect(due).toMatchObject({
+      notificationType: 'order_payment_due',
+      title: 'Payment due',
+      message: 'Payment is due now: pay $640.00 for "Falcon XY grille" by Nov 29, 2026, 11:11 PM UTC, or the order is cancelled.',
+      link: `/checkout/${orderId}`,
+    });
+    // An order nobody can name reads as "your order", never in quotes.
+    const unknown = { ...award, orderId: crypto.randomUUID() };
+    t.clock.advance(1000);
+    await publish(PAYMENT_ORDER_EVENTS.orderCreated, unknown);
+    const [unnamed] = await feed(buyer);
+    expect(unnamed!.message).toBe('Payment is due now: pay $640.00 for your order by Nov 29, 2026, 11:11 PM UTC, or the order is cancelled.');
   });
 
   it("turns the returns module's events into notices for the side that must act, linking the return", async () => {

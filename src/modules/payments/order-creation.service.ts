@@ -61,7 +61,7 @@ export class OrderCreationService {
     const note = 'Order created, waiting for payment';
     const id = await insertOrder(em, { ...o, commissionCents: commissionCents(o.priceCents, tiers), tiers, payBy, at: now, note });
     if (!id) return null;
-    await this.bus.publish(em, { name: PAYMENTS_EVENTS.orderCreated, payload: orderEvent({ id, ...o, total: formatCents(o.priceCents + o.shippingCents) }) });
+    await this.bus.publish(em, { name: PAYMENTS_EVENTS.orderCreated, payload: { ...orderEvent({ id, ...o, total: formatCents(o.priceCents + o.shippingCents) }), payBy: payBy.toISOString() } });
     await this.jobs.add(em, PAYMENTS_TASKS.cancelUnpaid, { orderId: id }, { runAt: payBy, jobKey: orderJobKey('cancelUnpaid', id) });
     await this.notifications.notify(em, { id }, 'created');
     return id;

@@ -1,4 +1,5 @@
 import { storedCents } from '../../platform/money.js';
+import { WINNER_PAY_WINDOW_MS } from '../auctions/index.js';
 import type { PartDto } from '../catalog/index.js';
 import type { OrderSource } from './order.dto.js';
 import type { Order } from './order.entity.js';
@@ -12,7 +13,7 @@ export const ORDER_TIMES = {
   /** Buy Now (and offers at a fixed price): the part is reserved this long from checkout start. */
   buyNowPayWindow: 15 * MINUTE,
   /** Auction wins, Buy It Now on auctions, reverse awards, offers: the buyer pays within 48 hours. */
-  auctionPayWindow: 48 * HOUR,
+  auctionPayWindow: WINNER_PAY_WINDOW_MS,
   shipReminder: 48 * HOUR,
   shipBy: 72 * HOUR,
   autoDeliver: 14 * DAY,

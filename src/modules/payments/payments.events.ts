@@ -38,6 +38,8 @@ export interface OrderEventPayload {
    * cancelled before shipping with a full refund; false for an unpaid order (the part was only reserved).
    */
   paid?: boolean;
+  /** On `payments.order.created` only: the moment an unpaid order is cancelled (ISO), so notices can name the deadline. */
+  payBy?: string;
 }
 
 /** The payload of every order event, from the order as it is after the change. */

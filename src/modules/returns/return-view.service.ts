@@ -4,22 +4,27 @@ import { Database } from '../../platform/db/database.js';
 import { Errors } from '../../platform/errors.js';
 import { consolePageOptions, type ConsolePage } from '../../platform/http/admin-rest.js';
 import type { Actor } from '../../platform/http/auth.js';
+import { formatCents } from '../../platform/money.js';
 import { AccountsApi } from '../accounts/index.js';
+import { CatalogApi } from '../catalog/index.js';
+import { OrdersApi } from '../payments/index.js';
 import type { ReturnDto, ReturnEventDto } from './return.dto.js';
 import { Return } from './return.entity.js';
 import { ReturnEvent } from './return-event.entity.js';
 import { toReturnDto, toReturnEventDto } from './return.mapper.js';
-import { RETURN_TEXT, type ReturnState } from './return.rules.js';
+import { mayPutBackOnSale, RETURN_TEXT, SELLER_TURN_STATES, type ReturnState } from './return.rules.js';
 import type { ReturnListQuery } from './return.schemas.js';
 import { ReturnSteps, type Viewer } from './return-steps.js';
 
-/** Reading returns: one for its buyer, seller and admins, the buyer's and the seller's lists, the console's list. */
+/** Reading returns: one for its buyer, seller and admins (with what is left to refund and whether it may be relisted), the buyer's and the seller's lists, the console's list. */
 @injectable()
 export class ReturnViewService {
   constructor(
     @inject(Database) private readonly db: Database,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
     @inject(ReturnSteps) private readonly steps: ReturnSteps,
+    @inject(OrdersApi) private readonly orders: OrdersApi,
+    @inject(CatalogApi) private readonly catalog: CatalogApi,
   ) {}
 
   /** One return, for its buyer, its seller and admins; anyone else gets a 404. */
@@ -28,13 +33,22 @@ export class ReturnViewService {
     const viewer = row ? this.steps.viewerOf(row, actor) : null;
     if (!row || !viewer) throw Errors.notFound(RETURN_TEXT.notFound);
     const [dto] = await this.toDtos([row], () => viewer, true);
-    return dto!;
+    // What is left to refund: the order's total less what was refunded already (a partial refund, an admin's).
+    const order = await this.orders.findOrder(row.orderId);
+    const refundable = order ? formatCents(Math.max(0, order.totalCents - order.refundedCents)) : null;
+    // The seller may put a part that came back on sale again, while the catalog still has it sold.
+    let relistable = false;
+    if (viewer === 'seller' && row.partId && mayPutBackOnSale(row, order)) {
+      relistable = (await this.catalog.findParts([row.partId]))[0]?.isSold === true;
+    }
+    return { ...dto!, refundable, relistable };
   }
 
   /** The actor's returns as buyer (or `as: 'seller'`, as seller), newest first. */
   async list(actor: Actor, query: ReturnListQuery): Promise<{ rows: ReturnDto[]; total: number }> {
     const where: FilterQuery<Return> = query.as === 'seller' ? { sellerId: actor.id } : { buyerId: actor.id };
-    if (query.state) where.state = query.state;
+    if (query.state === 'awaiting_seller') where.state = { $in: [...SELLER_TURN_STATES] };
+    else if (query.state) where.state = query.state;
     if (query.orderId) where.orderId = query.orderId;
     const [rows, total] = await this.db.em.findAndCount(Return, where, {
       orderBy: { createdAt: 'desc', id: 'desc' },

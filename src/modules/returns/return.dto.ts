@@ -35,6 +35,16 @@ export interface ReturnDto {
   policyNote: string;
   /** The order's total (decimal string): the most a refund can be. */
   orderTotal: string;
+  /**
+   * What is left to refund (decimal string): the order's total less the refunds made already, the most a refund can
+   * be now. On a single return's answer (GET /api/returns/{id} and the steps' answers); null in lists.
+   */
+  refundable: string | null;
+  /**
+   * The seller may put the part back on sale (POST /api/returns/{id}/relist): it came back, the return was refunded,
+   * and it is still sold by this order. On a single return's answer to its seller; false otherwise.
+   */
+  relistable: boolean;
   /** The seller approves or declines by this moment (3 business days), else the admins take over. */
   respondBy: string;
   instructions: string | null;

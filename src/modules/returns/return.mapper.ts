@@ -47,6 +47,8 @@ export function toReturnDto(r: Return, viewer: Viewer, names: Map<string, string
     shippingPaidBy: r.shippingPaidBy,
     policyNote: returnPolicyNote(r.reason),
     orderTotal: money(r.orderTotal)!,
+    refundable: null,
+    relistable: false,
     respondBy: r.respondBy.toISOString(),
     instructions: r.instructions ?? null,
     declineReason: r.declineReason ?? null,

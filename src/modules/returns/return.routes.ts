@@ -18,6 +18,7 @@ import {
 import { ReturnAnswerService } from './return-answer.service.js';
 import { ReturnEscalationService } from './return-escalation.service.js';
 import { ReturnRefundService } from './return-refund.service.js';
+import { ReturnRelistService } from './return-relist.service.js';
 import { ReturnRequestService } from './return-request.service.js';
 import { ReturnViewService } from './return-view.service.js';
 
@@ -28,6 +29,7 @@ export function returnRoutes(container: Container): Router {
   const answers = container.get(ReturnAnswerService);
   const refunds = container.get(ReturnRefundService);
   const escalations = container.get(ReturnEscalationService);
+  const relists = container.get(ReturnRelistService);
   const uploads = container.get(UploadService);
   const router = Router();
 
@@ -77,6 +79,8 @@ export function returnRoutes(container: Container): Router {
     requireSignIn,
     handle({ params: returnIdParams, body: refundSchema }, async ({ params, body }, req) => refunds.refund(params.id, body, await requireActor(req))),
   );
+  // The seller puts a part that came back, refunded, on sale again (the catalog's relist of a part sold by an order).
+  router.post('/returns/:id/relist', requireSignIn, handle({ params: returnIdParams }, async ({ params }, req) => relists.relist(params.id, await requireActor(req))));
   router.post(
     '/returns/:id/escalate',
     requireSignIn,

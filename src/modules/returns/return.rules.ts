@@ -18,6 +18,10 @@ export const SELLER_FAULT_REASONS: readonly ReturnReason[] = ['not as described'
 
 export const RETURN_STATES = ['requested', 'approved', 'declined', 'shipped_back', 'received', 'refunded', 'closed', 'escalated'] as const;
 export type ReturnState = (typeof RETURN_STATES)[number];
+/** The states in which the return waits for the seller: to answer it, to receive the part back, to refund it. */
+export const SELLER_TURN_STATES: readonly ReturnState[] = ['requested', 'shipped_back', 'received'];
+/** The list's `state` filter: one state, or `awaiting_seller` (SELLER_TURN_STATES), the seller's default. */
+export const RETURN_LIST_FILTERS = [...RETURN_STATES, 'awaiting_seller'] as const;
 
 /** Days after delivery a buyer may request a return (spec 000 §9). */
 export const RETURN_WINDOW_DAYS = 7;
@@ -162,7 +166,17 @@ export const RETURN_TEXT = {
   amountForRefund: 'Give the refund amount',
   escalatedByDeadline: `The seller did not answer within ${SELLER_RESPONSE_BUSINESS_DAYS} business days; Pitlane's team will decide.`,
   closedAfterDecline: `The return was declined and not escalated within ${ESCALATION_WINDOW_DAYS} days.`,
+  notRelistable: 'This part cannot be put back on sale: it must be received back and refunded, and still be sold by this order.',
 } as const;
+
+/**
+ * Whether a return's part may go back on sale, by the return and its order: the part came back (received), the
+ * return was refunded, and the order was a fixed-price sale (an auction's part follows the auction's relist rules).
+ * The catalog checks the rest: the part is still sold by this very order.
+ */
+export function mayPutBackOnSale(r: { state: string; receivedAt?: Date | null }, order: { source: string } | null): boolean {
+  return r.state === 'refunded' && !!r.receivedAt && order !== null && !AUCTION_SOURCES.includes(order.source);
+}
 
 /** Each action in the past tense, for RETURN_TEXT.wrongState. */
 export const ACTION_PAST: Record<ReturnAction, string> = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AMOUNT_MESSAGES } from '../../platform/amount.messages.js';
 import { blankable, moneyCents } from '../../platform/http/input-fields.js';
 import { RETURN_FORM_MESSAGES } from './return.messages.js';
-import { MAX_RETURN_PHOTOS, RETURN_MESSAGES, RETURN_REASONS, RETURN_STATES } from './return.rules.js';
+import { MAX_RETURN_PHOTOS, RETURN_LIST_FILTERS, RETURN_MESSAGES, RETURN_REASONS } from './return.rules.js';
 
 /** The forms' sentences (return.messages.ts, shared with the front ends), the reason's with the list of reasons. */
 export const RETURN_FIELD_MESSAGES = {
@@ -60,7 +60,7 @@ export type DecideInput = z.infer<typeof decideSchema>;
 export const returnListQuery = z.object({
   as: z.enum(['buyer', 'seller'], { error: 'as must be buyer or seller' }).default('buyer'),
   orderId: z.uuid({ message: 'Not a valid order id' }).optional(),
-  state: z.enum(RETURN_STATES, { error: 'Unknown state' }).optional(),
+  state: z.enum(RETURN_LIST_FILTERS, { error: 'Unknown state' }).optional(),
   limit: z.preprocess((v) => (v === undefined ? undefined : Number(v)), z.number({ error: 'limit must be 1-100' }).int().min(1, 'limit must be 1-100').max(100, 'limit must be 1-100').default(20)),
   offset: z.preprocess((v) => (v === undefined ? undefined : Number(v)), z.number({ error: 'offset must be 0 or more' }).int().min(0, 'offset must be 0 or more').default(0)),
 });

@@ -212,6 +212,79 @@ describe('the seller answers, the buyer ships back, the seller refunds', () => {
     expect(fakeOrders.orders.get(order.id)!.refundedCents).toBe(5000);
   });
 
+  it('offers the seller what remains to refund after an earlier refund, and caps the refund there', async () => {
+    const order = deliveredOrder({ totalCents: 88_000 });
+    const r = (await requestReturn(order.id, { reason: 'wrong item', details: 'Sent a 4160', photos: [PHOTO] })).body;
+    expect(r).toMatchObject({ orderTotal: '880.00', refundable: '880.00' });
+    await seller.agent.post(`/api/returns/${r.id}/approve`).send({ instructions: 'Ship it back' }).expect(200);
+    await buyer.agent.post(`/api/returns/${r.id}/ship`).send({ carrier: 'UPS', trackingNumber: '1Z1' }).expect(200);
+    await seller.agent.post(`/api/returns/${r.id}/receive`).expect(200);
+    fakeOrders.orders.get(order.id)!.refundedCents = 10_000; // $100 refunded already (say, a goodwill refund on the order)
+    const seen = (await seller.agent.get(`/api/returns/${r.id}`).expect(200)).body;
+    expect(seen).toMatchObject({ orderTotal: '880.00', refundable: '780.00', actions: ['refund'] });
+    const tooMuch = await seller.agent.post(`/api/returns/${r.id}/refund`).send({ amount: '780.01' }).expect(400);
+    expect(tooMuch.body.message).toBe("The refund cannot be more than $780.00, what is left of the order's total.");
+    const refunded = await seller.agent.post(`/api/returns/${r.id}/refund`).send({}).expect(200);
+    expect(refunded.body).toMatchObject({ state: 'refunded', refundAmount: '780.00', refundable: '0.00' });
+  });
+
+  it('lets the seller put a part that came back, refunded, on sale again through the catalog, once', async () => {
+    await t.sql(`insert into categories (name, slug, icon) values ('Brakes', 'brakes', 'gear') on conflict do nothing`);
+    await t.sql(`insert into makes (name, slug) values ('Ford', 'ford') on conflict do nothing`);
+    const [partId] = await insertParts(t, seller.id, 1, { title: 'Returned Holley', description: 'x', category: 'brakes', make: 'ford', price: 250 });
+    const order = deliveredOrder({ partId });
+    // As payments' paid order left it: sold by this order, off sale.
+    await t.sql('update parts set sold_at = now(), sold_order_id = $2, is_active = false where id = $1', [partId, order.id]);
+    const r = (await requestReturn(order.id, { reason: "doesn't fit", details: 'Wrong flange' })).body;
+    await seller.agent.post(`/api/returns/${r.id}/approve`).send({ instructions: 'Ship it back' }).expect(200);
+    await buyer.agent.post(`/api/returns/${r.id}/ship`).send({ carrier: 'UPS', trackingNumber: '1Z3' }).expect(200);
+    expect((await seller.agent.post(`/api/returns/${r.id}/relist`).expect(409)).body.code).toBe('not_relistable');
+    const received = (await seller.agent.post(`/api/returns/${r.id}/receive`).expect(200)).body;
+    expect(received.relistable).toBe(false); // not refunded yet
+    const refunded = (await seller.agent.post(`/api/returns/${r.id}/refund`).send({}).expect(200)).body;
+    expect(refunded.relistable).toBe(true);
+    expect((await buyer.agent.get(`/api/returns/${r.id}`).expect(200)).body.relistable).toBe(false);
+    await buyer.agent.post(`/api/returns/${r.id}/relist`).expect(403);
+    await stranger.agent.post(`/api/returns/${r.id}/relist`).expect(404);
+    const relisted = await seller.agent.post(`/api/returns/${r.id}/relist`).expect(200);
+    expect(relisted.body.relistable).toBe(false);
+    const part = (await t.agent().get(`/api/parts/${partId}`).expect(200)).body;
+    expect(part).toMatchObject({ isSold: false, isActive: true });
+    const [row] = await t.sql<{ sold_order_id: string | null }>('select sold_order_id from parts where id = $1', [partId]);
+    expect(row!.sold_order_id).toBeNull();
+    expect((await seller.agent.post(`/api/returns/${r.id}/relist`).expect(409)).body.code).toBe('not_relistable');
+  });
+
+  it("does not offer to relist the part of an auction sale, which follows the auction's rules", async () => {
+    await t.sql(`insert into categories (name, slug, icon) values ('Brakes', 'brakes', 'gear') on conflict do nothing`);
+    await t.sql(`insert into makes (name, slug) values ('Ford', 'ford') on conflict do nothing`);
+    const [partId] = await insertParts(t, seller.id, 1, { title: 'Auctioned Holley', description: 'x', category: 'brakes', make: 'ford', price: 250 });
+    const order = deliveredOrder({ partId, source: 'auction_won' });
+    await t.sql('update parts set sold_at = now(), is_active = false where id = $1', [partId]);
+    const r = (await requestReturn(order.id, { reason: 'wrong item', details: 'x', photos: [PHOTO] })).body;
+    await seller.agent.post(`/api/returns/${r.id}/approve`).send({ instructions: 'Ship it back' }).expect(200);
+    await buyer.agent.post(`/api/returns/${r.id}/ship`).send({ carrier: 'UPS', trackingNumber: '1Z4' }).expect(200);
+    await seller.agent.post(`/api/returns/${r.id}/receive`).expect(200);
+    expect((await seller.agent.post(`/api/returns/${r.id}/refund`).send({}).expect(200)).body.relistable).toBe(false);
+    await seller.agent.post(`/api/returns/${r.id}/relist`).expect(409);
+  });
+
+  it("lists by default, for the seller, the returns waiting for them: requested, shipped back and received", async () => {
+    const requested = (await requestReturn(deliveredOrder().id, { reason: 'changed my mind', details: 'x' })).body;
+    const shippedBack = (await requestReturn(deliveredOrder().id, { reason: 'changed my mind', details: 'x' })).body;
+    await seller.agent.post(`/api/returns/${shippedBack.id}/approve`).send({ instructions: 'Ship it back' }).expect(200);
+    await buyer.agent.post(`/api/returns/${shippedBack.id}/ship`).send({ carrier: 'UPS', trackingNumber: '1Z2' }).expect(200);
+    const approved = (await requestReturn(deliveredOrder().id, { reason: 'changed my mind', details: 'x' })).body;
+    await seller.agent.post(`/api/returns/${approved.id}/approve`).send({ instructions: 'Ship it back' }).expect(200);
+    const res = await seller.agent.get('/api/returns?as=seller&state=awaiting_seller&limit=100').expect(200);
+    const ids = (res.body as { id: string; state: string }[]).map((x) => x.id);
+    expect(ids).toEqual(expect.arrayContaining([requested.id, shippedBack.id]));
+    expect(ids).not.toContain(approved.id);
+    expect(res.body.every((x: { state: string }) => ['requested', 'shipped_back', 'received'].includes(x.state))).toBe(true);
+    expect(Number(res.headers['x-total-count'])).toBe(ids.length);
+    await seller.agent.get('/api/returns?as=seller&state=waiting').expect(400);
+  });
+
   it('lists the buyer\'s returns and the seller\'s with ?as=seller', async () => {
     const mine = await buyer.agent.get('/api/returns').expect(200);
     expect(Array.isArray(mine.body)).toBe(true);

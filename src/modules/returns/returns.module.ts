@@ -11,6 +11,7 @@ import { returnRoutes } from './return.routes.js';
 import { ReturnAnswerService } from './return-answer.service.js';
 import { ReturnEscalationService } from './return-escalation.service.js';
 import { ReturnRefundService } from './return-refund.service.js';
+import { ReturnRelistService } from './return-relist.service.js';
 import { ReturnRequestService } from './return-request.service.js';
 import { ReturnSteps } from './return-steps.js';
 import { ReturnViewService } from './return-view.service.js';
@@ -28,6 +29,7 @@ export const returnsModule: PitlaneModule = {
     bind(ReturnRequestService).toSelf();
     bind(ReturnAnswerService).toSelf();
     bind(ReturnRefundService).toSelf();
+    bind(ReturnRelistService).toSelf();
     bind(ReturnEscalationService).toSelf();
     bind(UploadClaims).to(ReturnUploadClaims);
     bind(ReviewPurchases).to(ReturnsReviewPurchases);

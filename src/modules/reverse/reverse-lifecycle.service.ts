@@ -19,8 +19,6 @@ import {
   closeJobKey,
   END_TASK,
   endJobKey,
-  MATCHING_SELLERS_TASK,
-  matchingJobKey,
   RELIST_TASK,
   relistJobKey,
   RESULT_TASK,
@@ -46,7 +44,7 @@ export class ReverseLifecycleService {
     @inject(ReverseNotificationService) private readonly notifications: ReverseNotificationService,
   ) {}
 
-  /** Opens a scheduled request whose start time has come and queues the matching sellers' notices. */
+  /** Opens a scheduled request whose start time has come (its matching sellers were told when it was posted). */
   async start(id: string): Promise<boolean> {
     return this.db.transaction(async (em) => {
       const r = await this.lock(em, id);
@@ -54,7 +52,6 @@ export class ReverseLifecycleService {
       if (!r || r.status !== 'scheduled' || now.getTime() < r.startTime.getTime()) return false;
       Object.assign(r, { status: 'active', updatedAt: now } satisfies Partial<ReverseAuction>);
       await this.jobs.add(em, END_TASK, { reverseAuctionId: id }, { runAt: r.endTime, jobKey: endJobKey(id), jobKeyMode: 'replace' });
-      await this.jobs.add(em, MATCHING_SELLERS_TASK, { reverseAuctionId: id, after: null }, { jobKey: matchingJobKey(id) });
       return true;
     });
   }

@@ -17,7 +17,7 @@ import { ReverseAuction } from './reverse-auction.entity.js';
 import { REVERSE_EVENTS } from './reverse.events.js';
 import { amount } from './reverse.mapper.js';
 import { dueReminders, insertNotices, lastNewQuotesMail, quotesAfter } from './reverse.repository.js';
-import { awardDeadline, NEW_QUOTE_MAIL_INTERVAL_MS, type MatchingSource } from './reverse.rules.js';
+import { awardDeadline, NEW_QUOTE_MAIL_INTERVAL_MS, peopleTime, type MatchingSource } from './reverse.rules.js';
 import { MATCHING_SELLERS_TASK, NEW_QUOTES_TASK, newQuotesJobKey } from './reverse.tasks.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -41,7 +41,7 @@ export interface Notice {
 }
 
 /**
- * The reverse auctions' mail: matching sellers when a request opens, reminders, new quotes (grouped), outquoted
+ * The reverse auctions' mail: matching sellers when a request is posted, reminders, new quotes (grouped), outquoted
  * sellers, results and cancellations. Each is stored in auction_notifications (unique per request, user and
  * kind) in the transaction that queues its mail, so none is sent twice.
  */
@@ -92,15 +92,22 @@ export class ReverseNotificationService {
     return `${r.partCategory}${vehicle ? ` for ${vehicle}` : ''}, budget up to $${amount(r.maxBudget)}`;
   }
 
+  /** When quotes may be made: from the start (when still to come) to the end, written for people. */
+  private quoteWindow(r: ReverseAuction): string {
+    const opens = r.startTime.getTime() > this.clock.now().getTime() ? `Quotes open ${peopleTime(r.startTime)} and close` : 'Quotes close';
+    return `${opens} ${peopleTime(r.endTime)}.`;
+  }
+
   /**
-   * Tells approved sellers that a request opened when their specialties name its category or make (source
+   * Tells approved sellers that a request was posted (or relisted) when their specialties name its category or make (source
    * `specialties`), then those with a public listing in that category or of that make (source `parts`, asked of
    * the catalog and kept to approved sellers): one page of MATCHING_PAGE sellers per job, the next page in a job of
    * its own (a bounded fan-out). A seller matched both ways is told once (the notice is unique per kind).
    */
   async notifyMatchingSellers(id: string, after: string | null, source: MatchingSource = 'specialties'): Promise<number> {
     const r = await this.find(id);
-    if (!r || r.status !== 'active') return 0;
+    // Told from the posting: a request cancelled or ended before the job ran tells nobody.
+    if (!r || (r.status !== 'scheduled' && r.status !== 'active') || r.endTime.getTime() <= this.clock.now().getTime()) return 0;
     let page: string[];
     let users: string[];
     if (source === 'specialties') {
@@ -121,7 +128,7 @@ export class ReverseNotificationService {
         users.flatMap((userId) => {
           const email = emails.get(userId);
           if (!email) return [];
-          return [{ userId, type: 'new-request', email, title: `Wanted: ${r.title}`, message: `A buyer is looking for "${r.title}" (${this.describe(r)}). Quotes close ${r.endTime.toISOString()}.\n\n${this.link(id)}` }];
+          return [{ userId, type: 'new-request', email, title: `Wanted: ${r.title}`, message: `A buyer is looking for "${r.title}" (${this.describe(r)}). ${this.quoteWindow(r)}\n\n${this.link(id)}` }];
         }),
       );
       if (page.length === MATCHING_PAGE) {
@@ -240,7 +247,7 @@ export class ReverseNotificationService {
       const why = r.totalBids === 0 ? 'ended without quotes' : 'closed without an award';
       items.push({ userId: r.buyerId, type: 'closed', email: buyerEmail, title: `Your request ${why}: ${r.title}`, message: `Your request "${r.title}" ${why}.${r.autoRelist && r.relistCount < r.maxRelists ? ` It will be relisted in ${r.relistDelay} hours.` : ''}\n\n${link}` });
     } else if (buyerEmail) {
-      items.push({ userId: r.buyerId, type: 'ended', email: buyerEmail, title: `Your request ended: ${r.title}`, message: `Your request "${r.title}" ended with ${r.totalBids} quote${r.totalBids === 1 ? '' : 's'}; the best is $${amount(r.currentLowestBid)}. You may award it to any quote until ${awardDeadline(r.endedAt ?? null)?.toISOString()}.\n\n${link}` });
+      items.push({ userId: r.buyerId, type: 'ended', email: buyerEmail, title: `Your request ended: ${r.title}`, message: `Your request "${r.title}" ended with ${r.totalBids} quote${r.totalBids === 1 ? '' : 's'}; the best is $${amount(r.currentLowestBid)}. You may award it to any quote until ${peopleTime(awardDeadline(r.endedAt ?? r.endTime)!)}.\n\n${link}` });
     }
     return this.db.transaction((em) => this.notify(em, id, items));
   }
@@ -276,7 +283,7 @@ export class ReverseNotificationService {
         const email = emails.get(row.user_id);
         if (!email) continue;
         const list = byRequest.get(row.id) ?? [];
-        list.push({ userId: row.user_id, type: rem.type, email, title: `Request ${rem.title}: ${row.title}`, message: `"${row.title}" ${rem.title} (${new Date(row.end_time).toISOString()}).\n\n${this.link(row.id)}` });
+        list.push({ userId: row.user_id, type: rem.type, email, title: `Request ${rem.title}: ${row.title}`, message: `"${row.title}" ${rem.title}, at ${peopleTime(new Date(row.end_time))}.\n\n${this.link(row.id)}` });
         byRequest.set(row.id, list);
       }
       for (const [id, items] of byRequest) sent += await this.db.transaction((em) => this.notify(em, id, items));

@@ -4,6 +4,11 @@
  */
 
 export type ReverseStatusDto = 'pending' | 'scheduled' | 'active' | 'ended' | 'cancelled';
+/**
+ * The status a request shows (spec 000, reverse auction detail): Ended when ended, cancelled or past its end;
+ * Pending when pending; Ending Soon under an hour left; otherwise Active (a scheduled request included).
+ */
+export type ReverseDisplayStatusDto = 'Ended' | 'Pending' | 'Ending Soon' | 'Active';
 export type UrgencyDto = 'low' | 'normal' | 'high';
 export type ShippingPreferenceDto = 'pickup' | 'shipping' | 'both';
 
@@ -35,6 +40,8 @@ export interface ReverseAuctionDto {
   shippingPreference: ShippingPreferenceDto;
   urgency: UrgencyDto;
   status: ReverseStatusDto;
+  /** The status shown on badges, as the spec defines it, at the moment of the answer (`status` holds the finer state). */
+  displayStatus: ReverseDisplayStatusDto;
   /** After the end: awarded to a quote, closed unawarded, or null while the buyer may still award. */
   awardStatus: 'awarded' | 'unawarded' | null;
   /** The last moment the buyer may award (7 days after the end), once ended. */

@@ -68,7 +68,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('posting a request', () => {
-  it('creates a scheduled request with the defaults, the session buyer and keyed start and end jobs', async () => {
+  it('creates a scheduled request with the defaults, the session buyer, keyed start and end jobs and the matching sellers\' job', async () => {
     const form = requestForm(t, { buyerId: otherBuyer.id, status: 'active', totalBids: 9, maxBudget: '499.99' });
     const res = await buyer.agent.post('/api/reverse-auctions').send(form).expect(201);
     expect(res.body).toMatchObject({
@@ -95,10 +95,13 @@ describe('posting a request', () => {
     const jobs = await t.sql<{ key: string; run_at: Date }>(`select key, run_at from graphile_worker.jobs where key like $1 order by key`, [
       `%${res.body.id}`,
     ]);
-    expect(jobs.map((j) => [j.key, new Date(j.run_at).toISOString()])).toEqual([
+    // The matching sellers' notices run at once (the request is public from its posting); start and end at their times.
+    const timed = jobs.filter((j) => !j.key.startsWith('reverse-matching:'));
+    expect(timed.map((j) => [j.key, new Date(j.run_at).toISOString()])).toEqual([
       [`reverse-end:${res.body.id}`, form.endTime],
       [`reverse-start:${res.body.id}`, form.startTime],
     ]);
+    expect(jobs.map((j) => j.key)).toContain(`reverse-matching:${res.body.id}`);
   });
 
   it('names every missing required field with the form messages', async () => {
@@ -158,14 +161,19 @@ describe('lifecycle', () => {
   it('opens at the start, ends at the end, and a request without quotes closes unawarded', async () => {
     const id = await post();
     await tick();
-    expect((await t.agent().get(`/api/reverse-auctions/${id}`)).body.status).toBe('scheduled');
+    // The spec's display status is Active for a scheduled request; `status` keeps the finer state.
+    expect((await t.agent().get(`/api/reverse-auctions/${id}`)).body).toMatchObject({ status: 'scheduled', displayStatus: 'Active' });
+    const listed = (await t.agent().get('/api/reverse-auctions?status=scheduled').expect(200)).body as { id: string; displayStatus: string }[];
+    expect(listed.find((r) => r.id === id)?.displayStatus).toBe('Active');
     t.clock.advance(HOUR);
     await tick();
-    expect((await t.agent().get(`/api/reverse-auctions/${id}`)).body.status).toBe('active');
-    t.clock.advance(2 * HOUR);
+    expect((await t.agent().get(`/api/reverse-auctions/${id}`)).body).toMatchObject({ status: 'active', displayStatus: 'Active' });
+    t.clock.advance(HOUR + 30 * 60_000);
+    expect((await t.agent().get(`/api/reverse-auctions/${id}`)).body.displayStatus).toBe('Ending Soon');
+    t.clock.advance(30 * 60_000);
     await tick();
     const ended = (await t.agent().get(`/api/reverse-auctions/${id}`)).body;
-    expect(ended).toMatchObject({ status: 'ended', awardStatus: 'unawarded', maximumQuote: null });
+    expect(ended).toMatchObject({ status: 'ended', displayStatus: 'Ended', awardStatus: 'unawarded', maximumQuote: null });
     const mails = await mailsTo('wanda_buyer');
     expect(mails.map((m) => m.subject)).toContain('Your request ended without quotes: Wanted: 289 Hi-Po intake manifold');
   });
@@ -190,7 +198,7 @@ describe('lifecycle', () => {
     await buyer.agent.post(`/api/reverse-auctions/${id}/cancel`).expect(409);
     t.clock.advance(HOUR);
     await tick();
-    expect((await t.agent().get(`/api/reverse-auctions/${id}`)).body.status).toBe('cancelled');
+    expect((await t.agent().get(`/api/reverse-auctions/${id}`)).body).toMatchObject({ status: 'cancelled', displayStatus: 'Ended' });
   });
 
   it('refuses to cancel a request that has quotes', async () => {
@@ -421,19 +429,33 @@ describe('watching', () => {
 });
 
 describe('notifications', () => {
-  it('tells matching sellers when a request opens, once each', async () => {
+  it('tells matching sellers when a request is posted (not an hour later when it opens), once each', async () => {
     const id = await post({ title: 'Ford brake drums', partCategory: 'Brakes', make: 'Ford' });
+    await t.drain();
+    const told = () =>
+      t.sql<{ user_id: string }>(
+        `select user_id from auction_notifications where reverse_auction_id = $1 and notification_type = 'new-request' order by user_id`,
+        [id],
+      );
+    expect((await t.agent().get(`/api/reverse-auctions/${id}`).expect(200)).body.status).toBe('scheduled');
+    expect((await told()).map((r) => r.user_id).sort()).toEqual([sellerA.id, sellerB.id].sort());
+    const [mail] = (await mailsTo('bea_seller')).filter((m) => m.subject === 'Wanted: Ford brake drums');
+    // The times are written for people, not as ISO timestamps.
+    expect(mail!.text).toMatch(/Quotes open \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC and close \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M UTC\./);
+    expect(mail!.text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     t.clock.advance(HOUR);
     await tick();
     await t.drain();
-    await tick();
-    await t.drain();
-    const rows = await t.sql<{ user_id: string }>(
-      `select user_id from auction_notifications where reverse_auction_id = $1 and notification_type = 'new-request' order by user_id`,
-      [id],
-    );
-    expect(rows.map((r) => r.user_id).sort()).toEqual([sellerA.id, sellerB.id].sort());
+    expect((await told()).map((r) => r.user_id).sort()).toEqual([sellerA.id, sellerB.id].sort());
+    expect((await mailsTo('bea_seller')).filter((m) => m.subject === 'Wanted: Ford brake drums')).toHaveLength(1);
     expect((await mailsTo('cy_seller')).some((m) => m.subject === 'Wanted: Ford brake drums')).toBe(false);
+  });
+
+  it('tells nobody of a request cancelled before its matching job ran', async () => {
+    const id = await post({ title: 'Cancelled drums', partCategory: 'Brakes' });
+    await buyer.agent.post(`/api/reverse-auctions/${id}/cancel`).send({}).expect(200);
+    await t.drain();
+    expect(await t.sql(`select 1 from auction_notifications where reverse_auction_id = $1 and notification_type = 'new-request'`, [id])).toHaveLength(0);
   });
 
   it("also tells approved sellers whose public listings are in the request's category or of its make, once each", async () => {

@@ -3,7 +3,7 @@ import type { SellerQuoteProfile } from '../sellers/index.js';
 import type { ReverseAuction } from './reverse-auction.entity.js';
 import type { ReverseAuctionDto, ReverseBidDto } from './reverse.dto.js';
 import type { ReverseQuote } from './quote.entity.js';
-import { awardDeadline, maximumQuote } from './reverse.rules.js';
+import { awardDeadline, displayStatus, maximumQuote } from './reverse.rules.js';
 
 /** A stored amount in cents (null stays null). */
 export const cents = (value: string | null | undefined): number | null => (value === null || value === undefined ? null : storedCents(value));
@@ -44,6 +44,7 @@ export function toReverseAuctionDto(r: ReverseAuction, watching: boolean, now: D
     shippingPreference: r.shippingPreference,
     urgency: r.urgency,
     status: r.status,
+    displayStatus: displayStatus(r, now),
     awardStatus: r.awardStatus ?? null,
     awardDeadline: r.status === 'ended' ? (awardDeadline(r.endedAt ?? null)?.toISOString() ?? null) : null,
     winningBidderId: r.winningBidderId ?? null,

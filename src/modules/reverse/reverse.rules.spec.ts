@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { awardDeadline, maskName, maximumQuote, relistBudget, AWARD_WINDOW_MS } from './reverse.rules.js';
+import { awardDeadline, displayStatus, maskName, maximumQuote, peopleTime, relistBudget, AWARD_WINDOW_MS } from './reverse.rules.js';
 
 describe('maximumQuote', () => {
   it('is the maximum budget before any quote', () => {
@@ -36,5 +36,26 @@ describe('maskName', () => {
   it('keeps the first and last letter', () => {
     expect(maskName('jason')).toBe('j***n');
     expect(maskName('al')).toBe('a***');
+  });
+});
+
+describe('displayStatus', () => {
+  const now = new Date('2026-11-27T12:00:00Z');
+  const endsIn = (ms: number) => new Date(now.getTime() + ms);
+  it('shows the spec statuses only: a scheduled request is Active, a cancelled one Ended', () => {
+    expect(displayStatus({ status: 'scheduled', endTime: endsIn(5 * 3600_000) }, now)).toBe('Active');
+    expect(displayStatus({ status: 'active', endTime: endsIn(5 * 3600_000) }, now)).toBe('Active');
+    expect(displayStatus({ status: 'cancelled', endTime: endsIn(5 * 3600_000) }, now)).toBe('Ended');
+    expect(displayStatus({ status: 'ended', endTime: endsIn(5 * 3600_000) }, now)).toBe('Ended');
+    expect(displayStatus({ status: 'active', endTime: endsIn(0) }, now)).toBe('Ended');
+    expect(displayStatus({ status: 'pending', endTime: endsIn(5 * 3600_000) }, now)).toBe('Pending');
+    expect(displayStatus({ status: 'active', endTime: endsIn(59 * 60_000) }, now)).toBe('Ending Soon');
+    expect(displayStatus({ status: 'scheduled', endTime: endsIn(59 * 60_000) }, now)).toBe('Ending Soon');
+  });
+});
+
+describe('peopleTime', () => {
+  it('writes a moment for people, in UTC', () => {
+    expect(peopleTime(new Date('2026-11-27T23:11:01.273Z'))).toBe('Nov 27, 2026, 11:11 PM UTC');
   });
 });

@@ -1,5 +1,7 @@
 /** The pure rules of reverse auctions: choices, the quote ceiling, priority and the award window. */
 
+import type { ReverseDisplayStatusDto } from './reverse.dto.js';
+
 export { PART_CATEGORIES } from './reverse.messages.js';
 export const SHIPPING_PREFERENCES = ['pickup', 'shipping', 'both'] as const;
 export const URGENCIES = ['low', 'normal', 'high'] as const;
@@ -43,4 +45,24 @@ export function awardDeadline(endedAt: Date | null): Date | null {
 export function maskName(username: string): string {
   if (username.length <= 2) return `${username[0] ?? '*'}***`;
   return `${username[0]}***${username[username.length - 1]}`;
+}
+
+/** A moment as mails and notices write it for people: "Nov 27, 2026, 11:11 PM UTC". */
+export function peopleTime(at: Date): string {
+  const text = at.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+  return `${text} UTC`;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The spec's display status (000, reverse auction detail): Ended if ended or the end has passed (a cancelled request
+ * is over too); Pending if pending; Ending Soon under an hour left; otherwise Active, a scheduled request included.
+ */
+export function displayStatus(r: { status: ReverseStatus; endTime: Date }, now: Date): ReverseDisplayStatusDto {
+  const left = r.endTime.getTime() - now.getTime();
+  if (r.status === 'ended' || r.status === 'cancelled' || left <= 0) return 'Ended';
+  if (r.status === 'pending') return 'Pending';
+  if (left < HOUR_MS) return 'Ending Soon';
+  return 'Active';
 }

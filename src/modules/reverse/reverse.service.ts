@@ -17,7 +17,7 @@ import { money, toReverseAuctionDto } from './reverse.mapper.js';
 import { addWatcher, findRequests, recountWatchers, removeWatcher, requestStats, watchedAmong } from './reverse.repository.js';
 import { maskName } from './reverse.rules.js';
 import type { ReverseCreateInput, ReverseListQuery } from './reverse.schemas.js';
-import { CANCELLED_TASK, cancelledJobKey, END_TASK, endJobKey, START_TASK, startJobKey } from './reverse.tasks.js';
+import { CANCELLED_TASK, cancelledJobKey, END_TASK, endJobKey, MATCHING_SELLERS_TASK, matchingJobKey, START_TASK, startJobKey } from './reverse.tasks.js';
 
 export const REVERSE_ERRORS = {
   unverified: 'Please verify your email address before posting a request',
@@ -91,10 +91,14 @@ export class ReverseService {
     return this.get(id, actor);
   }
 
-  /** Adds (or moves) the start and end jobs of a request. */
+  /**
+   * Adds the jobs of a request just posted (or relisted): its start and end, and the matching sellers' notices
+   * at once, since the request is public (and can be watched) from its posting, not only once it opens for quotes.
+   */
   async scheduleJobs(em: EntityManager, id: string, startTime: Date, endTime: Date): Promise<void> {
     await this.jobs.add(em, START_TASK, { reverseAuctionId: id }, { runAt: startTime, jobKey: startJobKey(id), jobKeyMode: 'replace' });
     await this.jobs.add(em, END_TASK, { reverseAuctionId: id }, { runAt: endTime, jobKey: endJobKey(id), jobKeyMode: 'replace' });
+    await this.jobs.add(em, MATCHING_SELLERS_TASK, { reverseAuctionId: id, after: null }, { jobKey: matchingJobKey(id) });
   }
 
   /** The answer for a request; `watching` for the signed-in viewer. */

@@ -68,7 +68,7 @@ export const reverseTasks: TaskFactories = {
   [RELIST_TASK]: (c: Container) => async (payload) => {
     await c.get(ReverseLifecycleService).relist(idOf(payload));
   },
-  /** Tells matching sellers a request opened, one page per run: by specialties, then by listed parts. */
+  /** Tells matching sellers a request was posted, one page per run: by specialties, then by listed parts. */
   [MATCHING_SELLERS_TASK]: (c: Container) => async (payload) => {
     const { reverseAuctionId, after, source } = matchingPayload.parse(payload);
     await c.get(ReverseNotificationService).notifyMatchingSellers(reverseAuctionId, after, source);

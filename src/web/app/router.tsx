@@ -94,6 +94,8 @@ const PAGES: Record<WebRouteName, PageRoute> = {
   scheduleAuction: page(async () => (await import('../features/auctions/ScheduleAuctionPage')).ScheduleAuctionRoute),
   // My Garage (issue 20).
   garage: page(async () => (await import('../features/garage/GaragePage')).GaragePage),
+  // Every notification, a page at a time (the bell's "View all", issue 34).
+  notifications: guarded(async () => (await import('../features/notifications/NotificationsPage')).NotificationsPage),
   // Reverse auctions (issue 18).
   reverseAuctions: page(async () => (await import('../features/reverse/ReverseAuctionsPage')).ReverseAuctionsPage),
   reverseAuction: page(async () => (await import('../features/reverse/ReverseAuctionDetailPage')).ReverseAuctionDetailPage),

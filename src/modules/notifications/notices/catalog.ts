@@ -7,10 +7,10 @@ const partApproved = z.object({ partId: z.uuid(), sellerId: z.uuid(), approvedBy
 const partBackOnSale = z.object({ partId: z.uuid(), sellerId: z.uuid(), orderId: z.uuid() });
 const partRejected = z.object({ partId: z.uuid(), sellerId: z.uuid(), rejectionReason: z.string() });
 
-/** The catalog's listing decisions, and a part back on sale after a cancelled order: to its seller. */
+/** The catalog's listing decisions, and a part back on sale (after a cancelled order or a return): to its seller. */
 export const catalogNotices: NoticeSource = {
   events: [CATALOG_EVENTS.partApproved, CATALOG_EVENTS.partRejected, CATALOG_EVENTS.partBackOnSale],
-  async notices(event, raw, { partTitle }) {
+  async notices(event, raw, { partTitle, orderState }) {
     switch (event) {
       case CATALOG_EVENTS.partApproved: {
         const p = parseOrThrow(partApproved, raw);
@@ -23,12 +23,17 @@ export const catalogNotices: NoticeSource = {
       case CATALOG_EVENTS.partBackOnSale: {
         const p = parseOrThrow(partBackOnSale, raw);
         const title = (await partTitle(p.partId)) ?? 'Your part';
+        // A cancelled order's part, or one that came back in a return and that the seller put on sale again.
+        const state = await orderState(p.orderId);
+        const returned = state !== null && ['delivered', 'completed', 'refunded', 'partially_refunded'].includes(state);
         return [{
           userId: p.sellerId,
           notificationType: 'part_back_on_sale',
           key: `part_back_on_sale:${p.orderId}`,
           title: 'Your part is back on sale',
-          message: `The order for "${title}" was cancelled before it shipped, so the part is listed for sale again.`,
+          message: returned
+            ? `"${title}" came back in a return and is listed for sale again.`
+            : `The order for "${title}" was cancelled before it shipped, so the part is listed for sale again.`,
           ...about('part', p.partId, `/parts/${p.partId}`),
         }];
       }

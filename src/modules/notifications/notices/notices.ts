@@ -35,6 +35,10 @@ function lookups(container: Container): NoticeLookups {
       if (!container.isBound(OrdersApi)) return null;
       return (await container.get(OrdersApi).findOrder(orderId))?.partTitle || null;
     },
+    orderState: async (orderId) => {
+      if (!container.isBound(OrdersApi)) return null;
+      return (await container.get(OrdersApi).findOrder(orderId))?.state ?? null;
+    },
   };
 }
 

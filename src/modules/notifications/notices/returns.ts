@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseOrThrow } from '../../../platform/http/validate.js';
 import { RETURNS_EVENTS } from '../../returns/index.js';
-import { dollars, type Notice, type NoticeSource } from './notice.js';
+import { dollars, quoted, type Notice, type NoticeSource } from './notice.js';
 
 const returnEvent = z.object({
   returnId: z.uuid(),
@@ -18,7 +18,7 @@ const returnEvent = z.object({
  * refund, close) goes to the side it concerns whoever took it.
  */
 export function returnNotices(event: string, r: z.infer<typeof returnEvent>, partTitle: string | null): Notice[] {
-  const what = partTitle ? `"${partTitle}"` : 'your order';
+  const what = partTitle ? quoted(partTitle) : 'your order';
   const notice = (userId: string, notificationType: string, title: string, message: string): Notice => ({
     userId, notificationType, title, message, relatedItemType: 'return', relatedItemId: r.returnId, link: `/account/returns/${r.returnId}`,
   });

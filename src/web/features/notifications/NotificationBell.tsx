@@ -126,7 +126,7 @@ function NotificationList({ unread, close }: { unread: number; close: () => void
         )}
       </div>
       <div className="border-t border-line px-3 py-2 text-center">
-        <Link to="/garage" onClick={close} className="text-sm font-semibold text-racing hover:underline">
+        <Link to="/notifications" onClick={close} className="text-sm font-semibold text-racing hover:underline">
           View all
         </Link>
       </div>

@@ -3,6 +3,7 @@ import type { NotificationCountDto, NotificationDto, NotificationLiveDto, Notifi
 import { apiRequest, listQueryFn, type ListPage } from '../../lib/api';
 import { readFrame } from '../../lib/liveSocket';
 import { useLiveSocket } from '../../lib/useLiveSocket';
+import { NOTIFICATIONS_PAGE_SIZE } from './notifications';
 
 /** The signed-in user's feed (`me`: the server never trusts a client's id); keys start with the API path. */
 export const NOTIFICATIONS_PATH = '/api/notifications/me';
@@ -16,6 +17,15 @@ export function useNotifications(limit: number, enabled = true) {
     queryFn: listQueryFn<NotificationDto>(),
     select: (page: ListPage<NotificationDto>) => page.items,
     enabled,
+  });
+}
+
+/** One page of the full list (/notifications), newest first, with the total; `unreadOnly` keeps the unread. */
+export function useNotificationsPage(page: number, unreadOnly: boolean) {
+  return useQuery({
+    queryKey: [NOTIFICATIONS_PATH, { limit: NOTIFICATIONS_PAGE_SIZE, offset: (page - 1) * NOTIFICATIONS_PAGE_SIZE, ...(unreadOnly ? { unread: 'true' } : {}) }],
+    queryFn: listQueryFn<NotificationDto>(),
+    placeholderData: (previous) => previous,
   });
 }
 

@@ -24,11 +24,11 @@ describe('notification bell helpers', () => {
     expect(relativeTime('2026-11-24T12:00:05Z', now)).toBe('just now');
   });
 
-  it("opens the notification's link, else its item's page, else the garage", () => {
+  it("opens the notification's link, else its item's page, else the full list of notifications", () => {
     expect(notificationHref({ link: '/parts/p1', relatedItemType: 'part', relatedItemId: 'p1' })).toBe('/parts/p1');
     expect(notificationHref({ link: null, relatedItemType: 'auction', relatedItemId: 'a1' })).toBe('/auctions/a1');
     expect(notificationHref({ link: null, relatedItemType: 'order', relatedItemId: 'o1' })).toBe('/account/orders/o1');
     expect(notificationHref({ link: 'https://evil.example.com/x', relatedItemType: 'reverse_auction', relatedItemId: 'r1' })).toBe('/reverse-auctions/r1');
-    expect(notificationHref({ link: '//evil.example.com', relatedItemType: null, relatedItemId: null })).toBe('/garage');
+    expect(notificationHref({ link: '//evil.example.com', relatedItemType: null, relatedItemId: null })).toBe('/notifications');
   });
 });

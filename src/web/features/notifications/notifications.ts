@@ -2,6 +2,8 @@ import type { NotificationDto } from '../../../modules/notifications/notificatio
 
 /** The bell's dropdown holds the latest ten (issue 20). */
 export const BELL_LIMIT = 10;
+/** Rows per page of the full list (/notifications, the bell's "View all"). */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const NOTIFICATION_TEXT = {
   markReadFailed: 'Failed to mark notification as read',
   empty: 'No notifications yet.',
@@ -31,7 +33,7 @@ export function relativeTime(createdAt: string, now: number): string {
   return new Date(then).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
-/** Where clicking a notification goes: its link, else its item's page, else the garage (its full list). */
+/** Where clicking a notification goes: its link, else its item's page, else the full list of notifications. */
 export function notificationHref(n: Pick<NotificationDto, 'link' | 'relatedItemType' | 'relatedItemId'>): string {
   if (n.link && n.link.startsWith('/') && !n.link.startsWith('//')) return n.link;
   const id = n.relatedItemId;
@@ -49,5 +51,5 @@ export function notificationHref(n: Pick<NotificationDto, 'link' | 'relatedItemT
         break;
     }
   }
-  return '/garage';
+  return '/notifications';
 }

@@ -13,7 +13,7 @@ import { formatDateTime, formatUsdCents } from '../../lib/format';
 import type { ReturnDto } from '../../../modules/returns/return.dto';
 import { RETURN_FORM_MESSAGES } from '../../../modules/returns/return.messages';
 import { CARRIERS } from '../payments/ShipOrderDialog';
-import { reasonLabel, returnStateLabel, SHIPPING_PAYER_TEXT, timelineLabel } from './returnFormat';
+import { reasonLabel, refundHint, returnStateLabel, SHIPPING_PAYER_TEXT, timelineLabel } from './returnFormat';
 import { useReturn, useReturnAction, type ReturnActionInput } from './returns.api';
 
 /** /account/returns/{id}: a return's facts, photos, the viewer's next step and its timeline (buyer, seller or admin). */
@@ -133,6 +133,7 @@ const TOASTS: Record<ReturnActionInput['action'], string> = {
   receive: 'Marked as Received',
   refund: 'Refund Sent',
   escalate: 'Sent to Pitlane',
+  relist: 'Back on Sale',
 };
 
 /** The viewer's step: the seller approves or declines, receives and refunds; the buyer ships back or escalates. */
@@ -151,7 +152,7 @@ function NextStep({ ret }: { ret: ReturnDto }) {
       onSuccess: () => {
         setErrors({});
         setText('');
-        toast({ title: TOASTS[input.action], description: 'We emailed both sides.' });
+        toast({ title: TOASTS[input.action], description: input.action === 'relist' ? 'The part is listed for sale again.' : 'We emailed both sides.' });
       },
       onError: (error) => {
         const details = describeError(error);
@@ -239,7 +240,7 @@ function NextStep({ ret }: { ret: ReturnDto }) {
             <div className="grid gap-2">
               <TextField
                 label="Refund amount (USD)"
-                hint={`(leave empty for the full ${formatUsdCents(ret.orderTotal)})`}
+                hint={refundHint(ret)}
                 name="amount"
                 inputMode="decimal"
                 value={amount}
@@ -254,6 +255,21 @@ function NextStep({ ret }: { ret: ReturnDto }) {
               </div>
             </div>
           )}
+        </Card>
+      )}
+      {ret.relistable && (
+        <Card role="region" className="grid gap-3 p-4" aria-label="Put the part back on sale">
+          <p className="text-sm">The part came back and the buyer was refunded, so it still shows as sold. Put it back on sale as it was listed?</p>
+          <div className="flex flex-wrap justify-end gap-2">
+            {ret.partId && (
+              <Link to={`/parts/${ret.partId}`} className="self-center text-sm font-medium text-racing hover:underline">
+                View the listing
+              </Link>
+            )}
+            <Button disabled={pending} onClick={() => run({ action: 'relist' })}>
+              <RotateCcw aria-hidden className="size-4" /> {pending ? 'Saving...' : 'Put Back on Sale'}
+            </Button>
+          </div>
         </Card>
       )}
       {can('escalate') && (

@@ -6,13 +6,14 @@ import { PageContainer } from '../../components/PageContainer';
 import { Skeleton } from '../../components/Skeleton';
 import { describeError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { reasonLabel, returnStateLabel } from './returnFormat';
+import { reasonLabel, returnStateLabel, SELLER_DEFAULT_FILTER } from './returnFormat';
 import { RETURNS_PAGE_SIZE, useReturns } from './returns.api';
 
 /** /account/returns (the buyer's returns) and /my-returns (returns of the seller's sales, to answer). */
 export function ReturnsListPage({ as }: { as?: 'seller' }) {
   const [page, setPage] = useState(1);
-  const [state, setState] = useState(as === 'seller' ? 'requested' : '');
+  // A seller sees first what waits for them: new requests, parts shipped back to receive, received ones to refund.
+  const [state, setState] = useState(as === 'seller' ? SELLER_DEFAULT_FILTER : '');
   const list = useReturns({ as, page, state: state || undefined });
   const title = as === 'seller' ? 'Returns to answer' : 'Your returns';
 
@@ -31,7 +32,8 @@ export function ReturnsListPage({ as }: { as?: 'seller' }) {
             }}
           >
             <option value="">All</option>
-            <option value="requested">Waiting for the seller</option>
+            {as === 'seller' && <option value={SELLER_DEFAULT_FILTER}>Waiting for you</option>}
+            <option value="requested">{as === 'seller' ? 'New requests' : 'Waiting for the seller'}</option>
             <option value="approved">Approved</option>
             <option value="shipped_back">Shipped back</option>
             <option value="received">Received</option>

@@ -2,15 +2,15 @@ import { RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader } from '../../components/Card';
 import { formatDateTime } from '../../lib/format';
-import { reasonLabel } from './returnFormat';
+import { reasonLabel, returnStateLabel, SELLER_DEFAULT_FILTER } from './returnFormat';
 import { useReturns } from './returns.api';
 
 /** Rows of the dashboard's panel (spec 001: 5 rows per dashboard table). */
 const PANEL_ROWS = 5;
 
-/** The seller dashboard's returns waiting for an answer (approve or decline within 3 business days). */
+/** The seller dashboard's returns waiting for the seller: to answer (within 3 business days), to receive, to refund. */
 export function SellerReturnsPanel() {
-  const list = useReturns({ as: 'seller', page: 1, state: 'requested' });
+  const list = useReturns({ as: 'seller', page: 1, state: SELLER_DEFAULT_FILTER });
   const rows = list.data?.items.slice(0, PANEL_ROWS) ?? [];
   return (
     <Card role="region" aria-label="Returns to answer">
@@ -36,7 +36,7 @@ export function SellerReturnsPanel() {
                 <Link to={`/account/returns/${r.id}`} className="flex flex-wrap items-center gap-2 rounded-md border border-line p-2 text-sm hover:border-racing">
                   <span className="min-w-0 flex-1 truncate font-medium">{r.partTitle}</span>
                   <span className="text-muted">{reasonLabel(r.reason)}</span>
-                  <span className="text-xs text-muted">answer by {formatDateTime(r.respondBy)}</span>
+                  <span className="text-xs text-muted">{r.state === 'requested' ? `answer by ${formatDateTime(r.respondBy)}` : returnStateLabel(r.state)}</span>
                 </Link>
               </li>
             ))}

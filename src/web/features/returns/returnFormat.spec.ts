@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canRequestReturn, photoFileProblem, timelineLabel, validateReturnForm } from './returnFormat';
+import { canRequestReturn, photoFileProblem, refundHint, timelineLabel, validateReturnForm } from './returnFormat';
 
 describe('returnFormat', () => {
+  it('says what an empty refund amount refunds: the full total, or what remains after an earlier refund', () => {
+    expect(refundHint({ orderTotal: '880.00', refundable: '880.00' })).toBe('(leave empty for the full $880.00)');
+    expect(refundHint({ orderTotal: '880.00', refundable: null })).toBe('(leave empty for the full $880.00)');
+    expect(refundHint({ orderTotal: '880.00', refundable: '780.00' })).toBe('(leave empty for the remaining $780.00 of $880.00)');
+  });
+
   it('offers a return only after delivery and inside the window', () => {
     const now = new Date('2027-03-05T00:00:00Z');
     expect(canRequestReturn({ state: 'shipped', deliveredAt: null, returnWindowEndsAt: null }, now)).toBe(false);

@@ -1,6 +1,7 @@
 import type { OrderDto } from '../../../modules/payments/order.dto';
 import type { ReturnDto, ReturnEventDto, ReturnReasonDto, ReturnStateDto } from '../../../modules/returns/return.dto';
 import { MAX_RETURN_PHOTOS, RETURN_FORM_MESSAGES } from '../../../modules/returns/return.messages';
+import { formatUsdCents } from '../../lib/format';
 
 /** The reasons, as the server takes them and the buyer reads them. */
 export const RETURN_REASON_OPTIONS: { value: ReturnReasonDto; label: string; needsPhotos: boolean; preference: boolean }[] = [
@@ -87,3 +88,16 @@ export function photoFileProblem(file: { type: string; size: number }): string |
   if (file.size > MAX_PHOTO_BYTES) return 'Each photo must be 5 MB or smaller';
   return null;
 }
+
+/**
+ * The refund field's hint: what an empty amount refunds. The whole order when nothing was refunded yet, else what is
+ * left of it ("remaining $780.00 of $880.00"), the most the server takes.
+ */
+export function refundHint(ret: Pick<ReturnDto, 'orderTotal' | 'refundable'>): string {
+  const total = formatUsdCents(ret.orderTotal);
+  if (ret.refundable === null || Number(ret.refundable) >= Number(ret.orderTotal)) return `(leave empty for the full ${total})`;
+  return `(leave empty for the remaining ${formatUsdCents(ret.refundable)} of ${total})`;
+}
+
+/** The seller's list filter by default: the returns waiting for them (to answer, receive or refund). */
+export const SELLER_DEFAULT_FILTER = 'awaiting_seller';

@@ -55,17 +55,20 @@ export type ReturnActionInput =
   | ({ action: 'ship' } & ReturnShipInput)
   | { action: 'receive' }
   | ({ action: 'refund' } & ReturnRefundInput)
-  | ({ action: 'escalate' } & ReturnEscalateInput);
+  | ({ action: 'escalate' } & ReturnEscalateInput)
+  | { action: 'relist' };
 
-/** A step of a return (POST /api/returns/{id}/approve|decline|ship|receive|refund|escalate). */
+/** A step of a return (POST /api/returns/{id}/approve|decline|ship|receive|refund|escalate), or the seller's relist of the part. */
 export function useReturnAction(returnId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ action, ...data }: ReturnActionInput) =>
       apiRequest<ReturnDto>(`${RETURNS_PATH}/${encodeURIComponent(returnId)}/${action}`, { method: 'POST', data }),
-    onSuccess: (dto) => {
+    onSuccess: (dto, input) => {
       client.setQueryData(returnKey(returnId), dto);
       void client.invalidateQueries({ predicate: isReturnsQuery });
+      // The part is on sale again: its page, the seller's listings and search show it.
+      if (input.action === 'relist') void client.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/parts') });
     },
   });
 }

@@ -18,7 +18,7 @@ import { PhotoUploader } from '../catalog/PhotoUploader';
 import { SELL_MESSAGES, type PhotoItem } from '../catalog/sellForm';
 import { useNow } from '../auctions/useNow';
 import { useAwardQuote, useBuyer, useReverseAuction, useReverseBids, useReverseLive, useSubmitQuote, useWatchRequest } from './reverse.api';
-import { buyerName, displayStatus, memberSince, postedAgo, quoteImages, SHIPPING_LABEL, timeLeft, URGENCY_LABEL } from './reverseRules';
+import { buyerName, displayStatus, memberSince, postedAgo, quoteImages, SHIPPING_LABEL, stateNote, timeLeft, URGENCY_LABEL } from './reverseRules';
 import { ContactSellerDialog } from '../messaging/ContactSellerDialog';
 import { reverseContactTarget } from '../messaging/contactSeller';
 
@@ -65,7 +65,8 @@ function Detail({ r }: { r: ReverseAuctionDto }) {
   const buyer = useBuyer(r.buyerId);
   const watch = useWatchRequest(r.id);
   const status = displayStatus(r, now);
-  const ended = status === 'Ended' || status === 'Cancelled';
+  const note = stateNote(r, now);
+  const ended = status === 'Ended';
   const isBuyer = user?.id === r.buyerId;
   const left = timeLeft(r.endTime, now);
 
@@ -93,6 +94,11 @@ function Detail({ r }: { r: ReverseAuctionDto }) {
               <Gavel aria-hidden className="size-4" /> {r.totalBids} quote{r.totalBids === 1 ? '' : 's'}
             </span>
           </p>
+          {note && (
+            <p data-testid="reverse-state-note" className="mt-1 text-sm font-medium text-muted">
+              {note}
+            </p>
+          )}
         </div>
         <div className="flex gap-2">
           <span data-testid="reverse-status" className={cn('rounded-full px-3 py-1 text-sm font-medium', ended ? 'bg-black/10' : status === 'Ending Soon' ? 'bg-red-100 text-red-800' : 'bg-green-100 text-green-800')}>

@@ -12,7 +12,7 @@ import { cn } from '../../lib/cn';
 import { formatUsd, formatUsdCents } from '../../lib/format';
 import { useNow } from '../auctions/useNow';
 import { useReverseAuctions, useReverseStats, type ReverseSort } from './reverse.api';
-import { displayStatus, timeLeft, URGENCY_LABEL } from './reverseRules';
+import { displayStatus, stateNote, timeLeft, URGENCY_LABEL } from './reverseRules';
 
 const TABS = [
   ['all', 'All Requests'],
@@ -181,8 +181,14 @@ function Select({ label, value, onChange, options }: { label: string; value: str
 function StatusBadge({ r }: { r: ReverseAuctionDto }) {
   const now = useNow();
   const s = displayStatus(r, now);
-  const tone = s === 'Ended' || s === 'Cancelled' ? 'bg-black/10 text-muted' : s === 'Ending Soon' ? 'bg-red-100 text-red-800' : s === 'Active' ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-800';
-  return <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', tone)}>{s}</span>;
+  const note = stateNote(r, now);
+  const tone = s === 'Ended' ? 'bg-black/10 text-muted' : s === 'Ending Soon' ? 'bg-red-100 text-red-800' : s === 'Active' ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-800';
+  return (
+    <span className="inline-flex flex-col items-start gap-0.5">
+      <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium', tone)}>{s}</span>
+      {note && <span className="text-xs text-muted">{note}</span>}
+    </span>
+  );
 }
 
 function TimeLeft({ endTime }: { endTime: string }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buyerName, displayStatus, memberSince, postedAgo, quoteImages, timeLeft } from './reverseRules';
+import { buyerName, displayStatus, memberSince, postedAgo, quoteImages, stateNote, timeLeft } from './reverseRules';
 
 const now = Date.parse('2026-03-01T12:00:00Z');
 const inMs = (ms: number) => new Date(now + ms).toISOString();
@@ -11,6 +11,21 @@ describe('displayStatus', () => {
     expect(displayStatus({ status: 'pending', endTime: inMs(7200_000) }, now)).toBe('Pending');
     expect(displayStatus({ status: 'active', endTime: inMs(59 * 60_000) }, now)).toBe('Ending Soon');
     expect(displayStatus({ status: 'active', endTime: inMs(2 * 3600_000) }, now)).toBe('Active');
+  });
+
+  it('never shows Scheduled or Cancelled on the badge: a scheduled request is Active, a cancelled one Ended', () => {
+    expect(displayStatus({ status: 'scheduled', endTime: inMs(5 * 3600_000) }, now)).toBe('Active');
+    expect(displayStatus({ status: 'scheduled', endTime: inMs(30 * 60_000) }, now)).toBe('Ending Soon');
+    expect(displayStatus({ status: 'cancelled', endTime: inMs(5 * 3600_000) }, now)).toBe('Ended');
+  });
+});
+
+describe('stateNote', () => {
+  it('tells the finer state on a secondary line: when quotes open, or a cancellation', () => {
+    expect(stateNote({ status: 'scheduled', startTime: inMs(3600_000) }, now)).toMatch(/^Quotes open /);
+    expect(stateNote({ status: 'scheduled', startTime: inMs(-1) }, now)).toBeNull();
+    expect(stateNote({ status: 'cancelled', startTime: inMs(-1) }, now)).toBe('Cancelled');
+    expect(stateNote({ status: 'active', startTime: inMs(-1) }, now)).toBeNull();
   });
 });
 

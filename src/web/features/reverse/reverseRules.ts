@@ -1,19 +1,31 @@
-import type { ReverseAuctionDto } from '../../../modules/reverse/reverse.dto';
-import { clockMs, formatMinutesSeconds, isFinalHour } from '../../lib/format';
+import type { ReverseAuctionDto, ReverseDisplayStatusDto } from '../../../modules/reverse/reverse.dto';
+import { clockMs, formatDateTime, formatMinutesSeconds, isFinalHour } from '../../lib/format';
 
 const HOUR = 3600_000;
 
-export type DisplayStatus = 'Ended' | 'Pending' | 'Scheduled' | 'Ending Soon' | 'Active' | 'Cancelled';
+export type DisplayStatus = ReverseDisplayStatusDto;
 
-/** Spec 000 "Reverse auction detail": ended if ended or time is up; Pending; Ending Soon under 1 hour; else Active. */
+/**
+ * Spec 000 "Reverse auction detail": ended if ended or time is up (a cancelled request is over too); Pending;
+ * Ending Soon under 1 hour; else Active, a scheduled request included. The server's `displayStatus` follows the
+ * same rule at the moment of its answer; the pages compute it on their ticking clock.
+ */
 export function displayStatus(r: Pick<ReverseAuctionDto, 'status' | 'endTime'>, now: number): DisplayStatus {
   const left = new Date(r.endTime).getTime() - now;
-  if (r.status === 'cancelled') return 'Cancelled';
-  if (r.status === 'ended' || left <= 0) return 'Ended';
+  if (r.status === 'ended' || r.status === 'cancelled' || left <= 0) return 'Ended';
   if (r.status === 'pending') return 'Pending';
-  if (r.status === 'scheduled') return 'Scheduled';
   if (left < HOUR) return 'Ending Soon';
   return 'Active';
+}
+
+/**
+ * The finer state the badge leaves out, for a secondary line: a scheduled request's opening for quotes, a
+ * cancellation; null otherwise.
+ */
+export function stateNote(r: Pick<ReverseAuctionDto, 'status' | 'startTime'>, now: number): string | null {
+  if (r.status === 'cancelled') return 'Cancelled';
+  if (r.status === 'scheduled' && new Date(r.startTime).getTime() > now) return `Quotes open ${formatDateTime(r.startTime)}`;
+  return null;
 }
 
 /**
