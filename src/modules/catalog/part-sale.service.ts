@@ -67,7 +67,8 @@ export class PartSaleService {
    * elsewhere by the seller, or deleted, is left alone. Publishes `catalog.part.back_on_sale` once.
    */
   async putBackOnSale(partId: string, orderId: string): Promise<boolean> {
-    const part = await this.db.em.findOne(Part, { id: partId, soldOrderId: orderId });
+    // Read past the identity map: the relist below is SQL, and a managed Part would stay "sold" for the request.
+    const part = await this.db.em.findOne(Part, { id: partId, soldOrderId: orderId }, { disableIdentityMap: true });
     if (!part) return false;
     const suspended = await this.accounts.isSuspended(part.sellerId);
     return this.db.transaction(async (tx) => {
