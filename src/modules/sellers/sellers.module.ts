@@ -17,6 +17,7 @@ import { Seller, Storefront } from './seller.entity.js';
 import { sellerRoutes } from './seller.routes.js';
 import { SellerService } from './seller.service.js';
 import { SellersApi, SellersApiImpl } from './sellers.api.js';
+import { StorefrontNames } from './storefront-names.js';
 import { StorefrontUploadClaims } from './storefront.upload-claims.js';
 import { SUBSCRIBED_EVENTS } from './sellers.events.js';
 import { seedSellers } from './sellers.seed.js';
@@ -37,6 +38,7 @@ export const sellersModule: PitlaneModule = {
     bind(BadgeService).toSelf();
     bind(SellerPolicy).to(ApprovedSellerPolicy);
     bind(SellersApi).to(SellersApiImpl);
+    bind(StorefrontNames).toSelf();
     bind(ConsoleFigures).to(SellerConsoleFigures);
     bind(UploadClaims).to(StorefrontUploadClaims);
   }),
