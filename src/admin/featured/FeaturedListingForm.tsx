@@ -100,7 +100,7 @@ function PartThroughSeller() {
       <SelectInput
         source="listingOwnerId"
         label="Seller"
-        choices={(sellers.data ?? []).map((s) => ({ id: s.userId, name: s.businessName }))}
+        choices={(sellers.data ?? []).map((s) => ({ id: s.userId, name: `${s.businessName} · ${s.businessCity}, ${s.businessState}${s.contactEmail ? ` · ${s.contactEmail}` : ''}` }))}
         isLoading={sellers.isPending}
         helperText="Choose the seller first"
       />

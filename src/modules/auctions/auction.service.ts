@@ -9,6 +9,7 @@ import type { ListPage } from '../../platform/http/validate.js';
 import { hasRole } from '../../platform/roles.js';
 import { AccountsApi } from '../accounts/index.js';
 import { CatalogApi } from '../catalog/index.js';
+import { StorefrontNames } from '../sellers/index.js';
 import { ActivityService } from './activity.service.js';
 import { AuctionSettingsService } from './auction-settings.service.js';
 import { AuctionWatcher } from './auction-watcher.entity.js';
@@ -40,6 +41,7 @@ export class AuctionService {
     @inject(CatalogApi) private readonly catalog: CatalogApi,
     @inject(AuctionSettingsService) private readonly settings: AuctionSettingsService,
     @inject(ActivityService) private readonly activity: ActivityService,
+    @inject(StorefrontNames) private readonly storefrontNames: StorefrontNames,
   ) {}
 
   private async names(ids: string[]): Promise<Map<string, { username: string; name: string }>> {
@@ -56,7 +58,9 @@ export class AuctionService {
   private async dtos(rows: AuctionRow[], viewer: Actor | null): Promise<AuctionDto[]> {
     const em = this.db.em;
     const { pricing } = await this.settings.all();
-    const names = await this.names(rows.map((r) => r.sellerId));
+    // Buyers know a seller by the storefront; the personal name only for a seller without one (an admin's listing).
+    const storefronts = await this.storefrontNames.displayNames(rows.map((r) => r.sellerId));
+    const names = await this.names(rows.map((r) => r.sellerId).filter((id) => !storefronts.has(id)));
     const watched = new Set<string>();
     if (viewer && rows.length) {
       const watching = await em.find(AuctionWatcher, { userId: viewer.id, auctionId: { $in: rows.map((r) => r.id) } }, { fields: ['auctionId'] });
@@ -72,7 +76,7 @@ export class AuctionService {
         viewer,
         pricing,
         now,
-        sellerName: names.get(r.sellerId)?.name ?? 'Unknown seller',
+        sellerName: storefronts.get(r.sellerId) ?? names.get(r.sellerId)?.name ?? 'Unknown seller',
         watching: watched.has(r.id),
         part: parts.get(r.partId),
         standing: standings.get(r.id),

@@ -166,7 +166,7 @@ export class ConversationService {
       users.map((u) => {
         const seller = profiles.get(u.id);
         const name = [u.firstName, u.lastName ? `${u.lastName.slice(0, 1)}.` : ''].filter(Boolean).join(' ');
-        return [u.id, { id: u.id, displayName: seller?.businessName || name || u.username, storefrontSlug: seller?.storefrontSlug ?? null }];
+        return [u.id, { id: u.id, displayName: seller?.displayName || name || u.username, storefrontSlug: seller?.storefrontSlug ?? null }];
       }),
     );
     return rows.map((r) => ({

@@ -42,5 +42,8 @@ describe('composeTemplates', () => {
     const templates = composeTemplates({ itemType: 'reverse_auction', title: '289 Hi-Po intake', sellerName: 'carroll' });
     expect(templates).toHaveLength(3);
     expect(templates[0]!.message).toContain('may match your request');
+    // The seller writes: she is not greeted by her own name.
+    expect(templates.map((t) => t.message).join(' ')).not.toContain('carroll');
+    expect(templates[0]!.message).toMatch(/^Hi,\n/);
   });
 });

@@ -46,7 +46,9 @@ const money = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
 export function composeTemplates(facts: TemplateFacts, buyer: BuyerContext = {}): MessageTemplateDto[] {
   const title = facts.title.trim() || 'your listing';
   const item = facts.partNumber ? `${title} (part number ${facts.partNumber})` : title;
-  const hello = facts.sellerName ? `Hi ${facts.sellerName},` : 'Hi,';
+  // The buyer greets the seller by storefront name; a wanted request's suggestions are the seller's words to the
+  // buyer, so a seller name there is the sender's own and is never used as the greeting.
+  const hello = facts.itemType !== 'reverse_auction' && facts.sellerName?.trim() ? `Hi ${facts.sellerName.trim()},` : 'Hi,';
   const car = [facts.year, facts.make, facts.model].filter((v) => v && String(v).trim()).join(' ');
   const where = [buyer.location, buyer.country].filter(Boolean).join(', ');
   const price = dollars(facts.price);

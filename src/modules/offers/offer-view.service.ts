@@ -8,6 +8,7 @@ import type { Actor } from '../../platform/http/auth.js';
 import type { ListPage } from '../../platform/http/validate.js';
 import { AccountsApi } from '../accounts/index.js';
 import { CatalogApi } from '../catalog/index.js';
+import { StorefrontNames } from '../sellers/index.js';
 import type { OfferDto, OfferStepDto } from './offer.dto.js';
 import { Offer } from './offer.entity.js';
 import { toOfferDto, toOfferStepDto } from './offer.mapper.js';
@@ -22,6 +23,7 @@ export class OfferViewService {
     @inject(Clock) private readonly clock: Clock,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
     @inject(CatalogApi) private readonly catalog: CatalogApi,
+    @inject(StorefrontNames) private readonly storefrontNames: StorefrontNames,
   ) {}
 
   /** GET /api/offers/{id}: for its two sides and admins; 404 for anyone else. */
@@ -75,10 +77,11 @@ export class OfferViewService {
 
   private async toDtos(rows: Offer[], viewer: Actor): Promise<OfferDto[]> {
     if (!rows.length) return [];
-    const [parts, users, steps] = await Promise.all([
+    const [parts, users, steps, storefronts] = await Promise.all([
       this.catalog.findParts([...new Set(rows.map((r) => r.partId))]),
       this.accounts.findUsers([...new Set(rows.flatMap((r) => [r.buyerId, r.sellerId]))]),
       this.db.em.find(OfferStep, { offerId: { $in: rows.map((r) => r.id) } }, { orderBy: { id: 'asc' } }),
+      this.storefrontNames.displayNames(rows.map((r) => r.sellerId)),
     ]);
     const partById = new Map(parts.map((p) => [p.id, p]));
     const nameById = new Map(users.map((u) => [u.id, u.username]));
@@ -90,7 +93,7 @@ export class OfferViewService {
         partTitle: partById.get(o.partId)?.title,
         partPrice: partById.get(o.partId)?.price ?? null,
         buyerName: nameById.get(o.buyerId),
-        sellerName: nameById.get(o.sellerId),
+        sellerName: storefronts.get(o.sellerId) ?? nameById.get(o.sellerId),
         steps: stepsOf.get(o.id) ?? [],
       }),
     );

@@ -6,6 +6,7 @@ import type { Actor } from '../../platform/http/auth.js';
 import type { ListPage } from '../../platform/http/validate.js';
 import { hasRole } from '../../platform/roles.js';
 import { AccountsApi } from '../accounts/index.js';
+import { StorefrontNames } from '../sellers/index.js';
 import { ConnectService } from './connect.service.js';
 import { LedgerEntry } from './ledger-entry.entity.js';
 import type { OrderDto, OrderState } from './order.dto.js';
@@ -31,6 +32,7 @@ export class OrderViewsService {
     @inject(Clock) private readonly clock: Clock,
     @inject(AccountsApi) private readonly accounts: AccountsApi,
     @inject(ConnectService) private readonly connect: ConnectService,
+    @inject(StorefrontNames) private readonly storefrontNames: StorefrontNames,
   ) {}
 
   /** An order its buyer, seller or an admin may see; anyone else gets 404. Read fresh: a step may have just changed it. */
@@ -58,11 +60,12 @@ export class OrderViewsService {
     const em = this.db.em;
     const orderId = { $in: orders.map((o) => o.id) };
     const admin = actor.role === 'admin';
-    const [history, payments, ledger, users] = await Promise.all([
+    const [history, payments, ledger, users, storefronts] = await Promise.all([
       em.find(OrderHistory, { orderId }, { orderBy: { id: 'asc' } }),
       em.find(OrderPayment, { orderId }, { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], refresh: true }),
       admin ? em.find(LedgerEntry, { orderId }, { orderBy: { id: 'asc' } }) : Promise.resolve([]),
       this.accounts.findUsers([...new Set(orders.flatMap((o) => [o.buyerId, o.sellerId]))]),
+      this.storefrontNames.displayNames(orders.map((o) => o.sellerId)),
     ]);
     const name = (id: string) => {
       const u = users.find((x) => x.id === id);
@@ -77,7 +80,8 @@ export class OrderViewsService {
         viewerRole: admin ? 'admin' : actor.role === 'seller' ? 'seller' : 'buyer',
         now,
         buyerName: name(o.buyerId),
-        sellerName: name(o.sellerId),
+        // Buyers know the seller by the storefront; the buyer's own name is what shipping needs.
+        sellerName: storefronts.get(o.sellerId) ?? name(o.sellerId),
         sellerPayoutsReady: readiness.get(o.sellerId) ?? false,
         history: history.filter((h) => h.orderId === o.id && seesSellerMatters(o, actor, h.audience)),
         payments: payments.filter((p) => p.orderId === o.id && seesSellerMatters(o, actor, SELLER_PAYMENT_KINDS.has(p.kind) ? 'seller' : 'all')),

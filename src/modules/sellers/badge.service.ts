@@ -6,7 +6,7 @@ import { containsPattern } from '../../platform/db/like.js';
 import { Errors } from '../../platform/errors.js';
 import { consolePageOptions, type ConsolePage } from '../../platform/http/admin-rest.js';
 import { Badge, UserBadge } from './reputation.entity.js';
-import type { BadgeDto, UserBadgeDto } from './reputation.dto.js';
+import type { BadgeDto, EarnedBadgesDto, UserBadgeDto } from './reputation.dto.js';
 import type { BadgeCreateInput, BadgeUpdateInput } from './reputation.schemas.js';
 import { ReputationService } from './reputation.service.js';
 import { Database } from '../../platform/db/database.js';
@@ -28,6 +28,15 @@ export const toBadgeDto = (b: Badge): BadgeDto => ({
   sortOrder: b.sortOrder,
   createdAt: b.createdAt.toISOString(),
   updatedAt: b.updatedAt.toISOString(),
+});
+
+export const toUserBadgeDto = (r: UserBadge, badge: Badge): UserBadgeDto => ({
+  id: r.id,
+  badgeId: r.badgeId,
+  badge: toBadgeDto(badge),
+  earnedAt: r.earnedAt.toISOString(),
+  progress: r.progress,
+  isDisplayed: r.isDisplayed,
 });
 
 /** Badges: the console's CRUD, the public lists, and who holds what. */
@@ -53,24 +62,46 @@ export class BadgeService {
     return { rows: rows.map(toBadgeDto), total };
   }
 
-  /** Badges a user earned, newest first. */
-  async ofUser(userId: string, page: { limit: number; offset: number }): Promise<{ rows: UserBadgeDto[]; total: number }> {
+  /** Badges a user earned, newest first; those the user hid only when the user asks (`viewerId`). */
+  async ofUser(
+    userId: string,
+    page: { limit: number; offset: number },
+    viewerId: string | null = null,
+  ): Promise<{ rows: UserBadgeDto[]; total: number }> {
     const [rows, total] = await this.db.em.findAndCount(
       UserBadge,
-      { userId },
+      { userId, ...(viewerId === userId ? {} : { isDisplayed: true }) },
       { orderBy: { earnedAt: 'desc', id: 'asc' }, limit: page.limit, offset: page.offset },
     );
     const badges = rows.length ? await this.db.em.find(Badge, { id: { $in: rows.map((r) => r.badgeId) } }) : [];
     const byId = new Map(badges.map((b) => [b.id, b]));
-    return {
-      rows: rows.map((r) => ({
-        id: r.id,
-        badgeId: r.badgeId,
-        badge: toBadgeDto(byId.get(r.badgeId)!),
-        earnedAt: r.earnedAt.toISOString(),
-      })),
-      total,
-    };
+    return { rows: rows.map((r) => toUserBadgeDto(r, byId.get(r.badgeId)!)), total };
+  }
+
+  /** The holder shows or hides one of their badges on their public lists (404 for a badge they have not earned). */
+  async setDisplayed(userId: string, badgeId: string, isDisplayed: boolean): Promise<UserBadgeDto> {
+    const held = await this.db.em.findOne(UserBadge, { userId, badgeId });
+    if (!held) throw Errors.notFound('Earned badge');
+    held.isDisplayed = isDisplayed;
+    await this.db.em.flush();
+    return toUserBadgeDto(held, (await this.db.em.findOne(Badge, { id: badgeId }))!);
+  }
+
+  /**
+   * The names of the badges each of `userIds` shows, newest first, for part cards (one request for a page of
+   * cards instead of one per seller). Users without a shown badge are answered with an empty list.
+   */
+  async shownNames(userIds: readonly string[]): Promise<EarnedBadgesDto[]> {
+    const ids = [...new Set(userIds)];
+    const held = ids.length
+      ? await this.db.em.find(UserBadge, { userId: { $in: ids }, isDisplayed: true }, { orderBy: { earnedAt: 'desc', id: 'asc' } })
+      : [];
+    const badges = held.length ? await this.db.em.find(Badge, { id: { $in: [...new Set(held.map((h) => h.badgeId))] } }) : [];
+    const names = new Map(badges.map((b) => [b.id, b.name]));
+    return ids.map((userId) => ({
+      userId,
+      names: held.filter((h) => h.userId === userId).map((h) => names.get(h.badgeId) ?? '').filter((n) => n !== ''),
+    }));
   }
 
   /** Badges for the console: any state, filtered and paged. */

@@ -93,4 +93,14 @@ export interface UserBadgeDto {
   badgeId: string;
   badge: BadgeDto;
   earnedAt: string;
+  /** Spec 001 §9: 100 for an earned badge. */
+  progress: number;
+  /** False when its holder hid it: only the holder's own list includes it. */
+  isDisplayed: boolean;
+}
+
+/** The names of the badges one user shows, newest first (GET /api/badges/earned?userIds=...: part cards). */
+export interface EarnedBadgesDto {
+  userId: string;
+  names: string[];
 }

@@ -63,7 +63,8 @@ export const SellerReview = defineEntity({
     reviewText: p.text().nullable(),
     pros: p.array(),
     cons: p.array(),
-    wouldRecommend: p.boolean().nullable(),
+    /** Spec 001 default true; null only on reviews written before the default. */
+    wouldRecommend: p.boolean().nullable().default(true),
     isVerifiedPurchase: p.boolean().default(false),
     helpfulCount: p.integer().default(0),
     reportCount: p.integer().default(0),
@@ -101,7 +102,10 @@ export const Badge = defineEntity({
 });
 export type Badge = InferEntity<typeof Badge>;
 
-/** A badge a user earned; `pointsAwarded` is what it added to their reputation when earned. */
+/**
+ * A badge a user earned; `pointsAwarded` is what it added to their reputation when earned. `progress` is 100 (a row
+ * exists only once the badge is earned); `isDisplayed` false hides it from everyone but its holder.
+ */
 export const UserBadge = defineEntity({
   name: 'UserBadge',
   tableName: 'user_badges',
@@ -110,6 +114,8 @@ export const UserBadge = defineEntity({
     userId: p.uuid(),
     badgeId: p.uuid(),
     pointsAwarded: p.integer().default(0),
+    progress: p.smallint().default(100),
+    isDisplayed: p.boolean().default(true),
     earnedAt: p.datetime(),
   },
 });

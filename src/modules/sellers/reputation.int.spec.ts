@@ -253,7 +253,14 @@ describe('badge awarding', () => {
     expect(Array.isArray(held.body)).toBe(true);
     expect(held.headers['x-total-count']).toBe(String(held.body.length));
     expect(held.body.filter((b: { badgeId: string }) => b.badgeId === badge.id)).toEqual([
-      { id: expect.any(String), badgeId: badge.id, badge: expect.objectContaining({ name: 'Crowd Favourite' }), earnedAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        badgeId: badge.id,
+        badge: expect.objectContaining({ name: 'Crowd Favourite' }),
+        earnedAt: expect.any(String),
+        progress: 100,
+        isDisplayed: true,
+      },
     ]);
     const rep = await t.agent().get(`/api/sellers/${seller.sellerId}/reputation`).expect(200);
     expect(rep.body.reputationPoints).toBe(5 + 20);
@@ -261,6 +268,32 @@ describe('badge awarding', () => {
     expect(stats.body[badge.id]).toBeGreaterThanOrEqual(1);
     const [{ count }] = await t.sql<{ count: number }>('select count(*)::int as count from user_badges where badge_id = $1', [badge.id]);
     expect(count).toBe(stats.body[badge.id]);
+  });
+
+  it('lets the holder hide a badge from public lists and part cards, and only the holder', async () => {
+    const badge = (await admin.agent.post('/api/admin/badges').send(validBadge({ name: 'Shy Badge', requirement: { minReviews: 1 } })).expect(201)).body;
+    const seller = await signedInSeller(t, 'shy_seller');
+    const buyer = await newBuyer();
+    await buyer.agent.post(`/api/sellers/${seller.sellerId}/reviews`).send({ orderId: bought(buyer.id, seller.id), rating: 5 }).expect(201);
+    await t.drain();
+    const names = async () => (await t.agent().get('/api/badges/earned').query({ userIds: `${seller.id},${buyer.id}` }).expect(200)).body;
+    expect(await names()).toEqual([
+      { userId: seller.id, names: expect.arrayContaining(['Shy Badge']) },
+      { userId: buyer.id, names: [] },
+    ]);
+    await buyer.agent.patch(`/api/users/${seller.id}/badges/${badge.id}`).send({ isDisplayed: false }).expect(403);
+    await t.agent().patch(`/api/users/${seller.id}/badges/${badge.id}`).send({ isDisplayed: false }).expect(401);
+    await seller.agent.patch(`/api/users/${seller.id}/badges/${badge.id}`).send({ isDisplayed: 'no' }).expect(400);
+    await buyer.agent.patch(`/api/users/${buyer.id}/badges/${badge.id}`).send({ isDisplayed: false }).expect(404);
+    const hidden = await seller.agent.patch(`/api/users/${seller.id}/badges/${badge.id}`).send({ isDisplayed: false }).expect(200);
+    expect(hidden.body).toMatchObject({ badgeId: badge.id, isDisplayed: false, progress: 100 });
+    const publicList = (await t.agent().get(`/api/users/${seller.id}/badges`).expect(200)).body;
+    expect(publicList.map((b: { badgeId: string }) => b.badgeId)).not.toContain(badge.id);
+    const ownList = (await seller.agent.get(`/api/users/${seller.id}/badges`).expect(200)).body;
+    expect(ownList.find((b: { badgeId: string }) => b.badgeId === badge.id)).toMatchObject({ isDisplayed: false });
+    expect((await names())[0].names).not.toContain('Shy Badge');
+    await t.agent().get('/api/badges/earned').query({ userIds: 'nope' }).expect(400);
+    await t.agent().get('/api/badges/earned').expect(400);
   });
 });
 

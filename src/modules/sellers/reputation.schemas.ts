@@ -30,7 +30,8 @@ export const reviewCreateSchema = z.object({
   reviewText: optionalText(5000),
   pros: uniqueList(10, 200),
   cons: uniqueList(10, 200),
-  wouldRecommend: z.boolean({ message: 'wouldRecommend must be true or false' }).nullish().transform((v) => v ?? null),
+  /** Spec 001: true unless the review says otherwise. */
+  wouldRecommend: z.boolean({ message: 'wouldRecommend must be true or false' }).nullish().transform((v) => v ?? true),
 });
 export type ReviewCreateInput = z.infer<typeof reviewCreateSchema>;
 

@@ -78,7 +78,14 @@ describe('POST /api/sellers/{id}/reviews from a purchase', () => {
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe('You have already reviewed this order.');
     const second = fakeOrders.add({ buyerId: buyer.id, sellerId: seller.id });
-    expect((await review(buyer, { orderId: second.id, rating: 5 })).status).toBe(201);
+    const plain = await review(buyer, { orderId: second.id, rating: 5 });
+    expect(plain.status).toBe(201);
+    // Spec 001 §9: a review would recommend its seller unless it says otherwise.
+    expect(plain.body.wouldRecommend).toBe(true);
+    const [{ fallback }] = await t.sql<{ fallback: string }>(
+      `select column_default as fallback from information_schema.columns where table_name = 'seller_reviews' and column_name = 'would_recommend'`,
+    );
+    expect(fallback).toBe('true');
     const ofFirst = await buyer.agent.get(`/api/sellers/${seller.id}/reviews`).query({ orderId: first.id }).expect(200);
     expect(ofFirst.body.map((x: { orderId: string }) => x.orderId)).toEqual([first.id]);
     const none = await buyer.agent.get(`/api/sellers/${seller.id}/reviews`).query({ orderId: theirsOrNone() }).expect(200);

@@ -35,10 +35,19 @@ export interface SellerDto {
   updatedAt: string;
 }
 
-/** The console's view adds the applicant's username and email. */
+/**
+ * The console's view adds the applicant's account: username, email and personal name, and spec 001's seller row for
+ * the featured form (contactEmail, businessEmail, isApproved). An application has no email field of its own, so both
+ * emails are the account's; `isApproved` is true when approved, false when rejected and null while pending.
+ */
 export interface AdminSellerDto extends SellerDto {
   username: string | null;
   email: string | null;
+  contactEmail: string | null;
+  businessEmail: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  isApproved: boolean | null;
 }
 
 /** A storefront with its seller's location and listing figures. */

@@ -18,10 +18,13 @@ export function sellerStatusCounts(em: SqlExecutor): Promise<{ status: SellerSta
   return em.execute<{ status: SellerStatus; n: number }[]>(`select status, count(*)::int as n from sellers group by status`);
 }
 
-/** The business name and storefront slug of the approved sellers among `userIds`, in one statement. */
-export function approvedStorefronts(em: SqlExecutor, userIds: readonly string[]): Promise<{ user_id: string; business_name: string; slug: string | null }[]> {
-  return em.execute<{ user_id: string; business_name: string; slug: string | null }[]>(
-    `select s.user_id, s.business_name, f.slug from sellers s left join storefronts f on f.seller_id = s.id
+/** The business name, storefront slug and display name of the approved sellers among `userIds`, in one statement. */
+export function approvedStorefronts(
+  em: SqlExecutor,
+  userIds: readonly string[],
+): Promise<{ user_id: string; business_name: string; slug: string | null; display_name: string | null }[]> {
+  return em.execute<{ user_id: string; business_name: string; slug: string | null; display_name: string | null }[]>(
+    `select s.user_id, s.business_name, f.slug, f.display_name from sellers s left join storefronts f on f.seller_id = s.id
         where s.user_id = any(?::uuid[]) and s.status = 'approved'`,
     [`{${userIds.join(',')}}`],
   );

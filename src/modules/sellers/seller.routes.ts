@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { Container } from 'inversify';
 import { getActor, requireActor, requireRole, requireSignIn } from '../../platform/http/auth.js';
 import { handle, sendList } from '../../platform/http/validate.js';
+import { Errors } from '../../platform/errors.js';
 import { z } from 'zod';
 import {
   listingApprovalSchema,
@@ -22,6 +23,15 @@ import { BadgeService } from './badge.service.js';
 
 const storefrontIdParams = z.object({ id: z.uuid({ message: 'Not a valid storefront id' }) });
 const userBadgeParams = z.object({ id: z.uuid({ message: 'Not a valid user id' }) });
+const heldBadgeParams = userBadgeParams.extend({ badgeId: z.uuid({ message: 'Not a valid badge id' }) });
+const badgeDisplaySchema = z.object({ isDisplayed: z.boolean({ message: 'isDisplayed must be true or false' }) });
+/** At most 100 user ids, comma-separated (a page of part cards names at most that many sellers). */
+const earnedBadgesQuery = z.object({
+  userIds: z
+    .string({ message: 'userIds is required' })
+    .transform((v) => v.split(',').map((id) => id.trim()).filter(Boolean))
+    .pipe(z.array(z.uuid({ message: 'Not a valid user id' })).min(1, 'userIds is required').max(100, 'At most 100 user ids')),
+});
 
 /** Seller applications, storefronts, reputation, reviews and badges (mounted under /api). */
 export function sellerRoutes(container: Container): Router {
@@ -130,11 +140,24 @@ export function sellerRoutes(container: Container): Router {
     ),
   );
   router.get(
+    '/badges/earned',
+    handle({ query: earnedBadgesQuery }, async ({ query }) => badges.shownNames(query.userIds)),
+  );
+  router.get(
     '/users/:id/badges',
     handle(
       { params: userBadgeParams, query: pageQuery.extend({ limit: pageQuery.shape.limit.default(100) }) },
-      async ({ params, query }, _req, res) => sendList(res, await badges.ofUser(params.id, query)),
+      async ({ params, query }, req, res) => sendList(res, await badges.ofUser(params.id, query, (await getActor(req))?.id ?? null)),
     ),
+  );
+  router.patch(
+    '/users/:id/badges/:badgeId',
+    requireSignIn,
+    handle({ params: heldBadgeParams, body: badgeDisplaySchema }, async ({ params, body }, req) => {
+      const actor = await requireActor(req);
+      if (actor.id !== params.id) throw Errors.forbidden('You can only show or hide your own badges.');
+      return badges.setDisplayed(params.id, params.badgeId, body.isDisplayed);
+    }),
   );
 
   return router;

@@ -327,14 +327,22 @@ export class SellerService {
   }
 
   private async withUsers(rows: Seller[]): Promise<AdminSellerDto[]> {
-    const ids = [...new Set(rows.map((s) => s.userId))];
-    const users = await Promise.all(ids.map((id) => this.accounts.findUser(id)));
-    const byId = new Map(users.filter((u) => u !== null).map((u) => [u.id, u]));
-    return rows.map((s) => ({
-      ...toSellerDto(s),
-      username: byId.get(s.userId)?.username ?? null,
-      email: byId.get(s.userId)?.email ?? null,
-    }));
+    const users = await this.accounts.findUsers([...new Set(rows.map((s) => s.userId))]);
+    const byId = new Map(users.map((u) => [u.id, u]));
+    return rows.map((s) => {
+      const user = byId.get(s.userId);
+      const email = user?.email ?? null;
+      return {
+        ...toSellerDto(s),
+        username: user?.username ?? null,
+        email,
+        contactEmail: email,
+        businessEmail: email,
+        firstName: user?.firstName || null,
+        lastName: user?.lastName || null,
+        isApproved: s.status === 'approved' ? true : s.status === 'rejected' ? false : null,
+      };
+    });
   }
 
   /** How many applications are in each state. */

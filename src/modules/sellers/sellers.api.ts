@@ -6,7 +6,8 @@ import { ReputationService } from './reputation.service.js';
 import { Seller, Storefront } from './seller.entity.js';
 import { SellerService } from './seller.service.js';
 import { Database } from '../../platform/db/database.js';
-import { approvedStorefronts, sellersWithSpecialties } from './seller.repository.js';
+import { sellersWithSpecialties } from './seller.repository.js';
+import { StorefrontNames, type SellerStorefrontName } from './storefront-names.js';
 
 /** A seller as other modules see it. */
 export interface SellerSummary {
@@ -30,8 +31,11 @@ export interface SellerQuoteProfile {
 export abstract class SellersApi {
   /** The user's current seller record (pending or approved, else their newest application), or null. */
   abstract findByUser(userId: string): Promise<SellerSummary | null>;
-  /** The business name and storefront of the approved sellers among `userIds` (by user id), in one query. */
-  abstract storefronts(userIds: readonly string[]): Promise<Map<string, { businessName: string; storefrontSlug: string | null }>>;
+  /**
+   * The business name and storefront of the approved sellers among `userIds` (by user id), in one query.
+   * `displayName` is the name buyers know the seller by: the storefront's display name, else the business name.
+   */
+  abstract storefronts(userIds: readonly string[]): Promise<Map<string, SellerStorefrontName>>;
   /** The approved sellers among `userIds` (by user id) with their storefront and rating, in one pass. */
   abstract quoteProfiles(userIds: readonly string[]): Promise<Map<string, SellerQuoteProfile>>;
   /**
@@ -49,6 +53,7 @@ export class SellersApiImpl extends SellersApi {
     @inject(SellerService) private readonly sellers: SellerService,
     @inject(ReputationService) private readonly reputation: ReputationService,
     @inject(Database) private readonly db: Database,
+    @inject(StorefrontNames) private readonly names: StorefrontNames,
   ) {
     super();
   }
@@ -57,11 +62,8 @@ export class SellersApiImpl extends SellersApi {
     return this.sellers.analytics(page);
   }
 
-  async storefronts(userIds: readonly string[]): Promise<Map<string, { businessName: string; storefrontSlug: string | null }>> {
-    const ids = [...new Set(userIds)];
-    if (!ids.length) return new Map();
-    const rows = await approvedStorefronts(this.db.em, ids);
-    return new Map(rows.map((r) => [r.user_id, { businessName: r.business_name, storefrontSlug: r.slug }]));
+  storefronts(userIds: readonly string[]): Promise<Map<string, SellerStorefrontName>> {
+    return this.names.storefronts(userIds);
   }
 
   async quoteProfiles(userIds: readonly string[]): Promise<Map<string, SellerQuoteProfile>> {

@@ -282,7 +282,21 @@ describe('console resources', () => {
       status: 'approved',
       requiresListingApproval: true,
       specialties: ['Ford', 'Mopar'],
+      // Spec 001 §3's seller row for the featured form.
+      contactEmail: 'console_seller@example.com',
+      businessEmail: 'console_seller@example.com',
+      contactPhone: expect.any(String),
+      firstName: 'Alice',
+      lastName: expect.any(String),
+      isApproved: true,
+      createdAt: expect.any(String),
+      businessCity: expect.any(String),
+      businessState: expect.any(String),
     });
+    const pending = await newBuyer();
+    await pending.agent.post('/api/sellers').send(validSellerApplication({ businessName: 'Pending Pistons' })).expect(201);
+    const waiting = await admin.agent.get('/api/admin/sellers').query({ filter: JSON.stringify({ q: 'pending pistons' }) }).expect(200);
+    expect(waiting.body[0]).toMatchObject({ businessName: 'Pending Pistons', status: 'pending', isApproved: null });
     const byEmail = await admin.agent
       .get('/api/admin/sellers')
       .query({ filter: JSON.stringify({ q: 'console_seller@example' }) })

@@ -18,6 +18,7 @@ import { Seller, Storefront } from './seller.entity.js';
 import { sellerRoutes } from './seller.routes.js';
 import { SellerService } from './seller.service.js';
 import { SellersApi, SellersApiImpl } from './sellers.api.js';
+import { StorefrontNames } from './storefront-names.js';
 import { StorefrontUploadClaims } from './storefront.upload-claims.js';
 import { SUBSCRIBED_EVENTS } from './sellers.events.js';
 import { seedSellers } from './sellers.seed.js';
@@ -39,6 +40,7 @@ export const sellersModule: PitlaneModule = {
     bind(SellerPolicy).to(ApprovedSellerPolicy);
     bind(SellerNames).to(SellerShopNames);
     bind(SellersApi).to(SellersApiImpl);
+    bind(StorefrontNames).toSelf();
     bind(ConsoleFigures).to(SellerConsoleFigures);
     bind(UploadClaims).to(StorefrontUploadClaims);
   }),

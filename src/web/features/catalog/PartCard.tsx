@@ -6,19 +6,23 @@ import { formatUsd } from '../../lib/format';
 import { FitmentBadge } from '../garage/FitmentBadge';
 import { useFeaturedPartIds } from '../featured/featured.api';
 import { withFeaturedMark } from '../featured/slotAssignment';
+import { cardBadgeNames, useShownBadgeNames } from '../sellers/earnedBadges';
 import { badgePreview, conditionLabel, partBadges, primaryImage, thumbnailSrc, yearsLabel, makeModel } from './partFormat';
 import type { PartDto, PartImageDto } from '../../../modules/catalog/part.dto';
 
 interface PartCardProps {
   part: PartDto;
-  /** Badge names to show (up to 2, then "+N"); by default the part's own (Featured, Verified Seller). */
+  /** Badge names to show (up to 2, then "+N"); by default the part's own (Featured, Verified Seller) and its seller's. */
   badges?: readonly string[];
 }
 
 /** A part in a grid: photo first, badges, title, description, price and condition; links to /parts/{id}. */
 export function PartCard({ part, badges }: PartCardProps) {
   const featuredIds = useFeaturedPartIds();
-  const { shown, more } = badgePreview(badges ?? withFeaturedMark(partBadges(part), featuredIds.has(part.id)));
+  const sellerBadges = useShownBadgeNames(badges ? undefined : part.sellerId);
+  const { shown, more } = badgePreview(
+    badges ?? cardBadgeNames(withFeaturedMark(partBadges(part), featuredIds.has(part.id)), sellerBadges.data ?? []),
+  );
   const fits = [makeModel(part), yearsLabel(part.yearStart, part.yearEnd)].filter(Boolean).join(' · ');
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-lg border border-line bg-surface shadow-sm transition-shadow hover:shadow-md has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-racing">

@@ -17,7 +17,8 @@ export function SellerInfoCard({ sellerId, sellerName }: { sellerId: string; sel
   const badges = useQuery({ queryKey: [`/api/users/${sellerId}/badges`], queryFn: listQueryFn<UserBadgeDto>(), enabled: Boolean(sellerId) });
   const store = storefront.isSuccess && storefront.data?.slug ? storefront.data : null;
   const logo = store?.logo ?? null;
-  const { shown, more } = visibleBadges(badges.data?.items ?? []);
+  // The seller's own view includes the badges they hid; buyers never see those.
+  const { shown, more } = visibleBadges((badges.data?.items ?? []).filter((b) => b.isDisplayed));
 
   return (
     <Card>

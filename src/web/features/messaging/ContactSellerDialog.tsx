@@ -8,7 +8,7 @@ import { toast } from '../../components/toast';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { requireSignIn } from '../accounts/requireSignIn';
-import { displayName, useAuth } from '../accounts/useAuth';
+import { useAuth } from '../accounts/useAuth';
 import { canSend, COPIED_MARK_MS, fallbackTemplates, sentDescription, templatePayload, type ContactTarget } from './contactSeller';
 import { generateTemplates, useStartConversation } from './messaging.api';
 
@@ -46,7 +46,7 @@ export function ContactSellerDialog({ target, children, variant = 'primary', cla
   const load = async () => {
     let loaded: MessageTemplateDto[];
     try {
-      loaded = (await generateTemplates(templatePayload(target, user ? displayName(user) : null))).templates;
+      loaded = (await generateTemplates(templatePayload(target))).templates;
       if (!loaded.length) throw new Error('no templates');
     } catch {
       loaded = fallbackTemplates(target);

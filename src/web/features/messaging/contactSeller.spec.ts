@@ -22,7 +22,16 @@ describe('the Contact Seller dialog', () => {
   });
 
   it('sends the spec payload with the general-inquiry context and the seller name', () => {
-    expect(templatePayload(target, 'Ada')).toMatchObject({ itemType: 'part', itemTitle: 'Weber 48 IDA pair', sellerName: 'Modena Parts', buyerContext: 'general-inquiry' });
+    expect(templatePayload(target)).toMatchObject({ itemType: 'part', itemTitle: 'Weber 48 IDA pair', sellerName: 'Modena Parts', buyerContext: 'general-inquiry' });
+  });
+
+  it('greets the seller by storefront name from the buyer\'s side, never the sender or a placeholder', () => {
+    expect(templatePayload({ ...target, recipientName: 'the seller' }).sellerName).toBeUndefined();
+    expect(fallbackTemplates({ ...target, recipientName: 'the seller' })[0]!.message).toMatch(/^Hi,\n/);
+    // A wanted request's Message Buyer is the seller writing: no seller name to greet herself with.
+    const wanted: ContactTarget = { ...target, itemType: 'reverse_auction', recipientName: 'Dana Wells' };
+    expect(templatePayload(wanted).sellerName).toBeUndefined();
+    expect(fallbackTemplates(wanted)[0]!.message).toContain('Hi Dana Wells,');
   });
 
   it('needs a subject and a message that are not blank', () => {

@@ -23,9 +23,16 @@ export interface ContactTarget {
   recipientName: string;
 }
 
+/** What a dialog calls a recipient whose name it does not know: fine in a sentence, not in a greeting. */
+const UNNAMED = new Set(['the seller', 'the buyer']);
+
+/** The recipient's name to greet by (a seller's storefront name, a wanted request's buyer), or null for "Hi,". */
+export const greetingName = (recipientName: string) => (UNNAMED.has(recipientName.trim()) ? null : recipientName.trim() || null);
+
 /** Spec 000 §8: what the dialog shows when suggestions cannot be loaded (both professional). */
 export function fallbackTemplates(target: Pick<ContactTarget, 'itemTitle' | 'recipientName'>): MessageTemplateDto[] {
-  const hello = target.recipientName ? `Hi ${target.recipientName},` : 'Hi,';
+  const name = greetingName(target.recipientName);
+  const hello = name ? `Hi ${name},` : 'Hi,';
   return [
     {
       category: 'General Inquiry',
@@ -42,8 +49,12 @@ export function fallbackTemplates(target: Pick<ContactTarget, 'itemTitle' | 'rec
   ];
 }
 
-/** The spec's generate-templates payload for a target (buyerContext general-inquiry), with the item's id. */
-export function templatePayload(target: ContactTarget, senderName: string | null) {
+/**
+ * The spec's generate-templates payload for a target (buyerContext general-inquiry), with the item's id. `sellerName`
+ * is whom the buyer greets: the seller's storefront name; a wanted request's suggestions are the seller's own words
+ * to the buyer, so they send no seller name (the server would otherwise greet the sender).
+ */
+export function templatePayload(target: ContactTarget) {
   return {
     itemType: target.itemType,
     itemId: target.itemId,
@@ -55,7 +66,7 @@ export function templatePayload(target: ContactTarget, senderName: string | null
     model: target.model ?? undefined,
     year: target.year ?? undefined,
     partNumber: target.partNumber ?? undefined,
-    sellerName: target.itemType === 'reverse_auction' ? (senderName ?? undefined) : target.recipientName,
+    sellerName: target.itemType === 'reverse_auction' ? undefined : (greetingName(target.recipientName) ?? undefined),
     buyerContext: 'general-inquiry',
   };
 }
@@ -66,7 +77,7 @@ export const canSend = (subject: string, message: string) => subject.trim() !== 
 /** The success toast's text (spec 000 §8). */
 export const sentDescription = (recipientName: string) => `Your message has been sent to ${recipientName}!`;
 
-/** Who a part page's or an auction page's dialog writes to, by name. */
+/** Who a part page's or an auction page's dialog writes to, by name: the storefront name the server sends. */
 export const sellerNameOf = (name: string | null | undefined) => name?.trim() || 'the seller';
 
 /** A time for the inbox: the time today, the weekday this week, else the date. */

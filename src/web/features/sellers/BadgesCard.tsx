@@ -2,7 +2,11 @@ import { Trophy } from 'lucide-react';
 import { Card, CardContent, CardHeader } from '../../components/Card';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
-import { useUserBadges } from './sellers.api';
+import { Button } from '../../components/Button';
+import { toast } from '../../components/toast';
+import { errorMessage } from '../../lib/api';
+import { useAuth } from '../accounts/useAuth';
+import { useSetBadgeDisplayed, useUserBadges } from './sellers.api';
 import type { UserBadgeDto } from '../../../modules/sellers/reputation.dto';
 
 /** Badges shown by default; the storefront shows 8 (spec 001 §9). */
@@ -16,10 +20,17 @@ const RARITY_CLASS: Record<string, string> = {
   legendary: 'border-yellow-300 bg-yellow-50',
 };
 
-/** The achievement badges a user earned, newest first, up to `max` with "+N more". */
+/**
+ * The achievement badges a user earned, newest first, up to `max` with "+N more". Their holder also sees the ones
+ * they hid, marked, and shows or hides each (buyers see only the shown ones).
+ */
 export function BadgesCard({ userId, max = DEFAULT_BADGE_COUNT }: { userId: string | undefined; max?: number }) {
+  const { user } = useAuth();
+  const holder = Boolean(userId) && user?.id === userId;
   const badges = useUserBadges(userId);
-  const list = [...(badges.data ?? [])].sort((a, b) => Date.parse(b.earnedAt) - Date.parse(a.earnedAt));
+  const list = [...(badges.data ?? [])]
+    .filter((b) => holder || b.isDisplayed)
+    .sort((a, b) => Date.parse(b.earnedAt) - Date.parse(a.earnedAt));
   const shown = list.slice(0, max);
   const more = list.length - shown.length;
 
@@ -45,7 +56,7 @@ export function BadgesCard({ userId, max = DEFAULT_BADGE_COUNT }: { userId: stri
           <>
             <ul className="grid gap-2">
               {shown.map((earned) => (
-                <BadgeItem key={earned.id} earned={earned} />
+                <BadgeItem key={earned.id} earned={earned} holderId={holder ? userId : undefined} />
               ))}
             </ul>
             {more > 0 && <p className="mt-2 text-sm text-muted">+{more} more</p>}
@@ -56,11 +67,11 @@ export function BadgesCard({ userId, max = DEFAULT_BADGE_COUNT }: { userId: stri
   );
 }
 
-function BadgeItem({ earned }: { earned: UserBadgeDto }) {
+function BadgeItem({ earned, holderId }: { earned: UserBadgeDto; holderId?: string }) {
   const badge = earned.badge;
   const rarity = (badge?.rarity ?? 'common').toLowerCase();
   return (
-    <li className={cn('flex items-start gap-2 rounded-md border p-2', RARITY_CLASS[rarity] ?? RARITY_CLASS.common)}>
+    <li className={cn('flex items-start gap-2 rounded-md border p-2', RARITY_CLASS[rarity] ?? RARITY_CLASS.common, !earned.isDisplayed && 'opacity-60')}>
       <span aria-hidden className="text-2xl leading-none">
         {badge?.icon || '🏅'}
       </span>
@@ -69,8 +80,33 @@ function BadgeItem({ earned }: { earned: UserBadgeDto }) {
         {badge?.description && <p className="line-clamp-2 text-xs text-muted">{badge.description}</p>}
         <p className="text-xs text-muted">
           <span className="capitalize">{rarity}</span> · {formatDate(earned.earnedAt)}
+          {!earned.isDisplayed && ' · Hidden from buyers'}
         </p>
       </div>
+      {holderId && <DisplayToggle holderId={holderId} earned={earned} />}
     </li>
+  );
+}
+
+/** The holder's Hide / Show of one badge. */
+function DisplayToggle({ holderId, earned }: { holderId: string; earned: UserBadgeDto }) {
+  const setDisplayed = useSetBadgeDisplayed(holderId);
+  const name = earned.badge?.name ?? 'badge';
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className="ml-auto shrink-0"
+      disabled={setDisplayed.isPending}
+      aria-label={earned.isDisplayed ? `Hide ${name} from buyers` : `Show ${name} to buyers`}
+      onClick={() =>
+        setDisplayed.mutate(
+          { badgeId: earned.badgeId, isDisplayed: !earned.isDisplayed },
+          { onError: (error) => toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }) },
+        )
+      }
+    >
+      {earned.isDisplayed ? 'Hide' : 'Show'}
+    </Button>
   );
 }

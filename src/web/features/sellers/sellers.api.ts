@@ -5,6 +5,7 @@ import type { SellerApplicationInput, StorefrontUpdateInput } from '../../../mod
 import type { ReputationDto, ReviewDto, UserBadgeDto } from '../../../modules/sellers/reputation.dto';
 import type { SellerDto, StorefrontDto } from '../../../modules/sellers/seller.dto';
 import type { UploadDto } from '../../../modules/catalog/part.dto';
+import { EARNED_BADGES_KEY } from './earnedBadges';
 
 /** Query key of the signed-in user's seller record. */
 export const sellerByUserKey = (userId: string) => [`/api/sellers/by-user/${userId}`] as const;
@@ -111,6 +112,24 @@ export function useUserBadges(userId: string | undefined) {
     queryFn: listQueryFn<UserBadgeDto>(),
     enabled: Boolean(userId),
     select: (page) => page.items,
+  });
+}
+
+/** The holder shows or hides one of their badges; their badge lists and part cards are refreshed. */
+export function useSetBadgeDisplayed(userId: string | undefined) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ badgeId, isDisplayed }: { badgeId: string; isDisplayed: boolean }) =>
+      apiRequest<UserBadgeDto>(`/api/users/${encodeURIComponent(userId ?? '')}/badges/${encodeURIComponent(badgeId)}`, {
+        method: 'PATCH',
+        data: { isDisplayed },
+      }),
+    onSuccess: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: [`/api/users/${userId ?? ''}/badges`] }),
+        client.invalidateQueries({ queryKey: [EARNED_BADGES_KEY, userId ?? ''] }),
+      ]);
+    },
   });
 }
 
