@@ -15,6 +15,7 @@ import { toReturnDto, toReturnEventDto } from './return.mapper.js';
 import { mayPutBackOnSale, RETURN_TEXT, SELLER_TURN_STATES, type ReturnState } from './return.rules.js';
 import type { ReturnListQuery } from './return.schemas.js';
 import { ReturnSteps, type Viewer } from './return-steps.js';
+import { StorefrontNames } from '../sellers/index.js';
 
 /** Reading returns: one for its buyer, seller and admins (with what is left to refund and whether it may be relisted), the buyer's and the seller's lists, the console's list. */
 @injectable()
@@ -25,6 +26,7 @@ export class ReturnViewService {
     @inject(ReturnSteps) private readonly steps: ReturnSteps,
     @inject(OrdersApi) private readonly orders: OrdersApi,
     @inject(CatalogApi) private readonly catalog: CatalogApi,
+    @inject(StorefrontNames) private readonly storefronts: StorefrontNames,
   ) {}
 
   /** One return, for its buyer, its seller and admins; anyone else gets a 404. */
@@ -71,6 +73,12 @@ export class ReturnViewService {
     if (!rows.length) return [];
     const users = await this.accounts.findUsers([...new Set(rows.flatMap((r) => [r.buyerId, r.sellerId]))]);
     const names = new Map(users.map((u) => [u.id, u.username]));
+    // Sellers go by the storefront name buyers know them by; a buyer keeps the username.
+    const shops = await this.storefronts.displayNames([...new Set(rows.map((r) => r.sellerId))]);
+    for (const r of rows) {
+      const shop = shops.get(r.sellerId);
+      if (shop) names.set(r.sellerId, shop);
+    }
     const history = new Map<string, ReturnEventDto[]>();
     if (withHistory) {
       const events = await this.db.em.find(ReturnEvent, { returnId: { $in: rows.map((r) => r.id) } }, { orderBy: { id: 'asc' } });
