@@ -145,17 +145,15 @@ export function catalogRoutes(container: Container): Router {
   router.get(
     '/uploads/files/:key',
     (req, res, next) => {
-      if (!UPLOAD_FILE_NAME.test(String(req.params.key))) {
-        res.status(404).json({ message: 'Photo not found', code: 'not_found' });
-        return;
-      }
+      // Errors go through the error handler, so a 404 is never stored by a cache (no-store) like every error.
+      if (!UPLOAD_FILE_NAME.test(String(req.params.key))) throw Errors.notFound('Photo');
       // A photo is the same whoever asks: it keeps its year-long caching, signed in or not.
       res.removeHeader('Cache-Control');
       next();
     },
     serveStoredFile(uploads.files),
-    (_req, res) => {
-      res.status(404).json({ message: 'Photo not found', code: 'not_found' });
+    () => {
+      throw Errors.notFound('Photo');
     },
   );
 
