@@ -5,7 +5,9 @@ import { JobQueue } from '../../platform/jobs.js';
 import { parseMoney } from '../../platform/money.js';
 import type { PartDto } from '../catalog/index.js';
 import { NotificationsApi } from '../notifications/index.js';
-import { countMatches, matchingAlerts, type MatchItem } from './alert-matching.sql.js';
+import { CatalogReference } from '../catalog/index.js';
+import { countMatches, matchingAlerts, vehicleAlertCandidates, type MatchItem, type MatchRow, type VehicleMatchRow } from './alert-matching.sql.js';
+import { fitOf } from './fitment.rules.js';
 import { alertMailKey, GARAGE_TASKS } from './garage.tasks.js';
 
 /** Matches that arrive within this window go out in one mail. */
@@ -21,7 +23,18 @@ export class AlertMatchingService {
     @inject(Clock) private readonly clock: Clock,
     @inject(JobQueue) private readonly jobs: JobQueue,
     @inject(NotificationsApi) private readonly notifications: NotificationsApi,
+    @inject(CatalogReference) private readonly reference: CatalogReference,
   ) {}
+
+  /** The vehicle-keyed candidates whose vehicle `item`'s part fits (the fitment answer's `fits`). */
+  private async fittingVehicleAlerts(rows: readonly VehicleMatchRow[], item: MatchItem): Promise<MatchRow[]> {
+    if (!rows.length || !item.part.vehicleCompatibility.length) return [];
+    const names = new Map((await this.reference.makes()).map((m) => [m.slug, m.name.toLowerCase()]));
+    return rows.filter((r) => {
+      const vehicle = { makes: [r.make, names.get(r.make) ?? r.make], model: r.model, yearStart: r.year_start, yearEnd: r.year_end, engineCode: r.engine_code };
+      return fitOf(vehicle, item.part.vehicleCompatibility).fits;
+    });
+  }
 
   /** A public part as an item; null when it is not for sale (inactive, unapproved, sold). */
   static partItem(part: PartDto): MatchItem | null {
@@ -47,7 +60,8 @@ export class AlertMatchingService {
    */
   async match(item: MatchItem): Promise<number> {
     const stored = await this.db.transaction(async (em) => {
-      const alerts = await matchingAlerts(em, item);
+      const plain = await matchingAlerts(em, item);
+      const alerts = [...plain, ...(await this.fittingVehicleAlerts(await vehicleAlertCandidates(em, item), item))];
       if (!alerts.length) return [];
       const price = dollars(item.priceCents);
       const notices = await this.notifications.recordManyOnce(

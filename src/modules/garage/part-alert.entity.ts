@@ -13,6 +13,8 @@ export const PartAlert = defineEntity({
     id: p.uuid().primary().onCreate(() => randomUUID()),
     userId: p.uuid(),
     garageVehicleId: p.uuid().nullable(),
+    /** One of the owner's vehicles the alert is keyed to: it matches parts that fit it (removed with the vehicle). */
+    vehicleId: p.uuid().nullable(),
     alertName: p.string().length(200),
     make: p.string().length(100).nullable(),
     model: p.string().length(100).nullable(),
