@@ -2,6 +2,8 @@
 export type {
   AlertDto as PartAlertDto,
   AlertFrequency,
+  FitCheckReason,
+  FitStatus,
   MarketWatchItemDto,
   NoFitReason as MismatchReason,
   PartFitmentAnswerDto as PartFitmentDto,
