@@ -40,6 +40,8 @@ import { Migration20261124235000PaymentsHistoryAudience } from './20261124235000
 import { Migration20261125000000PaymentsRefundRequests } from './20261125000000-payments-refund-requests.js';
 import { Migration20261128030000PlatformRateLimits } from './20261128030000-platform-rate-limits.js';
 import { Migration20261129035000GarageClassicVehicles } from './20261129035000-garage-classic-vehicles.js';
+import { Migration20261129036000ReverseAlertIfUnfilled } from './20261129036000-reverse-alert-if-unfilled.js';
+import { Migration20261129036100GarageWantedRequestAlerts } from './20261129036100-garage-wanted-request-alerts.js';
 import { Migration20261128014500PaymentsCommissionTiers } from './20261128014500-payments-commission-tiers.js';
 import { Migration20261124193000AccountsSuspension } from './20261124193000-accounts-suspension.js';
 import { Migration20261124193100PlatformAuditLog } from './20261124193100-platform-audit-log.js';
@@ -92,4 +94,6 @@ export const migrations: MigrationObject[] = [
   { name: '20261128014500-payments-commission-tiers', class: Migration20261128014500PaymentsCommissionTiers },
   { name: '20261128030000-platform-rate-limits', class: Migration20261128030000PlatformRateLimits },
   { name: '20261129035000-garage-classic-vehicles', class: Migration20261129035000GarageClassicVehicles },
+  { name: '20261129036000-reverse-alert-if-unfilled', class: Migration20261129036000ReverseAlertIfUnfilled },
+  { name: '20261129036100-garage-wanted-request-alerts', class: Migration20261129036100GarageWantedRequestAlerts },
 ];

@@ -19,6 +19,8 @@ export interface MatchRow {
   user_id: string;
   alert_name: string;
   frequency: 'instant' | 'daily';
+  /** The wanted request the alert was made from, or null. */
+  wanted_request_id: string | null;
 }
 
 /** A PostgreSQL text[] literal of `values`. */
@@ -34,7 +36,7 @@ const textArray = (values: readonly string[]) => `{${values.map((v) => JSON.stri
  * Alerts keyed to a vehicle are matched by VEHICLE_MATCH_SQL instead.
  */
 export const MATCH_SQL = `
-  select a.id, a.user_id, a.alert_name, a.frequency
+  select a.id, a.user_id, a.alert_name, a.frequency, a.wanted_request_id
     from part_alerts a
    where a.is_active and a.vehicle_id is null
      and coalesce(a.make, '') = any(array[?::text, ''])
@@ -81,7 +83,7 @@ export interface VehicleMatchRow extends MatchRow {
  * Parameters: category, seller id, price in cents, condition, text.
  */
 export const VEHICLE_MATCH_SQL = `
-  select a.id, a.user_id, a.alert_name, a.frequency, v.make, v.model, v.year_start, v.year_end, v.engine_code
+  select a.id, a.user_id, a.alert_name, a.frequency, a.wanted_request_id, v.make, v.model, v.year_start, v.year_end, v.engine_code
     from part_alerts a
     join buyer_garage v on v.id = a.vehicle_id
    where a.is_active and a.vehicle_id is not null

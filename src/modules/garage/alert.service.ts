@@ -34,6 +34,7 @@ export function toAlertDto(a: PartAlert, makes: Map<string, string>): AlertDto {
     keywords: a.keywords,
     garageVehicleId: a.garageVehicleId ?? null,
     vehicleId: a.vehicleId ?? null,
+    wantedRequestId: a.wantedRequestId ?? null,
     isActive: a.isActive,
     frequency: a.frequency,
     lastTriggered: iso(a.lastTriggered),

@@ -112,6 +112,11 @@ export interface AlertDto {
    * answer's `fits`), whatever the alert's make, model and years; null for an ordinary alert.
    */
   vehicleId: string | null;
+  /**
+   * The wanted request the alert was made from (it ended without an award); a part it matches also tells the part's
+   * seller that a buyer wanted it. Null for an alert the user made.
+   */
+  wantedRequestId: string | null;
   isActive: boolean;
   frequency: AlertFrequency;
   /** When the alert last matched an item. */
@@ -120,6 +125,11 @@ export interface AlertDto {
   matchCount: number;
   createdAt: string;
   updatedAt: string;
+}
+
+/** The caller's alert made from a wanted request (GET /api/alerts/from-request/{id}), or null when there is none. */
+export interface WantedRequestAlertDto {
+  alert: AlertDto | null;
 }
 
 export type WatchType = 'part' | 'auction' | 'reverse_auction';
