@@ -53,6 +53,7 @@ const alert = (over: Partial<PartAlertDto> = {}): PartAlertDto => ({
   userId: 'u1',
   garageVehicleId: null,
   vehicleId: null,
+  wantedRequestId: null,
   alertName: 'Carbs',
   make: null,
   makeName: null,

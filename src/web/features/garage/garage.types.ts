@@ -12,6 +12,7 @@ export type {
   ProjectType,
   SoldPriceHistoryDto,
   VehicleDto as GarageVehicleDto,
+  WantedRequestAlertDto,
   WatchCandidateDto,
   WatchType,
 } from '../../../modules/garage/garage.dto';
