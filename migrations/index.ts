@@ -39,6 +39,9 @@ import { Migration20261124223200PaymentsProviderFee } from './20261124223200-pay
 import { Migration20261124235000PaymentsHistoryAudience } from './20261124235000-payments-history-audience.js';
 import { Migration20261125000000PaymentsRefundRequests } from './20261125000000-payments-refund-requests.js';
 import { Migration20261128030000PlatformRateLimits } from './20261128030000-platform-rate-limits.js';
+import { Migration20261129035000GarageClassicVehicles } from './20261129035000-garage-classic-vehicles.js';
+import { Migration20261129036000ReverseAlertIfUnfilled } from './20261129036000-reverse-alert-if-unfilled.js';
+import { Migration20261129036100GarageWantedRequestAlerts } from './20261129036100-garage-wanted-request-alerts.js';
 import { Migration20261129100000SellersBadgeDisplay } from './20261129100000-sellers-badge-display.js';
 import { Migration20261128014500PaymentsCommissionTiers } from './20261128014500-payments-commission-tiers.js';
 import { Migration20261124193000AccountsSuspension } from './20261124193000-accounts-suspension.js';
@@ -91,5 +94,8 @@ export const migrations: MigrationObject[] = [
   { name: '20261125000000-payments-refund-requests', class: Migration20261125000000PaymentsRefundRequests },
   { name: '20261128014500-payments-commission-tiers', class: Migration20261128014500PaymentsCommissionTiers },
   { name: '20261128030000-platform-rate-limits', class: Migration20261128030000PlatformRateLimits },
+  { name: '20261129035000-garage-classic-vehicles', class: Migration20261129035000GarageClassicVehicles },
+  { name: '20261129036000-reverse-alert-if-unfilled', class: Migration20261129036000ReverseAlertIfUnfilled },
+  { name: '20261129036100-garage-wanted-request-alerts', class: Migration20261129036100GarageWantedRequestAlerts },
   { name: '20261129100000-sellers-badge-display', class: Migration20261129100000SellersBadgeDisplay },
 ];

@@ -17,6 +17,8 @@ export interface FitmentEntry {
   model: string;
   yearStart: number | null;
   yearEnd: number | null;
+  /** The engine the entry names, as typed; null for any engine. */
+  engine: string | null;
 }
 
 /**
@@ -34,7 +36,7 @@ export class CatalogReference {
   async fitments(partIds: readonly string[]): Promise<FitmentEntry[]> {
     if (!partIds.length) return [];
     const rows = await this.db.em.find(PartFitment, { partId: { $in: [...new Set(partIds)].filter(isUuid) } }, { orderBy: { partId: 'asc', position: 'asc' } });
-    return rows.map((r) => ({ partId: r.partId, make: r.make, model: r.model, yearStart: r.yearStart ?? null, yearEnd: r.yearEnd ?? null }));
+    return rows.map((r) => ({ partId: r.partId, make: r.make, model: r.model, yearStart: r.yearStart ?? null, yearEnd: r.yearEnd ?? null, engine: r.engine ?? null }));
   }
 
   /** Up to `limit` public parts whose title holds `q` (the garage's watch form picker), newest first. */

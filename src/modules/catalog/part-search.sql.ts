@@ -39,7 +39,7 @@ export interface SearchFilters {
   condition?: Condition;
   minPriceCents?: number;
   maxPriceCents?: number;
-  /** Only parts with a vehicle entry of this make, model and overlapping years (GET /api/parts?fitsVehicle=). */
+  /** Only parts with an entry that fits this vehicle (GET /api/parts?fitsVehicle=): see VehicleFilter. */
   fitsVehicle?: VehicleFilter;
 }
 
@@ -92,6 +92,9 @@ const placesFor = (places: Placeholders, query: PreparedQuery | null): Placehold
   query?.expression ? { ...places, tsquery: places.tsquery.replace(TSQUERY, TSQUERY_EXPRESSION) } : places;
 /** The value of the text's query placeholder (see placesFor). */
 const searched = (query: PreparedQuery) => query.expression ?? query.text;
+/** A fitment entry's engine as fitsVehicle compares it: lower case, without spaces and dashes (the garage's engineKey). */
+const ENGINE_KEY = `regexp_replace(lower(f.engine), '[[:space:]-]+', '', 'g')`;
+
 const PART_NUMBERS = `array(select jsonb_array_elements_text(?::jsonb))::text[]`;
 /** The filters besides visibility and the text. */
 const UNFILTERED_KEYS = ['category', 'make', 'yearFrom', 'yearTo', 'sellerId', 'condition', 'minPriceCents', 'maxPriceCents', 'fitsVehicle'] as const;
@@ -234,13 +237,16 @@ export class PartSearch {
       params.push(filters.yearFrom ?? null, filters.yearTo ?? null);
     }
     if (filters.fitsVehicle) {
-      // An entry of the vehicle's make and model whose years overlap the vehicle's (no years on either side: any year).
+      // A body entry (no engine) of the vehicle's make and model whose years overlap the vehicle's (no years on
+      // either side: any year), or an engine entry naming the vehicle's engine code (whatever the body).
       const v = filters.fitsVehicle;
       parts.push(`exists (select 1 from part_fitments f where f.part_id = p.id
-        and lower(f.make) = any(?::text[]) and lower(f.model) = ?
-        and int4range(coalesce(f.year_start, f.year_end)::int, coalesce(f.year_end, f.year_start)::int, '[]')
-            && int4range(?::int, ?::int, '[]'))`);
-      params.push(`{${v.makes.map((m) => JSON.stringify(m)).join(',')}}`, v.model, v.yearStart ?? v.yearEnd, v.yearEnd ?? v.yearStart);
+        and ((coalesce(${ENGINE_KEY}, '') = ''
+              and lower(f.make) = any(?::text[]) and lower(f.model) = ?
+              and int4range(coalesce(f.year_start, f.year_end)::int, coalesce(f.year_end, f.year_start)::int, '[]')
+                  && int4range(?::int, ?::int, '[]'))
+          or ${ENGINE_KEY} = ?::text))`);
+      params.push(`{${v.makes.map((m) => JSON.stringify(m)).join(',')}}`, v.model, v.yearStart ?? v.yearEnd, v.yearEnd ?? v.yearStart, v.engineKey);
     }
     if (query) {
       parts.push(`(p.search_vector @@ ${places.tsquery} or p.part_number_norm = any(${PART_NUMBERS}))`);

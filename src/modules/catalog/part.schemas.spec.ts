@@ -59,6 +59,14 @@ describe('partCreateSchema', () => {
     ]);
   });
 
+  it("keeps a vehicle entry's engine, refusing text-direction controls in it (it is shown inline)", () => {
+    const entry = { make: 'Chevrolet', model: 'Corvette', engine: ' LS3 ' };
+    expect(partCreateSchema.parse({ ...valid, vehicleCompatibility: [entry] }).vehicleCompatibility[0]!.engine).toBe('LS3');
+    expect(errorsOf(partCreateSchema.safeParse({ ...valid, vehicleCompatibility: [{ ...entry, engine: 'LS\u202E3' }] }))).toEqual({
+      'vehicleCompatibility.0.engine': expect.stringContaining('text-direction'),
+    });
+  });
+
   it('gives the spec messages for photos', () => {
     expect(errorsOf(partCreateSchema.safeParse({ ...valid, images: [] }))).toEqual({ images: MESSAGES.photosRequired });
     expect(errorsOf(partCreateSchema.safeParse({ ...valid, images: [{ url: 'https://x.example/a.jpg', altText: '' }] }))).toEqual({

@@ -114,7 +114,8 @@ const fitment = z
     model: requiredText(PART_MESSAGES.model, 100),
     yearStart: optionalYear,
     yearEnd: optionalYear,
-    engine: optionalText(200),
+    /** The engine the entry is for ("LS3"): the part then fits only vehicles with that engine code. Shown inline. */
+    engine: nameText(optionalText(200)),
     transmission: optionalText(200),
     notes: optionalText(1000),
   })

@@ -1,12 +1,18 @@
 import type { Actor } from '../../platform/http/auth.js';
 
-/** What `GET /api/parts?fitsVehicle={id}` filters by: the vehicle's make (slug and name, lower case), model and years. */
+/**
+ * What `GET /api/parts?fitsVehicle={id}` filters by: the vehicle's make (slug and name, lower case), model, years and
+ * engine code. An entry without an engine fits on make, model and years; an entry that names an engine fits only
+ * a vehicle with that engine code (whatever its body), both compared lower case without spaces and dashes.
+ */
 export interface VehicleFilter {
   /** The make as fitment entries may spell it: its slug and its name, lower case. */
   makes: string[];
   model: string;
   yearStart: number | null;
   yearEnd: number | null;
+  /** The engine code lower case without spaces and dashes ("LS-3" -> "ls3"); null when the vehicle has none. */
+  engineKey: string | null;
 }
 
 /**

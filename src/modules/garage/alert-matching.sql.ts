@@ -19,6 +19,8 @@ export interface MatchRow {
   user_id: string;
   alert_name: string;
   frequency: 'instant' | 'daily';
+  /** The wanted request the alert was made from, or null. */
+  wanted_request_id: string | null;
 }
 
 /** A PostgreSQL text[] literal of `values`. */
@@ -31,11 +33,12 @@ const textArray = (values: readonly string[]) => `{${values.map((v) => JSON.stri
  * conditions, the maximum price and every keyword in the title, description or part number (letters and digits
  * compared, case and punctuation ignored). Measured in docs/performance.md "Garage" (p95 2.55 ms at 100,000 alerts).
  * Parameters: make, category, seller id, price in cents, condition, models (text[]), year spans (jsonb), text.
+ * Alerts keyed to a vehicle are matched by VEHICLE_MATCH_SQL instead.
  */
 export const MATCH_SQL = `
-  select a.id, a.user_id, a.alert_name, a.frequency
+  select a.id, a.user_id, a.alert_name, a.frequency, a.wanted_request_id
     from part_alerts a
-   where a.is_active
+   where a.is_active and a.vehicle_id is null
      and coalesce(a.make, '') = any(array[?::text, ''])
      and coalesce(a.category, '') = any(array[?::text, ''])
      and a.user_id <> ?::uuid
@@ -62,6 +65,39 @@ export function matchParams(item: MatchItem): unknown[] {
   // Letters and digits only, so '901-108' finds part number 901.108.011 (keywords are compared the same way).
   const text = [item.title, p.title, p.description, p.partNumber ?? ''].join(' ').toLowerCase().replace(/[^a-z0-9]/g, '');
   return [p.make, p.category, item.sellerId, item.priceCents, p.condition, textArray([...models]), JSON.stringify(spans), text];
+}
+
+/** A vehicle-keyed alert that matches an item on everything but fitment, with its vehicle's facts. */
+export interface VehicleMatchRow extends MatchRow {
+  make: string;
+  model: string;
+  year_start: number | null;
+  year_end: number | null;
+  engine_code: string | null;
+}
+
+/**
+ * The active alerts keyed to a vehicle that match one item on category, seller, price, condition and keywords
+ * (as MATCH_SQL), each with its vehicle's make, model, years and engine code, for the fit rule (fitment.rules.ts)
+ * to decide; candidates from part_alerts_vehicle_match_index by category ('' for "any").
+ * Parameters: category, seller id, price in cents, condition, text.
+ */
+export const VEHICLE_MATCH_SQL = `
+  select a.id, a.user_id, a.alert_name, a.frequency, a.wanted_request_id, v.make, v.model, v.year_start, v.year_end, v.engine_code
+    from part_alerts a
+    join buyer_garage v on v.id = a.vehicle_id
+   where a.is_active and a.vehicle_id is not null
+     and coalesce(a.category, '') = any(array[?::text, ''])
+     and a.user_id <> ?::uuid
+     and (a.max_price is null or a.max_price * 100 >= ?::bigint)
+     and (cardinality(a.condition) = 0 or ?::text = any(a.condition))
+     and (cardinality(a.keywords) = 0 or not exists (
+           select 1 from unnest(a.keywords) k where strpos(?::text, regexp_replace(k, '[^a-z0-9]', '', 'g')) = 0))`;
+
+/** The vehicle-keyed alerts `item` matches on everything but fitment (one statement). */
+export function vehicleAlertCandidates(em: SqlExecutor, item: MatchItem): Promise<VehicleMatchRow[]> {
+  const [, category, sellerId, priceCents, condition, , , text] = matchParams(item);
+  return em.execute<VehicleMatchRow[]>(VEHICLE_MATCH_SQL, [category, sellerId, priceCents, condition, text]);
 }
 
 /** The alerts `item` matches (one statement). */

@@ -4,6 +4,7 @@ import { requireActor, requireSignIn } from '../../platform/http/auth.js';
 import { handle, idParams, sendList } from '../../platform/http/validate.js';
 import { AlertMailService } from './alert-mail.service.js';
 import { AlertService } from './alert.service.js';
+import { WantedAlertService } from './wanted-alert.service.js';
 import { alertCreateSchema, alertSettingsSchema, alertUpdateSchema, listQuery, pauseQuery, userParams } from './garage.schemas.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -20,6 +21,7 @@ function page(title: string, body: string): string {
 export function alertRoutes(container: Container): Router {
   const alerts = container.get(AlertService);
   const mail = container.get(AlertMailService);
+  const wanted = container.get(WantedAlertService);
   const router = Router();
 
   // The fixed paths before `/alerts/:userId`.
@@ -47,6 +49,17 @@ export function alertRoutes(container: Container): Router {
     '/alerts/settings',
     requireSignIn,
     handle({}, async (_input, req) => alerts.settings(await requireActor(req), {})),
+  );
+  // An alert like a wanted request of the caller's that ended without an award (the request page's one click).
+  router.get(
+    '/alerts/from-request/:id',
+    requireSignIn,
+    handle({ params: idParams }, async ({ params }, req) => wanted.find(await requireActor(req), params.id)),
+  );
+  router.post(
+    '/alerts/from-request/:id',
+    requireSignIn,
+    handle({ params: idParams }, async ({ params }, req) => wanted.fromRequest(await requireActor(req), params.id), 201),
   );
   router.post(
     '/alerts',

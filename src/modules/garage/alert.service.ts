@@ -33,6 +33,8 @@ export function toAlertDto(a: PartAlert, makes: Map<string, string>): AlertDto {
     maxPrice: a.maxPrice == null ? null : formatCents(storedCents(a.maxPrice)),
     keywords: a.keywords,
     garageVehicleId: a.garageVehicleId ?? null,
+    vehicleId: a.vehicleId ?? null,
+    wantedRequestId: a.wantedRequestId ?? null,
     isActive: a.isActive,
     frequency: a.frequency,
     lastTriggered: iso(a.lastTriggered),
@@ -82,19 +84,30 @@ export class AlertService {
     return makes;
   }
 
+  /** The vehicle an alert of `ownerId` is keyed to: 404 when unknown, 403 when it is not the owner's (admins too). */
+  private async keyVehicle(ownerId: string, vehicleId: string): Promise<void> {
+    const vehicle = await this.db.em.findOne(GarageVehicle, { id: vehicleId }, { fields: ['userId'] });
+    if (!vehicle) throw Errors.notFound('Vehicle');
+    if (vehicle.userId !== ownerId) throw Errors.forbidden();
+  }
+
   /** Creates an alert of the actor's (the owner is always the actor), keeping the browser's time zone for digests. */
   async create(actor: Actor, input: AlertCreate): Promise<AlertDto> {
     return this.db.transaction(async (em) => {
+      if (input.vehicleId) await this.keyVehicle(actor.id, input.vehicleId);
       const makes = await this.checkReferences(actor, input);
       const now = this.clock.now();
+      // Keyed to a vehicle, the vehicle's fitment says what matches: no make, model or years are kept.
+      const keyed = input.vehicleId !== null;
       const alert = em.create(PartAlert, {
         userId: actor.id,
         garageVehicleId: input.garageVehicleId,
+        vehicleId: input.vehicleId,
         alertName: input.alertName,
-        make: input.make ?? null,
-        model: input.model ?? null,
-        yearStart: input.yearStart,
-        yearEnd: input.yearEnd,
+        make: keyed ? null : (input.make ?? null),
+        model: keyed ? null : (input.model ?? null),
+        yearStart: keyed ? null : input.yearStart,
+        yearEnd: keyed ? null : input.yearEnd,
         category: input.category ?? null,
         condition: input.condition,
         maxPrice: price(input.maxPrice),
@@ -123,6 +136,7 @@ export class AlertService {
   async update(actor: Actor, id: string, input: AlertUpdate): Promise<AlertDto> {
     return this.db.transaction(async (em) => {
       const alert = await this.owned(actor, id);
+      if (input.vehicleId) await this.keyVehicle(alert.userId, input.vehicleId);
       const makes = await this.checkReferences(actor, input as Partial<AlertCreate>);
       const yearStart = input.yearStart !== undefined ? input.yearStart : (alert.yearStart ?? null);
       const yearEnd = input.yearEnd !== undefined ? input.yearEnd : (alert.yearEnd ?? null);
@@ -140,10 +154,12 @@ export class AlertService {
         ...(input.maxPrice !== undefined && { maxPrice: price(input.maxPrice) }),
         ...(input.keywords !== undefined && { keywords: input.keywords ?? [] }),
         ...(input.garageVehicleId !== undefined && { garageVehicleId: input.garageVehicleId }),
+        ...(input.vehicleId !== undefined && { vehicleId: input.vehicleId }),
         ...(input.isActive !== undefined && { isActive: input.isActive }),
         ...(input.frequency !== undefined && { frequency: input.frequency }),
         updatedAt: this.clock.now(),
       });
+      if (alert.vehicleId) em.assign(alert, { make: null, model: null, yearStart: null, yearEnd: null });
       await em.flush();
       if (input.timeZone) await keepTimeZone(em, alert.userId, input.timeZone);
       return toAlertDto(alert, makes);

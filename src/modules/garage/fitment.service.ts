@@ -2,10 +2,13 @@ import { inject, injectable } from 'inversify';
 import type { Actor } from '../../platform/http/auth.js';
 import { CatalogReference, type FitmentEntry } from '../catalog/index.js';
 import type { PartFitmentAnswerDto } from './garage.dto.js';
-import { fitOf } from './fitment.rules.js';
-import { VehicleService } from './vehicle.service.js';
+import { engineKey, fitOf, partStatus } from './fitment.rules.js';
+import { toFitVehicle, VehicleService } from './vehicle.service.js';
 
-/** "Fits your {vehicle}" / "Check fitment": which of the user's active vehicles each part fits, and why not. */
+/**
+ * "Fits your {vehicle}" / "Check fitment" / "Check the engine": which of the user's active vehicles each part fits,
+ * and why not (fitment.rules.ts).
+ */
 @injectable()
 export class FitmentService {
   constructor(
@@ -25,19 +28,24 @@ export class FitmentService {
     ]);
     const byPart = new Map<string, FitmentEntry[]>();
     for (const e of entries) byPart.set(e.partId, [...(byPart.get(e.partId) ?? []), e]);
-    const fitVehicles = vehicles.map((v) => ({
-      row: v,
-      fit: { makes: [v.make, (names.get(v.make) ?? v.make).toLowerCase()], model: v.model, yearStart: v.yearStart ?? null, yearEnd: v.yearEnd ?? null },
-    }));
-    return partIds.map((partId) => {
+    const fitVehicles = vehicles.map((v) => ({ row: v, fit: toFitVehicle(v, names) }));
+    return partIds.map((partId): PartFitmentAnswerDto => {
       const partEntries = byPart.get(partId) ?? [];
-      if (!partEntries.length) return { partId, status: 'no_entries', fitsVehicleName: null, vehicles: [] };
+      const engines = [...new Set(partEntries.map((e) => e.engine?.trim() ?? '').filter((e) => engineKey(e)))];
+      if (!partEntries.length) return { partId, status: 'no_entries', fitsVehicleName: null, checkVehicleName: null, engines, vehicles: [] };
       const answers = fitVehicles.map(({ row, fit }) => {
         const result = fitOf(fit, partEntries);
-        return { vehicleId: row.id, vehicleName: row.vehicleName, fits: result.fits, reason: result.reason };
+        return { vehicleId: row.id, vehicleName: row.vehicleName, fits: result.fits, status: result.status, reason: result.reason };
       });
-      const first = answers.find((a) => a.fits);
-      return { partId, status: first ? 'fits' : 'no_fit', fitsVehicleName: first?.vehicleName ?? null, vehicles: answers };
+      const status = partStatus(answers);
+      return {
+        partId,
+        status,
+        fitsVehicleName: answers.find((a) => a.status === 'fits')?.vehicleName ?? null,
+        checkVehicleName: status === 'check' ? (answers.find((a) => a.status === 'check')?.vehicleName ?? null) : null,
+        engines,
+        vehicles: answers,
+      };
     });
   }
 }

@@ -20,7 +20,17 @@ export interface VehicleDto {
   model: string;
   yearStart: number | null;
   yearEnd: number | null;
+  /** Free text ("289 V8"). */
   engineType: string | null;
+  /**
+   * The engine code ("LS3", "901/01"), as typed. A part whose fitment entry names an engine fits only vehicles with
+   * that engine code (case, spaces and dashes ignored); null means unknown, and such parts answer `check`.
+   */
+  engineCode: string | null;
+  /** Chassis number or VIN. */
+  chassisNumber: string | null;
+  /** Free text: "LS3 swap, T56 gearbox". */
+  modifications: string | null;
   transmission: string | null;
   projectType: ProjectType;
   /** 1 is the highest; default 1. */
@@ -31,29 +41,45 @@ export interface VehicleDto {
   updatedAt: string;
 }
 
-/** Why a part does not fit a vehicle: another make, another model, or no overlapping years. */
-export type NoFitReason = 'make' | 'model' | 'years';
+/**
+ * Why a part does not fit a vehicle: another make, another model, no overlapping years, or (the body matching an
+ * entry that names an engine) another engine code.
+ */
+export type NoFitReason = 'make' | 'model' | 'years' | 'engine';
+
+/** Why the answer is `check`: the part's entry names an engine and the vehicle has no engine code. */
+export type FitCheckReason = 'engine_unknown';
+
+/** A vehicle's (and a part's) fitment answer: it fits, check the engine, or it does not fit. */
+export type FitStatus = 'fits' | 'check' | 'no_fit';
 
 /** One of the user's active vehicles and whether a part fits it. */
 export interface VehicleFitDto {
   vehicleId: string;
   vehicleName: string;
+  /** True only when it fits (false for `check`). */
   fits: boolean;
-  /** Null when it fits. */
-  reason: NoFitReason | null;
+  status: FitStatus;
+  /** Null when it fits; `engine_unknown` for `check`. */
+  reason: NoFitReason | FitCheckReason | null;
 }
 
 /**
  * The fitment answer for one part and the signed-in user (GET /api/garage/fitment?partIds=a,b,c answers one per
  * part asked, in the order asked). `status`: `fits` when at least one active vehicle matches an entry ("Fits your
  * {fitsVehicleName}"), `no_entries` when the part has no vehicle compatibility entries ("Check fitment"),
- * `no_fit` otherwise (or when the user has no active vehicle).
+ * `check` when none fits but an entry that names an engine matches a vehicle without an engine code ("Check the
+ * engine of your {checkVehicleName}"), `no_fit` otherwise (or when the user has no active vehicle).
  */
 export interface PartFitmentAnswerDto {
   partId: string;
-  status: 'fits' | 'no_entries' | 'no_fit';
+  status: 'fits' | 'no_entries' | 'no_fit' | 'check';
   /** The best-priority vehicle it fits (the badge's name), else null. */
   fitsVehicleName: string | null;
+  /** When the status is `check`: the best-priority vehicle whose engine must be checked, else null. */
+  checkVehicleName: string | null;
+  /** The engines the part's entries name, as the seller typed them (empty: the part is for any engine). */
+  engines: string[];
   /** Every active vehicle of the user, best priority first. Empty when the part has no entries. */
   vehicles: VehicleFitDto[];
 }
@@ -79,7 +105,18 @@ export interface AlertDto {
   maxPrice: string | null;
   /** Words that must all appear in the title, description or part number; empty for any. */
   keywords: string[];
+  /** A vehicle the alert is linked to (the form's choice); it does not change what matches. */
   garageVehicleId: string | null;
+  /**
+   * The owner's vehicle the alert is keyed to: a new part matches only when it fits that vehicle (the fitment
+   * answer's `fits`), whatever the alert's make, model and years; null for an ordinary alert.
+   */
+  vehicleId: string | null;
+  /**
+   * The wanted request the alert was made from (it ended without an award); a part it matches also tells the part's
+   * seller that a buyer wanted it. Null for an alert the user made.
+   */
+  wantedRequestId: string | null;
   isActive: boolean;
   frequency: AlertFrequency;
   /** When the alert last matched an item. */
@@ -88,6 +125,11 @@ export interface AlertDto {
   matchCount: number;
   createdAt: string;
   updatedAt: string;
+}
+
+/** The caller's alert made from a wanted request (GET /api/alerts/from-request/{id}), or null when there is none. */
+export interface WantedRequestAlertDto {
+  alert: AlertDto | null;
 }
 
 export type WatchType = 'part' | 'auction' | 'reverse_auction';

@@ -30,4 +30,5 @@ export const GARAGE_MESSAGES = {
   threshold: `Price alert threshold must be a percentage between ${THRESHOLD_MIN} and ${THRESHOLD_MAX}`,
   timeZone: 'Not a known time zone',
   digestHour: 'Digest hour must be a whole hour from 0 to 23',
+  engineCode: 'Engine code must have a letter or a digit',
 } as const;

@@ -18,6 +18,7 @@ import { PartAlert } from './part-alert.entity.js';
 import { PriceHistoryService } from './price-history.service.js';
 import { PriceRecord } from './price-record.entity.js';
 import { GarageVehicle } from './vehicle.entity.js';
+import { WantedAlertService } from './wanted-alert.service.js';
 import { VehicleService } from './vehicle.service.js';
 
 /**
@@ -35,6 +36,7 @@ export const garageModule: PitlaneModule = {
     bind(AlertMailService).toSelf();
     bind(PriceHistoryService).toSelf();
     bind(MarketWatchService).toSelf();
+    bind(WantedAlertService).toSelf();
   }),
   entities: [GarageVehicle, PartAlert, AlertSettings, MarketWatch, PriceRecord],
   routes: (container) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accepting, blankable, blankToUndefined } from '../../platform/http/input-fields.js';
+import { accepting, blankable, blankToUndefined, nameText } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
 import { MAX_CENTS, parseMoney } from '../../platform/money.js';
 import type { AlertFrequency, ProjectType, WatchType } from './garage.dto.js';
@@ -18,6 +18,14 @@ const text = (max: number, required?: string) => {
 /** An optional text: blank or null is stored as null. */
 const optionalText = (max: number) =>
   z.preprocess((v: string | null | undefined) => (typeof v === 'string' && v.trim() === '' ? null : v), text(max).nullable().optional());
+/** An engine code: a name shown inline (no direction controls), with a letter or digit (fitment ignores spaces and dashes). */
+const engineCode = z.preprocess(
+  (v: string | null | undefined) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  nameText(text(50))
+    .refine((v) => /[\p{L}\p{N}]/u.test(v), GARAGE_MESSAGES.engineCode)
+    .nullable()
+    .optional(),
+);
 const year = numeric(z.number({ message: GARAGE_MESSAGES.year }).int(GARAGE_MESSAGES.year).min(MIN_YEAR, GARAGE_MESSAGES.year).max(MAX_YEAR, GARAGE_MESSAGES.year));
 const optionalYear = blankable(year.optional()).transform((v) => v ?? null);
 const slugOf = <T>(v: T) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
@@ -37,6 +45,13 @@ const vehicleFields = {
   yearStart: optionalYear,
   yearEnd: optionalYear,
   engineType: optionalText(200),
+  engineCode,
+  /** Chassis number or VIN, shown inline as a name is. */
+  chassisNumber: z.preprocess(
+    (v: string | null | undefined) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    nameText(text(50)).nullable().optional(),
+  ),
+  modifications: optionalText(1000),
   transmission: optionalText(200),
   projectType: z.enum(PROJECT_TYPES, { message: GARAGE_MESSAGES.projectType }),
   priority: numeric(z.number({ message: GARAGE_MESSAGES.priority }).int(GARAGE_MESSAGES.priority).min(1, GARAGE_MESSAGES.priority).max(10, GARAGE_MESSAGES.priority)),
@@ -64,6 +79,9 @@ export const vehicleUpdateSchema = z
     yearStart: blankable(year.optional()),
     yearEnd: blankable(year.optional()),
     engineType: vehicleFields.engineType,
+    engineCode: vehicleFields.engineCode,
+    chassisNumber: vehicleFields.chassisNumber,
+    modifications: vehicleFields.modifications,
     transmission: vehicleFields.transmission,
     projectType: vehicleFields.projectType.optional(),
     priority: vehicleFields.priority.optional(),
@@ -113,6 +131,8 @@ const alertFields = {
   maxPrice: optionalPrice,
   keywords: z.preprocess((v: z.input<typeof keywords> | null) => (v === null ? [] : v), keywords),
   garageVehicleId: blankable(z.uuid({ message: 'Not a valid vehicle id' }).optional()).transform((v) => v ?? null),
+  /** Keys the alert to one of the owner's vehicles: parts that fit it match (make, model and years are then not kept). */
+  vehicleId: blankable(z.uuid({ message: 'Not a valid vehicle id' }).optional()).transform((v) => v ?? null),
   isActive: z.boolean({ message: 'Must be true or false' }),
   frequency: z.enum(ALERT_FREQUENCIES, { message: GARAGE_MESSAGES.frequency }),
   /** The browser's IANA time zone, kept for the user's daily digest. */
@@ -161,6 +181,7 @@ export const alertUpdateSchema = z
     })).optional(),
     keywords: alertFields.keywords.optional(),
     garageVehicleId: z.preprocess((v: string | null | undefined) => (v === '' ? null : v), z.uuid({ message: 'Not a valid vehicle id' }).nullable().optional()),
+    vehicleId: z.preprocess((v: string | null | undefined) => (v === '' ? null : v), z.uuid({ message: 'Not a valid vehicle id' }).nullable().optional()),
     isActive: alertFields.isActive.optional(),
     frequency: alertFields.frequency.optional(),
     timeZone: alertFields.timeZone,

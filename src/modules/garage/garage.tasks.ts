@@ -5,10 +5,12 @@ import { parseMoney } from '../../platform/money.js';
 import type { TaskFactories } from '../../platform/module.js';
 import { AUCTION_EVENTS } from '../auctions/index.js';
 import { CATALOG_EVENTS, CatalogApi } from '../catalog/index.js';
+import { REVERSE_EVENTS, unfilledRequestPayload } from '../reverse/index.js';
 import { AlertMailService } from './alert-mail.service.js';
 import { AlertMatchingService } from './alert-matching.service.js';
 import { MarketWatchService } from './market-watch.service.js';
 import { PriceHistoryService } from './price-history.service.js';
+import { WantedAlertService } from './wanted-alert.service.js';
 
 /** The garage's graphile-worker tasks. */
 export const GARAGE_TASKS = {
@@ -22,6 +24,8 @@ export const GARAGE_TASKS = {
   recordPrice: 'garage/record-price',
   /** Records the current bid and lowest quote of watched auctions and requests (crontab, every minute). */
   priceSweep: 'garage/price-sweep',
+  /** Makes (or offers) the buyer an alert like a wanted request that ended without an award. */
+  wantedAlert: 'garage/wanted-alert',
 } as const;
 
 /** The job key of a user's pending alert mail: matches that arrive while it waits join it. */
@@ -39,6 +43,7 @@ const auctionStartedEvent = z.object({
 });
 const matchEvent = z.discriminatedUnion('event', [partApprovedEvent, partBackOnSaleEvent, auctionStartedEvent]);
 const userPayload = z.object({ userId: z.uuid() });
+const unfilledEvent = z.object({ event: z.literal(REVERSE_EVENTS.requestUnfilled), payload: unfilledRequestPayload });
 
 const partChangedEvent = z.object({
   event: z.enum([CATALOG_EVENTS.partApproved, CATALOG_EVENTS.partUpdated]),
@@ -121,6 +126,10 @@ export const garageTasks: TaskFactories = {
   [GARAGE_TASKS.priceSweep]: (container) => async () => {
     await container.get(MarketWatchService).sweep();
   },
+  /** A wanted request ended without an award: the buyer's alert like it, made or offered (once per request). */
+  [GARAGE_TASKS.wantedAlert]: (container) => async (payload) => {
+    await container.get(WantedAlertService).onUnfilled(parseOrThrow(unfilledEvent, payload).payload);
+  },
   /** Sends the daily digests that are due in their users' time zones. */
   [GARAGE_TASKS.alertDigest]: (container) => async () => {
     await container.get(AlertMailService).sendDigests();
@@ -135,6 +144,7 @@ export const garageSubscriptions: Record<string, string[]> = {
   [AUCTION_EVENTS.auctionStarted]: [GARAGE_TASKS.matchAlerts],
   [AUCTION_EVENTS.auctionWon]: [GARAGE_TASKS.recordPrice],
   [ORDER_PAID]: [GARAGE_TASKS.recordPrice],
+  [REVERSE_EVENTS.requestUnfilled]: [GARAGE_TASKS.wantedAlert],
 };
 
 /** The garage's crontab: digests are looked for every 15 minutes (users' hours fall on any quarter's zone). */

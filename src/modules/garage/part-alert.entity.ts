@@ -13,6 +13,10 @@ export const PartAlert = defineEntity({
     id: p.uuid().primary().onCreate(() => randomUUID()),
     userId: p.uuid(),
     garageVehicleId: p.uuid().nullable(),
+    /** One of the owner's vehicles the alert is keyed to: it matches parts that fit it (removed with the vehicle). */
+    vehicleId: p.uuid().nullable(),
+    /** The wanted request (reverse auction) the alert was made from, after it ended without an award. */
+    wantedRequestId: p.uuid().nullable(),
     alertName: p.string().length(200),
     make: p.string().length(100).nullable(),
     model: p.string().length(100).nullable(),

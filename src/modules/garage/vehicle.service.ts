@@ -6,6 +6,7 @@ import { Errors } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/auth.js';
 import type { ListPage } from '../../platform/http/validate.js';
 import { CatalogReference, type VehicleFilter, VehicleFilterSource } from '../catalog/index.js';
+import { engineKey, type FitVehicle } from './fitment.rules.js';
 import type { VehicleDto } from './garage.dto.js';
 import { defaultVehicleName, mayChange, ownerOf, pageTotal } from './garage.rules.js';
 import { GARAGE_MESSAGES, type ListQuery, type VehicleCreate, type VehicleUpdate } from './garage.schemas.js';
@@ -23,6 +24,9 @@ export function toVehicleDto(v: GarageVehicle, makeNames: Map<string, string>): 
     yearStart: v.yearStart ?? null,
     yearEnd: v.yearEnd ?? null,
     engineType: v.engineType ?? null,
+    engineCode: v.engineCode ?? null,
+    chassisNumber: v.chassisNumber ?? null,
+    modifications: v.modifications ?? null,
     transmission: v.transmission ?? null,
     projectType: v.projectType,
     priority: v.priority,
@@ -30,6 +34,17 @@ export function toVehicleDto(v: GarageVehicle, makeNames: Map<string, string>): 
     isActive: v.isActive,
     createdAt: v.createdAt.toISOString(),
     updatedAt: v.updatedAt.toISOString(),
+  };
+}
+
+/** A vehicle as the fit rules read it: its make's slug and name (lower case), model, years and engine code. */
+export function toFitVehicle(v: GarageVehicle, makeNames: Map<string, string>): FitVehicle {
+  return {
+    makes: [...new Set([v.make, (makeNames.get(v.make) ?? v.make).toLowerCase()])],
+    model: v.model,
+    yearStart: v.yearStart ?? null,
+    yearEnd: v.yearEnd ?? null,
+    engineCode: v.engineCode ?? null,
   };
 }
 
@@ -86,6 +101,9 @@ export class VehicleService extends VehicleFilterSource {
       yearStart: input.yearStart,
       yearEnd: input.yearEnd,
       engineType: input.engineType ?? null,
+      engineCode: input.engineCode ?? null,
+      chassisNumber: input.chassisNumber ?? null,
+      modifications: input.modifications ?? null,
       transmission: input.transmission ?? null,
       projectType: input.projectType,
       priority: input.priority,
@@ -128,6 +146,9 @@ export class VehicleService extends VehicleFilterSource {
         ...next,
         ...(vehicleName != null && { vehicleName }),
         ...(input.engineType !== undefined && { engineType: input.engineType }),
+        ...(input.engineCode !== undefined && { engineCode: input.engineCode }),
+        ...(input.chassisNumber !== undefined && { chassisNumber: input.chassisNumber }),
+        ...(input.modifications !== undefined && { modifications: input.modifications }),
         ...(input.transmission !== undefined && { transmission: input.transmission }),
         ...(input.projectType != null && { projectType: input.projectType }),
         ...(input.priority != null && { priority: input.priority }),
@@ -140,7 +161,10 @@ export class VehicleService extends VehicleFilterSource {
     });
   }
 
-  /** Removes a vehicle of the actor's; alerts tied to it keep their filters and lose the link. */
+  /**
+   * Removes a vehicle of the actor's; alerts linked to it (garageVehicleId) keep their filters and lose the link,
+   * alerts keyed to it (vehicleId) go with it (the database's keys).
+   */
   async remove(actor: Actor, id: string): Promise<VehicleDto> {
     const names = await this.makeNames();
     return this.db.transaction(async (em) => {
@@ -157,12 +181,7 @@ export class VehicleService extends VehicleFilterSource {
     const vehicle = await this.db.em.findOne(GarageVehicle, { id: vehicleId });
     if (!vehicle) throw Errors.notFound('Vehicle');
     if (vehicle.userId !== actor.id) throw Errors.forbidden();
-    const names = await this.makeNames();
-    return {
-      makes: [...new Set([vehicle.make, (names.get(vehicle.make) ?? vehicle.make).toLowerCase()])],
-      model: vehicle.model.toLowerCase(),
-      yearStart: vehicle.yearStart ?? null,
-      yearEnd: vehicle.yearEnd ?? null,
-    };
+    const fit = toFitVehicle(vehicle, await this.makeNames());
+    return { makes: [...fit.makes], model: fit.model.toLowerCase(), yearStart: fit.yearStart, yearEnd: fit.yearEnd, engineKey: engineKey(fit.engineCode) || null };
   }
 }

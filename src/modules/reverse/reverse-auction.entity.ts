@@ -45,6 +45,8 @@ export const ReverseAuction = defineEntity({
     /** Hours between the unawarded close and the relist. */
     relistDelay: p.integer().default(24),
     relistedFrom: p.uuid().nullable(),
+    /** Make the buyer a part alert like the request when it ends without an award (else the page offers one). */
+    alertIfUnfilled: p.boolean().default(false),
     cancelReason: p.text().nullable(),
     endedAt: p.datetime().nullable(),
     closedAt: p.datetime().nullable(),

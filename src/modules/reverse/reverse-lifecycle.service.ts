@@ -10,7 +10,7 @@ import { ReverseActivityService } from './reverse-activity.service.js';
 import { ReverseAuction } from './reverse-auction.entity.js';
 import { ReverseNotificationService } from './reverse-notification.service.js';
 import { ReverseRelist } from './reverse-relist.entity.js';
-import { REVERSE_EVENTS } from './reverse.events.js';
+import { REVERSE_EVENTS, type UnfilledRequestPayload } from './reverse.events.js';
 import { amount, cents, money } from './reverse.mapper.js';
 import { AWARD_WINDOW_MS, relistBudget } from './reverse.rules.js';
 import { ReverseService } from './reverse.service.js';
@@ -73,7 +73,7 @@ export class ReverseLifecycleService {
       await this.activity.record(em, id, [{ type: 'end', data: { totalBids: r.totalBids, currentLowBid: amount(r.currentLowestBid) } }]);
       await this.bus.publish(em, { name: REVERSE_EVENTS.requestEnded, payload: { reverseAuctionId: id, totalBids: r.totalBids } });
       await this.jobs.add(em, RESULT_TASK, { reverseAuctionId: id }, { jobKey: resultJobKey(id) });
-      if (noQuotes) await this.scheduleRelist(em, r, now);
+      if (noQuotes) await this.closeUnawarded(em, r, now);
       else {
         const runAt = new Date(r.endTime.getTime() + AWARD_WINDOW_MS);
         await this.jobs.add(em, CLOSE_TASK, { reverseAuctionId: id }, { runAt, jobKey: closeJobKey(id), jobKeyMode: 'replace' });
@@ -91,21 +91,43 @@ export class ReverseLifecycleService {
       if (now.getTime() <= r.endedAt.getTime() + AWARD_WINDOW_MS) return false;
       Object.assign(r, { awardStatus: 'unawarded', closedAt: now, updatedAt: now } satisfies Partial<ReverseAuction>);
       await this.jobs.add(em, RESULT_TASK, { reverseAuctionId: id }, { jobKey: resultJobKey(id) });
-      await this.scheduleRelist(em, r, now);
+      await this.closeUnawarded(em, r, now);
       return true;
     });
+  }
+
+  /**
+   * What follows an unawarded close: the relist when one is due, else `reverse.request.unfilled`, so the garage
+   * makes or offers the buyer an alert like the request (a relisted request is not dead yet: its relist says so).
+   */
+  private async closeUnawarded(em: EntityManager, r: ReverseAuction, now: Date): Promise<void> {
+    if (await this.scheduleRelist(em, r, now)) return;
+    const payload: UnfilledRequestPayload = {
+      reverseAuctionId: r.id,
+      buyerId: r.buyerId,
+      title: r.title,
+      partCategory: r.partCategory,
+      make: r.make ?? null,
+      model: r.model ?? null,
+      yearStart: r.yearStart ?? null,
+      yearEnd: r.yearEnd ?? null,
+      maxBudget: amount(r.maxBudget)!,
+      alertIfUnfilled: r.alertIfUnfilled,
+    };
+    await this.bus.publish(em, { name: REVERSE_EVENTS.requestUnfilled, payload });
   }
 
   /**
    * Schedules the one relist of an ending (auto-relist on and relists left): one row per original request, made
    * under the request's row lock.
    */
-  private async scheduleRelist(em: EntityManager, r: ReverseAuction, now: Date): Promise<void> {
-    if (!r.autoRelist || r.relistCount >= r.maxRelists) return;
-    if (await em.count(ReverseRelist, { originalId: r.id })) return;
+  private async scheduleRelist(em: EntityManager, r: ReverseAuction, now: Date): Promise<boolean> {
+    if (!r.autoRelist || r.relistCount >= r.maxRelists) return false;
+    if (await em.count(ReverseRelist, { originalId: r.id })) return true;
     const runAt = new Date(now.getTime() + r.relistDelay * HOUR);
     em.create(ReverseRelist, { originalId: r.id, scheduledTime: runAt, createdAt: now });
     await this.jobs.add(em, RELIST_TASK, { reverseAuctionId: r.id }, { runAt, jobKey: relistJobKey(r.id), jobKeyMode: 'replace' });
+    return true;
   }
 
   /**
@@ -156,6 +178,7 @@ export class ReverseLifecycleService {
         relistBudgetIncrease: r.relistBudgetIncrease,
         relistDelay: r.relistDelay,
         relistedFrom: r.id,
+        alertIfUnfilled: r.alertIfUnfilled,
         createdAt: now,
         updatedAt: now,
       });

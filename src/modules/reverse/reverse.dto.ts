@@ -57,6 +57,8 @@ export interface ReverseAuctionDto {
   relistBudgetIncrease: number;
   relistDelay: number;
   relistedFrom: string | null;
+  /** The buyer asked for a part alert like the request should it end without an award (the garage makes it). */
+  alertIfUnfilled: boolean;
   endedAt: string | null;
   createdAt: string;
   /** Whether the signed-in viewer watches this request. */

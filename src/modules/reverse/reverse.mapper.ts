@@ -58,6 +58,7 @@ export function toReverseAuctionDto(r: ReverseAuction, watching: boolean, now: D
     relistBudgetIncrease: r.relistBudgetIncrease,
     relistDelay: r.relistDelay,
     relistedFrom: r.relistedFrom ?? null,
+    alertIfUnfilled: r.alertIfUnfilled,
     endedAt: r.endedAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
     isWatching: watching,

@@ -75,6 +75,8 @@ export const reverseCreateSchema = z
       ).default(0),
     ),
     relistDelay: intIn(1, 168, REVERSE_MESSAGES.relistDelay, 24),
+    /** When the request ends without an award, make the buyer a part alert like it (make, model, years, category, budget). */
+    alertIfUnfilled: blankable(z.boolean({ error: 'Must be true or false' }).default(false)),
   })
   .superRefine((v, ctx) => {
     if (v.yearStart !== undefined && v.yearEnd !== undefined && v.yearEnd < v.yearStart) {

@@ -82,6 +82,7 @@ export class ReverseService {
         maxRelists: input.maxRelists,
         relistBudgetIncrease: input.relistBudgetIncrease,
         relistDelay: input.relistDelay,
+        alertIfUnfilled: input.alertIfUnfilled,
         createdAt: now,
         updatedAt: now,
       });

@@ -54,7 +54,7 @@ export function FitmentEditor({ entries, setEntries, errors = {} }: FitmentEdito
               <TextField label="Model" {...field('model')} />
               <TextField label="Year Start" type="number" min={MIN_YEAR} max={MAX_YEAR} inputMode="numeric" {...field('yearStart')} />
               <TextField label="Year End" type="number" min={MIN_YEAR} max={MAX_YEAR} inputMode="numeric" {...field('yearEnd')} />
-              <TextField label="Engine" hint="(optional)" {...field('engine')} />
+              <TextField label="Engine" hint="(optional: then it fits only cars with this engine code)" placeholder="e.g. LS3" {...field('engine')} />
               <TextField label="Transmission" hint="(optional)" {...field('transmission')} />
             </div>
             <TextField label="Notes" hint="(optional)" {...field('notes')} />

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { FormActions } from '../../components/FormDialog';
-import { SelectField, TextField } from '../../components/Field';
+import { CheckboxField, SelectField, TextField } from '../../components/Field';
 import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
 import { useFormState } from '../../lib/form';
@@ -85,8 +85,13 @@ function AlertFormBody({ vehicles, onDone }: { vehicles: GarageVehicleDto[]; onD
           ))}
         </SelectField>
       )}
+      {form.garageVehicleId && (
+        <CheckboxField checked={form.fitsVehicle} onChange={(e) => set('fitsVehicle', e.target.checked)}>
+          Only parts that fit this vehicle (by its fitment and engine code, instead of make, model and years)
+        </CheckboxField>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Make" hint="(optional)" {...text('make')}>
+        <SelectField label="Make" hint="(optional)" disabled={form.fitsVehicle} {...text('make')}>
           <option value="">Any make</option>
           {(makes.data ?? []).map((m) => (
             <option key={m.id} value={m.slug}>
@@ -94,9 +99,9 @@ function AlertFormBody({ vehicles, onDone }: { vehicles: GarageVehicleDto[]; onD
             </option>
           ))}
         </SelectField>
-        <TextField label="Model" hint="(optional)" maxLength={100} {...text('model')} />
-        <TextField label="Year from" hint="(optional)" type="number" inputMode="numeric" min={YEAR_MIN} max={YEAR_MAX} {...text('yearStart')} />
-        <TextField label="Year to" hint="(optional)" type="number" inputMode="numeric" min={YEAR_MIN} max={YEAR_MAX} {...text('yearEnd')} />
+        <TextField label="Model" hint="(optional)" maxLength={100} disabled={form.fitsVehicle} {...text('model')} />
+        <TextField label="Year from" hint="(optional)" type="number" inputMode="numeric" min={YEAR_MIN} max={YEAR_MAX} disabled={form.fitsVehicle} {...text('yearStart')} />
+        <TextField label="Year to" hint="(optional)" type="number" inputMode="numeric" min={YEAR_MIN} max={YEAR_MAX} disabled={form.fitsVehicle} {...text('yearEnd')} />
         <SelectField label="Category" hint="(optional)" {...text('category')}>
           <option value="">Any category</option>
           {(categories.data ?? []).map((c) => (

@@ -65,6 +65,7 @@ function AlertRow({ alert, vehicles }: { alert: PartAlertDto; vehicles: GarageVe
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(alert.alertName);
   const vehicle = vehicles.find((v) => v.id === alert.garageVehicleId);
+  const keyedTo = alert.vehicleId ? vehicles.find((v) => v.id === alert.vehicleId) : undefined;
 
   const patch = (changes: Partial<Pick<PartAlertDto, 'alertName' | 'isActive' | 'frequency'>>, done: string, after?: () => void) =>
     update.mutate(
@@ -130,7 +131,11 @@ function AlertRow({ alert, vehicles }: { alert: PartAlertDto; vehicles: GarageVe
             </h3>
           )}
           <p className="text-sm text-muted">{alertSummary(alert)}</p>
-          {vehicle && <p className="text-xs text-muted">For {vehicle.vehicleName}</p>}
+          {keyedTo ? (
+            <p className="text-xs text-muted">Parts that fit your {keyedTo.vehicleName}</p>
+          ) : (
+            vehicle && <p className="text-xs text-muted">For {vehicle.vehicleName}</p>
+          )}
           {alert.lastTriggered && <p className="text-xs text-muted">Last match {formatDateTime(alert.lastTriggered)}</p>}
         </div>
         <label className="grid gap-1 text-xs font-medium">

@@ -1,11 +1,12 @@
-import { CircleCheck, CircleHelp, CircleX, Warehouse } from 'lucide-react';
+import { CircleAlert, CircleCheck, CircleHelp, CircleX, Warehouse } from 'lucide-react';
 import { Link } from 'react-router';
 import { Skeleton } from '../../components/Skeleton';
-import { mismatchText } from './garage';
+import { enginesText, mismatchText } from './garage';
 import { useMyActiveVehicles, usePartFitment } from './garage.api';
 
 /**
- * The part page's word to a garage owner: which of their vehicles the part fits and which not, with the reason.
+ * The part page's word to a garage owner: which of their vehicles the part fits and which not, with the reason;
+ * for a part made for an engine, which engine, and "Check the engine" for a vehicle without an engine code.
  * A signed-in user without vehicles is invited to add one; visitors see nothing.
  */
 export function PartFitmentCard({ partId }: { partId: string }) {
@@ -39,10 +40,22 @@ export function PartFitmentCard({ partId }: { partId: string }) {
         </p>
       ) : (
         <ul className="grid gap-1.5" data-testid="part-fitment">
+          {fitment.data.engines.length > 0 && <li className="text-muted">{enginesText(fitment.data.engines)}</li>}
           {fitment.data.vehicles.map((v) =>
             v.fits ? (
               <li key={v.vehicleId} className="flex items-start gap-2 font-medium text-success">
                 <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0" /> Fits your {v.vehicleName}
+              </li>
+            ) : v.status === 'check' ? (
+              <li key={v.vehicleId} className="flex items-start gap-2 font-medium">
+                <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+                <span>
+                  Check the engine of your {v.vehicleName}: this part is for a particular engine.{' '}
+                  <Link to="/garage" className="text-racing hover:underline">
+                    Add its engine code
+                  </Link>{' '}
+                  to be sure.
+                </span>
               </li>
             ) : (
               <li key={v.vehicleId} className="flex items-start gap-2 text-muted">

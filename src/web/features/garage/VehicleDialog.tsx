@@ -84,7 +84,9 @@ function VehicleFormBody({ vehicle, onDone }: { vehicle?: GarageVehicleDto; onDo
         <TextField label="Year from" type="number" inputMode="numeric" min={YEAR_MIN} max={YEAR_MAX} placeholder="1965" {...text('yearStart')} />
         <TextField label="Year to" type="number" inputMode="numeric" min={YEAR_MIN} max={YEAR_MAX} placeholder="1968" {...text('yearEnd')} />
         <TextField label="Engine" hint="(optional)" maxLength={100} placeholder="289 V8" {...text('engineType')} />
+        <TextField label="Engine code" hint="(optional, for engine parts)" maxLength={50} placeholder="e.g. LS3" {...text('engineCode')} />
         <TextField label="Transmission" hint="(optional)" maxLength={100} placeholder="Toploader 4-speed" {...text('transmission')} />
+        <TextField label="Chassis number or VIN" hint="(optional)" maxLength={50} placeholder="7R02C123456" {...text('chassisNumber')} />
         <SelectField
           label="Project type"
           id={`${prefix}-projectType`}
@@ -100,6 +102,14 @@ function VehicleFormBody({ vehicle, onDone }: { vehicle?: GarageVehicleDto; onDo
         </SelectField>
         <TextField label="Priority" hint="(1 is highest)" type="number" inputMode="numeric" min={1} max={10} {...text('priority')} />
       </div>
+      <TextAreaField
+        label="Modifications"
+        hint="(optional)"
+        rows={2}
+        maxLength={1000}
+        placeholder="e.g. LS3 swap, T56 gearbox"
+        {...text('modifications')}
+      />
       <TextAreaField label="Notes" hint="(optional)" rows={3} maxLength={2000} {...text('notes')} />
       {vehicle && (
         <CheckboxField checked={form.isActive} onChange={(e) => set('isActive', e.target.checked)}>

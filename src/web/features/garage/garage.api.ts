@@ -9,6 +9,7 @@ import type {
   PartFitmentDto,
   PricePointDto,
   SoldPriceHistoryDto,
+  WantedRequestAlertDto,
   WatchCandidateDto,
   WatchType,
 } from './garage.types';
@@ -82,6 +83,29 @@ export function useCreateAlert() {
     mutationFn: (body: AlertCreateInput) =>
       apiRequest<PartAlertDto>('/api/alerts', { method: 'POST', data: { ...body, timeZone: browserTimeZone() } satisfies AlertCreateInput }),
     onSuccess: () => client.invalidateQueries({ queryKey: ALERTS_KEY }),
+  });
+}
+
+const wantedAlertKey = (requestId: string) => ['/api/alerts/from-request', requestId] as const;
+
+/** The signed-in buyer's alert made from a wanted request that ended without an award, or null. */
+export function useWantedRequestAlert(requestId: string, enabled = true) {
+  return useQuery({
+    queryKey: wantedAlertKey(requestId),
+    queryFn: () => apiRequest<WantedRequestAlertDto>(`/api/alerts/from-request/${encodeURIComponent(requestId)}`),
+    enabled,
+  });
+}
+
+/** POST /api/alerts/from-request/{id}: the request page's one click (the same alert when asked again). */
+export function useAlertFromRequest(requestId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<PartAlertDto>(`/api/alerts/from-request/${encodeURIComponent(requestId)}`, { method: 'POST' }),
+    onSuccess: (alert) => {
+      client.setQueryData<WantedRequestAlertDto>(wantedAlertKey(requestId), { alert });
+      return client.invalidateQueries({ queryKey: ALERTS_KEY });
+    },
   });
 }
 

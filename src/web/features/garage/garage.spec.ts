@@ -8,6 +8,7 @@ import {
   changePercentText,
   EMPTY_ALERT_FORM,
   EMPTY_VEHICLE_FORM,
+  enginesText,
   fitmentBadge,
   garageStats,
   hourLabel,
@@ -35,6 +36,9 @@ const vehicle: GarageVehicleDto = {
   yearStart: 1965,
   yearEnd: 1968,
   engineType: null,
+  engineCode: null,
+  chassisNumber: null,
+  modifications: null,
   transmission: null,
   projectType: 'restoration',
   priority: 1,
@@ -48,6 +52,8 @@ const alert = (over: Partial<PartAlertDto> = {}): PartAlertDto => ({
   id: 'a1',
   userId: 'u1',
   garageVehicleId: null,
+  vehicleId: null,
+  wantedRequestId: null,
   alertName: 'Carbs',
   make: null,
   makeName: null,
@@ -79,6 +85,12 @@ describe('the vehicle form', () => {
 
   it('passes text that is no number on so the server names the field', () => {
     expect(vehiclePayload({ ...EMPTY_VEHICLE_FORM, yearStart: '19x7' }).yearStart).toBe('19x7');
+  });
+
+  it('sends the engine code, chassis number and modifications, null when blank', () => {
+    const body = vehiclePayload({ ...EMPTY_VEHICLE_FORM, make: 'chevrolet', model: 'Camaro', engineCode: ' LS3 ', chassisNumber: '124379N600001', modifications: 'LS3 swap, T56 gearbox' });
+    expect(body).toMatchObject({ engineCode: 'LS3', chassisNumber: '124379N600001', modifications: 'LS3 swap, T56 gearbox' });
+    expect(vehiclePayload(EMPTY_VEHICLE_FORM)).toMatchObject({ engineCode: null, chassisNumber: null, modifications: null });
   });
 });
 
@@ -147,8 +159,16 @@ describe('alerts', () => {
       maxPrice: '500',
       keywords: [],
       garageVehicleId: null,
+      vehicleId: null,
       frequency: 'daily',
     });
+  });
+
+  it('keys the alert to the chosen vehicle when asked, sending no make, model or years', () => {
+    const form = { ...alertFormForVehicle({ ...EMPTY_ALERT_FORM, alertName: 'Mustang parts' }, vehicle), fitsVehicle: true };
+    expect(alertPayload(form)).toMatchObject({ garageVehicleId: 'v1', vehicleId: 'v1', make: null, model: null, yearStart: null, yearEnd: null });
+    expect(alertPayload({ ...form, fitsVehicle: false })).toMatchObject({ vehicleId: null, make: 'ford', model: 'Mustang', yearStart: 1965 });
+    expect(alertFormForVehicle(form, undefined).fitsVehicle).toBe(false);
   });
 
   it('fills make, model and years from a chosen garage vehicle', () => {
@@ -166,25 +186,39 @@ describe('alerts', () => {
 });
 
 describe('fitment badges', () => {
-  const fits = { vehicleId: 'v1', vehicleName: '1967 Mustang', fits: true, reason: null };
-  const noFit = { vehicleId: 'v2', vehicleName: '1970 Camaro', fits: false, reason: 'years' as const };
+  const fits = { vehicleId: 'v1', vehicleName: '1967 Mustang', fits: true, status: 'fits' as const, reason: null };
+  const noFit = { vehicleId: 'v2', vehicleName: '1970 Camaro', fits: false, status: 'no_fit' as const, reason: 'years' as const };
+  const check = { vehicleId: 'v3', vehicleName: '1969 Camaro', fits: false, status: 'check' as const, reason: 'engine_unknown' as const };
+  const answer = { partId: 'p', fitsVehicleName: null, checkVehicleName: null, engines: [] };
 
   it('says "Fits your {vehicleName}" for the vehicle it fits', () => {
-    expect(fitmentBadge({ partId: 'p', status: 'fits', fitsVehicleName: '1967 Mustang', vehicles: [fits, noFit] })).toEqual({
+    expect(fitmentBadge({ ...answer, status: 'fits', fitsVehicleName: '1967 Mustang', vehicles: [fits, noFit] })).toEqual({
       kind: 'fits',
       text: 'Fits your 1967 Mustang',
     });
   });
 
   it('says "Check fitment" when the part lists no vehicles, and nothing when it fits none', () => {
-    expect(fitmentBadge({ partId: 'p', status: 'no_entries', fitsVehicleName: null, vehicles: [] })?.text).toBe('Check fitment');
-    expect(fitmentBadge({ partId: 'p', status: 'no_fit', fitsVehicleName: null, vehicles: [noFit] })).toBeNull();
+    expect(fitmentBadge({ ...answer, status: 'no_entries', vehicles: [] })?.text).toBe('Check fitment');
+    expect(fitmentBadge({ ...answer, status: 'no_fit', vehicles: [noFit] })).toBeNull();
     expect(fitmentBadge(undefined)).toBeNull();
+  });
+
+  it('says "Check the engine of your {vehicleName}" when the part is for an engine the vehicle does not name', () => {
+    expect(fitmentBadge({ ...answer, status: 'check', checkVehicleName: '1969 Camaro', engines: ['L78'], vehicles: [noFit, check] })).toEqual({
+      kind: 'check',
+      text: 'Check the engine of your 1969 Camaro',
+    });
   });
 
   it('explains a mismatch in words', () => {
     expect(mismatchText('years')).toBe('years do not overlap');
     expect(mismatchText('model')).toBe('different model');
+    expect(mismatchText('engine')).toBe('different engine');
+    expect(mismatchText('engine_unknown')).toBe('add its engine code to check');
+    expect(enginesText(['LS3'])).toBe('For the LS3 engine');
+    expect(enginesText(['L78', 'L89', 'L72'])).toBe('For the L78, L89 or L72 engine');
+    expect(enginesText([])).toBe('');
   });
 });
 

@@ -8,6 +8,7 @@ import type {
   MarketWatchItemDto,
   MismatchReason,
   PartAlertDto,
+  FitCheckReason,
   PartFitmentDto,
   PriceDirection,
   ProjectType,
@@ -93,6 +94,9 @@ export interface VehicleForm {
   yearStart: string;
   yearEnd: string;
   engineType: string;
+  engineCode: string;
+  chassisNumber: string;
+  modifications: string;
   transmission: string;
   projectType: ProjectType;
   priority: string;
@@ -107,6 +111,9 @@ export const EMPTY_VEHICLE_FORM: VehicleForm = {
   yearStart: '',
   yearEnd: '',
   engineType: '',
+  engineCode: '',
+  chassisNumber: '',
+  modifications: '',
   transmission: '',
   projectType: 'restoration',
   priority: '1',
@@ -123,6 +130,9 @@ export function vehicleToForm(v: GarageVehicleDto): VehicleForm {
     yearStart: v.yearStart === null ? '' : String(v.yearStart),
     yearEnd: v.yearEnd === null ? '' : String(v.yearEnd),
     engineType: v.engineType ?? '',
+    engineCode: v.engineCode ?? '',
+    chassisNumber: v.chassisNumber ?? '',
+    modifications: v.modifications ?? '',
     transmission: v.transmission ?? '',
     projectType: v.projectType,
     priority: String(v.priority),
@@ -150,6 +160,9 @@ export function vehiclePayload(form: VehicleForm): VehicleCreateInput {
     yearStart: optionalNumber(form.yearStart),
     yearEnd: optionalNumber(form.yearEnd),
     engineType: optionalText(form.engineType),
+    engineCode: optionalText(form.engineCode),
+    chassisNumber: optionalText(form.chassisNumber),
+    modifications: optionalText(form.modifications),
     transmission: optionalText(form.transmission),
     projectType: form.projectType,
     priority: optionalNumber(form.priority) ?? 1,
@@ -181,6 +194,8 @@ export interface AlertForm {
   maxPrice: string;
   keywords: string;
   garageVehicleId: string;
+  /** Only parts that fit the chosen garage vehicle (the alert is keyed to it: make, model and years are not sent). */
+  fitsVehicle: boolean;
   frequency: AlertFrequency;
 }
 
@@ -195,6 +210,7 @@ export const EMPTY_ALERT_FORM: AlertForm = {
   maxPrice: '',
   keywords: '',
   garageVehicleId: '',
+  fitsVehicle: false,
   frequency: 'instant',
 };
 
@@ -207,24 +223,26 @@ export function parseKeywords(text: string): string[] {
 /** The POST /api/alerts body of the alert form. */
 export function alertPayload(form: AlertForm): AlertCreateInput {
   const maxPrice = form.maxPrice.trim();
+  const keyed = form.fitsVehicle && Boolean(form.garageVehicleId);
   return {
     alertName: form.alertName.trim(),
-    make: form.make || null,
-    model: form.model.trim() || null,
-    yearStart: optionalNumber(form.yearStart),
-    yearEnd: optionalNumber(form.yearEnd),
+    make: keyed ? null : form.make || null,
+    model: keyed ? null : form.model.trim() || null,
+    yearStart: keyed ? null : optionalNumber(form.yearStart),
+    yearEnd: keyed ? null : optionalNumber(form.yearEnd),
     category: form.category || null,
     condition: form.condition,
     maxPrice: maxPrice || null,
     keywords: parseKeywords(form.keywords),
     garageVehicleId: form.garageVehicleId || null,
+    vehicleId: keyed ? form.garageVehicleId : null,
     frequency: form.frequency,
   };
 }
 
 /** A vehicle's facts filled into the alert form (make, model, years), keeping what the user typed elsewhere. */
 export function alertFormForVehicle(form: AlertForm, vehicle: GarageVehicleDto | undefined): AlertForm {
-  if (!vehicle) return { ...form, garageVehicleId: '' };
+  if (!vehicle) return { ...form, garageVehicleId: '', fitsVehicle: false };
   return {
     ...form,
     garageVehicleId: vehicle.id,
@@ -285,7 +303,8 @@ export type FitmentBadgeState = { kind: 'fits'; text: string } | { kind: 'check'
 
 /**
  * The badge on a card: "Fits your {vehicleName}" (the best-priority vehicle it fits), "Check fitment" when the part
- * lists no vehicles, nothing when it fits none of the user's vehicles (or there is no answer).
+ * lists no vehicles, "Check the engine of your {vehicleName}" when it is for an engine and that vehicle has no
+ * engine code, nothing when it fits none of the user's vehicles (or there is no answer).
  */
 export function fitmentBadge(answer: PartFitmentDto | undefined): FitmentBadgeState {
   if (!answer) return null;
@@ -294,18 +313,31 @@ export function fitmentBadge(answer: PartFitmentDto | undefined): FitmentBadgeSt
     return name ? { kind: 'fits', text: `Fits your ${name}` } : null;
   }
   if (answer.status === 'no_entries') return { kind: 'check', text: 'Check fitment' };
+  if (answer.status === 'check') {
+    const name = answer.checkVehicleName ?? answer.vehicles.find((v) => v.status === 'check')?.vehicleName;
+    return name ? { kind: 'check', text: `Check the engine of your ${name}` } : null;
+  }
   return null;
 }
 
-const REASONS: Record<MismatchReason, string> = {
+const REASONS: Record<MismatchReason | FitCheckReason, string> = {
   make: 'different make',
   model: 'different model',
   years: 'years do not overlap',
+  engine: 'different engine',
+  engine_unknown: 'add its engine code to check',
 };
 
-/** Why a part does not fit a vehicle, in words. */
-export function mismatchText(reason: MismatchReason): string {
+/** Why a part does not fit a vehicle (or why it must be checked), in words. */
+export function mismatchText(reason: MismatchReason | FitCheckReason): string {
   return REASONS[reason] ?? 'not listed';
+}
+
+/** "For the LS3 engine" / "For the L78 or L89 engine" under the part page's answer; '' for a part for any engine. */
+export function enginesText(engines: readonly string[]): string {
+  if (!engines.length) return '';
+  const list = engines.length === 1 ? engines[0] : `${engines.slice(0, -1).join(', ')} or ${engines[engines.length - 1]}`;
+  return `For the ${list} engine`;
 }
 
 /** "+12.5%", "-3%", "0%". */

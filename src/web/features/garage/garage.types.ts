@@ -2,6 +2,8 @@
 export type {
   AlertDto as PartAlertDto,
   AlertFrequency,
+  FitCheckReason,
+  FitStatus,
   MarketWatchItemDto,
   NoFitReason as MismatchReason,
   PartFitmentAnswerDto as PartFitmentDto,
@@ -10,6 +12,7 @@ export type {
   ProjectType,
   SoldPriceHistoryDto,
   VehicleDto as GarageVehicleDto,
+  WantedRequestAlertDto,
   WatchCandidateDto,
   WatchType,
 } from '../../../modules/garage/garage.dto';

@@ -20,6 +20,7 @@ import { useNow } from '../auctions/useNow';
 import { useAwardQuote, useBuyer, useReverseAuction, useReverseBids, useReverseLive, useSubmitQuote, useWatchRequest } from './reverse.api';
 import { buyerName, displayStatus, memberSince, postedAgo, quoteImages, SHIPPING_LABEL, stateNote, timeLeft, URGENCY_LABEL } from './reverseRules';
 import { ContactSellerDialog } from '../messaging/ContactSellerDialog';
+import { WantedAlertOffer } from '../garage/WantedAlertOffer';
 import { reverseContactTarget } from '../messaging/contactSeller';
 
 /** /reverse-auctions/{id}: one wanted-part request (spec 000 "Reverse auction detail"). */
@@ -142,6 +143,7 @@ function Detail({ r }: { r: ReverseAuctionDto }) {
                 <p className="text-muted">The buyer may award a quote until {formatDateTime(r.awardDeadline)}.</p>
               )}
               {r.awardStatus === 'awarded' && <p className="font-medium text-green-800">Awarded</p>}
+              {isBuyer && r.awardStatus === 'unawarded' && <WantedAlertOffer requestId={r.id} />}
             </CardContent>
           </Card>
           <Card>

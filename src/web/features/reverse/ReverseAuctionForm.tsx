@@ -26,6 +26,7 @@ export function ReverseAuctionForm() {
   const create = useCreateReverseAuction();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [autoRelist, setAutoRelist] = useState(false);
+  const [alertIfUnfilled, setAlertIfUnfilled] = useState(false);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -74,6 +75,7 @@ export function ReverseAuctionForm() {
         maxRelists: Number(text('maxRelists') || 3),
         relistBudgetIncrease: Number(text('relistBudgetIncrease') || 0),
         relistDelay: Number(text('relistDelay') || 24),
+        alertIfUnfilled,
       },
       {
         onSuccess: () => {
@@ -135,6 +137,9 @@ export function ReverseAuctionForm() {
               <TextField name="relistDelay" label="Relist delay (hours)" type="number" min={1} max={168} step={1} defaultValue="24" error={errors.relistDelay} />
             </div>
           )}
+          <CheckboxField checked={alertIfUnfilled} onChange={(e) => setAlertIfUnfilled(e.currentTarget.checked)}>
+            If no seller is chosen, keep looking: make me a part alert like this request
+          </CheckboxField>
           <div className="flex justify-end">
             <Button type="submit" disabled={create.isPending}>
               {create.isPending ? 'Scheduling...' : 'Schedule Reverse Auction'}
