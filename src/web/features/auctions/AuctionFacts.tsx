@@ -3,7 +3,7 @@ import { MapPin, Truck } from 'lucide-react';
 import { Card } from '../../components/Card';
 import { formatDateTime, formatGrouped, formatUsdCents } from '../../lib/format';
 import type { AuctionDto } from '../../../modules/auctions/auction.dto';
-import { listingStatusLabel, shortConditionLabel } from './auctionRules';
+import { shortConditionLabel } from './auctionRules';
 
 /** The auction's title (the page's h1) with part number, condition and location, then its description and terms. */
 export function AuctionFacts({ auction }: { auction: AuctionDto }) {
@@ -11,14 +11,9 @@ export function AuctionFacts({ auction }: { auction: AuctionDto }) {
   return (
     <section aria-labelledby="auction-title" className="grid gap-4">
       <div>
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="rounded bg-graphite px-2 py-0.5 text-xs font-semibold text-white">
-            {listingStatusLabel(auction.status)}
-          </span>
-          {auction.auctionType === 'reserve' && (
-            <span className="rounded border border-line px-2 py-0.5 text-xs font-medium">Reserve auction</span>
-          )}
-        </div>
+        {auction.auctionType === 'reserve' && (
+          <span className="rounded border border-line px-2 py-0.5 text-xs font-medium">Reserve auction</span>
+        )}
         <h1 id="auction-title" className="mt-2 text-2xl font-bold tracking-tight md:text-3xl">
           {auction.title}
         </h1>

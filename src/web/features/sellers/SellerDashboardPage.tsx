@@ -17,7 +17,6 @@ import {
   accountStatus,
   latest,
   listingApprovalLabel,
-  normaliseStatus,
   partListingStatus,
   type ListingStatus,
 } from './sellerDashboard';
@@ -27,6 +26,8 @@ import type { SellerDto } from '../../../modules/sellers/seller.dto';
 import type { PartDto } from '../../../modules/catalog/part.dto';
 import type { AuctionDto } from '../../../modules/auctions/auction.dto';
 import { headlinePrice } from '../auctions/auctionRules';
+import { AuctionStatusBadge } from '../auctions/AuctionStatusBadge';
+import { useNow } from '../auctions/useNow';
 import { SellerOffersPanel } from '../offers/SellerOffersPanel';
 import { SellerReturnsPanel } from '../returns/SellerReturnsPanel';
 
@@ -94,6 +95,8 @@ function Dashboard({ seller, userId }: { seller: SellerDto; userId: string }) {
   });
   const reputation = useSellerReputation(seller.id);
   const storefront = useSellerStorefront(seller.id);
+  // The auctions' badges follow the clock (Ending Soon, Ended).
+  const now = useNow(30_000);
 
   const partRows = parts.data?.items ?? [];
   const auctionRows = latest(auctions.data ?? [], DASHBOARD_ROWS);
@@ -207,7 +210,7 @@ function Dashboard({ seller, userId }: { seller: SellerDto; userId: string }) {
               <td className="px-3 py-2 text-right tabular">{formatUsdCents(headlinePrice(auction).amount)}</td>
               <td className="px-3 py-2 text-right tabular">{formatGrouped(auction.totalBids)}</td>
               <td className="px-3 py-2">
-                <StatusBadge status={normaliseStatus(auction.status)} />
+                <AuctionStatusBadge auction={auction} now={now} />
               </td>
             </Row>
           ))}
