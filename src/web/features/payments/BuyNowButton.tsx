@@ -6,10 +6,7 @@ import { toast } from '../../components/toast';
 import { describeError, listQueryFn } from '../../lib/api';
 import type { OrderDto } from '../../../modules/payments/order.dto';
 import { useAuth } from '../accounts/useAuth';
-import { ORDERS_PATH, useBuyNow } from './payments.api';
-
-/** The buyer's newest purchases the part page looks through for an open order of the part (open orders are at most 48 hours old). */
-const RECENT_ORDERS = { limit: 50 } as const;
+import { ORDERS_PATH, RECENT_ORDERS, useBuyNow } from './payments.api';
 
 /** The buyer's own open (unpaid) order of this part, if any, from their newest purchases. */
 export function openOrderFor(orders: readonly OrderDto[], partId: string): OrderDto | undefined {
