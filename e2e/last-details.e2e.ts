@@ -207,6 +207,31 @@ describe('the auction page on a phone (issue 34)', () => {
   }, 60_000);
 });
 
+describe('the auction pages on a phone fit its width (issue 34)', () => {
+  it('scrolls no page sideways: the auctions table, the seller dashboard, My Auctions', async () => {
+    const page = await browser.newPage(PHONE);
+    await signIn(page, seller.username);
+    const overflow = () =>
+      page.evaluate(() => {
+        const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document
+          .documentElement;
+        return root.scrollWidth - root.clientWidth;
+      });
+    await page.goto('/auctions');
+    await expect.poll(() => page.locator(`a[href="/auctions/${scheduledId}"]`).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByRole('button', { name: 'Table view' }).click();
+    await expect.poll(() => page.getByRole('row').filter({ hasText: SCHEDULED_TITLE }).isVisible()).toBe(true);
+    expect(await overflow(), '/auctions (table)').toBe(0);
+    await page.goto('/seller-dashboard');
+    await expect.poll(() => page.getByRole('row').filter({ hasText: SCHEDULED_TITLE }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await overflow(), '/seller-dashboard').toBe(0);
+    await page.goto('/my-auctions');
+    await expect.poll(() => page.getByRole('listitem', { name: SCHEDULED_TITLE }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await overflow(), '/my-auctions').toBe(0);
+    await page.context().close();
+  }, 60_000);
+});
+
 describe('Buy Now for a signed-out visitor (issue 34)', () => {
   it('shows Buy Now, sends them to sign in and back to the part, whose checkout starts from their last address', async () => {
     // An earlier purchase of the buyer's, paid with their home address.

@@ -265,7 +265,7 @@ function AuctionCard({ auction, now }: { auction: AuctionDto; now: number }) {
 
 function AuctionTable({ auctions, now }: { auctions: AuctionDto[]; now: number }) {
   return (
-    <Card className="overflow-x-auto">
+    <Card className="relative overflow-x-auto">
       <table className="w-full min-w-[640px] text-sm">
         <thead className="border-b border-line text-left text-muted">
           <tr>

@@ -39,7 +39,7 @@ export function MyAuctionsPage() {
   };
 
   return (
-    <PageContainer className="grid gap-6" title="My Auctions">
+    <PageContainer className="grid grid-cols-[minmax(0,1fr)] gap-6" title="My Auctions">
       <PageHeader
         back={{ to: '/seller-dashboard', label: 'Seller Dashboard' }}
         title="My Auctions"
@@ -105,14 +105,14 @@ function AuctionRow({ auction, now }: { auction: AuctionDto; now: number }) {
   }
 
   return (
-    <li aria-label={auction.title} className="grid gap-3 rounded-lg border border-line bg-surface p-3 sm:flex sm:items-start sm:gap-4">
+    <li aria-label={auction.title} className="grid grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border border-line bg-surface p-3 sm:flex sm:items-start sm:gap-4">
       <div className="flex min-w-0 flex-1 gap-3 sm:gap-4">
         <div className="aspect-[4/3] w-24 shrink-0 overflow-hidden rounded bg-paper sm:w-32">
           <Photo src={photo?.thumbnailUrl ?? photo?.url} alt={photo?.altText ?? ''} loading="lazy" iconClassName="size-6" />
         </div>
-        <div className="grid min-w-0 content-start gap-1">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-1">
           <div className="flex flex-wrap items-center gap-2">
-            <Link to={`/auctions/${auction.id}`} className="truncate font-semibold hover:underline">
+            <Link to={`/auctions/${auction.id}`} className="min-w-0 truncate font-semibold hover:underline">
               {auction.title}
             </Link>
             <AuctionStatusBadge auction={auction} now={now} />

@@ -103,7 +103,7 @@ function Dashboard({ seller, userId }: { seller: SellerDto; userId: string }) {
   const status = accountStatus(seller.status);
 
   return (
-    <PageContainer className="grid gap-6" title="Seller Dashboard">
+    <PageContainer className="grid grid-cols-[minmax(0,1fr)] gap-6" title="Seller Dashboard">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Welcome back, {seller.businessName}</h1>
@@ -173,7 +173,7 @@ function Dashboard({ seller, userId }: { seller: SellerDto; userId: string }) {
         />
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
         <TableCard
           title="Latest Listings"
           more={{ to: '/my-listings', label: 'View all listings' }}
