@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { FilterQuery } from '@mikro-orm/core';
+import { raw, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '../../platform/clock.js';
 import { Database } from '../../platform/db/database.js';
@@ -30,6 +30,24 @@ const SORT_PROPERTIES = {
   watchers: 'watchers',
   createdAt: 'createdAt',
 } as const;
+
+const LIVE = `status = 'active' and end_time > ?`;
+const UPCOMING = `status in ('scheduled', 'pending') and end_time > ?`;
+
+/**
+ * "Ending soonest" (sort endTime, ascending, the list's default) across statuses (issue 34): running auctions
+ * first, ending soonest; then upcoming ones by start; then the finished (and cancelled), the latest ended first.
+ * A plain end-time order put long-ended auctions at the top of All Auctions.
+ */
+function endingSoonestOrder(now: Date): QueryOrderMap<Auction>[] {
+  return [
+    { [raw(`(case when ${LIVE} then 0 when ${UPCOMING} then 1 else 2 end)`, [now, now])]: 'asc' },
+    { [raw(`(case when ${LIVE} then end_time when ${UPCOMING} then start_time end)`, [now, now])]: 'asc' },
+    { [raw(`(case when ${LIVE} or ${UPCOMING} then null else end_time end)`, [now, now])]: 'desc' },
+    { endTime: 'asc' },
+    { id: 'asc' },
+  ];
+}
 
 /** Reading forward auctions (one, a page, their bids) as a viewer may see them, and watching them. */
 @injectable()
@@ -101,8 +119,12 @@ export class AuctionService {
       where.status = { $ne: 'cancelled' };
     }
     const order = query.order ?? (query.sort === 'endTime' ? 'asc' : 'desc');
+    const orderBy: QueryOrderMap<Auction>[] =
+      query.sort === 'endTime' && order === 'asc'
+        ? endingSoonestOrder(this.clock.now())
+        : [{ [SORT_PROPERTIES[query.sort]]: order }, { id: 'asc' }];
     const [rows, total] = await this.db.em.findAndCount(Auction, where, {
-      orderBy: { [SORT_PROPERTIES[query.sort]]: order, id: 'asc' },
+      orderBy,
       limit: query.limit,
       offset: query.offset,
       refresh: true,

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PageContainer } from '../../components/PageContainer';
 import { ActivityFeed } from './ActivityFeed';
 import { AuctionDetailSkeleton, AuctionLoadError, AuctionNotFound } from './AuctionDetailStates';
-import { AuctionFacts } from './AuctionFacts';
+import { AuctionDescription, AuctionHeading } from './AuctionFacts';
 import { AuctionGallery } from './AuctionGallery';
 import { AuctionSellerCard } from './AuctionSellerCard';
 import { auctionKey, bidsKey, useAuction } from './auctions.api';
@@ -40,23 +40,35 @@ export function AuctionDetailPage() {
         <ArrowLeft aria-hidden className="size-4" />
         Back to Auctions
       </Link>
-      {/* On phones the bid box follows the photos and details; on desktop it stays beside them. */}
-      <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:grid-rows-[auto_1fr] lg:gap-x-8">
-        <div className="grid min-w-0 content-start gap-6 lg:col-start-1 lg:row-start-1">
+      {/*
+        Desktop: photos, title, description and bid history on the left; the bid box, the seller and the live feed in
+        the column beside them. Phone (one column): photos and title, then the bid box at once, then the description,
+        the seller and the feed, then the bid history. The right column's wrapper is `contents` on phones so that
+        its two parts take their own places (order) among the others.
+      */}
+      <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_380px] lg:grid-rows-[auto_auto_1fr] lg:gap-x-8">
+        <div className="order-1 grid min-w-0 content-start gap-6 lg:col-start-1 lg:row-start-1">
           <AuctionGallery auction={data} />
+          <AuctionHeading auction={data} />
+        </div>
+        <div className="contents lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:grid lg:content-start lg:gap-6">
+          <aside aria-label="Bidding" className="order-2 min-w-0">
+            <BidBox auction={data} />
+          </aside>
+          <div className="order-4 grid min-w-0 content-start gap-6">
+            <AuctionSellerCard sellerId={data.sellerId} sellerName={data.sellerName} />
+            <ActivityFeed feed={feed} />
+          </div>
+        </div>
+        <div className="order-3 grid min-w-0 content-start gap-6 lg:col-start-1 lg:row-start-2">
           {/* The garage (issue 20): whether the part fits the viewer's car, and following the current bid. */}
-          <div className="flex flex-wrap items-center gap-3">
+          <div className="flex flex-wrap items-center gap-3 empty:hidden">
             <FitmentBadge partId={data.partId} />
             <TrackPriceButton watchType="auction" itemId={data.id} itemTitle={data.title} />
           </div>
-          <AuctionFacts auction={data} />
+          <AuctionDescription auction={data} />
         </div>
-        <aside aria-label="Bidding" className="grid content-start gap-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <BidBox auction={data} />
-          <AuctionSellerCard sellerId={data.sellerId} sellerName={data.sellerName} />
-          <ActivityFeed feed={feed} />
-        </aside>
-        <div className="min-w-0 content-start lg:col-start-1 lg:row-start-2">
+        <div className="order-5 min-w-0 content-start lg:col-start-1 lg:row-start-3">
           <BidHistory auctionId={data.id} />
         </div>
       </div>

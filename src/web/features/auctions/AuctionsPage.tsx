@@ -18,10 +18,10 @@ import {
   auctionStats,
   filterByTab,
   shortConditionLabel,
-  tableBadge,
   type AuctionTab,
-  type TableBadge,
 } from './auctionRules';
+import { AuctionStatusBadge } from './AuctionStatusBadge';
+import { AUCTION_STATUS_FILTERS } from './auctionStatus';
 import { useAuctions, type AuctionSort } from './auctions.api';
 import { useNow } from './useNow';
 
@@ -34,14 +34,6 @@ const SORTS: Array<{ value: AuctionSort; label: string; order: 'asc' | 'desc' }>
   { value: 'currentBid', label: 'Highest current bid', order: 'desc' },
   { value: 'totalBids', label: 'Most bids', order: 'desc' },
   { value: 'watchers', label: 'Most watched', order: 'desc' },
-];
-
-const STATUSES = [
-  { value: 'all', label: 'All statuses' },
-  { value: 'active', label: 'Live' },
-  { value: 'scheduled', label: 'Scheduled' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'ended', label: 'Ended' },
 ];
 
 const TABS: Array<{ value: AuctionTab; label: string; empty: string }> = [
@@ -116,7 +108,7 @@ export function AuctionsPage() {
               Status
             </label>
             <select id="auction-status" className={selectClass} value={status} onChange={(e) => setStatus(e.target.value)}>
-              {STATUSES.map((s) => (
+              {AUCTION_STATUS_FILTERS.map((s) => (
                 <option key={s.value} value={s.value}>
                   {s.label}
                 </option>
@@ -247,7 +239,7 @@ function AuctionCard({ auction, now }: { auction: AuctionDto; now: number }) {
       <div className="relative aspect-[4/3] bg-black/5">
         <Photo src={photo?.thumb} alt={photo?.alt} loading="lazy" />
         <span className="absolute top-2 left-2">
-          <Badge kind={tableBadge(auction, now)} />
+          <AuctionStatusBadge auction={auction} now={now} className="shadow-sm" />
         </span>
       </div>
       <div className="grid gap-2 p-4">
@@ -271,20 +263,9 @@ function AuctionCard({ auction, now }: { auction: AuctionDto; now: number }) {
   );
 }
 
-const BADGE_STYLE: Record<TableBadge, string> = {
-  Ended: 'bg-black/10 text-muted',
-  Pending: 'bg-amber-100 text-amber-900',
-  'Ending Soon': 'bg-racing text-white',
-  Active: 'bg-green-100 text-success',
-};
-
-function Badge({ kind }: { kind: TableBadge }) {
-  return <span className={cn('inline-block rounded px-2 py-0.5 text-xs font-semibold', BADGE_STYLE[kind])}>{kind}</span>;
-}
-
 function AuctionTable({ auctions, now }: { auctions: AuctionDto[]; now: number }) {
   return (
-    <Card className="overflow-x-auto">
+    <Card className="relative overflow-x-auto">
       <table className="w-full min-w-[640px] text-sm">
         <thead className="border-b border-line text-left text-muted">
           <tr>
@@ -314,7 +295,7 @@ function AuctionTable({ auctions, now }: { auctions: AuctionDto[]; now: number }
                 <AuctionClock endTime={a.endTime} now={now} />
               </td>
               <td className="p-3">
-                <Badge kind={tableBadge(a, now)} />
+                <AuctionStatusBadge auction={a} now={now} />
               </td>
             </tr>
           ))}

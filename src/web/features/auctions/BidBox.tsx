@@ -34,7 +34,7 @@ export function BidBox({ auction }: { auction: AuctionDto }) {
 
   return (
     <Card className="p-5">
-      <BidSummary auction={auction} status={status} now={now} minimumCents={minimumCents} />
+      <BidSummary auction={auction} now={now} minimumCents={minimumCents} />
 
       {mode === 'own' ? (
         <p className="mt-5 rounded-md bg-paper p-3 text-sm text-muted">

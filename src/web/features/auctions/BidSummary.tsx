@@ -3,23 +3,16 @@ import { cn } from '../../lib/cn';
 import { formatGrouped, formatUsdCents } from '../../lib/format';
 import type { AuctionDto } from '../../../modules/auctions/auction.dto';
 import { AuctionClock } from './AuctionClock';
-import { headlinePrice, reserveInfo, type DetailStatus } from './auctionRules';
-
-const STATUS_STYLE: Record<DetailStatus, string> = {
-  Active: 'bg-green-100 text-success',
-  Ended: 'bg-black/10 text-muted',
-  Scheduled: 'bg-amber-100 text-amber-900',
-};
+import { headlinePrice, reserveInfo } from './auctionRules';
+import { AuctionStatusBadge } from './AuctionStatusBadge';
 
 /** The top of the bid box: status and clock, the current (or starting) bid, the bid count, the minimum next bid and the reserve. */
 export function BidSummary({
   auction,
-  status,
   now,
   minimumCents,
 }: {
   auction: AuctionDto;
-  status: DetailStatus;
   now: number;
   minimumCents: number;
 }) {
@@ -28,7 +21,7 @@ export function BidSummary({
   return (
     <>
       <div className="flex items-center justify-between gap-2">
-        <span className={cn('rounded px-2 py-0.5 text-xs font-semibold', STATUS_STYLE[status])}>{status}</span>
+        <AuctionStatusBadge auction={auction} now={now} />
         <AuctionClock endTime={auction.endTime} now={now} className="text-lg" />
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-4">

@@ -12,11 +12,9 @@ import {
   filterByTab,
   formatTimeRemaining,
   headlinePrice,
-  listingStatusLabel,
   minimumNextBidCents,
   reserveInfo,
   shortConditionLabel,
-  tableBadge,
   nextOffset,
 } from './auctionRules';
 import { formatUsdCents } from '../../lib/format';
@@ -130,28 +128,8 @@ describe('detailStatus', () => {
     expect(detailStatus(auction({ status: 'scheduled' }), NOW)).toBe('Scheduled');
     expect(detailStatus(auction({ status: 'pending' }), NOW)).toBe('Scheduled');
   });
-});
-
-describe('listingStatusLabel', () => {
-  it('labels active as Live and capitalises the others', () => {
-    expect(listingStatusLabel('active')).toBe('Live');
-    expect(listingStatusLabel('scheduled')).toBe('Scheduled');
-    expect(listingStatusLabel('ended')).toBe('Ended');
-  });
-});
-
-describe('tableBadge', () => {
-  it('shows Ended for ended auctions or passed end times', () => {
-    expect(tableBadge(auction({ status: 'ended' }), NOW)).toBe('Ended');
-    expect(tableBadge(auction({ endTime: at(-1) }), NOW)).toBe('Ended');
-  });
-  it('shows Pending for pending auctions', () => {
-    expect(tableBadge(auction({ status: 'pending' }), NOW)).toBe('Pending');
-  });
-  it('shows Ending Soon under 1 hour, else Active', () => {
-    expect(tableBadge(auction({ endTime: at(59 * MIN) }), NOW)).toBe('Ending Soon');
-    expect(tableBadge(auction({ endTime: at(HOUR) }), NOW)).toBe('Active');
-    expect(tableBadge(auction({ endTime: at(5 * HOUR) }), NOW)).toBe('Active');
+  it('is Ended for a cancelled auction', () => {
+    expect(detailStatus(auction({ status: 'cancelled' }), NOW)).toBe('Ended');
   });
 });
 
@@ -167,6 +145,7 @@ describe('filterByTab', () => {
   });
   it('Ending Soon keeps running auctions ending within 24 hours', () => {
     expect(filterByTab(all, 'ending-soon', NOW).map((a) => a.id)).toEqual(['soon']);
+    expect(filterByTab([auction({ status: 'scheduled', endTime: at(5 * HOUR) })], 'ending-soon', NOW)).toEqual([]);
   });
   it('Recently Added keeps auctions created within 24 hours', () => {
     expect(filterByTab(all, 'recent', NOW).map((a) => a.id)).toEqual(['fresh']);

@@ -50,36 +50,21 @@ export function clockUrgency(endTime: string, now: number): ClockUrgency {
 
 export type DetailStatus = 'Active' | 'Ended' | 'Scheduled';
 
-/** Spec 000 "Auction detail": Active when active and time remains; Ended when ended or time up; else Scheduled. */
+/**
+ * Spec 000 "Auction detail": Active when active and time remains; Ended when ended (or cancelled) or time up; else
+ * Scheduled. What the bid box allows follows it; the badge shows `auctionDisplayStatus` (auctionStatus.ts).
+ */
 export function detailStatus(auction: Pick<AuctionDto, 'status' | 'endTime'>, now: number): DetailStatus {
   const timeLeft = msRemaining(auction.endTime, now) > 0;
-  if (auction.status === 'ended' || !timeLeft) return 'Ended';
+  if (auction.status === 'ended' || auction.status === 'cancelled' || !timeLeft) return 'Ended';
   if (auction.status === 'active') return 'Active';
   return 'Scheduled';
 }
 
-/** Listing status labels: active is "Live"; other statuses are shown capitalised. */
-export function listingStatusLabel(status: string): string {
-  if (status === 'active') return 'Live';
-  if (!status) return '';
-  return status.charAt(0).toUpperCase() + status.slice(1);
-}
-
-export type TableBadge = 'Ended' | 'Pending' | 'Ending Soon' | 'Active';
-
-/** Spec 000 "Live Auctions" table badge: Ended, Pending, Ending Soon (under 1 hour) or Active. */
-export function tableBadge(auction: Pick<AuctionDto, 'status' | 'endTime'>, now: number): TableBadge {
-  const left = msRemaining(auction.endTime, now);
-  if (auction.status === 'ended' || left <= 0) return 'Ended';
-  if (auction.status === 'pending') return 'Pending';
-  if (left < ENDING_VERY_SOON_MS) return 'Ending Soon';
-  return 'Active';
-}
-
-/** Still running (not ended, time left) and ending within 24 hours. */
+/** Running (active, time left) and ending within 24 hours: the Ending Soon tab and tile (a scheduled auction is not). */
 export function isEndingSoon(auction: Pick<AuctionDto, 'status' | 'endTime'>, now: number): boolean {
   const left = msRemaining(auction.endTime, now);
-  return auction.status !== 'ended' && left > 0 && left < ENDING_SOON_MS;
+  return auction.status === 'active' && left > 0 && left < ENDING_SOON_MS;
 }
 
 /** Created within the last 24 hours. */

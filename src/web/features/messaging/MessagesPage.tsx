@@ -74,14 +74,17 @@ function Messages() {
                     <span className="size-12 shrink-0 overflow-hidden rounded-md bg-paper">
                       <Photo src={c.relatedItem.imageUrl} alt="" missingLabel="" iconClassName="size-5" />
                     </span>
-                    <span className="grid min-w-0 flex-1 gap-0.5">
-                      <span className="flex items-baseline justify-between gap-2">
-                        <span className={cn('truncate', c.unreadCount > 0 ? 'font-bold' : 'font-medium')}>{c.counterpart.displayName}</span>
+                    {/* One line each, cut with an ellipsis: min-w-0 lets the grid column and the flex rows shrink below a long preview. */}
+                    <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)] gap-0.5">
+                      <span className="flex min-w-0 items-baseline justify-between gap-2">
+                        <span className={cn('min-w-0 truncate', c.unreadCount > 0 ? 'font-bold' : 'font-medium')}>{c.counterpart.displayName}</span>
                         <span className="shrink-0 text-xs text-muted">{inboxTime(c.lastMessageAt)}</span>
                       </span>
-                      <span className="truncate text-xs text-muted">{c.relatedItem.title}</span>
-                      <span className="flex items-center justify-between gap-2">
-                        <span className={cn('truncate text-sm', c.unreadCount > 0 ? 'text-ink' : 'text-muted')}>{c.lastMessage?.preview ?? c.subject}</span>
+                      <span className="min-w-0 truncate text-xs text-muted">{c.relatedItem.title}</span>
+                      <span className="flex min-w-0 items-center justify-between gap-2">
+                        <span data-testid="conversation-preview" className={cn('min-w-0 truncate text-sm', c.unreadCount > 0 ? 'text-ink' : 'text-muted')}>
+                          {c.lastMessage?.preview ?? c.subject}
+                        </span>
                         {c.unreadCount > 0 && (
                           <span className="shrink-0 rounded-full bg-racing px-2 text-xs font-bold text-white" aria-label={`${c.unreadCount} unread`}>
                             {c.unreadCount}

@@ -5,11 +5,11 @@ import { Button, ButtonLink } from '../../components/Button';
 import { toast } from '../../components/toast';
 import { describeError, listQueryFn } from '../../lib/api';
 import type { OrderDto } from '../../../modules/payments/order.dto';
+import { requireSignIn } from '../accounts/requireSignIn';
 import { useAuth } from '../accounts/useAuth';
-import { ORDERS_PATH, useBuyNow } from './payments.api';
+import { ORDERS_PATH, RECENT_ORDERS, useBuyNow } from './payments.api';
 
-/** The buyer's newest purchases the part page looks through for an open order of the part (open orders are at most 48 hours old). */
-const RECENT_ORDERS = { limit: 50 } as const;
+const SIGN_IN_MESSAGE = 'Please sign in to buy this part.';
 
 /** The buyer's own open (unpaid) order of this part, if any, from their newest purchases. */
 export function openOrderFor(orders: readonly OrderDto[], partId: string): OrderDto | undefined {
@@ -17,11 +17,12 @@ export function openOrderFor(orders: readonly OrderDto[], partId: string): Order
 }
 
 /**
- * Buy Now on a fixed-price part, for signed-in members other than its seller: reserves the part in a new order and
- * goes to checkout. A buyer who already has an open order of the part sees "Continue to checkout" instead.
+ * Buy Now on a fixed-price part, for members other than its seller: reserves the part in a new order and goes to
+ * checkout. A buyer who already has an open order of the part sees "Continue to checkout" instead. Signed out, it
+ * shows too and sends the visitor to sign in, back to the part afterwards (issue 34).
  */
 export function BuyNowButton({ partId, sellerId }: { partId: string; sellerId: string }) {
-  const { user } = useAuth();
+  const { user, isLoading: authLoading } = useAuth();
   const navigate = useNavigate();
   const buyNow = useBuyNow();
   const eligible = user !== null && user.id !== sellerId;
@@ -32,6 +33,14 @@ export function BuyNowButton({ partId, sellerId }: { partId: string; sellerId: s
     select: (page) => openOrderFor(page.items, partId),
   });
 
+  if (authLoading) return null;
+  if (user === null) {
+    return (
+      <Button onClick={() => requireSignIn(SIGN_IN_MESSAGE)}>
+        <ShoppingCart aria-hidden className="size-4" /> Buy Now
+      </Button>
+    );
+  }
   if (!eligible) return null;
   if (recent.data) {
     return (

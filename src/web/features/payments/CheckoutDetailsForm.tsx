@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ShieldCheck } from 'lucide-react';
 import { Button } from '../../components/Button';
 import { Card, CardContent, CardHeader } from '../../components/Card';
@@ -7,7 +7,8 @@ import { describeError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import type { CheckoutDto, OrderDto } from '../../../modules/payments/order.dto';
 import { addressForm, addressPayload, checkoutErrors, type AddressForm, type CheckoutForm, type EscrowChoice } from './checkout';
-import { useStartCheckout } from './payments.api';
+import { shippingTerms } from './orderFormat';
+import { useLastShippingAddress, useStartCheckout } from './payments.api';
 
 const ADDRESS_FIELDS: Array<{ name: keyof AddressForm; label: string; autoComplete: string; hint?: string; optional?: boolean; wide?: boolean }> = [
   { name: 'name', label: 'Full name', autoComplete: 'shipping name', wide: true },
@@ -32,7 +33,21 @@ export function CheckoutDetailsForm({ order, onReady }: { order: OrderDto; onRea
   const start = useStartCheckout(order.id);
   const needs = { escrowChoice: order.escrow.applies, finalSale: order.finalSale };
 
-  const setAddress = (name: keyof AddressForm, value: string) => setForm((f) => ({ ...f, address: { ...f.address, [name]: value } }));
+  // A first visit to this checkout starts from the address of the buyer's last order, until they type.
+  const last = useLastShippingAddress(order.id, order.shippingAddress === null);
+  const typed = useRef(false);
+  const [prefilled, setPrefilled] = useState(false);
+  const suggested = last.data ?? null;
+  useEffect(() => {
+    if (!suggested || typed.current) return;
+    setForm((f) => ({ ...f, address: addressForm(suggested) }));
+    setPrefilled(true);
+  }, [suggested]);
+
+  const setAddress = (name: keyof AddressForm, value: string) => {
+    typed.current = true;
+    setForm((f) => ({ ...f, address: { ...f.address, [name]: value } }));
+  };
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -68,7 +83,12 @@ export function CheckoutDetailsForm({ order, onReady }: { order: OrderDto; onRea
       <Card>
         <CardHeader className="pb-3">
           <h2 className="text-lg font-bold">Shipping address</h2>
-          <p className="text-sm text-muted">Where the seller ships the part. The buyer pays shipping (see the seller's terms).</p>
+          <p className="text-sm text-muted">Where the seller ships the part. {shippingTerms(order).note}</p>
+          {prefilled && (
+            <p role="status" className="text-sm text-muted">
+              Filled in from your last order: check it before you continue.
+            </p>
+          )}
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
           {ADDRESS_FIELDS.map((field) => (

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Card, CardContent, CardHeader } from '../../components/Card';
 import { Photo } from '../../components/Photo';
 import type { OrderDto } from '../../../modules/payments/order.dto';
-import { formatAmount, toCents } from './orderFormat';
+import { formatAmount, shippingTerms, toCents } from './orderFormat';
 
 /**
  * The item and its amounts: photo, title, seller, price, shipping, total. The commission is the seller's and is
@@ -37,7 +37,7 @@ export function OrderSummary({ order, heading = 'Order summary' }: { order: Orde
           <dt className="text-muted">Price</dt>
           <dd className="tabular text-right">{formatAmount(order.price)}</dd>
           <dt className="text-muted">Shipping</dt>
-          <dd className="tabular text-right">{(toCents(order.shippingCost) ?? 0) > 0 ? formatAmount(order.shippingCost) : 'Free'}</dd>
+          <dd className="tabular text-right">{shippingTerms(order).amount}</dd>
           {(toCents(order.refunded) ?? 0) > 0 && (
             <>
               <dt className="text-muted">Refunded</dt>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressForm, addressPayload, checkoutErrors, EMPTY_ADDRESS, type CheckoutForm } from './checkout';
+import { addressForm, addressPayload, checkoutErrors, EMPTY_ADDRESS, lastShippingAddress, type CheckoutForm } from './checkout';
 
 const address = {
   name: ' Carroll Shelby ',
@@ -67,5 +67,23 @@ describe('addressPayload', () => {
   it('round-trips through the saved address', () => {
     expect(addressForm(addressPayload(address))).toEqual({ ...address, name: 'Carroll Shelby', line2: '', country: 'US' });
     expect(addressForm(null)).toEqual(EMPTY_ADDRESS);
+  });
+});
+
+describe('lastShippingAddress', () => {
+  const home = { ...addressPayload(address), name: 'Carroll Shelby' };
+  const shop = { ...home, line1: '9 Pit Row' };
+  it("takes the newest other order's address", () => {
+    const orders = [
+      { id: 'now', shippingAddress: null },
+      { id: 'before', shippingAddress: shop },
+      { id: 'older', shippingAddress: home },
+    ];
+    expect(lastShippingAddress(orders, 'now')).toEqual(shop);
+    expect(lastShippingAddress([{ id: 'x', shippingAddress: null }, { id: 'y', shippingAddress: home }], 'now')).toEqual(home);
+  });
+  it('is null without an earlier address', () => {
+    expect(lastShippingAddress([], 'now')).toBeNull();
+    expect(lastShippingAddress([{ id: 'now', shippingAddress: home }], 'now')).toBeNull();
   });
 });

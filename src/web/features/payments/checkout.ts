@@ -1,4 +1,4 @@
-import type { EscrowChoice, ShippingAddressDto } from '../../../modules/payments/order.dto';
+import type { EscrowChoice, OrderDto, ShippingAddressDto } from '../../../modules/payments/order.dto';
 import type { ShippingAddressInput } from '../../../modules/payments/payments.inputs';
 import { ADDRESS_MESSAGES, ESCROW_CHOICE_MESSAGE } from '../../../modules/payments/payments.messages';
 
@@ -95,4 +95,12 @@ export function addressForm(saved: ShippingAddressDto | null): AddressForm {
     country: saved.country,
     phone: saved.phone ?? '',
   };
+}
+
+/**
+ * The address to prefill checkout with (issue 34): the shipping address of the buyer's newest other order that has
+ * one (`orders` newest first, as GET /api/orders lists them); null when there is none.
+ */
+export function lastShippingAddress(orders: readonly Pick<OrderDto, 'id' | 'shippingAddress'>[], currentOrderId: string): ShippingAddressDto | null {
+  return orders.find((o) => o.id !== currentOrderId && o.shippingAddress)?.shippingAddress ?? null;
 }

@@ -8,6 +8,7 @@ import {
   toCents,
   paymentOutcome,
   formatAmount,
+  shippingTerms,
 } from './orderFormat';
 
 describe('formatCents', () => {
@@ -116,5 +117,16 @@ describe('paymentOutcome', () => {
 
   it('is cancelled when the reservation ran out meanwhile', () => {
     expect(paymentOutcome({ state: 'cancelled', payments: [] })).toBe('cancelled');
+  });
+});
+
+describe('shippingTerms', () => {
+  it('shows an auction shipping cost as part of the total', () => {
+    expect(shippingTerms({ shippingCost: '25.00' })).toEqual({ amount: '$25.00', note: 'Shipping ($25.00) is included in your total.' });
+  });
+  it('says a Buy Now order leaves shipping to buyer and seller, never "Free"', () => {
+    const terms = shippingTerms({ shippingCost: '0.00' });
+    expect(terms.amount).toBe('Arranged with seller');
+    expect(terms.note).toContain('you arrange and pay it with the seller');
   });
 });

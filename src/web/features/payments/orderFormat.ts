@@ -29,6 +29,18 @@ export function toCents(amount: string | number | null | undefined): number | nu
 /** A decimal amount from the API shown with cents ("$1,250.00"); empty when it is not an amount. */
 export const formatAmount = (amount: string | number | null | undefined) => formatCents(toCents(amount));
 
+/**
+ * Shipping on an order, said the same way in the order summary and at checkout (issue 34): an auction's shipping
+ * cost is part of the total; a Buy Now part carries no shipping price, so the buyer arranges and pays shipping with
+ * the seller, as the policy says (docs/decisions/payments.md). It is never called "Free".
+ */
+export function shippingTerms(order: Pick<OrderDto, 'shippingCost'>): { amount: string; note: string } {
+  const cents = toCents(order.shippingCost) ?? 0;
+  return cents > 0
+    ? { amount: formatCents(cents), note: `Shipping (${formatCents(cents)}) is included in your total.` }
+    : { amount: 'Arranged with seller', note: 'Shipping is not in this total: you arrange and pay it with the seller (see their terms).' };
+}
+
 export const ORDER_STATE_LABEL: Record<OrderState, string> = {
   pending_payment: 'Awaiting payment',
   paid: 'Paid',

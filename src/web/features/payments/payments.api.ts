@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiRequest, listQueryFn } from '../../lib/api';
 import type { CheckoutDto, CreateOrderResultDto, OrderDto } from '../../../modules/payments/order.dto';
 import type { BuyNowInput, CheckoutInput, ShipInput } from '../../../modules/payments/payments.inputs';
+import { lastShippingAddress } from './checkout';
 
 export const ORDERS_PATH = '/api/orders';
 /** Rows per page of the orders lists. */
@@ -26,6 +27,19 @@ export function useOrders(params: { as?: 'seller'; page: number; state?: string 
     limit: ORDERS_PAGE_SIZE,
   };
   return useQuery({ queryKey: [ORDERS_PATH, query], queryFn: listQueryFn<OrderDto>(), placeholderData: keepPreviousData });
+}
+
+/** The buyer's newest purchases (GET /api/orders?limit=50): the part page's open-order check and checkout's prefill share them. */
+export const RECENT_ORDERS = { limit: 50 } as const;
+
+/** The shipping address of the buyer's last order, to prefill checkout; off when `enabled` is false. */
+export function useLastShippingAddress(orderId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [ORDERS_PATH, RECENT_ORDERS],
+    queryFn: listQueryFn<OrderDto>(),
+    enabled,
+    select: (page) => lastShippingAddress(page.items, orderId),
+  });
 }
 
 /** Refreshes every orders query after a change. */

@@ -10,9 +10,10 @@ import { formatDateTime, formatGrouped, formatUsdCents } from '../../lib/format'
 import type { AuctionDto } from '../../../modules/auctions/auction.dto';
 import { useAuth } from '../accounts/useAuth';
 import { headlinePrice } from '../auctions/auctionRules';
+import { AuctionStatusBadge } from '../auctions/AuctionStatusBadge';
+import { useNow } from '../auctions/useNow';
 import {
   AUCTION_FILTERS,
-  AUCTION_STATUS_VIEW,
   AUCTIONS_PAGE_SIZE,
   auctionResult,
   canCancelAuction,
@@ -20,7 +21,7 @@ import {
   type AuctionFilter,
 } from './myListings';
 import { useCancelAuction, useMyAuctions } from './myListings.api';
-import { ConfirmAction, FilterTabs, SellerPagedList, StatusPill } from './SellerListParts';
+import { ConfirmAction, FilterTabs, SellerPagedList } from './SellerListParts';
 
 /** /my-auctions: the signed-in seller's auctions with their state, bids and result; the router guards it (seller role). */
 export function MyAuctionsPage() {
@@ -28,6 +29,8 @@ export function MyAuctionsPage() {
   const [params, setParams] = useSearchParams();
   const { status, page } = readAuctionFilter(params);
   const auctions = useMyAuctions(user?.id, status, page);
+  // Ending Soon and Ended follow the clock.
+  const now = useNow(30_000);
   const write = (next: { status: AuctionFilter; page: number }) => {
     const out = new URLSearchParams();
     if (next.status !== 'all') out.set('status', next.status);
@@ -36,7 +39,7 @@ export function MyAuctionsPage() {
   };
 
   return (
-    <PageContainer className="grid gap-6" title="My Auctions">
+    <PageContainer className="grid grid-cols-[minmax(0,1fr)] gap-6" title="My Auctions">
       <PageHeader
         back={{ to: '/seller-dashboard', label: 'Seller Dashboard' }}
         title="My Auctions"
@@ -61,7 +64,7 @@ export function MyAuctionsPage() {
         emptyText="You have no auctions yet."
         emptyAction={<ButtonLink to="/schedule-auction">Schedule an Auction</ButtonLink>}
         listLabel="Your auctions"
-        renderRow={(auction) => <AuctionRow key={auction.id} auction={auction} />}
+        renderRow={(auction) => <AuctionRow key={auction.id} auction={auction} now={now} />}
         page={page}
         pageSize={AUCTIONS_PAGE_SIZE}
         onPage={(p) => write({ status, page: p })}
@@ -88,9 +91,8 @@ function ResultText({ auction }: { auction: AuctionDto }) {
   }
 }
 
-function AuctionRow({ auction }: { auction: AuctionDto }) {
+function AuctionRow({ auction, now }: { auction: AuctionDto; now: number }) {
   const cancel = useCancelAuction();
-  const view = AUCTION_STATUS_VIEW[auction.status] ?? { label: auction.status, className: 'bg-gray-100 text-gray-700 border-gray-200' };
   const photo = auction.images.find((i) => i.isPrimary) ?? auction.images[0];
   const price = headlinePrice(auction);
   const bidLabel = price.label;
@@ -103,17 +105,17 @@ function AuctionRow({ auction }: { auction: AuctionDto }) {
   }
 
   return (
-    <li aria-label={auction.title} className="grid gap-3 rounded-lg border border-line bg-surface p-3 sm:flex sm:items-start sm:gap-4">
+    <li aria-label={auction.title} className="grid grid-cols-[minmax(0,1fr)] gap-3 rounded-lg border border-line bg-surface p-3 sm:flex sm:items-start sm:gap-4">
       <div className="flex min-w-0 flex-1 gap-3 sm:gap-4">
         <div className="aspect-[4/3] w-24 shrink-0 overflow-hidden rounded bg-paper sm:w-32">
           <Photo src={photo?.thumbnailUrl ?? photo?.url} alt={photo?.altText ?? ''} loading="lazy" iconClassName="size-6" />
         </div>
-        <div className="grid min-w-0 content-start gap-1">
+        <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] content-start gap-1">
           <div className="flex flex-wrap items-center gap-2">
-            <Link to={`/auctions/${auction.id}`} className="truncate font-semibold hover:underline">
+            <Link to={`/auctions/${auction.id}`} className="min-w-0 truncate font-semibold hover:underline">
               {auction.title}
             </Link>
-            <StatusPill label={view.label} className={view.className} />
+            <AuctionStatusBadge auction={auction} now={now} />
           </div>
           <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             <div className="flex gap-1">

@@ -17,7 +17,6 @@ import {
   accountStatus,
   latest,
   listingApprovalLabel,
-  normaliseStatus,
   partListingStatus,
   type ListingStatus,
 } from './sellerDashboard';
@@ -27,6 +26,8 @@ import type { SellerDto } from '../../../modules/sellers/seller.dto';
 import type { PartDto } from '../../../modules/catalog/part.dto';
 import type { AuctionDto } from '../../../modules/auctions/auction.dto';
 import { headlinePrice } from '../auctions/auctionRules';
+import { AuctionStatusBadge } from '../auctions/AuctionStatusBadge';
+import { useNow } from '../auctions/useNow';
 import { SellerOffersPanel } from '../offers/SellerOffersPanel';
 import { SellerReturnsPanel } from '../returns/SellerReturnsPanel';
 
@@ -94,13 +95,15 @@ function Dashboard({ seller, userId }: { seller: SellerDto; userId: string }) {
   });
   const reputation = useSellerReputation(seller.id);
   const storefront = useSellerStorefront(seller.id);
+  // The auctions' badges follow the clock (Ending Soon, Ended).
+  const now = useNow(30_000);
 
   const partRows = parts.data?.items ?? [];
   const auctionRows = latest(auctions.data ?? [], DASHBOARD_ROWS);
   const status = accountStatus(seller.status);
 
   return (
-    <PageContainer className="grid gap-6" title="Seller Dashboard">
+    <PageContainer className="grid grid-cols-[minmax(0,1fr)] gap-6" title="Seller Dashboard">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Welcome back, {seller.businessName}</h1>
@@ -170,7 +173,7 @@ function Dashboard({ seller, userId }: { seller: SellerDto; userId: string }) {
         />
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
         <TableCard
           title="Latest Listings"
           more={{ to: '/my-listings', label: 'View all listings' }}
@@ -207,7 +210,7 @@ function Dashboard({ seller, userId }: { seller: SellerDto; userId: string }) {
               <td className="px-3 py-2 text-right tabular">{formatUsdCents(headlinePrice(auction).amount)}</td>
               <td className="px-3 py-2 text-right tabular">{formatGrouped(auction.totalBids)}</td>
               <td className="px-3 py-2">
-                <StatusBadge status={normaliseStatus(auction.status)} />
+                <AuctionStatusBadge auction={auction} now={now} />
               </td>
             </Row>
           ))}

@@ -230,7 +230,7 @@ export function SellerPagedList<T>({
           <ListMessage text={emptyText}>{emptyAction}</ListMessage>
         )
       ) : (
-        <ul className="grid gap-3" aria-label={listLabel} aria-busy={query.isFetching}>
+        <ul className="grid grid-cols-[minmax(0,1fr)] gap-3" aria-label={listLabel} aria-busy={query.isFetching}>
           {rows.map(renderRow)}
         </ul>
       )}

@@ -152,14 +152,6 @@ export const AUCTION_FILTERS: ReadonlyArray<{ value: AuctionFilter; label: strin
   { value: 'cancelled', label: 'Cancelled' },
 ];
 
-export const AUCTION_STATUS_VIEW: Readonly<Record<string, { label: string; className: string }>> = {
-  scheduled: { label: 'Scheduled', className: 'bg-yellow-100 text-yellow-800 border-yellow-200' },
-  active: { label: 'Active', className: 'bg-green-100 text-green-800 border-green-200' },
-  ended: { label: 'Ended', className: 'bg-gray-100 text-gray-700 border-gray-200' },
-  cancelled: { label: 'Cancelled', className: 'bg-red-100 text-red-800 border-red-200' },
-  pending: { label: 'Pending', className: 'bg-yellow-100 text-yellow-800 border-yellow-200' },
-};
-
 export function readAuctionFilter(params: URLSearchParams): { status: AuctionFilter; page: number } {
   const status = params.get('status') ?? 'all';
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountStatus, latest, listingApprovalLabel, normaliseStatus, partListingStatus, STATUS_BADGE_CLASS } from './sellerDashboard';
+import { accountStatus, latest, listingApprovalLabel, partListingStatus, STATUS_BADGE_CLASS } from './sellerDashboard';
 
 describe('partListingStatus', () => {
   it('shows an approved live listing as active', () => {
@@ -20,14 +20,7 @@ describe('partListingStatus', () => {
   });
 });
 
-describe('normaliseStatus', () => {
-  it('keeps the five known statuses and treats others as pending', () => {
-    expect(normaliseStatus('ended')).toBe('ended');
-    expect(normaliseStatus('scheduled')).toBe('pending');
-    expect(normaliseStatus('cancelled')).toBe('ended');
-    expect(normaliseStatus(null)).toBe('pending');
-  });
-
+describe('STATUS_BADGE_CLASS', () => {
   it('colours each status as the spec says', () => {
     expect(STATUS_BADGE_CLASS.active).toContain('green');
     expect(STATUS_BADGE_CLASS.pending).toContain('yellow');

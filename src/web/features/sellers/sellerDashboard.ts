@@ -3,8 +3,6 @@ import type { PartDto } from '../../../modules/catalog/part.dto';
 
 export type ListingStatus = 'active' | 'pending' | 'sold' | 'rejected' | 'ended';
 
-const LISTING_STATUSES: readonly ListingStatus[] = ['active', 'pending', 'sold', 'rejected', 'ended'];
-
 /** Badge colours: active green, pending yellow, sold blue, rejected red, ended grey. */
 export const STATUS_BADGE_CLASS: Readonly<Record<ListingStatus, string>> = {
   active: 'bg-green-100 text-green-800 border-green-200',
@@ -21,16 +19,6 @@ export const STATUS_LABEL: Readonly<Record<ListingStatus, string>> = {
   rejected: 'Rejected',
   ended: 'Ended',
 };
-
-/**
- * A status as the server names it, folded onto the five labels; a cancelled auction is over (grey, "Ended"), anything
- * else is pending (the spec's default).
- */
-export function normaliseStatus(status: string | null | undefined): ListingStatus {
-  const value = (status ?? '').trim().toLowerCase() as ListingStatus;
-  if ((value as string) === 'cancelled') return 'ended';
-  return LISTING_STATUSES.includes(value) ? value : 'pending';
-}
 
 /**
  * The dashboard status of a marketplace listing (a part has no status of its own): sold (by an order, an auction
