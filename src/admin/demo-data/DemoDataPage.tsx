@@ -13,6 +13,7 @@ import {
   demoRunApi,
   formatPrice,
   HOUSE_PARTS_API,
+  HOUSE_PARTS_FAILED,
   isRunOpen,
   partPath,
   RUN_POLL_MS,
@@ -129,6 +130,10 @@ export const DemoDataPage = () => {
           </Typography>
           {parts.isLoading ? (
             <Skeleton variant="rectangular" height={80} />
+          ) : parts.isError ? (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {HOUSE_PARTS_FAILED}
+            </Alert>
           ) : demoParts.length === 0 ? (
             <Typography color="text.secondary">No demo parts yet. Add Demo Parts to create them.</Typography>
           ) : (

@@ -1,7 +1,8 @@
 import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
-import { Box, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
+import HomeIcon from '@mui/icons-material/Home';
 import { styled } from '@mui/material/styles';
-import { AppBar, Loading, Menu, Sidebar, SkipNavigationButton, TitlePortal, useGetIdentity, usePermissions, UserMenu } from 'react-admin';
+import { AppBar, Loading, LoadingIndicator, Menu, Sidebar, SkipNavigationButton, TitlePortal, useGetIdentity, usePermissions, UserMenu } from 'react-admin';
 import { canUseConsole } from '../session';
 import { AccessDeniedPage } from './AccessDeniedPage';
 
@@ -14,9 +15,38 @@ const PitlaneUserMenu = () => {
   return <UserMenu label={identity?.fullName ? `${identity.fullName}: account menu` : 'Account menu'} />;
 };
 
-/** The app bar: the Pitlane Admin brand in racing red, then the current page's title, the page's h1. */
+/** Spec 001 §2: the admin dashboard links back home; the console keeps that link in its app bar on every page. */
+export const HOME_LINK_TEXT = 'Back to Pitlane';
+
+/**
+ * The way back to the web app's home page (a full navigation: the web app is another single-page app). Its text
+ * hides on phones, where the icon stays and the accessible name keeps the words.
+ */
+const HomeLink = () => (
+  <Button
+    color="inherit"
+    href="/"
+    startIcon={<HomeIcon />}
+    aria-label={HOME_LINK_TEXT}
+    sx={{ mr: 1, whiteSpace: 'nowrap', flexShrink: 0, minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+  >
+    <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+      {HOME_LINK_TEXT}
+    </Box>
+  </Button>
+);
+
+/** Right of the title: the link home, then react-admin's loading indicator (the stock tools' only one in use here). */
+const APP_BAR_TOOLS = (
+  <>
+    <HomeLink />
+    <LoadingIndicator />
+  </>
+);
+
+/** The app bar: the Pitlane Admin brand in racing red, then the current page's title, the page's h1, and the link home. */
 export const PitlaneAppBar = () => (
-  <AppBar color="primary" userMenu={<PitlaneUserMenu />}>
+  <AppBar color="primary" userMenu={<PitlaneUserMenu />} toolbar={APP_BAR_TOOLS}>
     <Typography component="span" variant="h6" sx={{ fontWeight: 700, letterSpacing: 0.5, mr: 2, whiteSpace: 'nowrap' }}>
       Pitlane Admin
     </Typography>
