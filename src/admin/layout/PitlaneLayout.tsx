@@ -47,10 +47,15 @@ const APP_BAR_TOOLS = (
 /** The app bar: the Pitlane Admin brand in racing red, then the current page's title, the page's h1, and the link home. */
 export const PitlaneAppBar = () => (
   <AppBar color="primary" userMenu={<PitlaneUserMenu />} toolbar={APP_BAR_TOOLS}>
-    <Typography component="span" variant="h6" sx={{ fontWeight: 700, letterSpacing: 0.5, mr: 2, whiteSpace: 'nowrap' }}>
+    {/* On a phone the page's title needs the room, beside the menu button and the icons: the brand steps aside. */}
+    <Typography
+      component="span"
+      variant="h6"
+      sx={{ fontWeight: 700, letterSpacing: 0.5, mr: 2, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'inline' } }}
+    >
       Pitlane Admin
     </Typography>
-    <Box component="span" sx={{ opacity: 0.6, mr: 2 }}>
+    <Box component="span" sx={{ opacity: 0.6, mr: 2, display: { xs: 'none', sm: 'inline' } }}>
       |
     </Box>
     <TitlePortal component="h1" />
@@ -133,7 +138,10 @@ const Frame = styled('div', { name: PREFIX, overridesResolver: (_props, styles) 
   minHeight: '100vh',
   backgroundColor: (theme.vars || theme).palette.background.default,
   position: 'relative',
-  minWidth: 'fit-content',
+  // Not react-admin's minWidth: fit-content, which widened the whole page to its widest table: at 1280 px the
+  // Active Listings, Seller Analytics, Badges and Policy & Compliance pages scrolled sideways, app bar and all
+  // (issue 34). The page keeps the window's width; a table wider than its card scrolls inside the card.
+  minWidth: 0,
   width: '100%',
   [`& .${classes.appFrame}`]: {
     display: 'flex',
@@ -157,7 +165,12 @@ const Frame = styled('div', { name: PREFIX, overridesResolver: (_props, styles) 
     flexDirection: 'column',
     flexGrow: 1,
     flexBasis: 0,
+    // A flex item shrinks below its content's width only with this: the content column fits beside the menu.
+    minWidth: 0,
     padding: 0,
+    // A list's card scrolls a wide table sideways within itself; its filters and title stay put.
+    '& .RaList-main': { minWidth: 0 },
+    '& .RaList-content': { overflowX: 'auto' },
     [theme.breakpoints.up('xs')]: { paddingRight: theme.spacing(1), paddingLeft: theme.spacing(1) },
   },
 }));
