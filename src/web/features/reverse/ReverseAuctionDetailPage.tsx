@@ -145,7 +145,7 @@ function Detail({ r }: { r: ReverseAuctionDto }) {
                 <Timer aria-hidden className="size-5" /> Time Remaining
               </CardTitle>
             </CardHeader>
-            <CardContent>
+            <CardContent data-testid="reverse-clock">
               <p className={cn('tabular text-2xl font-bold', left.urgent && 'text-red-700', left.final && 'motion-safe:animate-pulse')}>{left.text}</p>
               {end && (
                 <p className="text-sm text-muted">
