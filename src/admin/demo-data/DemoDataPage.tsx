@@ -125,7 +125,7 @@ export const DemoDataPage = () => {
               <Link href={house?.searchPath ?? '/search?sellerId=house-account-user'}>Search the house account's parts</Link>
             </Stack>
           )}
-          <Typography variant="subtitle2" component="h3">
+          <Typography variant="subtitle2" component="h2">
             Current demo parts
           </Typography>
           {parts.isLoading ? (
