@@ -75,7 +75,7 @@ beforeAll(async () => {
 });
 
 // The pages a visitor reaches without signing in, with a listing in the catalog.
-const publicPages = () => ['/', '/search?q=water%20pump', '/search?category=engine', `/parts/${partId}`, '/sell', '/login', '/register-buyer', '/faq', '/buyer-protection', '/seller-guidelines', '/contact', '/auctions', '/no/such/page'];
+const publicPages = () => ['/', '/search?q=water%20pump', '/search?category=engine', `/parts/${partId}`, '/sell', '/login', '/register-buyer', '/faq', '/buyer-protection', '/seller-guidelines', '/contact', '/auctions', '/cookie-policy', '/sitemap', '/no/such/page'];
 
 describe.each(VIEWPORTS)('the public pages, in %s', (_name, viewport) => {
   it('break no automated accessibility rule (axe-core)', async () => {
@@ -86,7 +86,7 @@ describe.each(VIEWPORTS)('the public pages, in %s', (_name, viewport) => {
 });
 
 // The pages of a signed-in seller who watches a part.
-const SELLER_PAGES = ['/watchlist', '/sell', '/seller-dashboard', '/schedule-auction', '/register-seller', '/contact', '/garage'];
+const SELLER_PAGES = ['/watchlist', '/sell', '/seller-dashboard', '/schedule-auction', '/schedule-auction?tab=reverse', '/register-seller', '/contact', '/garage'];
 
 describe.each(VIEWPORTS)("a signed-in seller's pages, in %s", (_name, viewport) => {
   it('break no automated accessibility rule (axe-core)', async () => {

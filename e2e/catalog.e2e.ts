@@ -66,6 +66,17 @@ describe('a listing from the sell page to a buyer watchlist', () => {
     await page.getByRole('button', { name: /Marketplace Listing/ }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'List Your Part' }).isVisible()).toBe(true);
 
+    // The required fields are marked before anything is sent (issue 34), the optional ones say so.
+    expect(await page.getByText('Fields marked * are required.').isVisible()).toBe(true);
+    for (const label of ['Title', 'Price (USD)', 'Location', 'Description']) {
+      expect(await page.getByLabel(label, { exact: true }).getAttribute('required'), label).not.toBeNull();
+    }
+    for (const name of ['Category', 'Condition', 'Make']) {
+      expect(await page.getByRole('combobox', { name }).getAttribute('required'), name).not.toBeNull();
+    }
+    expect(await page.getByLabel('Part Number').getAttribute('required')).toBeNull();
+    expect(await page.getByText('Each photo needs alt text', { exact: false }).isVisible()).toBe(true);
+
     // Submitting without photos is refused with the spec's toast.
     await page.getByLabel('Title', { exact: true }).fill(TITLE);
     await expect.poll(() => page.getByRole('combobox', { name: 'Category' }).isEnabled()).toBe(true);
@@ -91,12 +102,25 @@ describe('a listing from the sell page to a buyer watchlist', () => {
     await expect.poll(() => page.getByText(/Uploading\.\.\./).count(), { timeout: 20_000 }).toBe(0);
     await expect.poll(() => photos.first().getByText('Primary', { exact: true }).isVisible()).toBe(true);
 
+    // The alt text is marked required under each photo; sent blank, the fields say so beside the toast.
+    expect(await page.getByLabel('Alt text for photo 1').getAttribute('required')).not.toBeNull();
+    expect(await photos.first().getByText('Required: what the photo shows.').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'List Part' }).click();
+    await expect.poll(() => page.getByText('Alt Text Required').first().isVisible()).toBe(true);
+    await expect.poll(() => photos.nth(1).getByText('Alt text is required for accessibility').isVisible()).toBe(true);
+
     await page.getByLabel('Alt text for photo 1').fill('Clutch kit parts laid out on a bench');
     await page.getByLabel('Alt text for photo 2').fill('Clutch disc friction side');
 
     await page.getByRole('button', { name: 'Add Vehicle' }).click();
     const vehicle = page.getByRole('group', { name: 'Vehicle 1' });
-    await vehicle.getByLabel('Make').fill('Porsche');
+    // A new vehicle starts with the part's own years, and its make comes from the same list as the part's.
+    expect(await vehicle.getByLabel('Year Start').inputValue()).toBe('1972');
+    expect(await vehicle.getByLabel('Year End').inputValue()).toBe('1986');
+    const vehicleMake = vehicle.getByRole('combobox', { name: 'Make' });
+    expect(await vehicleMake.getAttribute('required')).not.toBeNull();
+    expect(await vehicleMake.locator('option', { hasText: 'Porsche' }).count()).toBe(1);
+    await vehicleMake.selectOption('Porsche');
     await vehicle.getByLabel('Model').fill('911 Carrera');
     await vehicle.getByLabel('Year Start').fill('1984');
     await vehicle.getByLabel('Year End').fill('1986');
@@ -104,7 +128,9 @@ describe('a listing from the sell page to a buyer watchlist', () => {
     await page.getByRole('button', { name: 'List Part' }).click();
     await page.waitForURL(/\/parts\/[0-9a-f-]{36}$/, { timeout: 20_000 });
     partId = new URL(page.url()).pathname.split('/').pop()!;
-    expect(await page.getByText('Part listed successfully!').first().isVisible()).toBe(true);
+    // The listing waits for review, so the toast does not say it was added to the marketplace (issue 34).
+    expect(await page.getByText('Part submitted for review').first().isVisible()).toBe(true);
+    expect(await page.getByText('Your part has been added to the marketplace.').count()).toBe(0);
     // Its seller is told that buyers will see it once it is approved.
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: 'This listing is waiting for review.' }).isVisible(), { timeout: 15_000 })

@@ -52,9 +52,32 @@ describe('posting a wanted part', () => {
   it('is done by a buyer on the Reverse Auction tab of /schedule-auction and lands as a scheduled request', async () => {
     const page = await browser.newPage();
     await signIn(page, buyer.username);
-    await page.goto('/schedule-auction?tab=reverse');
+    // "Post a Wanted Request" opens the tab with its own title, not the regular auction's (issue 34).
+    await page.goto('/reverse-auctions');
+    await page.getByRole('link', { name: 'Post a Wanted Request' }).click();
+    await page.waitForURL(`${baseUrl}/schedule-auction?tab=reverse`);
     const form = page.getByRole('form', { name: 'Reverse auction' });
     await expect.poll(() => form.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Post a Wanted Request');
+    expect(await page.getByText('Pick one of your parts').count()).toBe(0);
+    expect(await page.title()).toMatch(/^Post a Wanted Request/);
+
+    // Every catalog category may be asked for, each found by its name or its slug.
+    const categories = (await (await fetch(`${baseUrl}/api/categories`)).json()) as { name: string; slug: string }[];
+    expect(categories).toHaveLength(20);
+    const offered = (await form.getByLabel('Part category', { exact: true }).locator('option').allTextContents()).filter((o) => o !== 'Choose a category');
+    expect(offered).toHaveLength(categories.length);
+    for (const c of categories) {
+      expect(offered.some((o) => [c.name.toLowerCase(), c.slug].includes(o.toLowerCase())), c.name).toBe(true);
+    }
+
+    // The regular tab keeps its own heading, and the address follows the tab.
+    await page.getByRole('tab', { name: 'Regular Auction' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Schedule an Auction');
+    expect(new URL(page.url()).search).toBe('');
+    await page.getByRole('tab', { name: 'Reverse Auction' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Post a Wanted Request');
+    await expect.poll(() => form.isVisible()).toBe(true);
 
     // Nothing filled: the form names the required fields and sends nothing.
     await page.getByRole('button', { name: 'Schedule Reverse Auction' }).click();
@@ -190,6 +213,11 @@ describe('an open request', () => {
     await expect.poll(() => page.getByText('Awarded', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('reverse-status').textContent()).toBe('Ended');
     expect(await page.getByRole('button', { name: 'Award', exact: true }).count()).toBe(0);
+    // Ended early by the award, it shows no time remaining any more (issue 34), only when it ended.
+    const clock = page.getByTestId('reverse-clock');
+    await expect.poll(() => clock.getByText('Ended', { exact: true }).isVisible()).toBe(true);
+    expect(await clock.textContent()).not.toMatch(/\d+[dhms]\b/);
+    expect(await clock.getByText(/^Ended [A-Z][a-z]{2} \d/).isVisible()).toBe(true);
 
     const awarded = await callOk<RequestAnswer>(buyerUser.cookie, 'GET', `/api/reverse-auctions/${requestId}`);
     expect(awarded).toMatchObject({ status: 'ended', awardStatus: 'awarded', winningBidderId: quoterUser.id });

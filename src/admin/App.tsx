@@ -123,7 +123,7 @@ export const App = () => (
         <Resource name="auto-relist" options={{ label: 'Auto-relist' }} {...autoRelist} />
         <Resource name="active-listings" options={{ label: 'Active Listings' }} {...activeListings} />
         <Resource name="seller-analytics" options={{ label: 'Seller Analytics' }} {...sellerAnalytics} />
-        <Resource name="badges" options={{ label: 'Badges' }} {...badges} />
+        <Resource name="badges" options={{ label: 'Badge Mgmt' }} {...badges} />
         <Resource name="contact-requests" options={{ label: 'Contact requests' }} {...contactRequests} />
         <Resource name="reported-conversations" options={{ label: 'Reported conversations' }} {...reportedConversations} />
         <Resource name="policy-acceptances" options={{ label: 'Policy & Compliance' }} {...compliance} />

@@ -18,6 +18,9 @@ export const WEB_ROUTES = {
   payments: '/payments',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
+  // The footer's Cookie and Sitemap links (issue 34).
+  cookiePolicy: '/cookie-policy',
+  sitemap: '/sitemap',
   buyerProtection: '/buyer-protection',
   sellerGuidelines: '/seller-guidelines',
   contact: '/contact',

@@ -61,7 +61,7 @@ export const BadgeList = () => {
   const stats = useBadgeStats();
   return (
     <List
-      title="Badges"
+      title="Badge Management"
       filters={badgeFilters}
       sort={{ field: 'sortOrder', order: 'ASC' }}
       perPage={25}

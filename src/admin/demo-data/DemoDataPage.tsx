@@ -13,6 +13,7 @@ import {
   demoRunApi,
   formatPrice,
   HOUSE_PARTS_API,
+  HOUSE_PARTS_FAILED,
   isRunOpen,
   partPath,
   RUN_POLL_MS,
@@ -124,11 +125,15 @@ export const DemoDataPage = () => {
               <Link href={house?.searchPath ?? '/search?sellerId=house-account-user'}>Search the house account's parts</Link>
             </Stack>
           )}
-          <Typography variant="subtitle2" component="h3">
+          <Typography variant="subtitle2" component="h2">
             Current demo parts
           </Typography>
           {parts.isLoading ? (
             <Skeleton variant="rectangular" height={80} />
+          ) : parts.isError ? (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {HOUSE_PARTS_FAILED}
+            </Alert>
           ) : demoParts.length === 0 ? (
             <Typography color="text.secondary">No demo parts yet. Add Demo Parts to create them.</Typography>
           ) : (

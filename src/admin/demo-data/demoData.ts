@@ -7,6 +7,8 @@ export const DEMO_STATUS_API = '/api/admin/demo';
 export const demoRunApi = (id: string) => `/api/admin/demo/runs/${encodeURIComponent(id)}`;
 /** The house account's parts, as the spec's call names them. */
 export const HOUSE_PARTS_API = '/api/parts?sellerId=house-account-user&limit=6&sort=newest';
+/** Spec 001 §8: what the tab says when the house account's parts cannot be fetched. */
+export const HOUSE_PARTS_FAILED = 'Failed to fetch house account parts';
 /** Spec 001 §9: at most 6 demo parts shown. */
 export const DEMO_PARTS_SHOWN = 6;
 /** How often a running seed or clear is polled. */

@@ -1,7 +1,8 @@
 import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
-import { Box, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
+import HomeIcon from '@mui/icons-material/Home';
 import { styled } from '@mui/material/styles';
-import { AppBar, Loading, Menu, Sidebar, SkipNavigationButton, TitlePortal, useGetIdentity, usePermissions, UserMenu } from 'react-admin';
+import { AppBar, Loading, LoadingIndicator, Menu, Sidebar, SkipNavigationButton, TitlePortal, useGetIdentity, usePermissions, UserMenu } from 'react-admin';
 import { canUseConsole } from '../session';
 import { AccessDeniedPage } from './AccessDeniedPage';
 
@@ -14,13 +15,47 @@ const PitlaneUserMenu = () => {
   return <UserMenu label={identity?.fullName ? `${identity.fullName}: account menu` : 'Account menu'} />;
 };
 
-/** The app bar: the Pitlane Admin brand in racing red, then the current page's title, the page's h1. */
+/** Spec 001 §2: the admin dashboard links back home; the console keeps that link in its app bar on every page. */
+export const HOME_LINK_TEXT = 'Back to Pitlane';
+
+/**
+ * The way back to the web app's home page (a full navigation: the web app is another single-page app). Its text
+ * hides on phones, where the icon stays and the accessible name keeps the words.
+ */
+const HomeLink = () => (
+  <Button
+    color="inherit"
+    href="/"
+    startIcon={<HomeIcon />}
+    aria-label={HOME_LINK_TEXT}
+    sx={{ mr: 1, whiteSpace: 'nowrap', flexShrink: 0, minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+  >
+    <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+      {HOME_LINK_TEXT}
+    </Box>
+  </Button>
+);
+
+/** Right of the title: the link home, then react-admin's loading indicator (the stock tools' only one in use here). */
+const APP_BAR_TOOLS = (
+  <>
+    <HomeLink />
+    <LoadingIndicator />
+  </>
+);
+
+/** The app bar: the Pitlane Admin brand in racing red, then the current page's title, the page's h1, and the link home. */
 export const PitlaneAppBar = () => (
-  <AppBar color="primary" userMenu={<PitlaneUserMenu />}>
-    <Typography component="span" variant="h6" sx={{ fontWeight: 700, letterSpacing: 0.5, mr: 2, whiteSpace: 'nowrap' }}>
+  <AppBar color="primary" userMenu={<PitlaneUserMenu />} toolbar={APP_BAR_TOOLS}>
+    {/* On a phone the page's title needs the room, beside the menu button and the icons: the brand steps aside. */}
+    <Typography
+      component="span"
+      variant="h6"
+      sx={{ fontWeight: 700, letterSpacing: 0.5, mr: 2, whiteSpace: 'nowrap', display: { xs: 'none', sm: 'inline' } }}
+    >
       Pitlane Admin
     </Typography>
-    <Box component="span" sx={{ opacity: 0.6, mr: 2 }}>
+    <Box component="span" sx={{ opacity: 0.6, mr: 2, display: { xs: 'none', sm: 'inline' } }}>
       |
     </Box>
     <TitlePortal component="h1" />
@@ -103,7 +138,10 @@ const Frame = styled('div', { name: PREFIX, overridesResolver: (_props, styles) 
   minHeight: '100vh',
   backgroundColor: (theme.vars || theme).palette.background.default,
   position: 'relative',
-  minWidth: 'fit-content',
+  // Not react-admin's minWidth: fit-content, which widened the whole page to its widest table: at 1280 px the
+  // Active Listings, Seller Analytics, Badges and Policy & Compliance pages scrolled sideways, app bar and all
+  // (issue 34). The page keeps the window's width; a table wider than its card scrolls inside the card.
+  minWidth: 0,
   width: '100%',
   [`& .${classes.appFrame}`]: {
     display: 'flex',
@@ -127,7 +165,12 @@ const Frame = styled('div', { name: PREFIX, overridesResolver: (_props, styles) 
     flexDirection: 'column',
     flexGrow: 1,
     flexBasis: 0,
+    // A flex item shrinks below its content's width only with this: the content column fits beside the menu.
+    minWidth: 0,
     padding: 0,
+    // A list's card scrolls a wide table sideways within itself; its filters and title stay put.
+    '& .RaList-main': { minWidth: 0 },
+    '& .RaList-content': { overflowX: 'auto' },
     [theme.breakpoints.up('xs')]: { paddingRight: theme.spacing(1), paddingLeft: theme.spacing(1) },
   },
 }));

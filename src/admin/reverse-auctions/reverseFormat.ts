@@ -1,4 +1,5 @@
 import type { AdminReverseAuctionDto, ReverseStatusDto } from '../../modules/reverse/reverse.dto';
+import { PART_CATEGORIES } from '../../modules/reverse/reverse.messages';
 
 /** The status filter's choices; "All" is the empty choice. */
 export const reverseStatusChoices: { id: ReverseStatusDto; name: string }[] = [
@@ -9,10 +10,8 @@ export const reverseStatusChoices: { id: ReverseStatusDto; name: string }[] = [
   { id: 'pending', name: 'Pending' },
 ];
 
-/** The request form's categories (spec 001 §3). */
-export const reverseCategoryChoices = ['Engine', 'Body', 'Interior', 'Suspension', 'Electrical', 'Drivetrain', 'Brakes', 'Wheels'].map(
-  (c) => ({ id: c, name: c }),
-);
+/** The request form's categories (every catalog category, as the server accepts them). */
+export const reverseCategoryChoices = PART_CATEGORIES.map((c) => ({ id: c, name: c }));
 
 export const reverseStatusText = (status: string): string => reverseStatusChoices.find((c) => c.id === status)?.name ?? status;
 

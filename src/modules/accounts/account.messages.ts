@@ -19,3 +19,13 @@ export const LOGIN_MESSAGES = {
   username: 'Username or email is required',
   password: 'Password is required',
 } as const;
+
+/**
+ * Asking for a new verification link (POST /api/auth/resend-verification): the same answer whether or not the
+ * account exists or waits for verification, so the form tells nobody who has an account.
+ */
+export const RESEND_VERIFICATION_MESSAGES = {
+  sent: 'If that account is waiting for verification, we have sent a new link. Check your inbox and spam folder.',
+  identifier: LOGIN_MESSAGES.username,
+  tooMany: 'Too many verification links were requested from your network. Please try again in an hour.',
+} as const;

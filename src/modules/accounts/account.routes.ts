@@ -16,10 +16,12 @@ import {
   loginRedirectQuery,
   loginSchema,
   registerSchema,
+  resendVerificationSchema,
   userListQuery,
   verifyEmailSchema,
 } from './account.schemas.js';
 import { requireRole } from '../../platform/http/auth.js';
+import { RESEND_VERIFICATION_MESSAGES } from './account.messages.js';
 
 /**
  * Failed sign-ins allowed per client address over all accounts (credential stuffing) in the window; one account's
@@ -29,6 +31,9 @@ import { requireRole } from '../../platform/http/auth.js';
 export const LOGIN_FAILURE_LIMIT_PER_ADDRESS = 100;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const REGISTRATION_WINDOW_MS = 60 * 60 * 1000;
+/** Verification links one client address may ask for in RESEND_WINDOW_MS (each account gets one a minute at most). */
+export const RESENDS_PER_ADDRESS = 20;
+export const RESEND_WINDOW_MS = 60 * 60 * 1000;
 
 const userIdParams = z.object({ id: z.uuid({ message: 'Not a valid user id' }) });
 
@@ -82,6 +87,13 @@ export function accountRoutes(container: Container): Router {
     key: clientAddress,
   });
 
+  const verificationResends = limits.limit('verification-resends', {
+    windowMs: RESEND_WINDOW_MS,
+    limit: RESENDS_PER_ADDRESS,
+    message: RESEND_VERIFICATION_MESSAGES.tooMany,
+    key: clientAddress,
+  });
+
   router.post(
     '/users',
     registrations,
@@ -101,6 +113,20 @@ export function accountRoutes(container: Container): Router {
   router.post(
     '/auth/verify-email',
     handle({ body: verifyEmailSchema }, async ({ body }) => verification.verify(body.token)),
+  );
+
+  // A new verification link (issue 34): the same 202 for every name, so it tells nobody who has an account.
+  router.post(
+    '/auth/resend-verification',
+    verificationResends,
+    handle(
+      { body: resendVerificationSchema },
+      async ({ body }) => {
+        await verification.resend(body.identifier);
+        return { message: RESEND_VERIFICATION_MESSAGES.sent };
+      },
+      202,
+    ),
   );
 
   router.get(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { nameText } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
 import { ROLES } from '../../platform/roles.js';
-import { LOGIN_MESSAGES, REGISTER_MESSAGES } from './account.messages.js';
+import { LOGIN_MESSAGES, REGISTER_MESSAGES, RESEND_VERIFICATION_MESSAGES } from './account.messages.js';
 
 const optionalText = (max: number) =>
   z
@@ -58,6 +58,15 @@ export const verifyEmailSchema = z.object({
     .min(1, 'No verification token provided')
     .max(200, 'This verification link is invalid.'),
 });
+
+/** POST /api/auth/resend-verification: the username or email of the account, as the sign-in form names it. */
+export const resendVerificationSchema = z
+  .object({
+    username: z.string().trim().max(320).optional(),
+    email: z.string().trim().max(320).optional(),
+  })
+  .refine((v) => Boolean(v.username || v.email), { message: RESEND_VERIFICATION_MESSAGES.identifier, path: ['username'] })
+  .transform((v) => ({ identifier: (v.username || v.email) as string }));
 
 export const loginSchema = z
   .object({

@@ -9,11 +9,18 @@ import { MailQueue } from '../../platform/mail/mailer.js';
 import { TOKENS } from '../../platform/tokens.js';
 import { ACCOUNT_EVENTS } from './accounts.events.js';
 import { EmailVerificationToken } from './email-verification-token.entity.js';
+import { byLoginName } from './user.filters.js';
 import { User } from './user.entity.js';
 import { Database } from '../../platform/db/database.js';
 
 /** Verification links stay valid for 24 hours. */
 export const VERIFICATION_TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** What an expired link says: a new one is a request away on the sign-in page (issue 34). */
+export const VERIFY_LINK_EXPIRED = 'This verification link has expired. Ask for a new one on the sign-in page.';
+
+/** A new link is mailed at most once a minute per account, however often it is asked for. */
+export const VERIFICATION_RESEND_INTERVAL_MS = 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -51,6 +58,22 @@ export class EmailVerificationService {
     });
   }
 
+  /**
+   * Mails a fresh link to the account a username or email names, when it still waits for verification (and is not
+   * suspended), at most once per VERIFICATION_RESEND_INTERVAL_MS. Earlier links stay valid until they expire. Says
+   * nothing back, so the caller's answer is the same for every name.
+   */
+  async resend(identifier: string): Promise<void> {
+    await this.db.em.transactional(async (em) => {
+      // Locked, so two requests at once mail one link.
+      const user = await em.findOne(User, byLoginName(identifier), { lockMode: 4 /* PESSIMISTIC_WRITE */ });
+      if (!user || user.isVerified || user.suspendedAt) return;
+      const latest = await em.findOne(EmailVerificationToken, { userId: user.id }, { orderBy: { createdAt: 'desc' } });
+      if (latest && this.clock.now().getTime() - latest.createdAt.getTime() < VERIFICATION_RESEND_INTERVAL_MS) return;
+      await this.issue(em, user);
+    });
+  }
+
   /** Marks the token's user verified; unknown, used or expired tokens are a 400. */
   async verify(secret: string): Promise<{ message: string; verified: true }> {
     return this.db.em.transactional(async (em) => {
@@ -66,9 +89,7 @@ export class EmailVerificationService {
         });
       }
       if (token.expiresAt.getTime() <= this.clock.now().getTime()) {
-        throw Errors.invalid('token_expired', 'This verification link has expired. Please register again.', {
-          token: 'This verification link has expired. Please register again.',
-        });
+        throw Errors.invalid('token_expired', VERIFY_LINK_EXPIRED, { token: VERIFY_LINK_EXPIRED });
       }
       const user = await em.findOneOrFail(User, { id: token.userId });
       token.usedAt = this.clock.now();

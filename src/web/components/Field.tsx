@@ -22,13 +22,38 @@ export function FieldError({ id, children }: { id: string; children?: ReactNode 
   );
 }
 
-/** A field's label, with an optional hint after it that is not part of the accessible name. */
-export function FieldLabel({ htmlFor, label, hint }: { htmlFor: string; label: string; hint?: string }) {
+/**
+ * The mark of a required field: a red asterisk after its label, hidden from screen readers (the control's
+ * `required` says it to them). A form that uses it explains it once with <RequiredNote />.
+ */
+export function RequiredMark() {
+  return (
+    <span className="text-sm font-semibold text-racing" aria-hidden data-required-mark>
+      *
+    </span>
+  );
+}
+
+/** The line that explains the asterisk, at the top of a form that marks its required fields. */
+export function RequiredNote({ className }: { className?: string }) {
+  return (
+    <p className={cn('text-sm text-muted', className)}>
+      Fields marked <RequiredMark /> are required.
+    </p>
+  );
+}
+
+/**
+ * A field's label, with an optional hint after it that is not part of the accessible name; `required` adds the
+ * red asterisk.
+ */
+export function FieldLabel({ htmlFor, label, hint, required }: { htmlFor: string; label: string; hint?: string; required?: boolean }) {
   return (
     <div className="flex items-baseline gap-1">
       <label htmlFor={htmlFor} className="text-sm font-medium">
         {label}
       </label>
+      {required && <RequiredMark />}
       {hint && (
         <span className="text-xs text-muted" aria-hidden>
           {hint}
@@ -52,7 +77,7 @@ export function TextField({ label, hint, error, id, className, ...props }: TextF
   const errorId = `${inputId}-error`;
   return (
     <div className={cn('grid gap-1.5', className)}>
-      <FieldLabel htmlFor={inputId} label={label} hint={hint} />
+      <FieldLabel htmlFor={inputId} label={label} hint={hint} required={props.required} />
       <input
         id={inputId}
         className={inputClass}
@@ -110,7 +135,7 @@ export function SelectField({ label, hint, error, id, className, children, ...pr
   const errorId = `${selectId}-error`;
   return (
     <div className={cn('grid gap-1.5', className)}>
-      <FieldLabel htmlFor={selectId} label={label} hint={hint} />
+      <FieldLabel htmlFor={selectId} label={label} hint={hint} required={props.required} />
       <select
         id={selectId}
         className={inputClass}
@@ -141,7 +166,7 @@ export function TextAreaField({ label, hint, error, id, className, inputClassNam
   const errorId = `${areaId}-error`;
   return (
     <div className={cn('grid gap-1.5', className)}>
-      <FieldLabel htmlFor={areaId} label={label} hint={hint} />
+      <FieldLabel htmlFor={areaId} label={label} hint={hint} required={props.required} />
       <textarea
         id={areaId}
         className={cn(inputClass, 'h-auto py-2', inputClassName)}

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from './Button';
-import { PlaceholderLink } from './PlaceholderLink';
 import { SocialIcons } from './SocialIcons';
 import { toast } from './toast';
 
@@ -15,6 +14,13 @@ const SUPPORT_LINKS = [
   { to: '/buyer-protection', label: 'Buyer Protection' },
   { to: '/seller-guidelines', label: 'Seller Guidelines' },
   { to: '/contact', label: 'Contact Us' },
+] as const;
+
+/** The spec's Privacy, Cookie and Sitemap links of the bottom bar, to their pages (issue 34). */
+const LEGAL_LINKS = [
+  { to: '/privacy-policy', label: 'Privacy' },
+  { to: '/cookie-policy', label: 'Cookie' },
+  { to: '/sitemap', label: 'Sitemap' },
 ] as const;
 
 /** The site footer (spec 000 §2 "Footer"). */
@@ -78,9 +84,11 @@ export function Footer() {
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm text-white/80 sm:flex-row sm:items-center sm:justify-between">
           <p>© Pitlane. All rights reserved.</p>
           <ul className="flex gap-4">
-            {['Privacy', 'Cookie', 'Sitemap'].map((label) => (
-              <li key={label}>
-                <PlaceholderLink label={label} className={linkClass} />
+            {LEGAL_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {link.label}
+                </Link>
               </li>
             ))}
           </ul>

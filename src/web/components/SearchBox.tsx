@@ -10,10 +10,12 @@ interface SearchBoxProps {
   tone?: 'dark' | 'light';
   placeholder?: string;
   onSearched?: () => void;
+  /** The search landmark's name, for a page that has a second search box beside the header's (axe: landmark-unique). */
+  landmarkLabel?: string;
 }
 
 /** Free-text part search: goes to /search?q= on submit; blank text is ignored. */
-export function SearchBox({ className, tone = 'light', placeholder = 'Search parts...', onSearched }: SearchBoxProps) {
+export function SearchBox({ className, tone = 'light', placeholder = 'Search parts...', onSearched, landmarkLabel }: SearchBoxProps) {
   const [text, setText] = useState('');
   const navigate = useNavigate();
 
@@ -26,7 +28,7 @@ export function SearchBox({ className, tone = 'light', placeholder = 'Search par
   }
 
   return (
-    <form role="search" onSubmit={submit} className={cn('relative', className)}>
+    <form role="search" aria-label={landmarkLabel} onSubmit={submit} className={cn('relative', className)}>
       <input
         type="search"
         aria-label="Search parts"

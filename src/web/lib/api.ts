@@ -72,7 +72,12 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
     const res = await fetch(buildQueryUrl(queryKey), { credentials: 'include', signal });
-    if (options.on401 === 'returnNull' && res.status === 401) return null;
+    if (options.on401 === 'returnNull' && res.status === 401) {
+      // The body is read even so: Chromium keeps a response whose body nobody reads in flight, so a page that
+      // asked as a visitor never went network-idle (the browser journeys waiting for it timed out).
+      await res.text().catch(() => undefined);
+      return null;
+    }
     await throwIfResNotOk(res);
     return (await readBody(res)) as T;
   };

@@ -18,7 +18,7 @@ export function NotFoundPage() {
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <SearchBox />
+          <SearchBox landmarkLabel="Find a part" />
           <div className="flex flex-wrap gap-2">
             <ButtonLink to="/">Back to Home</ButtonLink>
             <ButtonLink to="/search" variant="outline">

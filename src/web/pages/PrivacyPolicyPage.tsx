@@ -23,7 +23,7 @@ const SECTIONS: readonly LegalSection[] = [
     heading: 'Information we collect automatically',
     blocks: [
       [
-        'A session cookie that keeps you signed in. We do not use advertising cookies.',
+        'One session cookie that keeps you signed in and, when you pay by card, the cookies Stripe sets to prevent fraud. We use no advertising or tracking cookies; our Cookie Policy lists them all.',
         'The IP address and browser details recorded when you accept our policies, sign in or place a bid, to protect accounts and detect fraud.',
         'Basic logs of requests to our servers, kept for security and troubleshooting.',
       ],
@@ -50,7 +50,7 @@ const SECTIONS: readonly LegalSection[] = [
   {
     heading: 'Sharing',
     blocks: [
-      'We share only what is needed: with our payment provider and escrow service to process payments and payouts, with our email provider to deliver messages, with the other party to a sale (name and shipping details) so the part can be shipped, and with authorities when the law requires it. We do not sell your personal information.',
+      'We share only what is needed: with Stripe, our payment provider, to process card payments and seller payouts (your card details go straight to Stripe; we never see your full card number), with the escrow service for sales that use it, with our email provider to deliver messages, with the other party to a sale (name and shipping details) so the part can be shipped, and with authorities when the law requires it. We do not sell your personal information.',
     ],
   },
   {

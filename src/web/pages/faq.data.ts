@@ -187,7 +187,7 @@ export const FAQ_SECTIONS: readonly FaqSection[] = [
       {
         question: 'I did not get the verification email.',
         answer:
-          'Check your spam folder. Verification links expire; if yours has, register again or contact support and we will help.',
+          'Check your spam folder. Verification links expire after 24 hours; if yours has, or it never came, choose "Resend verification link" on the sign-in page for a new one, or contact support and we will help.',
       },
       {
         question: 'Can I get alerts when a part is listed?',

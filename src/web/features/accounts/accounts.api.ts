@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentPoliciesDto } from '../../../modules/accounts/policy.dto';
-import type { LoginInput, RegisterBuyerInput } from '../../../modules/accounts/accounts.inputs';
+import type { LoginInput, RegisterBuyerInput, ResendVerificationInput } from '../../../modules/accounts/accounts.inputs';
 import { apiRequest } from '../../lib/api';
 import { AUTH_USER_KEY, type CurrentUser } from './useAuth';
 
@@ -15,6 +15,14 @@ export function useLogin() {
       client.setQueryData(AUTH_USER_KEY, user);
       await client.invalidateQueries({ queryKey: AUTH_USER_KEY });
     },
+  });
+}
+
+/** Asks for a new verification link (POST /api/auth/resend-verification); the answer is the same for any name. */
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: (input: ResendVerificationInput) =>
+      apiRequest<{ message: string }>('/api/auth/resend-verification', { method: 'POST', data: input }),
   });
 }
 

@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { CalendarClock, Hammer, Info } from 'lucide-react';
+import { CalendarClock, Hammer, Info, Search } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ReverseAuctionForm } from '../reverse/ReverseAuctionForm';
 import { CONDITION_OPTIONS } from '../catalog/partFormat';
@@ -56,17 +56,47 @@ export function ScheduleAuctionRoute() {
   );
 }
 
-/** /schedule-auction: "Regular Auction" and "Reverse Auction" tabs (spec 001 "Scheduling"). */
+/**
+ * Each tab's heading and introduction: a wanted request is not an auction of the user's own part, so its tab has its
+ * own title (issue 34).
+ */
+const SCHEDULE_TAB_HEADINGS = {
+  regular: { title: 'Schedule an Auction', intro: 'Pick one of your parts, set the price rules and the time window.' },
+  reverse: {
+    title: 'Post a Wanted Request',
+    intro: 'Describe the part you need and the most you will pay; sellers compete with lower quotes until it ends.',
+  },
+} as const;
+
+type ScheduleTab = keyof typeof SCHEDULE_TAB_HEADINGS;
+
+/**
+ * /schedule-auction: "Regular Auction" and "Reverse Auction" tabs (spec 001 "Scheduling"). The tab is kept in the
+ * address (?tab=reverse), so "Post a Wanted Request" links straight to its form and the heading follows the tab.
+ */
 export function ScheduleAuctionPage() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: ScheduleTab = searchParams.get('tab') === 'reverse' ? 'reverse' : 'regular';
+  const heading = SCHEDULE_TAB_HEADINGS[tab];
+  const Icon = tab === 'reverse' ? Search : CalendarClock;
+  const choose = (value: string) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'reverse') next.set('tab', 'reverse');
+        else next.delete('tab');
+        return next;
+      },
+      { replace: true },
+    );
   return (
-    <PageContainer className="max-w-3xl" title="Schedule an Auction">
+    <PageContainer className="max-w-3xl" title={heading.title}>
       <h1 className="flex items-center gap-2 text-3xl font-bold tracking-tight">
-        <CalendarClock aria-hidden className="size-7 text-racing" />
-        Schedule an Auction
+        <Icon aria-hidden className="size-7 text-racing" />
+        {heading.title}
       </h1>
-      <p className="mt-1 text-muted">Pick one of your parts, set the price rules and the time window.</p>
-      <Tabs.Root defaultValue={searchParams.get('tab') === 'reverse' ? 'reverse' : 'regular'} className="mt-6">
+      <p className="mt-1 text-muted">{heading.intro}</p>
+      <Tabs.Root value={tab} onValueChange={choose} className="mt-6">
         <Tabs.List aria-label="Auction kind" className="flex gap-1 rounded-md bg-black/5 p-1">
           <Tabs.Trigger value="regular" className={tabClass}>
             Regular Auction

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type Dispatch, type DragEvent, type SetStateAction } from 'react';
 import { ImagePlus, Star, Trash2 } from 'lucide-react';
 import { Button } from '../../components/Button';
-import { FieldError, inputClass } from '../../components/Field';
+import { FieldError, inputClass, RequiredMark } from '../../components/Field';
 import { toast } from '../../components/toast';
 import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/api';
@@ -114,7 +114,12 @@ export function PhotoUploader({ photos, setPhotos, errors = {}, disabled }: Phot
 
   return (
     <fieldset className="grid gap-3" disabled={disabled}>
-      <legend className="mb-1 text-sm font-medium">Photos</legend>
+      <legend className="mb-1 text-sm font-medium">
+        Photos <RequiredMark />
+      </legend>
+      <p className="text-sm text-muted">
+        At least one photo. Each photo needs alt text: a short description for buyers who use a screen reader.
+      </p>
       <div
         onDragOver={(event) => {
           event.preventDefault();
@@ -179,6 +184,10 @@ interface PhotoRowProps {
 function PhotoRow({ photo, number, error, onAltText, onPrimary, onRemove }: PhotoRowProps) {
   const inputId = `sell-photo-alt-${photo.key}`;
   const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  // Until the seller writes it, a line under the field says the alt text is required (not only after a toast).
+  const showHint = !error && !photo.altText.trim();
+  const describedBy = [error ? errorId : '', showHint ? hintId : ''].filter(Boolean).join(' ') || undefined;
   const src = photo.thumbnailUrl ?? photo.previewUrl ?? photo.url;
   return (
     <li className="grid gap-2 rounded-md border border-line bg-surface p-3">
@@ -197,20 +206,29 @@ function PhotoRow({ photo, number, error, onAltText, onPrimary, onRemove }: Phot
         )}
       </div>
       <div className="grid gap-1">
-        <label htmlFor={inputId} className="text-sm font-medium">
-          Alt text for photo {number}
-        </label>
+        <div className="flex items-baseline gap-1">
+          <label htmlFor={inputId} className="text-sm font-medium">
+            Alt text for photo {number}
+          </label>
+          <RequiredMark />
+        </div>
         <input
           id={inputId}
           className={inputClass}
           value={photo.altText}
           placeholder="e.g. Clutch disc, pressure plate and bearing laid out"
           maxLength={300}
+          required
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy}
           onChange={(event) => onAltText(event.target.value)}
         />
         <FieldError id={errorId}>{error}</FieldError>
+        {showHint && (
+          <p id={hintId} className="text-xs text-muted">
+            Required: what the photo shows.
+          </p>
+        )}
       </div>
       <div className="flex flex-wrap gap-2">
         {!photo.isPrimary && (

@@ -4,7 +4,7 @@ import { Gavel, PackageX, Store, Tag } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
 import { Button, ButtonAnchor, ButtonLink } from '../../components/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/Card';
-import { SelectField, TextAreaField, TextField } from '../../components/Field';
+import { RequiredNote, SelectField, TextAreaField, TextField } from '../../components/Field';
 import { PageContainer } from '../../components/PageContainer';
 import { MessageCard } from '../../components/MessageCard';
 import { Skeleton } from '../../components/Skeleton';
@@ -22,8 +22,10 @@ import {
   editSavedMessage,
   EMPTY_SELL_FORM,
   keptFitments,
+  listedMessage,
   MAX_YEAR,
   MIN_YEAR,
+  missingAltText,
   photoProblem,
   sellAccess,
   sellFormFromPart,
@@ -200,13 +202,18 @@ function ListYourPartForm({ onRefused, existing }: { onRefused: () => void; exis
     const problem = photoProblem(photos);
     if (problem) {
       toast({ ...problem, variant: 'destructive' });
+      // The photos without alt text are marked beside their field too, the first one focused.
+      const missing = missingAltText(photos);
+      setPhotoErrors(missing);
+      const first = Object.keys(missing)[0];
+      if (first) document.getElementById(`sell-photo-alt-${first}`)?.focus();
       return;
     }
     const sentPhotoKeys = photos.map((p) => p.key);
     const sentFitmentKeys = keptFitments(fitments).map((f) => f.key);
     create.mutate(toPartPayload(form, photos, fitments), {
       onSuccess: (saved) => {
-        toast(existing ? editSavedMessage(existing, saved as PartDto) : SELL_MESSAGES.success);
+        toast(existing ? editSavedMessage(existing, saved as PartDto) : listedMessage(saved as PartDto));
         void navigate(`/parts/${saved.id}`);
       },
       onError: (error) => {
@@ -246,10 +253,11 @@ function ListYourPartForm({ onRefused, existing }: { onRefused: () => void; exis
             </p>
           )}
           <form onSubmit={submit} noValidate aria-label={existing ? 'Edit listing' : 'List your part'} className="grid gap-6">
+            <RequiredNote />
             <div className="grid gap-4">
-              <TextField label="Title" maxLength={200} placeholder="e.g. Porsche 911 clutch kit" {...text('title')} />
+              <TextField label="Title" required maxLength={200} placeholder="e.g. Porsche 911 clutch kit" {...text('title')} />
               <div className="grid gap-4 sm:grid-cols-2">
-                <SelectField label="Category" disabled={listsLoading} {...text('category')}>
+                <SelectField label="Category" required disabled={listsLoading} {...text('category')}>
                   <option value="">{listsLoading ? 'Loading...' : 'Select a category'}</option>
                   {categories.data?.map((c) => (
                     <option key={c.id} value={c.slug}>
@@ -259,6 +267,7 @@ function ListYourPartForm({ onRefused, existing }: { onRefused: () => void; exis
                 </SelectField>
                 <SelectField
                   label="Condition"
+                  required
                   {...text('condition')}
                   onChange={(event) => set('condition', event.target.value as ConditionValue)}
                 >
@@ -268,7 +277,7 @@ function ListYourPartForm({ onRefused, existing }: { onRefused: () => void; exis
                     </option>
                   ))}
                 </SelectField>
-                <SelectField label="Make" disabled={listsLoading} {...text('make')}>
+                <SelectField label="Make" required disabled={listsLoading} {...text('make')}>
                   <option value="">{listsLoading ? 'Loading...' : 'Select a make'}</option>
                   {makes.data?.map((m) => (
                     <option key={m.id} value={m.slug}>
@@ -296,14 +305,21 @@ function ListYourPartForm({ onRefused, existing }: { onRefused: () => void; exis
                   {...text('yearEnd')}
                 />
                 <TextField label="Part Number" hint="(optional)" maxLength={100} {...text('partNumber')} />
-                <TextField label="Price (USD)" type="number" inputMode="decimal" step="0.01" min="0.01" {...text('price')} />
+                <TextField label="Price (USD)" required type="number" inputMode="decimal" step="0.01" min="0.01" {...text('price')} />
               </div>
-              <TextField label="Location" maxLength={200} placeholder="City, State" autoComplete="address-level2" {...text('location')} />
-              <TextAreaField label="Description" maxLength={10_000} inputClassName="min-h-32" {...text('description')} />
+              <TextField label="Location" required maxLength={200} placeholder="City, State" autoComplete="address-level2" {...text('location')} />
+              <TextAreaField label="Description" required maxLength={10_000} inputClassName="min-h-32" {...text('description')} />
             </div>
 
             <PhotoUploader photos={photos} setPhotos={setPhotos} errors={photoErrors} disabled={create.isPending} />
-            <FitmentEditor entries={fitments} setEntries={setFitments} errors={fitmentErrors} />
+            <FitmentEditor
+              entries={fitments}
+              setEntries={setFitments}
+              errors={fitmentErrors}
+              makes={makes.data ?? []}
+              makesLoading={makes.isPending}
+              partYears={{ yearStart: form.yearStart, yearEnd: form.yearEnd }}
+            />
 
             {generalErrors.length > 0 && (
               <ul role="alert" className="grid gap-1 rounded-md bg-racing-soft p-3 text-sm text-racing">

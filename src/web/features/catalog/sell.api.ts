@@ -70,7 +70,7 @@ export function uploadPhoto(file: Blob, onProgress: (percent: number) => void, s
 export function useCreatePart() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (payload: PartCreateInput) => apiRequest<{ id: string }>('/api/parts', { method: 'POST', data: payload }),
+    mutationFn: (payload: PartCreateInput) => apiRequest<PartDto>('/api/parts', { method: 'POST', data: payload }),
     onSuccess: async () => {
       await client.invalidateQueries({
         predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/parts'),

@@ -10,6 +10,9 @@ import {
   makePrimary,
   MAX_PHOTO_BYTES,
   newFitment,
+  fitmentMakeOptions,
+  listedMessage,
+  missingAltText,
   photoProblem,
   removePhoto,
   sellAccess,
@@ -128,11 +131,26 @@ describe('what blocks submitting because of the photos', () => {
   it('lets complete photos through', () => {
     expect(photoProblem([photo('a')])).toBeNull();
   });
+
+  it('names the photos whose alt text is blank, with the server message', () => {
+    expect(missingAltText([photo('a'), photo('b', { altText: '  ' })])).toEqual({ b: 'Alt text is required for accessibility' });
+  });
 });
 
 describe('vehicle compatibility entries', () => {
-  it('start with both years at 2000', () => {
-    expect(newFitment('x')).toMatchObject({ make: '', model: '', yearStart: '2000', yearEnd: '2000' });
+  it("start with blank years, or the part's own year range when it has a valid one", () => {
+    expect(newFitment('x')).toMatchObject({ make: '', model: '', yearStart: '', yearEnd: '' });
+    expect(newFitment('x', { yearStart: '1965', yearEnd: '1973' })).toMatchObject({ yearStart: '1965', yearEnd: '1973' });
+    expect(newFitment('x', { yearStart: '1965', yearEnd: '' })).toMatchObject({ yearStart: '1965', yearEnd: '' });
+    expect(newFitment('x', { yearStart: '1899', yearEnd: '19' })).toMatchObject({ yearStart: '', yearEnd: '' });
+    expect(newFitment('x', { yearStart: '1990', yearEnd: '1980' })).toMatchObject({ yearStart: '', yearEnd: '' });
+  });
+
+  it('choose their make from the makes list, keeping a saved make the list lacks', () => {
+    const makes = [{ name: 'Ford' }, { name: 'Porsche' }];
+    expect(fitmentMakeOptions(makes, '')).toEqual(['Ford', 'Porsche']);
+    expect(fitmentMakeOptions(makes, 'porsche')).toEqual(['Ford', 'Porsche']);
+    expect(fitmentMakeOptions(makes, 'Abarth')).toEqual(['Abarth', 'Ford', 'Porsche']);
   });
 
   it('are dropped without a make or a model', () => {
@@ -214,7 +232,7 @@ describe('the request body', () => {
         { url: photo('b').url, altText: 'Photo b', isPrimary: false },
       ],
       vehicleCompatibility: [
-        { make: 'Porsche', model: '911', yearStart: 2000, yearEnd: 2000, engine: '2.0 flat six', transmission: null, notes: null },
+        { make: 'Porsche', model: '911', yearStart: null, yearEnd: null, engine: '2.0 flat six', transmission: null, notes: null },
       ],
     });
     expect(body).not.toHaveProperty('sellerId');
@@ -322,5 +340,11 @@ describe('the edit form, filled from a listing', () => {
     expect(editSavedMessage({ isApproved: true }, { isApproved: false })).toBe(SELL_MESSAGES.savedForReview);
     expect(editSavedMessage({ isApproved: true }, { isApproved: true })).toBe(SELL_MESSAGES.saved);
     expect(editSavedMessage({ isApproved: false }, { isApproved: false })).toBe(SELL_MESSAGES.saved);
+  });
+
+  it("keeps the spec's \"added to the marketplace\" toast for a listing that went live, and says when it awaits review", () => {
+    expect(listedMessage({ isApproved: true })).toEqual({ title: 'Part listed successfully!', description: 'Your part has been added to the marketplace.' });
+    expect(listedMessage({ isApproved: false })).toBe(SELL_MESSAGES.submittedForReview);
+    expect(SELL_MESSAGES.submittedForReview.description).not.toMatch(/added to the marketplace/);
   });
 });

@@ -12,7 +12,6 @@ import { CONDITION_OPTIONS, type ConditionValue } from './partFormat';
 export { MAX_PHOTOS, MAX_YEAR, MIN_YEAR };
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
-export const DEFAULT_FITMENT_YEAR = '2000';
 
 /** Condition values and their labels (spec 000 §3): the catalog's one list. */
 export { CONDITION_OPTIONS, type ConditionValue };
@@ -24,7 +23,13 @@ export const SELL_MESSAGES = {
     description: 'Please add descriptive alt text for all images for accessibility.',
   },
   uploading: { title: 'Photos Uploading', description: 'Please wait until your photos have finished uploading.' },
+  /** Spec 001 §8, for a listing that went live at once (a trusted seller, or an admin). */
   success: { title: 'Part listed successfully!', description: 'Your part has been added to the marketplace.' },
+  /** A listing that waits for the team's review: buyers cannot see it yet, so the toast does not say it is live. */
+  submittedForReview: {
+    title: 'Part submitted for review',
+    description: 'Buyers will see it in the marketplace as soon as our team approves it; we will let you know.',
+  },
   failure: { title: 'Error', description: 'Failed to list your part. Please try again.' },
   saved: { title: 'Listing updated', description: 'Your changes have been saved.' },
   savedForReview: {
@@ -102,6 +107,11 @@ export function photoProblem(list: readonly PhotoItem[]): { title: string; descr
   return null;
 }
 
+/** Photo key → the server's alt-text message, for each photo whose alt text is blank. */
+export function missingAltText(list: readonly PhotoItem[]): Record<string, string> {
+  return Object.fromEntries(list.filter((p) => p.altText.trim() === '').map((p) => [p.key, PART_MESSAGES.altText]));
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Vehicle compatibility
 
@@ -116,18 +126,41 @@ export interface FitmentDraft {
   notes: string;
 }
 
-/** A new, empty vehicle entry; both years default to 2000 (spec 001 §9). */
-export function newFitment(key: string): FitmentDraft {
+/** A year the form may copy: four digits within the limits, else blank. */
+function copyableYear(value: string | undefined): string {
+  const text = value?.trim() ?? '';
+  return /^\d{4}$/.test(text) && Number(text) >= MIN_YEAR && Number(text) <= MAX_YEAR ? text : '';
+}
+
+/**
+ * A new vehicle entry. Its years start as the part's own year range when the seller gave one (a valid year
+ * each), otherwise blank for the seller to fill: never an invented year such as the old default of 2000 (issue 34).
+ */
+export function newFitment(key: string, partYears: { yearStart?: string; yearEnd?: string } = {}): FitmentDraft {
+  const yearStart = copyableYear(partYears.yearStart);
+  const yearEnd = copyableYear(partYears.yearEnd);
+  const inOrder = !yearStart || !yearEnd || Number(yearStart) <= Number(yearEnd);
   return {
     key,
     make: '',
     model: '',
-    yearStart: DEFAULT_FITMENT_YEAR,
-    yearEnd: DEFAULT_FITMENT_YEAR,
+    yearStart: inOrder ? yearStart : '',
+    yearEnd: inOrder ? yearEnd : '',
     engine: '',
     transmission: '',
     notes: '',
   };
+}
+
+/**
+ * The make choices of a vehicle entry: the makes list's names (vehicle entries store the name, as the demo
+ * listings do), plus the entry's own make when a saved listing holds one the list does not (typed before the
+ * form offered the list), so that editing keeps it.
+ */
+export function fitmentMakeOptions(makes: ReadonlyArray<{ name: string }>, current: string): string[] {
+  const names = makes.map((m) => m.name);
+  const kept = current.trim();
+  return kept && !names.some((n) => n.toLowerCase() === kept.toLowerCase()) ? [kept, ...names] : names;
 }
 
 /** The entries that will be sent: those with both a make and a model (the others are dropped). */
@@ -311,6 +344,11 @@ export function sellFormFromPart(part: PartDto): { form: SellForm; photos: Photo
       notes: f.notes ?? '',
     })),
   };
+}
+
+/** The toast after listing a part: the spec's "added to the marketplace" only when it went live. */
+export function listedMessage(saved: Pick<PartDto, 'isApproved'>) {
+  return saved.isApproved ? SELL_MESSAGES.success : SELL_MESSAGES.submittedForReview;
 }
 
 /** The toast after saving an edit: a live listing that went back to review says so. */

@@ -18,7 +18,7 @@ import { PhotoUploader } from '../catalog/PhotoUploader';
 import { SELL_MESSAGES, type PhotoItem } from '../catalog/sellForm';
 import { useNow } from '../auctions/useNow';
 import { useAwardQuote, useBuyer, useReverseAuction, useReverseBids, useReverseLive, useSubmitQuote, useWatchRequest } from './reverse.api';
-import { buyerName, displayStatus, memberSince, postedAgo, quoteImages, SHIPPING_LABEL, stateNote, timeLeft, URGENCY_LABEL } from './reverseRules';
+import { buyerName, displayStatus, memberSince, postedAgo, quoteImages, requestEndLine, requestTimeLeft, SHIPPING_LABEL, stateNote, URGENCY_LABEL } from './reverseRules';
 import { ContactSellerDialog } from '../messaging/ContactSellerDialog';
 import { WantedAlertOffer } from '../garage/WantedAlertOffer';
 import { reverseContactTarget } from '../messaging/contactSeller';
@@ -69,7 +69,8 @@ function Detail({ r }: { r: ReverseAuctionDto }) {
   const note = stateNote(r, now);
   const ended = status === 'Ended';
   const isBuyer = user?.id === r.buyerId;
-  const left = timeLeft(r.endTime, now);
+  const left = requestTimeLeft(r, now);
+  const end = requestEndLine(r);
 
   return (
     <PageContainer title={r.title}>
@@ -152,9 +153,13 @@ function Detail({ r }: { r: ReverseAuctionDto }) {
                 <Timer aria-hidden className="size-5" /> Time Remaining
               </CardTitle>
             </CardHeader>
-            <CardContent>
+            <CardContent data-testid="reverse-clock">
               <p className={cn('tabular text-2xl font-bold', left.urgent && 'text-red-700', left.final && 'motion-safe:animate-pulse')}>{left.text}</p>
-              <p className="text-sm text-muted">Ends {formatDateTime(r.endTime)}</p>
+              {end && (
+                <p className="text-sm text-muted">
+                  {end.label} {formatDateTime(end.at)}
+                </p>
+              )}
             </CardContent>
           </Card>
           <Card>

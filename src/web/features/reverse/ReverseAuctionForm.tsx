@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/Button';
 import { Card, CardContent } from '../../components/Card';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/Field';
+import { CheckboxField, RequiredNote, SelectField, TextAreaField, TextField } from '../../components/Field';
 import { toast } from '../../components/toast';
 import { describeError } from '../../lib/api';
 import type { ReverseCreateInput } from '../../../modules/reverse/reverse.inputs';
@@ -20,7 +20,10 @@ function localIn(minutes: number): string {
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 
-/** The Reverse Auction tab of /schedule-auction (spec 001 "Reverse auction form"). */
+/**
+ * The Reverse Auction tab of /schedule-auction (spec 001 "Reverse auction form"): a wanted request, in any of the
+ * catalog's categories (PART_CATEGORIES, the server's list).
+ */
 export function ReverseAuctionForm() {
   const navigate = useNavigate();
   const create = useCreateReverseAuction();
@@ -95,9 +98,10 @@ export function ReverseAuctionForm() {
     <Card>
       <CardContent className="p-6">
         <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Reverse auction">
-          <TextField name="title" label="Title" placeholder="What part do you need?" error={errors.title} />
-          <TextAreaField name="description" label="Description" error={errors.description} />
-          <SelectField name="partCategory" label="Part category" defaultValue="" error={errors.partCategory}>
+          <RequiredNote />
+          <TextField name="title" label="Title" required placeholder="What part do you need?" error={errors.title} />
+          <TextAreaField name="description" label="Description" required error={errors.description} />
+          <SelectField name="partCategory" label="Part category" required defaultValue="" error={errors.partCategory}>
             <option value="">Choose a category</option>
             {PART_CATEGORIES.map((c) => (
               <option key={c} value={c}>
@@ -112,10 +116,10 @@ export function ReverseAuctionForm() {
             <TextField name="yearEnd" label="Year to" hint="(optional)" type="number" min={MIN_YEAR} max={MAX_YEAR} error={errors.yearEnd} />
             <TextField name="condition" label="Condition" hint="(optional)" />
             <TextField name="location" label="Location" hint="(optional)" />
-            <TextField name="maxBudget" label="Maximum budget ($)" type="number" step="0.01" min="0.01" error={errors.maxBudget} />
-            <TextField name="minBidDecrement" label="Minimum bid decrement ($)" type="number" step="0.01" min="0.01" defaultValue="10.00" error={errors.minBidDecrement} />
-            <TextField name="startTime" label="Start time" type="datetime-local" min={localIn(60)} defaultValue={localIn(60)} error={errors.startTime} />
-            <TextField name="endTime" label="End time" type="datetime-local" min={localIn(120)} defaultValue={localIn(7 * 24 * 60 + 60)} error={errors.endTime} />
+            <TextField name="maxBudget" label="Maximum budget ($)" required type="number" step="0.01" min="0.01" error={errors.maxBudget} />
+            <TextField name="minBidDecrement" label="Minimum bid decrement ($)" required type="number" step="0.01" min="0.01" defaultValue="10.00" error={errors.minBidDecrement} />
+            <TextField name="startTime" label="Start time" required type="datetime-local" min={localIn(60)} defaultValue={localIn(60)} error={errors.startTime} />
+            <TextField name="endTime" label="End time" required type="datetime-local" min={localIn(120)} defaultValue={localIn(7 * 24 * 60 + 60)} error={errors.endTime} />
             <SelectField name="shippingPreference" label="Shipping preference" defaultValue="both">
               <option value="both">Pickup or shipping</option>
               <option value="pickup">Local pickup</option>

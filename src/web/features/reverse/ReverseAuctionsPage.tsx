@@ -12,7 +12,7 @@ import { cn } from '../../lib/cn';
 import { formatUsd, formatUsdCents } from '../../lib/format';
 import { useNow } from '../auctions/useNow';
 import { useReverseAuctions, useReverseStats, type ReverseSort } from './reverse.api';
-import { displayStatus, stateNote, timeLeft, URGENCY_LABEL } from './reverseRules';
+import { displayStatus, requestTimeLeft, stateNote, URGENCY_LABEL } from './reverseRules';
 
 const TABS = [
   ['all', 'All Requests'],
@@ -191,9 +191,9 @@ function StatusBadge({ r }: { r: ReverseAuctionDto }) {
   );
 }
 
-function TimeLeft({ endTime }: { endTime: string }) {
+function TimeLeft({ r }: { r: ReverseAuctionDto }) {
   const now = useNow();
-  const left = timeLeft(endTime, now);
+  const left = requestTimeLeft(r, now);
   return <span className={cn('tabular', left.urgent && 'text-red-700', left.final && 'motion-safe:animate-pulse')}>{left.text}</span>;
 }
 
@@ -224,7 +224,7 @@ function RequestCard({ r }: { r: ReverseAuctionDto }) {
           <div>
             <dt className="text-muted">Time left</dt>
             <dd className="font-semibold">
-              <TimeLeft endTime={r.endTime} />
+              <TimeLeft r={r} />
             </dd>
           </div>
         </dl>
@@ -261,7 +261,7 @@ function RequestTable({ items }: { items: ReverseAuctionDto[] }) {
               <td className="px-3 py-2">{formatUsdCents(r.maxBudget)}</td>
               <td className="px-3 py-2">{r.currentLowestBid ? formatUsdCents(r.currentLowestBid) : '—'}</td>
               <td className="px-3 py-2">
-                <TimeLeft endTime={r.endTime} />
+                <TimeLeft r={r} />
               </td>
               <td className="px-3 py-2">
                 <StatusBadge r={r} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buyerName, displayStatus, memberSince, postedAgo, quoteImages, stateNote, timeLeft } from './reverseRules';
+import { buyerName, displayStatus, memberSince, postedAgo, quoteImages, requestEndLine, requestTimeLeft, stateNote, timeLeft } from './reverseRules';
 
 const now = Date.parse('2026-03-01T12:00:00Z');
 const inMs = (ms: number) => new Date(now + ms).toISOString();
@@ -39,6 +39,21 @@ describe('timeLeft', () => {
     expect(timeLeft(inMs(59 * 60_000 + 30_000), now)).toEqual({ text: '59m 30s', urgent: true, final: true });
     expect(timeLeft(inMs(45_000), now)).toEqual({ text: '45s', urgent: true, final: true });
     expect(timeLeft(inMs(3600_000), now)).toEqual({ text: '1h 0m', urgent: true, final: false });
+  });
+});
+
+describe('a request ended early (issue 34)', () => {
+  const week = 7 * 24 * 3600_000;
+  it('shows no time remaining once ended or awarded, even before its end time', () => {
+    expect(requestTimeLeft({ status: 'ended', awardStatus: 'awarded', endTime: inMs(week) }, now)).toEqual({ text: 'Ended', urgent: false, final: false });
+    expect(requestTimeLeft({ status: 'ended', awardStatus: null, endTime: inMs(week) }, now).text).toBe('Ended');
+    expect(requestTimeLeft({ status: 'cancelled', awardStatus: null, endTime: inMs(week) }, now).text).toBe('Cancelled');
+    expect(requestTimeLeft({ status: 'active', awardStatus: null, endTime: inMs(50 * 3600_000) }, now).text).toBe('2d 2h');
+  });
+  it('says when it ended rather than when it would have', () => {
+    expect(requestEndLine({ status: 'ended', endTime: inMs(week), endedAt: inMs(-60_000) })).toEqual({ label: 'Ended', at: inMs(-60_000) });
+    expect(requestEndLine({ status: 'active', endTime: inMs(week), endedAt: null })).toEqual({ label: 'Ends', at: inMs(week) });
+    expect(requestEndLine({ status: 'cancelled', endTime: inMs(week), endedAt: null })).toBeNull();
   });
 });
 

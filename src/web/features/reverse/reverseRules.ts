@@ -44,6 +44,29 @@ export function timeLeft(endTime: string, now: number): { text: string; urgent: 
   return { text, urgent: ms < 24 * HOUR, final: false };
 }
 
+/**
+ * A request's time left as its pages show it: "Ended" once it ended, even before its end time (a buyer who awards a
+ * quote early ends it), "Cancelled" once cancelled, otherwise the clock to its end time (issue 34).
+ */
+export function requestTimeLeft(
+  r: Pick<ReverseAuctionDto, 'status' | 'endTime' | 'awardStatus'>,
+  now: number,
+): { text: string; urgent: boolean; final: boolean } {
+  if (r.status === 'cancelled') return { text: 'Cancelled', urgent: false, final: false };
+  if (r.status === 'ended' || r.awardStatus !== null) return { text: 'Ended', urgent: false, final: false };
+  return timeLeft(r.endTime, now);
+}
+
+/**
+ * The line under the clock: "Ends …" while it runs, "Ended …" once it ended (when it did, early on an award), for
+ * a cancelled request the moment it closed if known, else nothing.
+ */
+export function requestEndLine(r: Pick<ReverseAuctionDto, 'status' | 'endTime' | 'endedAt'>): { label: 'Ends' | 'Ended' | 'Closed'; at: string } | null {
+  if (r.status === 'cancelled') return r.endedAt ? { label: 'Closed', at: r.endedAt } : null;
+  if (r.status === 'ended') return { label: 'Ended', at: r.endedAt ?? r.endTime };
+  return { label: 'Ends', at: r.endTime };
+}
+
 /** "3 hours ago" style for the posted time. */
 export function postedAgo(createdAt: string, now: number): string {
   const minutes = Math.max(0, Math.floor((now - new Date(createdAt).getTime()) / 60_000));
