@@ -100,7 +100,7 @@ async function sqlSearch(client: pg.Client, input: SearchInput): Promise<number>
   let prepared = input.q ? await search.prepare(input.q) : null;
   if (prepared && !prepared.text && !prepared.partNumbers.length) prepared = null;
   const filters: SearchFilters = { visibility: 'public', ...input.filters };
-  const { total } = await search.results(filters, prepared, prepared ? 'relevance' : (input.sort ?? 'newest'), PAGE_SIZE, input.offset ?? 0);
+  const { total } = await search.results(filters, prepared, prepared ? 'relevance' : (input.sort ?? 'newest'), { limit: PAGE_SIZE, offset: input.offset ?? 0, after: null });
   return total;
 }
 
