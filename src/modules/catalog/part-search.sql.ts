@@ -319,16 +319,17 @@ export class PartSearch {
       const params: unknown[] = [];
       const add = (sql: Sql) => (params.push(...sql.params), sql.sql);
       const text = this.where(filters, query, undefined, places, true);
-      const slice = (name: string, divisor: number | null, before: string | null) =>
+      const slice = (name: string, divisor: number | null, before: readonly string[]) =>
         `${name} as materialized (
            select p.ctid as tid, p.id, p.created_at from parts p
            where ${add(text)}
              ${divisor ? `and p.created_at >= (select hi - (hi - lo) / ${divisor} from bounds)` : ''}
-             ${before ? `and (select count(*) from ${before}) < ${RANK_CANDIDATES}` : ''}
+             ${before.map((b) => `and (select count(*) from ${b}) < ${RANK_CANDIDATES}`).join(' ')}
            order by p.created_at desc, p.id limit ${RANK_CANDIDATES}
          )`;
       const names = [...RECENT_SLICES.map((_, i) => `slice${i}`), 'slice_all'];
-      const slices = names.map((name, i) => slice(name, RECENT_SLICES[i] ?? null, i ? names[i - 1]! : null));
+      // A slice is read only when every smaller one held too few (one that was not read is empty).
+      const slices = names.map((name, i) => slice(name, RECENT_SLICES[i] ?? null, names.slice(0, i)));
       // The largest slice that was read holds the others.
       const newest = names
         .map((name, i) => `select * from ${name}${names.slice(i + 1).map((later, j) => `${j ? ' and' : ' where'} not exists (select 1 from ${later})`).join('')}`)
