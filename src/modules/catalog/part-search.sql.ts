@@ -16,11 +16,12 @@ export const RANK_CANDIDATES = 500;
 /** Counts are exact up to this many matches; past it a search says "at least this many" (COUNT_BOUND+). */
 export const COUNT_BOUND = 1000;
 /**
- * The newest matches of a very common text are looked for in the newest slice of the catalog first: these
- * fractions of its time span in turn, then the whole of it, each tried only when the one before held fewer
- * than RANK_CANDIDATES matches (see newestCandidates).
+ * Fractions of the catalog's time span in which the newest matches of a very common text are looked for first
+ * (see newestRanked), each read only when the smaller ones held fewer than RANK_CANDIDATES. Empty: at 1M parts
+ * [64, 16, 4] doubled PostgreSQL's CPU per text search (building the creation-time bitmap of a slice cost more
+ * than reading every match from a cached heap; docs/performance.md, issue 36), so all matches are read.
  */
-export const RECENT_SLICES = [64, 16, 4] as const;
+export const RECENT_SLICES: readonly number[] = [];
 
 /** Which listings a search may return. */
 export type Visibility =
