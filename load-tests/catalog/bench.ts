@@ -19,7 +19,9 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { preparedRunner, type SqlRunner } from '../../src/platform/db/sql-runner.js';
 import { readPartRows } from '../../src/modules/catalog/part-read.sql.js';
-import { PartSearch, type SearchFilters } from '../../src/modules/catalog/part-search.sql.js';
+import { PartSearch, searchKeys, type SearchFilters } from '../../src/modules/catalog/part-search.sql.js';
+import { decodeCursor } from '../../src/modules/catalog/search-keyset.sql.js';
+import { deepCursors, referencePage, runWriters, type WriteStats } from './bench-extras.js';
 import { KnownWords } from '../../src/modules/catalog/search.words.js';
 import { generateParts } from './generate-parts.js';
 import { FILTERS, filterQueryString, TEXT_QUERIES, TYPO_QUERIES } from './queries.js';
@@ -91,6 +93,8 @@ interface SearchInput {
   filters?: Omit<SearchFilters, 'visibility'>;
   offset?: number;
   sort?: 'newest' | 'price_asc';
+  /** A cursor (keyset paging) instead of the offset. */
+  after?: string;
 }
 
 /** What GET /api/parts does in the database: typo correction, then one page of parts with the count. */
@@ -100,7 +104,9 @@ async function sqlSearch(client: pg.Client, input: SearchInput): Promise<number>
   let prepared = input.q ? await search.prepare(input.q) : null;
   if (prepared && !prepared.text && !prepared.partNumbers.length) prepared = null;
   const filters: SearchFilters = { visibility: 'public', ...input.filters };
-  const { total } = await search.results(filters, prepared, prepared ? 'relevance' : (input.sort ?? 'newest'), PAGE_SIZE, input.offset ?? 0);
+  const sort = prepared ? 'relevance' : (input.sort ?? 'newest');
+  const after = input.after ? decodeCursor(input.after, searchKeys(sort, prepared !== null)) : null;
+  const { total } = await search.results(filters, prepared, sort, { limit: PAGE_SIZE, offset: input.offset ?? 0, after });
   return total;
 }
 
@@ -241,6 +247,23 @@ async function main(): Promise<void> {
       await admin.query<{ id: string }>(`select id from parts where is_active and is_approved order by md5(id::text) limit 5000`)
     ).rows.map((r) => r.id);
     const [{ n: publicParts }] = (await admin.query<{ n: number }>(`select count(*)::int as n from parts where is_active and is_approved`)).rows as [{ n: number }];
+    // The deep pages of browse-deep, as cursors (browse-keyset): the same offsets, newest first and cheapest first.
+    const deepPositions = Array.from({ length: 100 }, (_, i) => ((i * 7919) % 3751) * PAGE_SIZE);
+    const cursors = {
+      newest: options.only && !options.only.includes('browse-keyset') ? [] : await deepCursors(admin, deepPositions, 'newest'),
+      price_asc: options.only && !options.only.includes('browse-keyset') ? [] : await deepCursors(admin, deepPositions, 'price_asc'),
+    };
+    // Relevance: the API's first page of every benchmark query must be the reference ranking's (bench-extras.ts).
+    const relevanceMisses: string[] = [];
+    if (!options.only || options.only.some((o) => o.startsWith('search-'))) {
+      for (const q of [...TEXT_QUERIES, ...TYPO_QUERIES]) {
+        const res = await fetch(`${stack.baseUrl}/api/parts?q=${encodeURIComponent(q)}&limit=${PAGE_SIZE}`);
+        const got = ((await res.json()) as { id: string }[]).map((p) => p.id);
+        const want = await referencePage(admin, q, PAGE_SIZE);
+        if (got.join() !== want.join()) relevanceMisses.push(`"${q}": ${got.filter((id, i) => want[i] !== id).length} of ${want.length} differ`);
+      }
+      console.log(relevanceMisses.length ? `relevance: first pages differ from the reference: ${relevanceMisses.join('; ')}` : `relevance: the first page of all ${TEXT_QUERIES.length + TYPO_QUERIES.length} queries is the reference ranking's`);
+    }
     await admin.end();
 
     const at = <T>(list: readonly T[], i: number) => list[i % list.length]!;
@@ -290,6 +313,12 @@ async function main(): Promise<void> {
         sql: (c: pg.Client, i: number) => sqlSearch(c, { sort: deepSort(i), offset: deepOffset(i) }),
       },
       {
+        // The same deep pages by cursor (keyset paging, what the web app's "Load More Parts" sends).
+        name: 'browse-keyset',
+        http: (i: number) => `/api/parts?sort=${deepSort(i)}&limit=${PAGE_SIZE}&after=${at(i % 2 ? cursors.price_asc : cursors.newest, i >> 1)}`,
+        sql: (c: pg.Client, i: number) => sqlSearch(c, { sort: deepSort(i), after: at(i % 2 ? cursors.price_asc : cursors.newest, i >> 1) }),
+      },
+      {
         name: 'part-detail',
         http: (i: number) => `/api/parts/${at(ids, i)}`,
         sql: (c: pg.Client, i: number) => sqlDetail(c, at(ids, i)),
@@ -313,10 +342,25 @@ async function main(): Promise<void> {
         console.log(`  costliest in SQL (median at ${options.connections} clients): ${list}`);
       }
     }
+    // Searches while parts are listed, edited and sold (2 writers over pg): the search p95 and how soon a listing is found.
+    let writes: WriteStats | undefined;
+    if (!options.only || options.only.includes('mixed')) {
+      const until = performance.now() + (options.warmup + options.duration) * 1000 + 500;
+      const [api, w] = await Promise.all([
+        runHttp('mixed', stack, (i) => `/api/parts?q=${encodeURIComponent(at(TEXT_QUERIES, i))}`),
+        runWriters(databaseUrl, stack.baseUrl, 2, until),
+      ]);
+      writes = w;
+      rows.push({ name: 'mixed (search-text while writing)', api });
+      console.log(
+        `mixed: search API p95 ${fmt(api.p95)} ms, ${fmt(api.rps, 0)} req/s; ${w.listed} listed (${fmt(w.perSecond, 1)}/s), ${w.edited} edited, ` +
+          `${w.sold} sold; found by search after ${fmt(w.visibleP50)} ms (p50), ${fmt(w.visibleP95)} ms (p95), ${fmt(w.visibleMax)} ms (max), ${w.notFound} not within 1 s`,
+      );
+    }
     const table = printTable(rows);
     console.log(`\n${table}\n`);
-    if (options.json) writeFileSync(options.json, JSON.stringify({ options, publicParts, rows }, null, 2));
-    const failed = rows.some((r) => (r.api?.errors ?? 0) + (r.sql?.errors ?? 0) > 0);
+    if (options.json) writeFileSync(options.json, JSON.stringify({ options, publicParts, rows, writes, relevanceMisses }, null, 2));
+    const failed = rows.some((r) => (r.api?.errors ?? 0) + (r.sql?.errors ?? 0) > 0) || relevanceMisses.length > 0 || (writes?.notFound ?? 0) > 0;
     if (failed) process.exitCode = 1;
   } finally {
     await stack.stop();

@@ -30,6 +30,8 @@ export const envSchema = z.object({
     { message: 'must be one or more URLs starting with postgres:// or postgresql://, separated by commas' },
   ),
   DB_READ_CONNECTIONS: z.coerce.number().int().min(1).max(100).optional(),
+  /** Catalog search counts are exact up to this many matches, then "this many or more" (docs/decisions/catalog.md). */
+  SEARCH_COUNT_BOUND: z.coerce.number().int().min(1).max(100_000).default(1000),
   DB_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(10),
   DB_LOCK_CONNECTIONS: z.coerce.number().int().min(1).max(64).default(4),
   DB_SYSTEM_CONNECTIONS: z.coerce.number().int().min(2).max(100).default(8),
@@ -82,6 +84,8 @@ export interface Config {
    * once, the others wait their turn (see docs/decisions/platform.md, "A read pool the size of the machine").
    */
   dbReadConnections: number;
+  /** Catalog search counts are exact up to this many matches (SEARCH_COUNT_BOUND). */
+  searchCountBound: number;
   /** The database layer's pools and timeouts (platform/db/database.ts). */
   db: {
     /** The write pool: every request's and job's statements and transactions. */
@@ -213,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     dbReadConnections: e.DB_READ_CONNECTIONS ?? defaultReadConnections(),
+    searchCountBound: e.SEARCH_COUNT_BOUND,
     db: {
       poolSize: e.DB_POOL_SIZE,
       lockConnections: e.DB_LOCK_CONNECTIONS,

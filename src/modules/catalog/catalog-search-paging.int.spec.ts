@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { signedInBuyer } from '../../../test/accounts.fixtures.js';
 import { insertParts } from '../../../test/catalog.fixtures.js';
 import { seedCatalog } from './catalog.seed.js';
-import { RANK_ALL_LIMIT, RANK_CANDIDATES } from './part-search.sql.js';
+import { COUNT_BOUND, RANK_ALL_LIMIT, RANK_CANDIDATES } from './part-search.sql.js';
 
 let t: TestApp;
 let sellerId: string;
@@ -13,12 +13,19 @@ const MATCHES = RANK_ALL_LIMIT + 30;
 interface Page {
   parts: { id: string; title: string; categoryName: string | null; sellerName: string | null; createdAt: string }[];
   total: number;
+  exact: boolean;
+  next: string | undefined;
 }
 
-/** A page of GET /api/parts: the array body, and the full count from X-Total-Count. */
+/** A page of GET /api/parts: the array body, the count from X-Total-Count and the cursor of the next page. */
 const search = async (query: Record<string, unknown>): Promise<Page> => {
   const res = await t.agent().get('/api/parts').query(query).expect(200);
-  return { parts: res.body as Page['parts'], total: Number(res.headers['x-total-count']) };
+  return {
+    parts: res.body as Page['parts'],
+    total: Number(res.headers['x-total-count']),
+    exact: res.headers['x-total-count-exact'] === 'true',
+    next: res.headers['x-next-cursor'] as string | undefined,
+  };
 };
 
 beforeAll(async () => {
@@ -37,11 +44,28 @@ describe('paging a search with more matches than are all ranked', () => {
     const seen: string[] = [];
     for (let offset = 0; offset < MATCHES; offset += 100) {
       const page = await search({ q: 'gearbox', limit: 100, offset });
-      expect(page.total).toBe(MATCHES);
+      // More than the count bound: the count stops there and says so.
+      expect(page).toMatchObject({ total: COUNT_BOUND, exact: false });
       seen.push(...page.parts.map((p) => p.id));
     }
     expect(seen).toHaveLength(MATCHES);
     expect(new Set(seen).size).toBe(MATCHES);
+  });
+
+  it('pages by cursor in the same order as by offset, through the ranked matches and the rest', async () => {
+    const byOffset: string[] = [];
+    for (let offset = 0; offset < MATCHES; offset += 100) byOffset.push(...(await search({ q: 'gearbox', limit: 100, offset })).parts.map((p) => p.id));
+    const byCursor: string[] = [];
+    let after: string | undefined;
+    let pages = 0;
+    do {
+      const page = await search({ q: 'gearbox', limit: 90, ...(after ? { after } : {}) });
+      byCursor.push(...page.parts.map((p) => p.id));
+      after = page.next;
+      pages++;
+    } while (after && pages < 100);
+    expect(byCursor).toHaveLength(MATCHES);
+    expect(byCursor).toEqual(byOffset);
   });
 
   it('lists the matches after the ranked ones newest first', async () => {
@@ -64,7 +88,7 @@ describe('paging a search with more matches than are all ranked', () => {
     );
     try {
       const first = await search({ q: 'gearbox', limit: 100 });
-      expect(first.total).toBe(MATCHES + 1);
+      expect(first.total).toBe(COUNT_BOUND);
       expect(first.parts.map((p) => p.id)).not.toContain(old!.id);
       const last = await search({ q: 'gearbox', limit: 1, offset: MATCHES });
       expect(last.parts.map((p) => p.id)).toEqual([old!.id]);
@@ -74,9 +98,11 @@ describe('paging a search with more matches than are all ranked', () => {
   });
 
   it('still reports the total when the page starts past the last match', async () => {
-    expect(await search({ q: 'gearbox', offset: MATCHES + 5 })).toMatchObject({ parts: [], total: MATCHES });
-    expect(await search({ offset: MATCHES + 5 })).toMatchObject({ parts: [], total: MATCHES + 2 });
-    expect(await search({ q: 'gearbox', sort: 'price_desc', offset: MATCHES })).toMatchObject({ parts: [], total: MATCHES });
+    expect(await search({ q: 'gearbox', offset: MATCHES + 5 })).toMatchObject({ parts: [], total: COUNT_BOUND, exact: false });
+    // The whole catalog's count comes from its counter: exact however large.
+    expect(await search({ offset: MATCHES + 5 })).toMatchObject({ parts: [], total: MATCHES + 2, exact: true });
+    expect(await search({ q: 'gearbox', sort: 'price_desc', offset: MATCHES })).toMatchObject({ parts: [], total: COUNT_BOUND, exact: false });
+    expect(await search({ q: 'caliper', offset: 5 })).toMatchObject({ parts: [], total: 2, exact: true, next: undefined });
   });
 });
 

@@ -95,7 +95,8 @@ describe('search relevance', () => {
     expect(Array.isArray(res.body)).toBe(true);
     expect(res.headers['x-total-count']).toBe(String(res.body.length));
     expect(res.headers['x-corrected-query']).toBe('porsche%20911%20clutch');
-    expect(res.headers['access-control-expose-headers']).toBe('X-Total-Count, X-Corrected-Query');
+    expect(res.headers['access-control-expose-headers']).toBe('X-Total-Count, X-Corrected-Query, X-Total-Count-Exact');
+    expect(res.headers['x-total-count-exact']).toBe('true');
     const plain = await t.agent().get('/api/parts').query({ q: 'clutch' }).expect(200);
     expect(plain.headers['x-corrected-query']).toBeUndefined();
   });
@@ -257,7 +258,7 @@ describe('the text search statement', () => {
       const run = async (times: number) => {
         for (let i = 0; i < times; i++) {
           const query = await search.prepare(words[i % words.length]!);
-          await search.results({ visibility: 'public' }, query, 'relevance', 24, 0);
+          await search.results({ visibility: 'public' }, query, 'relevance', { limit: 24, offset: 0, after: null });
         }
       };
       const plans = () => planCounts(client, `statement like '%ts_rank(%'`);
@@ -268,8 +269,8 @@ describe('the text search statement', () => {
       expect(await plans()).toEqual({ generic: before.generic + 6, custom: before.custom });
       expect(before.custom).toBeLessThanOrEqual(5);
       // The kept plan finds and ranks as a plan made for the words does (the filtered form plans each run).
-      const kept = await search.results({ visibility: 'public' }, await search.prepare('porsche clutch'), 'relevance', 24, 0);
-      const planned = await search.results({ visibility: 'public', minPriceCents: 1 }, await search.prepare('porsche clutch'), 'relevance', 24, 0);
+      const kept = await search.results({ visibility: 'public' }, await search.prepare('porsche clutch'), 'relevance', { limit: 24, offset: 0, after: null });
+      const planned = await search.results({ visibility: 'public', minPriceCents: 1 }, await search.prepare('porsche clutch'), 'relevance', { limit: 24, offset: 0, after: null });
       expect(kept.rows.map((r) => r.id)).toEqual(planned.rows.map((r) => r.id));
       expect(kept.rows.map((r) => r.id).slice(0, 1)).toEqual([ids.porscheClutch]);
       expect(kept.total).toBe(planned.total);

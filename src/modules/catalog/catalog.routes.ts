@@ -52,13 +52,20 @@ export function catalogRoutes(container: Container): Router {
 
   // X-Corrected-Query is the typo-corrected text, and X-Unmatched-Words (only when nothing matched) the typed words
   // no listing holds, space-separated; both encodeURIComponent-encoded (header values must be ASCII).
+  // X-Total-Count is exact up to the count bound; past it, it is the bound and X-Total-Count-Exact is false ("1,000+").
+  // X-Next-Cursor, when more parts follow, is the `after` of the next page (keyset paging).
   router.get(
     '/parts',
     handle({ query: partListQuery }, async ({ query }, req, res) => {
       const page = await parts.search(query, await getActor(req));
       const corrected = page.correctedQuery === null ? undefined : encodeURIComponent(page.correctedQuery);
       const unmatched = page.unmatchedWords.length ? encodeURIComponent(page.unmatchedWords.join(' ')) : undefined;
-      return sendList(res, page, { 'X-Corrected-Query': corrected, 'X-Unmatched-Words': unmatched });
+      return sendList(res, page, {
+        'X-Corrected-Query': corrected,
+        'X-Unmatched-Words': unmatched,
+        'X-Total-Count-Exact': String(page.totalExact),
+        'X-Next-Cursor': page.nextCursor ?? undefined,
+      });
     }),
   );
   router.get(

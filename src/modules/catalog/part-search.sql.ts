@@ -3,22 +3,25 @@ import { PART_COLUMNS, type PartRow, readPartRows } from './part-read.sql.js';
 import type { Condition } from './part.entity.js';
 import type { PartSort } from './part.schemas.js';
 import type { VehicleFilter } from './vehicle-filter.port.js';
-import {
-  correctWords,
-  isCorrectable,
-  type KnownWords,
-  lexiconProbe,
-  partNumberCandidates,
-  queryWords,
-  requiredWords,
-  unmatchedWords,
-} from './search.words.js';
-import { tradeWordsQuery } from './search.trade-words.js';
+
+export type { PreparedQuery } from './search-lexicon.sql.js';
+import type { KnownWords } from './search.words.js';
+import { type PreparedQuery, prepareQuery } from './search-lexicon.sql.js';
+import { afterCursor, BROWSE_KEYS, encodeCursor, orderOf, RELEVANCE_KEYS, type SortKey, sortKeyOf } from './search-keyset.sql.js';
 
 /** A relevance search with at most this many matches ranks them all (see rankOf) as they are found. */
 export const RANK_ALL_LIMIT = 2000;
 /** With more matches, only this many of the newest are ranked; the rest follow, newest first. */
 export const RANK_CANDIDATES = 500;
+/** Counts are exact up to this many matches; past it a search says "at least this many" (COUNT_BOUND+). */
+export const COUNT_BOUND = 1000;
+/**
+ * Fractions of the catalog's time span in which the newest matches of a very common text are looked for first
+ * (see newestRanked), each read only when the smaller ones held fewer than RANK_CANDIDATES. Empty: at 1M parts
+ * [64, 16, 4] doubled PostgreSQL's CPU per text search (building the creation-time bitmap of a slice cost more
+ * than reading every match from a cached heap; docs/performance.md, issue 36), so all matches are read.
+ */
+export const RECENT_SLICES: readonly number[] = [];
 
 /** Which listings a search may return. */
 export type Visibility =
@@ -43,19 +46,6 @@ export interface SearchFilters {
   fitsVehicle?: VehicleFilter;
 }
 
-/** A search text after typo correction: what full-text search runs, and the part numbers to match exactly. */
-export interface PreparedQuery {
-  /** The words full-text search runs: the corrected query's words but the optional ones (empty if it has only those). */
-  text: string;
-  /** When `text` holds a trade word ("carb"), the to_tsquery text that also matches what it stands for; else null. */
-  expression: string | null;
-  partNumbers: string[];
-  /** The corrected text when it differs from what was typed, else null. */
-  corrected: string | null;
-  /** Typed words no public listing holds, in any form (see unmatchedWords); empty when the lexicon was not asked. */
-  unmatched: string[];
-}
-
 interface Sql {
   sql: string;
   params: unknown[];
@@ -64,11 +54,6 @@ interface Sql {
 const TSQUERY = `plainto_tsquery('english', ?)`;
 /** The text's query when it has trade words: their alternatives are operators, so it is written as to_tsquery's. */
 const TSQUERY_EXPRESSION = `to_tsquery('english', ?)`;
-/**
- * A word's English stem as the text index holds it, written as the lexicon's stem index is (migration
- * catalog-search-word-stems), so the look-up uses it; null for stop words.
- */
-const STEM_OF = (word: string) => `(ts_lexize('english_stem', ${word}))[1]`;
 /**
  * A match's relevance: ts_rank over the weighted vector (A title, B make, model and part number, C description,
  * D category) with the default weights scaled down tenfold, so that several title words side by side add up
@@ -102,36 +87,63 @@ const UNFILTERED_KEYS = ['category', 'make', 'yearFrom', 'yearTo', 'sellerId', '
 /** No filter but visibility and, perhaps, the text. */
 const hasNoFilter = (filters: SearchFilters) => UNFILTERED_KEYS.every((key) => filters[key] === undefined);
 
-/** Sort keys of the sorts other than relevance (relevance without a text is newest first), over a page's columns. */
-const SORT_KEYS: Record<PartSort, string[]> = {
-  relevance: ['created_at desc', 'id'],
-  newest: ['created_at desc', 'id'],
-  price_asc: ['price asc', 'created_at desc', 'id'],
-  price_desc: ['price desc', 'created_at desc', 'id'],
-};
-
-/** An ORDER BY list of sort keys, once for the page's inner query and once, qualified, for its outer join. */
-const orderOf = (keys: readonly string[]) => ({ inner: keys.join(', '), outer: keys.map((k) => `page.${k}`).join(', ') });
-
 /**
- * A row of a search page: the match count and a part's id, with its columns when the statement reads them (the
- * id is null when the page is past the end).
+ * A row of a search page: the match count (as far as it was counted), a part's id and its sort key values (see
+ * sortKeyOf), with its columns when the statement reads them (the id is null when the page is past the end).
  */
-type PageRow = Partial<Omit<PartRow, 'id'>> & { id: string | null; total: number };
+type PageRow = Partial<Omit<PartRow, 'id'>> & { id: string | null; total: number; sort_key: unknown };
 
 const totalOf = (rows: readonly PageRow[]) => Number(rows[0]?.total ?? 0);
 
+/** How a page is asked for: `limit` rows after `offset` skipped ones, or after the cursor's key values. */
+export interface PageRequest {
+  limit: number;
+  offset: number;
+  /** The decoded cursor (decodeCursor) of the last row of the page before, or null. */
+  after: string[] | null;
+}
+
+/** A page of search results, with the count of matches up to the bound and the cursor of the page after it. */
+export interface SearchResults {
+  rows: PartRow[];
+  total: number;
+  /** False when there were more than `total` matches and the count stopped there. */
+  exact: boolean;
+  /** The cursor of the page's last row when more rows follow it, else null. */
+  next: string | null;
+}
+
 /**
- * The count, then one page of `ordered` (which yields `id` and the sort keys), with the parts' columns when
- * `columns` (else only their ids). The count is left-joined to the page so that it comes even when the page
- * is empty. Parameters: limit, offset (written as `places` says).
+ * The count, then one page of `ordered` (which yields `id` and the sort keys) after the cursor (if any), one
+ * row more than asked (so the caller knows whether a page follows), with the parts' columns when `columns`
+ * (else only their ids). The count is left-joined to the page so that it comes even when the page is empty.
+ * Parameters: those of the cursor, then limit + 1 and offset (written as `places` says): see pageParams.
  */
-function pageOf(count: string, ordered: string, order: { inner: string; outer: string }, columns: boolean, places: Placeholders): string {
-  return `select total.n as total, ${columns ? PART_COLUMNS : 'page.id'}
+function pageOf(count: string, ordered: string, keys: readonly SortKey[], columns: boolean, places: Placeholders, after: boolean): string {
+  const order = orderOf(keys);
+  const cursor = after ? `where ${afterCursor(keys, keys.map(() => '')).sql}` : '';
+  return `select total.n as total, ${sortKeyOf(keys)} as sort_key, ${columns ? PART_COLUMNS : 'page.id'}
     from ${count} total
-    left join lateral (${ordered} order by ${order.inner} limit ${places.limit} offset ${places.offset}) page on true
+    left join lateral (select * from (${ordered}) o ${cursor}
+      order by ${order.inner} limit ${places.limit} offset ${places.offset}) page on true
     ${columns ? 'left join parts p on p.id = page.id' : ''}
     order by ${order.outer}`;
+}
+
+/** The parameters of pageOf's page. */
+const pageParams = (keys: readonly SortKey[], page: PageRequest): unknown[] => [
+  ...(page.after ? afterCursor(keys, page.after).params : []),
+  page.limit + 1,
+  page.after ? 0 : page.offset,
+];
+
+/** Counts at most `limit` matches of `where` (a one-row `n`). Parameters: where's, then the limit. */
+const boundedCount = (where: string) => `select count(*)::int as n from (select 1 from parts p where ${where} limit ?) counted`;
+
+/** The sort keys of a page: relevance (with a text) or one of the browse orders. */
+export function searchKeys(sort: PartSort, hasText: boolean): SortKey[] {
+  if (sort === 'relevance') return hasText ? RELEVANCE_KEYS : [...BROWSE_KEYS.newest];
+  return [...BROWSE_KEYS[sort]];
 }
 
 const YEARS = `int4range(coalesce(p.year_start, p.year_end)::int, coalesce(p.year_end, p.year_start)::int, '[]')`;
@@ -142,59 +154,13 @@ export class PartSearch {
   constructor(
     private readonly db: SqlRunner,
     private readonly known?: KnownWords,
+    /** Counts are exact up to this many matches (COUNT_BOUND unless a test asks for fewer). */
+    private readonly bound = COUNT_BOUND,
   ) {}
 
-  /**
-   * Corrects each query word against the lexicon of listed words, in one query: which probed words the
-   * lexicon knows, which correctable query words it knows in another form (the same English stem: "engine"
-   * when listings say "engines", which full-text search matches anyway), and for each correctable query word
-   * it knows in no form, its nearest word by trigrams. No query when every word is already known (or not one
-   * to correct): nothing would change. Optional words ("parts", "classic") are kept as typed and left out of
-   * the text searched.
-   */
-  async prepare(q: string): Promise<PreparedQuery> {
-    const words = queryWords(q);
-    const partNumbers = partNumberCandidates(q);
-    const prepared = (correctedWords: readonly string[], unmatched: string[] = []): PreparedQuery => {
-      const shown = correctedWords.join(' ');
-      const required = requiredWords(correctedWords);
-      return {
-        text: required.join(' '),
-        expression: tradeWordsQuery(required),
-        partNumbers,
-        corrected: shown === words.join(' ') ? null : shown,
-        unmatched: [...new Set(unmatched)],
-      };
-    };
-    if (!words.length || this.known?.coversAll(words)) return prepared(words);
-    const probe = lexiconProbe(words);
-    const rows = await this.db.runPrepared<{ asked: string | null; word: string; similarity: number | null }>(
-      `with asked as (
-         select distinct w from jsonb_array_elements_text(?::jsonb) as w
-       ),
-       known as (
-         select word from part_search_words where word in (select jsonb_array_elements_text(?::jsonb))
-         union
-         select a.w from asked a where exists (
-           select 1 from part_search_words l where ${STEM_OF('l.word')} = ${STEM_OF('a.w')}
-         )
-       ),
-       unknown as (
-         select w from asked where w not in (select word from known)
-       )
-       select null::text as asked, word, null::float8 as similarity from known
-       union all
-       select u.w, best.word, best.similarity from unknown u cross join lateral (
-         select l.word, similarity(l.word, u.w)::float8 as similarity from part_search_words l
-         where l.word % u.w order by similarity desc, abs(length(l.word) - length(u.w)) asc, l.word asc limit 1
-       ) best`,
-      [JSON.stringify(words.filter(isCorrectable)), JSON.stringify(probe)],
-    );
-    const known = new Set(rows.filter((r) => r.asked === null).map((r) => r.word));
-    this.known?.remember(known);
-    const nearest = new Map<string, { word: string; similarity: number }>();
-    for (const r of rows) if (r.asked !== null) nearest.set(r.asked, { word: r.word, similarity: Number(r.similarity) });
-    return prepared(correctWords(words, { known, nearest }), unmatchedWords(words, { known, nearest }));
+  /** The search text corrected against the lexicon (see prepareQuery). */
+  prepare(q: string): Promise<PreparedQuery> {
+    return prepareQuery(this.db, q, this.known);
   }
 
   /** `places` says how the search text's query is written (see KEPT). */
@@ -203,6 +169,8 @@ export class PartSearch {
     query: PreparedQuery | null,
     omit?: 'category' | 'make',
     places: Placeholders = placesFor(PLANNED, query),
+    /** The text's words only, not its part numbers too. */
+    textOnly = false,
   ): Sql {
     const parts: string[] = [filters.visibility === 'listed' ? '(p.is_active or p.sold_at is not null)' : 'p.is_active'];
     const params: unknown[] = [];
@@ -248,7 +216,10 @@ export class PartSearch {
           or ${ENGINE_KEY} = ?::text))`);
       params.push(`{${v.makes.map((m) => JSON.stringify(m)).join(',')}}`, v.model, v.yearStart ?? v.yearEnd, v.yearEnd ?? v.yearStart, v.engineKey);
     }
-    if (query) {
+    if (query && textOnly) {
+      parts.push(`p.search_vector @@ ${places.tsquery}`);
+      params.push(searched(query));
+    } else if (query) {
       parts.push(`(p.search_vector @@ ${places.tsquery} or p.part_number_norm = any(${PART_NUMBERS}))`);
       params.push(searched(query), JSON.stringify(query.partNumbers));
     }
@@ -256,38 +227,39 @@ export class PartSearch {
   }
 
   /**
-   * The statement that counts the matches of `where`, as a one-row `n`. The whole public catalog (no filter,
-   * no text) is read from the counter its triggers keep (migration catalog-browse-counts): counting every public
-   * part is an index-only scan of them all, and that browse is the home page's.
+   * The statement that counts the matches of `where`, as a one-row `n`: at most `bound + 1` of them (the scan
+   * stops there), so a common word costs no more to count than a rare one. The whole public catalog (no filter,
+   * no text) is read, exactly, from the counter its triggers keep (migration catalog-browse-counts).
    */
-  private countOf(filters: SearchFilters, query: PreparedQuery | null, where: Sql): Sql {
+  private countOf(filters: SearchFilters, query: PreparedQuery | null, where: Sql): Sql & { bounded: boolean } {
     if (filters.visibility === 'public' && !query && hasNoFilter(filters)) {
-      return { sql: 'select parts::int as n from catalog_public_count', params: [] };
+      return { sql: 'select parts::int as n from catalog_public_count', params: [], bounded: false };
     }
-    return { sql: `select count(*)::int as n from parts p where ${where.sql}`, params: where.params };
+    return { sql: boundedCount(where.sql), params: [...where.params, this.bound + 1], bounded: true };
   }
 
-  /** Counts the matches. */
-  async count(filters: SearchFilters, query: PreparedQuery | null): Promise<number> {
+  /** A count of up to bound + 1 matches as the answer says it: exact, or the bound and not exact. */
+  private counted(n: number): { total: number; exact: boolean } {
+    return n > this.bound ? { total: this.bound, exact: false } : { total: n, exact: true };
+  }
+
+  /** Counts the matches, exactly up to the bound. */
+  async count(filters: SearchFilters, query: PreparedQuery | null): Promise<{ total: number; exact: boolean }> {
     const count = this.countOf(filters, query, this.where(filters, query));
     const [row] = await this.db.run<{ n: number }>(count.sql, count.params);
-    return Number(row?.n ?? 0);
+    const n = Number(row?.n ?? 0);
+    return count.bounded ? this.counted(n) : { total: n, exact: true };
   }
 
   /**
-   * One page of matching parts (their columns and vehicle entries) in the requested order, with the number of
-   * matches; the count still comes when the page is past the end. A search without filters is one prepared
-   * statement. A filtered one is planned at each run, so its parts are read by a second, prepared statement
-   * (planning their columns with the search cost more than the extra round trip). A relevance search whose
-   * matches are more than RANK_ALL_LIMIT takes one more statement (see rankedCandidates).
+   * One page of matching parts (their columns and vehicle entries) in the requested order, with the count of
+   * matches up to the bound and the cursor of the next page; the count still comes when the page is past the
+   * end. A search without filters is one prepared statement. A filtered one is planned at each run, so its
+   * parts are read by a second, prepared statement (planning their columns with the search cost more than the
+   * extra round trip). A relevance search whose matches are more than RANK_ALL_LIMIT takes one more statement
+   * (see newestRanked).
    */
-  async results(
-    filters: SearchFilters,
-    query: PreparedQuery | null,
-    sort: PartSort,
-    limit: number,
-    offset: number,
-  ): Promise<{ rows: PartRow[]; total: number }> {
+  async results(filters: SearchFilters, query: PreparedQuery | null, sort: PartSort, page: PageRequest): Promise<SearchResults> {
     // With no filter but the text, one plan suits every search (the text index), so the statement is
     // prepared and its plan kept; filters need a plan for their values (see platform/db/sql-runner.ts).
     const unfiltered = hasNoFilter(filters);
@@ -297,99 +269,141 @@ export class PartSearch {
     const where = this.where(filters, query, undefined, places);
     const run = (sql: string, params: unknown[]) =>
       unfiltered ? this.db.runPrepared<PageRow>(sql, params) : this.db.run<PageRow>(sql, params);
-    const withParts = (count: string, ordered: string, order: { inner: string; outer: string }) =>
-      pageOf(count, ordered, order, unfiltered, places);
+    const withParts = (count: string, ordered: string, keys: readonly SortKey[]) =>
+      pageOf(count, ordered, keys, unfiltered, places, page.after !== null);
     let rows: PageRow[];
+    let counted: { total: number; exact: boolean };
     if (sort === 'relevance' && query) {
       // Every match is ranked as it is found (its vector is at hand), as long as there are at most
       // RANK_ALL_LIMIT of them: the scan stops one row later, so a very common word costs no more here.
-      const order = orderOf(['pn_hit desc', 'rank desc', 'created_at desc', 'id']);
       rows = await run(
         `with matched as materialized (
-           select p.id, p.created_at, coalesce(p.part_number_norm = any(${PART_NUMBERS}), false) as pn_hit,
+           select p.id, p.created_at, coalesce(p.part_number_norm = any(${PART_NUMBERS}), false) as pn_hit, 0 as tier,
                   ${rankOf(places.tsquery)} as rank
            from parts p where ${where.sql}
            limit ${RANK_ALL_LIMIT + 1}
          )
-         ${withParts(`(select count(*)::int as n from matched)`, `select id, pn_hit, rank, created_at from matched`, order)}`,
-        [JSON.stringify(query.partNumbers), searched(query), ...where.params, limit, offset],
+         ${withParts(`(select count(*)::int as n from matched)`, `select id, pn_hit, tier, rank, created_at from matched`, RELEVANCE_KEYS)}`,
+        [JSON.stringify(query.partNumbers), searched(query), ...where.params, ...pageParams(RELEVANCE_KEYS, page)],
       );
-      if (totalOf(rows) > RANK_ALL_LIMIT) rows = await this.rankedCandidates(where, query, places, limit, offset, run, withParts);
+      if (totalOf(rows) > RANK_ALL_LIMIT) rows = await this.newestRanked(filters, query, places, page, run, withParts);
+      counted = this.counted(totalOf(rows));
     } else {
-      const order = orderOf(SORT_KEYS[sort]);
+      const keys = searchKeys(sort, false);
       const count = this.countOf(filters, query, where);
       rows = await run(
-        withParts(`(${count.sql})`, `select p.id, p.created_at, p.price from parts p where ${where.sql}`, order),
-        [...count.params, ...where.params, limit, offset],
+        withParts(`(${count.sql})`, `select p.id, p.created_at, p.price from parts p where ${where.sql}`, keys),
+        [...count.params, ...where.params, ...pageParams(keys, page)],
       );
+      counted = count.bounded ? this.counted(totalOf(rows)) : { total: totalOf(rows), exact: true };
     }
-    const total = totalOf(rows);
     const found = rows.filter((r) => r.id !== null);
-    if (unfiltered) return { rows: found as PartRow[], total };
-    return { rows: await readPartRows(this.db, found.map((r) => r.id!)), total };
+    const shown = found.slice(0, page.limit);
+    const next = found.length > page.limit ? encodeCursor(shown.at(-1)!.sort_key) : null;
+    if (unfiltered) return { rows: shown as PartRow[], ...counted, next };
+    return { rows: await readPartRows(this.db, shown.map((r) => r.id!)), ...counted, next };
   }
 
   /**
    * A relevance page when the matches are too many to rank them all: exact part-number hits first; then the
-   * best-ranked of the newest RANK_CANDIDATES matches; then the rest, newest first. The candidates' vectors
-   * are fetched again by row address (ctid, stable within the statement's snapshot), so the match itself
-   * carries no vectors however common the word; the rest is only ordered when the page reaches past the
-   * candidates.
+   * best-ranked of the newest RANK_CANDIDATES matches (tier 0); then the rest, newest first (tier 1). The newest
+   * matches are looked for in the newest 1/64 of the catalog's time span, then 1/16, then 1/4, then all of it,
+   * each slice read only when the one before held fewer than RANK_CANDIDATES (a one-time filter): the text
+   * index and the creation-time index are intersected before any row is read, so the rows read are about
+   * those of one slice, not every match. The rest is only read when the page reaches past the candidates: at
+   * once for an offset past them or a cursor in the rest, else when the candidates' page comes back short.
+   * The count is the bound's "more" (every match is not counted) unless the bound is above RANK_ALL_LIMIT.
    */
-  private rankedCandidates(
-    where: Sql,
+  private async newestRanked(
+    filters: SearchFilters,
     query: PreparedQuery,
     places: Placeholders,
-    limit: number,
-    offset: number,
+    page: PageRequest,
     run: (sql: string, params: unknown[]) => Promise<PageRow[]>,
-    withParts: (count: string, ordered: string, order: { inner: string; outer: string }) => string,
+    withParts: (count: string, ordered: string, keys: readonly SortKey[]) => string,
   ): Promise<PageRow[]> {
-    const tail = offset + limit > RANK_CANDIDATES;
-    const order = orderOf(['pn_hit desc', 'tier asc', 'rank desc', 'created_at desc', 'id']);
-    return run(
-      `with matched as materialized (
-         select p.ctid as tid, p.id, p.created_at, coalesce(p.part_number_norm = any(${PART_NUMBERS}), false) as pn_hit
-         from parts p where ${where.sql}
-       ),
-       candidates as materialized (
-         select tid, id, pn_hit, created_at from matched order by pn_hit desc, created_at desc limit ${RANK_CANDIDATES}
-       ),
-       ordered as (
-         select c.id, c.pn_hit, c.created_at, 0 as tier, ${rankOf(places.tsquery)} as rank
-         from candidates c join parts p on p.ctid = c.tid
-         ${
-           tail
-             ? `union all
-         select m.id, m.pn_hit, m.created_at, 1 as tier, 0 as rank from matched m
-         where not exists (select 1 from candidates c where c.id = m.id)`
-             : ''
-         }
-       )
-       ${withParts(`(select count(*)::int as n from matched)`, `select id, pn_hit, tier, rank, created_at from ordered`, order)}`,
-      [JSON.stringify(query.partNumbers), ...where.params, searched(query), limit, offset],
-    );
+    const statement = (tail: boolean, asked: PageRequest) => {
+      const params: unknown[] = [];
+      const add = (sql: Sql) => (params.push(...sql.params), sql.sql);
+      const text = this.where(filters, query, undefined, places, true);
+      const slice = (name: string, divisor: number | null, before: readonly string[]) =>
+        `${name} as materialized (
+           select p.ctid as tid, p.id, p.created_at from parts p
+           where ${add(text)}
+             ${divisor ? `and p.created_at >= (select hi - (hi - lo) / ${divisor} from bounds)` : ''}
+             ${before.map((b) => `and (select count(*) from ${b}) < ${RANK_CANDIDATES}`).join(' ')}
+           order by p.created_at desc, p.id limit ${RANK_CANDIDATES}
+         )`;
+      const names = [...RECENT_SLICES.map((_, i) => `slice${i}`), 'slice_all'];
+      // A slice is read only when every smaller one held too few (one that was not read is empty).
+      const slices = names.map((name, i) => slice(name, RECENT_SLICES[i] ?? null, names.slice(0, i)));
+      // The largest slice that was read holds the others.
+      const newest = names
+        .map((name, i) => `select * from ${name}${names.slice(i + 1).map((later, j) => `${j ? ' and' : ' where'} not exists (select 1 from ${later})`).join('')}`)
+        .reverse()
+        .join(' union all ');
+      const filtered = this.where(filters, null);
+      const pn = `pn as materialized (
+           select p.ctid as tid, p.id, p.created_at from parts p
+           where ${add(filtered)} and p.part_number_norm = any(${PART_NUMBERS}) and p.id not in (select id from newest)
+         )`;
+      params.push(JSON.stringify(query.partNumbers));
+      const rankSql = `select c.id, coalesce(p.part_number_norm = any(${PART_NUMBERS}), false) as pn_hit, 0 as tier,
+             ${rankOf(places.tsquery)} as rank, c.created_at
+           from (select * from newest union all select * from pn) c join parts p on p.ctid = c.tid`;
+      params.push(JSON.stringify(query.partNumbers), searched(query));
+      let ordered = rankSql;
+      if (tail) {
+        params.push(JSON.stringify(query.partNumbers));
+        ordered += ` union all
+           select p.id, coalesce(p.part_number_norm = any(${PART_NUMBERS}), false) as pn_hit, 1 as tier, 0::float4 as rank, p.created_at
+           from parts p where ${add(this.where(filters, query, undefined, places))}
+             and p.id not in (select id from newest) and p.id not in (select id from pn)`;
+      }
+      const count = this.bound < RANK_ALL_LIMIT ? '(select ?::int as n)' : `(${boundedCount(this.where(filters, query, undefined, places).sql)})`;
+      const countParams = this.bound < RANK_ALL_LIMIT ? [this.bound + 1] : [...this.where(filters, query, undefined, places).params, this.bound + 1];
+      const sql = `with bounds as materialized (
+           select max(created_at) as hi, min(created_at) as lo from parts where is_active and is_approved
+         ),
+         ${slices.join(',\n')},
+         newest as (${newest}),
+         ${pn},
+         ordered as (${ordered})
+         ${withParts(count, 'select * from ordered', RELEVANCE_KEYS)}`;
+      return { sql, params: [...params, ...countParams, ...pageParams(RELEVANCE_KEYS, asked)] };
+    };
+    const inTail = page.after ? page.after[1] === '1' : page.offset + page.limit + 1 > RANK_CANDIDATES;
+    const first = statement(inTail, page);
+    const rows = await run(first.sql, first.params);
+    if (inTail || rows.filter((r) => r.id !== null).length > page.limit) return rows;
+    const again = statement(true, page);
+    return run(again.sql, again.params);
   }
 
   /**
-   * Matches per category and per make. Each facet ignores its own filter (so the panel still offers the
-   * other categories while one is chosen) and applies all the others.
+   * Matches per category and per make, among the first `bound + 1` matches read: exact when there are at most
+   * `bound` (exact: true), else counts of that many (each a lower bound). Each facet ignores its own filter (so
+   * the panel still offers the other categories while one is chosen) and applies all the others.
    */
   async facets(filters: SearchFilters, query: PreparedQuery | null) {
     const byCategory = this.where(filters, query, 'category');
     const byMake = this.where(filters, query, 'make');
     const categories = await this.db.run<{ slug: string; name: string; count: number }>(
-      `select c.slug, c.name, count(*)::int as count from parts p join categories c on c.slug = p.category
-       where ${byCategory.sql} group by c.slug, c.name order by count desc, c.name asc`,
-      byCategory.params,
+      `select c.slug, c.name, count(*)::int as count
+       from (select p.category from parts p where ${byCategory.sql} limit ?) m join categories c on c.slug = m.category
+       group by c.slug, c.name order by count desc, c.name asc`,
+      [...byCategory.params, this.bound + 1],
     );
     const makes = await this.db.run<{ slug: string; name: string; count: number }>(
-      `select m.slug, m.name, count(*)::int as count from parts p join makes m on m.slug = p.make
-       where ${byMake.sql} group by m.slug, m.name order by count desc, m.name asc`,
-      byMake.params,
+      `select m.slug, m.name, count(*)::int as count
+       from (select p.make from parts p where ${byMake.sql} limit ?) x join makes m on m.slug = x.make
+       group by m.slug, m.name order by count desc, m.name asc`,
+      [...byMake.params, this.bound + 1],
     );
     const normalize = (rows: { slug: string; name: string; count: number }[]) =>
       rows.map((r) => ({ slug: r.slug, name: r.name, count: Number(r.count) }));
-    return { categories: normalize(categories), makes: normalize(makes) };
+    const read = (rows: { count: number }[]) => rows.reduce((n, r) => n + Number(r.count), 0);
+    const exact = read(categories) <= this.bound && read(makes) <= this.bound;
+    return { categories: normalize(categories), makes: normalize(makes), exact };
   }
 }

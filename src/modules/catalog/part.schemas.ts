@@ -238,6 +238,8 @@ export const partListQuery = z
         .max(MAX_PAGE_SIZE, `Limit must be between 1 and ${MAX_PAGE_SIZE}`),
     ).default(DEFAULT_PAGE_SIZE),
     offset: numeric(z.number({ message: 'Offset must be 0 or more' }).int().min(0, 'Offset must be 0 or more').max(100_000)).default(0),
+    /** Keyset paging: the page after this cursor (the X-Next-Cursor of the page before); the offset is then ignored. */
+    after: z.preprocess(blankToUndefined, z.string().max(500).regex(/^[A-Za-z0-9_-]+$/, 'Not a valid cursor').optional()),
     /** Only parts that fit this vehicle of the signed-in user's garage. */
     fitsVehicle: z.preprocess(blankToUndefined, z.uuid({ message: 'Not a valid vehicle id' }).optional()),
   })

@@ -12,16 +12,24 @@ import type { CategoryDto, MakeDto, PartDto } from './part.dto.js';
 import { toPartDto } from './part.mapper.js';
 import type { PartListQuery } from './part.schemas.js';
 import { PartRowBatcher, snapshotsOf } from './part.reader.js';
-import { PartSearch, type SearchFilters } from './part-search.sql.js';
+import { PartSearch, searchKeys, type SearchFilters } from './part-search.sql.js';
+import { decodeCursor } from './search-keyset.sql.js';
 import { VehicleFilterSource } from './vehicle-filter.port.js';
 import { KnownWords } from './search.words.js';
 import type { SqlRunner } from '../../platform/db/sql-runner.js';
 import { Database } from '../../platform/db/database.js';
+import type { Config } from '../../platform/config.js';
+import { TOKENS } from '../../platform/tokens.js';
 
-/** A page of search results: the parts, the full count of matches, and the corrected query. */
+/** A page of search results: the parts, the count of matches, and the corrected query. */
 export interface PartPage {
   rows: PartDto[];
+  /** The count of matches, exact up to the count bound (COUNT_BOUND); past it, the bound itself. */
   total: number;
+  /** False when there are more matches than `total` (the count stopped at the bound). */
+  totalExact: boolean;
+  /** The cursor of the page after this one (GET /api/parts?after=), or null on the last page. */
+  nextCursor: string | null;
   /** The query as searched after typo correction, when it differs from what was typed. */
   correctedQuery: string | null;
   /** When nothing matched: the typed words no public listing holds (what the search page names), else empty. */
@@ -41,12 +49,17 @@ export class PartService {
     @inject(Clock) private readonly clock: Clock,
     @inject(CatalogLookups) private readonly lookups: CatalogLookups,
     @inject(PartHolds) private readonly holds: PartHolds,
+    @inject(TOKENS.Config) config: Config,
     @inject(VehicleFilterSource) @optional() private readonly vehicles?: VehicleFilterSource,
   ) {
     this.db = this.database.runner('read');
+    this.countBound = config.searchCountBound;
     this.partRows = new PartRowBatcher(this.db);
     this.knownWords = new KnownWords(() => this.clock.now().getTime());
   }
+
+  /** Search counts are exact up to this many matches (SEARCH_COUNT_BOUND). */
+  private readonly countBound: number;
 
   /** Words the search lexicon holds, remembered across searches (see KnownWords). */
   private readonly knownWords: KnownWords;
@@ -103,15 +116,19 @@ export class PartService {
 
   /** A page of parts matching the query, with the total count (for "Load More Parts"). */
   async search(query: PartListQuery, actor: Actor | null): Promise<PartPage> {
-    const search = new PartSearch(this.db, this.knownWords);
+    const search = new PartSearch(this.db, this.knownWords, this.countBound);
     const prepared = await this.prepared(search, query.q);
     const filters = await this.filtersOf(query, actor);
     const sort = query.sort ?? (prepared ? 'relevance' : 'newest');
-    const { rows, total } = await search.results(filters, prepared, sort, query.limit, query.offset);
+    const after = query.after === undefined ? null : decodeCursor(query.after, searchKeys(sort, prepared !== null));
+    if (query.after !== undefined && !after) throw Errors.invalid('invalid_cursor', 'Not a valid cursor for this search');
+    const { rows, total, exact, next } = await search.results(filters, prepared, sort, { limit: query.limit, offset: query.offset, after });
     const { parts, fitments } = snapshotsOf(rows);
     return {
       rows: await this.toDtos(parts, fitments),
       total,
+      totalExact: exact,
+      nextCursor: next,
       correctedQuery: prepared?.corrected ?? null,
       unmatchedWords: total === 0 ? (prepared?.unmatched ?? []) : [],
     };
@@ -119,11 +136,11 @@ export class PartService {
 
   /** Matches per category and make for the query (each facet ignoring its own filter). */
   async facets(query: PartListQuery, actor: Actor | null) {
-    const search = new PartSearch(this.db, this.knownWords);
+    const search = new PartSearch(this.db, this.knownWords, this.countBound);
     const prepared = await this.prepared(search, query.q);
     const filters = await this.filtersOf(query, actor);
-    const [total, facets] = [await search.count(filters, prepared), await search.facets(filters, prepared)];
-    return { total, ...facets, correctedQuery: prepared?.corrected ?? null };
+    const [count, facets] = [await search.count(filters, prepared), await search.facets(filters, prepared)];
+    return { total: count.total, totalExact: count.exact, ...facets, correctedQuery: prepared?.corrected ?? null };
   }
 
   /** One part; unknown and non-visible ids are a 404. */

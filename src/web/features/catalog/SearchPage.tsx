@@ -21,6 +21,7 @@ import {
   filtersToParams,
   hasAnyFilter,
   isCategoryOnly,
+  nextCursorOf,
   noPartsText,
   partsFoundText,
   readFilters,
@@ -28,6 +29,7 @@ import {
   searchHeading,
   sortOptions,
   sortParam,
+  totalIsExact,
   unmatchedWordsOf,
   withFilter,
   YEAR_FROM_OPTIONS,
@@ -46,12 +48,6 @@ export const SEARCH_PAGE_SIZE = 24;
 /** Spec 000 §9: skeletons while the search loads. */
 const SEARCH_SKELETONS = 9;
 
-/** The next offset to ask for (the parts loaded so far), or undefined when every match is loaded. */
-function nextOffset(last: ListPage<PartDto>, pages: ListPage<PartDto>[]): number | undefined {
-  const loaded = pages.reduce((n, page) => n + page.items.length, 0);
-  return last.items.length > 0 && loaded < last.total ? loaded : undefined;
-}
-
 /** /search: results for the filters in the address, which stays in sync as filters change. */
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
@@ -69,17 +65,20 @@ export function SearchPage() {
 
   const query = useInfiniteQuery({
     queryKey: ['/api/parts', { ...filters, sort: sortParam(filters, sort), limit: SEARCH_PAGE_SIZE }],
-    initialPageParam: 0,
+    // Keyset paging: each page asks for the parts after the last one's cursor (X-Next-Cursor), so "Load More
+    // Parts" costs the same on the fortieth page as on the second, and a part listed meanwhile is not shown twice.
+    initialPageParam: undefined as string | undefined,
     queryFn: ({ queryKey, pageParam, signal }) => {
       const [path, keyParams] = queryKey as [string, Record<string, unknown>];
-      return fetchListPage<PartDto>(buildQueryUrl([path, { ...keyParams, offset: pageParam }]), signal);
+      return fetchListPage<PartDto>(buildQueryUrl([path, { ...keyParams, after: pageParam }]), signal);
     },
-    getNextPageParam: nextOffset,
+    getNextPageParam: (last: ListPage<PartDto>) => nextCursorOf(last.headers),
   });
   const pages = query.data?.pages ?? [];
   const parts = pages.flatMap((p) => p.items);
   const onResultClick = useSearchResultsActivity(parts.map((p) => p.id));
   const total = pages[0]?.total ?? 0;
+  const exact = pages[0] ? totalIsExact(pages[0].headers) : true;
   const corrected = pages[0] ? correctedQueryOf(pages[0].headers) : null;
   const noParts = noPartsText(filters.q, pages[0] ? unmatchedWordsOf(pages[0].headers) : []);
   const heading = searchHeading(filters, categories.data, makes.data);
@@ -91,7 +90,7 @@ export function SearchPage() {
         <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
         {query.isSuccess && (
           <p className="text-muted" aria-live="polite">
-            {partsFoundText(total)}
+            {partsFoundText(total, exact)}
           </p>
         )}
         {corrected && filters.q && (

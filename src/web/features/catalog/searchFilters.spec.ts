@@ -8,12 +8,14 @@ import {
   featuredCategoryDescription,
   filtersToParams,
   isCategoryOnly,
+  nextCursorOf,
   partsFoundText,
   readFilters,
   readSort,
   resultsText,
   searchHeading,
   searchUrl,
+  totalIsExact,
   sortOptions,
   withFilter,
   YEAR_FROM_OPTIONS,
@@ -94,8 +96,21 @@ describe('counts', () => {
   it('uses singular and plural', () => {
     expect(partsFoundText(1)).toBe('1 part found');
     expect(partsFoundText(0)).toBe('0 parts found');
+    // Past the server's count bound the count is the bound and says there are more.
+    expect(partsFoundText(1000, false)).toBe('1,000+ parts found');
+    expect(partsFoundText(1000, true)).toBe('1000 parts found');
     expect(resultsText(1)).toBe('1 result');
     expect(resultsText(12)).toBe('12 results');
+  });
+});
+
+describe('search page headers', () => {
+  it('reads whether the count is exact and the next page cursor', () => {
+    expect(totalIsExact(new Headers({ 'X-Total-Count': '1000', 'X-Total-Count-Exact': 'false' }))).toBe(false);
+    expect(totalIsExact(new Headers({ 'X-Total-Count': '12', 'X-Total-Count-Exact': 'true' }))).toBe(true);
+    expect(totalIsExact(new Headers({ 'X-Total-Count': '12' }))).toBe(true);
+    expect(nextCursorOf(new Headers({ 'X-Next-Cursor': 'WyJhIl0' }))).toBe('WyJhIl0');
+    expect(nextCursorOf(new Headers())).toBeUndefined();
   });
 });
 

@@ -171,8 +171,20 @@ export function noPartsText(q: string | undefined, unmatched: readonly string[])
 }
 
 /** "1 part found" / "N parts found". */
-export function partsFoundText(total: number): string {
+export function partsFoundText(total: number, exact = true): string {
+  // Past the server's count bound, X-Total-Count is the bound and more parts match: "1,000+ parts found".
+  if (!exact) return `${total.toLocaleString('en-US')}+ parts found`;
   return `${total} ${total === 1 ? 'part' : 'parts'} found`;
+}
+
+/** Whether a search page's X-Total-Count is the exact count (false past the server's count bound). */
+export function totalIsExact(headers: Headers): boolean {
+  return headers.get('X-Total-Count-Exact') !== 'false';
+}
+
+/** The cursor of the search page after this one (X-Next-Cursor), or undefined on the last page. */
+export function nextCursorOf(headers: Headers): string | undefined {
+  return headers.get('X-Next-Cursor') || undefined;
 }
 
 /** "1 result" / "N results". */
