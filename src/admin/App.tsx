@@ -8,6 +8,7 @@ import autoRelist from './auto-relist';
 import badges from './badges';
 import biddingPatterns from './bidding-patterns';
 import contactRequests from './contact-requests';
+import fitmentReports from './fitment-reports';
 import compliance from './compliance';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
@@ -125,6 +126,7 @@ export const App = () => (
         <Resource name="seller-analytics" options={{ label: 'Seller Analytics' }} {...sellerAnalytics} />
         <Resource name="badges" options={{ label: 'Badge Mgmt' }} {...badges} />
         <Resource name="contact-requests" options={{ label: 'Contact requests' }} {...contactRequests} />
+        <Resource name="fitment-reports" options={{ label: 'Fitment reports' }} {...fitmentReports} />
         <Resource name="reported-conversations" options={{ label: 'Reported conversations' }} {...reportedConversations} />
         <Resource name="policy-acceptances" options={{ label: 'Policy & Compliance' }} {...compliance} />
         <Resource name="orders" options={{ label: 'Orders' }} {...orders} />

@@ -8,6 +8,7 @@ import { PartService } from './part.service.js';
 import { PartHolds } from './part.holds.js';
 import { decimalString } from './part.mapper.js';
 import { Database } from '../../platform/db/database.js';
+import { isUuid } from '../../platform/db/uuid.js';
 import { readLiveListings, readPartCards, sellerPartCategories, sellerPartCounts, sellersListingIds } from './part.repository.js';
 
 /** Listing figures of one seller (by the seller's user id). */
@@ -97,6 +98,8 @@ export abstract class CatalogApi {
    * order. Returns whether it was put back. Returns relists a part the buyer sent back and the seller refunded.
    */
   abstract putBackOnSale(partId: string, orderId: string): Promise<boolean>;
+  /** The normalised part number (`partNumberNorm`: letters and digits, upper case) of parts by id; null when none or unknown. */
+  abstract partNumberNorms(ids: readonly string[]): Promise<Map<string, string | null>>;
 }
 
 @injectable()
@@ -108,6 +111,15 @@ export class CatalogApiImpl extends CatalogApi {
     @inject(PartSaleService) private readonly sales: PartSaleService,
   ) {
     super();
+  }
+
+  async partNumberNorms(ids: readonly string[]): Promise<Map<string, string | null>> {
+    const result = new Map<string, string | null>(ids.map((id) => [id, null]));
+    const known = ids.filter(isUuid);
+    if (!known.length) return result;
+    const rows = await this.db.em.find(Part, { id: { $in: known } }, { fields: ['id', 'partNumberNorm'] });
+    for (const r of rows) result.set(r.id, r.partNumberNorm ?? null);
+    return result;
   }
 
   async putBackOnSale(partId: string, orderId: string): Promise<boolean> {

@@ -269,10 +269,15 @@ describe('reviewing listings', () => {
     // A forged approver (the seller's own id) in the body is ignored: the approver is the signed-in admin.
     const res = await admin.agent.patch(`/api/parts/${part.id}/approve`).send({ approvedBy: seller.id }).expect(200);
     expect(res.body).toMatchObject({ isApproved: true, approvedBy: admin.id, approvedAt: expect.any(String), rejectionReason: null });
-    const page = (await t.agent().get(`/api/parts/${part.id}`).expect(200)).body as { id: string; vehicleCompatibility: unknown[] };
+    const { fitmentEvidence, ...page } = (await t.agent().get(`/api/parts/${part.id}`).expect(200)).body as {
+      id: string;
+      vehicleCompatibility: unknown[];
+      fitmentEvidence: unknown[];
+    };
     expect(page.vehicleCompatibility).toHaveLength(1);
-    // Search results carry the same part as its page: a text search (one statement), a filtered one (the
-    // parts read apart) and the newest-first list.
+    expect(fitmentEvidence).toEqual([]);
+    // Search results carry the same part as its page (but for the page's fitment evidence): a text search (one
+    // statement), a filtered one (the parts read apart) and the newest-first list.
     for (const query of [{ q: 'shelby valve covers' }, { q: 'shelby valve covers', make: 'ford' }, { category: 'intake', sort: 'newest' }]) {
       const found = (await t.agent().get('/api/parts').query(query).expect(200)).body as { id: string }[];
       expect(found.find((p) => p.id === part.id), JSON.stringify(query)).toEqual(page);

@@ -11,4 +11,5 @@ export { CatalogReference, VehicleFilterSource, type FitmentEntry, type VehicleF
 export { UploadClaims, UPLOAD_ID_PATTERN, photoIdArray } from './upload.claims.js';
 export { UploadService } from './upload.service.js';
 export { photoUploadHandlers } from './upload.middleware.js';
-export type { PartDto } from './part.dto.js';
+export type { PartDto, FitmentEvidenceDto } from './part.dto.js';
+export { FitmentEvidenceSource, type EvidenceKey } from './fitment-evidence.port.js';

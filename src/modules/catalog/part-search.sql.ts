@@ -215,6 +215,11 @@ export class PartSearch {
                   && int4range(?::int, ?::int, '[]'))
           or ${ENGINE_KEY} = ?::text))`);
       params.push(`{${v.makes.map((m) => JSON.stringify(m)).join(',')}}`, v.model, v.yearStart ?? v.yearEnd, v.yearEnd ?? v.yearStart, v.engineKey);
+      if (v.confirmed) {
+        // confirmedOnly: a buyer reported it fitting this vehicle, on this listing or one of the same part number.
+        parts.push(`(p.id = any(array(select jsonb_array_elements_text(?::jsonb))::uuid[]) or p.part_number_norm = any(${PART_NUMBERS}))`);
+        params.push(JSON.stringify(v.confirmed.partIds), JSON.stringify(v.confirmed.partNumbers));
+      }
     }
     if (query && textOnly) {
       parts.push(`p.search_vector @@ ${places.tsquery}`);

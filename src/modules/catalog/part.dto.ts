@@ -22,6 +22,23 @@ export interface FitmentDto {
   notes: string | null;
 }
 
+/**
+ * What buyers reported after delivery about one vehicle (make, model and engine; reports without an engine are their
+ * own line), over the reports of this listing and of every listing with the same normalised part number. Years
+ * span the reports' vehicles. Counts: `confirmed` fitted as is, `withModification` fitted after changes,
+ * `didNotFit` did not fit.
+ */
+export interface FitmentEvidenceDto {
+  make: string;
+  model: string;
+  yearStart: number | null;
+  yearEnd: number | null;
+  engine: string | null;
+  confirmed: number;
+  withModification: number;
+  didNotFit: number;
+}
+
 /** A part as the API returns it; `price` and `originalPrice` are decimal strings ("1234.50"). */
 export interface PartDto {
   id: string;
@@ -60,6 +77,8 @@ export interface PartDto {
    */
   activeAuctionId: string | null;
   vehicleCompatibility: FitmentDto[];
+  /** Buyers' fitment reports (GET /api/parts/{id} only; absent in lists): see FitmentEvidenceDto. */
+  fitmentEvidence?: FitmentEvidenceDto[];
 }
 
 /** GET /api/categories */

@@ -242,6 +242,8 @@ export const partListQuery = z
     after: z.preprocess(blankToUndefined, z.string().max(500).regex(/^[A-Za-z0-9_-]+$/, 'Not a valid cursor').optional()),
     /** Only parts that fit this vehicle of the signed-in user's garage. */
     fitsVehicle: z.preprocess(blankToUndefined, z.uuid({ message: 'Not a valid vehicle id' }).optional()),
+    /** With fitsVehicle: only parts a buyer reported fitting that vehicle (by listing or part number). */
+    confirmedOnly: z.preprocess((v) => (v === 'true' ? true : v === 'false' || v === '' ? false : v), z.boolean({ message: 'Must be true or false' }).optional()),
   })
   .refine((v) => v.yearFrom === undefined || v.yearTo === undefined || v.yearFrom <= v.yearTo, {
     message: 'Year From must not be after Year To',

@@ -15,6 +15,8 @@ import { PartRowBatcher, snapshotsOf } from './part.reader.js';
 import { PartSearch, searchKeys, type SearchFilters } from './part-search.sql.js';
 import { decodeCursor } from './search-keyset.sql.js';
 import { VehicleFilterSource } from './vehicle-filter.port.js';
+import { FitmentEvidenceSource } from './fitment-evidence.port.js';
+import { normalizePartNumber } from './search.words.js';
 import { KnownWords } from './search.words.js';
 import type { SqlRunner } from '../../platform/db/sql-runner.js';
 import { Database } from '../../platform/db/database.js';
@@ -51,6 +53,7 @@ export class PartService {
     @inject(PartHolds) private readonly holds: PartHolds,
     @inject(TOKENS.Config) config: Config,
     @inject(VehicleFilterSource) @optional() private readonly vehicles?: VehicleFilterSource,
+    @inject(FitmentEvidenceSource) @optional() private readonly evidence?: FitmentEvidenceSource,
   ) {
     this.db = this.database.runner('read');
     this.countBound = config.searchCountBound;
@@ -93,7 +96,8 @@ export class PartService {
   private async filtersOf(query: PartListQuery, actor: Actor | null): Promise<SearchFilters> {
     // One seller's listings, seen by that seller or an admin (the seller dashboard), include the sold ones.
     const ownOrAdmin = isAdmin(actor) || (query.sellerId !== undefined && query.sellerId === actor?.id);
-    const fitsVehicle = query.fitsVehicle && this.vehicles ? await this.vehicles.vehicleFilter(query.fitsVehicle, actor) : undefined;
+    const fitsVehicle =
+      query.fitsVehicle && this.vehicles ? await this.vehicles.vehicleFilter(query.fitsVehicle, actor, { confirmedOnly: query.confirmedOnly === true }) : undefined;
     return {
       fitsVehicle,
       visibility: !ownOrAdmin ? 'public' : query.sellerId !== undefined ? 'listed' : 'active',
@@ -149,8 +153,10 @@ export class PartService {
     const { parts, fitments } = snapshotsOf(row ? [row] : []);
     const part = parts[0];
     if (!part || !this.canSee(part, actor)) throw Errors.notFound('Part');
-    const [dto] = await this.toDtos([part], fitments);
-    return dto!;
+    // The part page's one extra query: buyers' fitment reports of this listing and of its part number.
+    const key = { id: part.id, partNumberNorm: part.partNumber ? normalizePartNumber(part.partNumber) || null : null };
+    const [[dto], evidence] = await Promise.all([this.toDtos([part], fitments), this.evidence?.evidence([key])]);
+    return { ...dto!, fitmentEvidence: evidence?.get(part.id) ?? [] };
   }
 
   /** Parts by id for other modules (no visibility rule: callers decide). */

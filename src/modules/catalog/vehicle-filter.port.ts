@@ -13,6 +13,11 @@ export interface VehicleFilter {
   yearEnd: number | null;
   /** The engine code lower case without spaces and dashes ("LS-3" -> "ls3"); null when the vehicle has none. */
   engineKey: string | null;
+  /**
+   * With `confirmedOnly`: the listings and normalised part numbers with at least one "yes" report for this vehicle
+   * (the catalog keeps the parts whose id or part number is among them).
+   */
+  confirmed?: { partIds: string[]; partNumbers: string[] };
 }
 
 /**
@@ -20,6 +25,6 @@ export interface VehicleFilter {
  * garage module binds it; the catalog never reads the garage's tables). Throws 401/403/404 as the garage decides.
  */
 export abstract class VehicleFilterSource {
-  /** The facts of `vehicleId` to filter by, if `actor` owns it. */
-  abstract vehicleFilter(vehicleId: string, actor: Actor | null): Promise<VehicleFilter>;
+  /** The facts of `vehicleId` to filter by, if `actor` owns it; with `confirmedOnly`, also the confirmed parts. */
+  abstract vehicleFilter(vehicleId: string, actor: Actor | null, options?: { confirmedOnly?: boolean }): Promise<VehicleFilter>;
 }

@@ -199,3 +199,36 @@ export interface SoldPriceHistoryDto {
   max: string | null;
   points: PricePointDto[];
 }
+
+/** A buyer's answer to "Did it fit?": it fitted, it did not, or it fitted after modification. */
+export type FitAnswer = 'yes' | 'no' | 'with_modification';
+
+/**
+ * A buyer's fitment report of a delivered order (POST /api/orders/{id}/fitment-report, GET of the same path, and the
+ * console's GET /api/admin/fitment-reports). The vehicle is stored as facts: the garage vehicle's, or the part's
+ * fitment line taken for it when none was chosen (`vehicleId` null).
+ */
+export interface FitmentReportDto {
+  id: string;
+  orderId: string;
+  partId: string;
+  partNumberNorm: string | null;
+  sellerId: string;
+  reporterId: string;
+  vehicleId: string | null;
+  make: string;
+  model: string;
+  yearStart: number | null;
+  yearEnd: number | null;
+  engine: string | null;
+  fits: FitAnswer;
+  note: string | null;
+  /** The vehicle matched one of the seller's fitment lines (a "no" then told the seller). */
+  declared: boolean;
+  createdAt: string;
+}
+
+/** GET /api/orders/{id}/fitment-report: the buyer's report of the order, or null before one is sent. */
+export interface FitmentReportStateDto {
+  report: FitmentReportDto | null;
+}

@@ -8,6 +8,7 @@ import type {
   alertCreateSchema,
   alertSettingsSchema,
   alertUpdateSchema,
+  fitmentReportSchema,
   vehicleCreateSchema,
   vehicleUpdateSchema,
   watchCreateSchema,
@@ -28,3 +29,5 @@ export type AlertSettingsInput = BodyInput<typeof alertSettingsSchema>;
 export type WatchCreateInput = BodyInput<typeof watchCreateSchema>;
 /** PATCH /api/market-watch/item/{id}: the threshold, or pause. */
 export type WatchUpdateInput = BodyInput<typeof watchUpdateSchema>;
+/** POST /api/orders/{id}/fitment-report: "Did it fit?" after delivery (a vehicle of the buyer's garage optional). */
+export type FitmentReportInput = BodyInput<typeof fitmentReportSchema>;

@@ -28,7 +28,17 @@ export const GARAGE_MESSAGES = {
   watchType: 'Watch type must be part, auction or reverse_auction',
   watchItem: 'Choose an item to watch',
   threshold: `Price alert threshold must be a percentage between ${THRESHOLD_MIN} and ${THRESHOLD_MAX}`,
+  fitAnswer: 'Choose whether it fitted: yes, no or with modification',
   timeZone: 'Not a known time zone',
   digestHour: 'Digest hour must be a whole hour from 0 to 23',
   engineCode: 'Engine code must have a letter or a digit',
+} as const;
+
+/** The "Did it fit?" report's sentences (POST /api/orders/{id}/fitment-report). */
+export const FITMENT_REPORT_MESSAGES = {
+  notDelivered: 'You can say whether it fitted once the order is delivered',
+  alreadyReported: 'You already said whether this part fitted',
+  noPart: 'This order has no listed part to report on',
+  vehicleRequired: 'Choose the vehicle from your garage: this part names no vehicle',
+  noteMax: 'Note must be at most 1000 characters',
 } as const;

@@ -1,12 +1,16 @@
 import { Router } from 'express';
 import { ContainerModule } from 'inversify';
 import type { PitlaneModule } from '../../platform/module.js';
-import { VehicleFilterSource } from '../catalog/index.js';
+import { FitmentEvidenceSource, VehicleFilterSource } from '../catalog/index.js';
 import { AlertMailService } from './alert-mail.service.js';
 import { AlertMatchingService } from './alert-matching.service.js';
 import { AlertSettings } from './alert-settings.entity.js';
 import { alertRoutes } from './alert.routes.js';
 import { AlertService } from './alert.service.js';
+import { FitmentEvidenceService } from './fitment-evidence.service.js';
+import { FitmentReport } from './fitment-report.entity.js';
+import { fitmentReportAdminRoutes, fitmentReportRoutes } from './fitment-report.routes.js';
+import { FitmentReportService } from './fitment-report.service.js';
 import { FitmentService } from './fitment.service.js';
 import { garageDemo } from './garage.demo.js';
 import { garageRoutes } from './garage.routes.js';
@@ -31,6 +35,9 @@ export const garageModule: PitlaneModule = {
     bind(VehicleService).toSelf();
     bind(VehicleFilterSource).to(VehicleService);
     bind(FitmentService).toSelf();
+    bind(FitmentReportService).toSelf();
+    bind(FitmentEvidenceService).toSelf();
+    bind(FitmentEvidenceSource).toService(FitmentEvidenceService);
     bind(AlertService).toSelf();
     bind(AlertMatchingService).toSelf();
     bind(AlertMailService).toSelf();
@@ -38,14 +45,16 @@ export const garageModule: PitlaneModule = {
     bind(MarketWatchService).toSelf();
     bind(WantedAlertService).toSelf();
   }),
-  entities: [GarageVehicle, PartAlert, AlertSettings, MarketWatch, PriceRecord],
+  entities: [GarageVehicle, PartAlert, AlertSettings, MarketWatch, PriceRecord, FitmentReport],
   routes: (container) => {
     const router = Router();
     router.use(garageRoutes(container));
     router.use(alertRoutes(container));
     router.use(marketWatchRoutes(container));
+    router.use(fitmentReportRoutes(container));
     return router;
   },
+  adminRoutes: (container) => fitmentReportAdminRoutes(container),
   tasks: garageTasks,
   subscriptions: garageSubscriptions,
   crontab: garageCrontab,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { accepting, blankable, blankToUndefined, nameText } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
 import { MAX_CENTS, parseMoney } from '../../platform/money.js';
-import type { AlertFrequency, ProjectType, WatchType } from './garage.dto.js';
+import type { AlertFrequency, FitAnswer, ProjectType, WatchType } from './garage.dto.js';
 import { GARAGE_MESSAGES, MAX_YEAR, MIN_YEAR, THRESHOLD_MAX, THRESHOLD_MIN } from './garage.messages.js';
 
 export const PROJECT_TYPES = ['restoration', 'maintenance', 'modification', 'rebuild'] as const satisfies readonly ProjectType[];
@@ -268,3 +268,21 @@ export const listQuery = z.object({
   offset: numeric(z.number().int().min(0).max(100_000)).default(0),
 });
 export type ListQuery = z.infer<typeof listQuery>;
+
+export const FIT_ANSWERS = ['yes', 'no', 'with_modification'] as const satisfies readonly FitAnswer[];
+
+/** POST /api/orders/{id}/fitment-report: the answer, optionally one of the buyer's vehicles and a note. */
+export const fitmentReportSchema = z.object({
+  vehicleId: blankable(z.uuid({ message: 'Not a valid vehicle id' }).optional()).transform((v) => v ?? null),
+  fits: z.enum(FIT_ANSWERS, { message: GARAGE_MESSAGES.fitAnswer }),
+  note: optionalText(1000).transform((v) => v ?? null),
+});
+export type FitmentReportCreate = z.infer<typeof fitmentReportSchema>;
+
+/** GET /api/admin/fitment-reports filters (ra-data-simple-rest's `filter`). */
+export const fitmentReportFilter = z.object({
+  fits: z.enum(FIT_ANSWERS).optional(),
+  partId: z.uuid().optional(),
+  sellerId: z.uuid().optional(),
+  declared: z.boolean().optional(),
+});

@@ -7,6 +7,7 @@ import type { Actor } from '../../platform/http/auth.js';
 import type { ListPage } from '../../platform/http/validate.js';
 import { CatalogReference, type VehicleFilter, VehicleFilterSource } from '../catalog/index.js';
 import { engineKey, type FitVehicle } from './fitment.rules.js';
+import { confirmedParts } from './fitment-report.repository.js';
 import type { VehicleDto } from './garage.dto.js';
 import { defaultVehicleName, mayChange, ownerOf, pageTotal } from './garage.rules.js';
 import { GARAGE_MESSAGES, type ListQuery, type VehicleCreate, type VehicleUpdate } from './garage.schemas.js';
@@ -176,12 +177,14 @@ export class VehicleService extends VehicleFilterSource {
   }
 
   /** The catalog's fitsVehicle filter: one of the actor's own vehicles (401 signed out, 404 unknown, 403 someone else's). */
-  async vehicleFilter(vehicleId: string, actor: Actor | null): Promise<VehicleFilter> {
+  async vehicleFilter(vehicleId: string, actor: Actor | null, options: { confirmedOnly?: boolean } = {}): Promise<VehicleFilter> {
     if (!actor) throw Errors.unauthorized();
     const vehicle = await this.db.em.findOne(GarageVehicle, { id: vehicleId });
     if (!vehicle) throw Errors.notFound('Vehicle');
     if (vehicle.userId !== actor.id) throw Errors.forbidden();
     const fit = toFitVehicle(vehicle, await this.makeNames());
-    return { makes: [...fit.makes], model: fit.model.toLowerCase(), yearStart: fit.yearStart, yearEnd: fit.yearEnd, engineKey: engineKey(fit.engineCode) || null };
+    const filter = { makes: [...fit.makes], model: fit.model.toLowerCase(), yearStart: fit.yearStart, yearEnd: fit.yearEnd, engineKey: engineKey(fit.engineCode) || null };
+    // confirmedOnly: the listings and part numbers a buyer reported fitting this vehicle (fitment_reports).
+    return options.confirmedOnly ? { ...filter, confirmed: await confirmedParts(this.db.em, filter) } : filter;
   }
 }

@@ -10,6 +10,7 @@ import { Skeleton } from '../../components/Skeleton';
 import { cn } from '../../lib/cn';
 import { formatUsd } from '../../lib/format';
 import { crossCompatibilityHints } from './compatibility';
+import { evidenceSentences, lineSource } from './fitmentEvidence';
 import { conditionLabel, listingNotice, makeModel, primaryImage, yearsLabel } from './partFormat';
 import { offersFixedPrice, PartSaleStatus } from './PartSaleStatus';
 import { SellerInfoCard } from './SellerInfoCard';
@@ -207,6 +208,8 @@ function listedFor(part: PartDto): string {
 function CompatibilityCard({ part }: { part: PartDto }) {
   const fitments = part.vehicleCompatibility;
   const hints = crossCompatibilityHints(part);
+  const evidence = part.fitmentEvidence ?? [];
+  const said = evidenceSentences(evidence);
   return (
     <Card>
       <CardHeader className="pb-3">
@@ -222,6 +225,9 @@ function CompatibilityCard({ part }: { part: PartDto }) {
                   <p className="text-muted">{[f.engine, f.transmission].filter(Boolean).join(' · ')}</p>
                 )}
                 {f.notes && <p className="text-muted">{f.notes}</p>}
+                <p className="text-xs text-muted" data-testid="fitment-source">
+                  {lineSource(f, evidence)}
+                </p>
               </li>
             ))}
           </ul>
@@ -229,6 +235,18 @@ function CompatibilityCard({ part }: { part: PartDto }) {
           <p className="text-muted">
             {listedFor(part)} Check the part number against your vehicle before buying.
           </p>
+        )}
+        {said.length > 0 && (
+          <div className="grid gap-1" data-testid="fitment-evidence">
+            <h3 className="font-medium">What buyers said</h3>
+            <ul className="grid gap-1">
+              {said.map((sentence) => (
+                <li key={sentence} className="rounded-md bg-paper p-2">
+                  {sentence}
+                </li>
+              ))}
+            </ul>
+          </div>
         )}
         {hints.length > 0 && (
           <ul className="grid gap-1">

@@ -1,6 +1,7 @@
 import type { OrderDto } from '../../../modules/payments/order.dto';
 import { ReturnRequestCard } from '../returns/ReturnRequestCard';
 import { ReviewOrderCard } from '../returns/ReviewOrderCard';
+import { FitmentReportCard } from '../garage/FitmentReportCard';
 
 /**
  * The after-sale actions of an order on /account/orders/{id} (returns and reviews, issue 23). A slot: the order page
@@ -11,6 +12,7 @@ export function OrderAfterSaleActions({ order }: { order: OrderDto }) {
     <>
       <ReturnRequestCard order={order} />
       <ReviewOrderCard order={order} />
+      <FitmentReportCard order={order} />
     </>
   );
 }
