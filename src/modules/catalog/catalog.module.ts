@@ -17,6 +17,7 @@ import { Make } from './make.entity.js';
 import { partAdminRoutes } from './part.admin-routes.js';
 import { Part } from './part.entity.js';
 import { PartFitment } from './part-fitment.entity.js';
+import { InterchangeGroup, InterchangeNumber, PartNumber } from './part-number.entity.js';
 import { PartSearchWord } from './part-search-word.entity.js';
 import { PartListingService } from './part-listing.service.js';
 import { PartReviewService } from './part-review.service.js';
@@ -47,7 +48,7 @@ export const catalogModule: PitlaneModule = {
     bind(CatalogApi).to(CatalogApiImpl);
     bind(ConsoleFigures).to(PartConsoleFigures);
   }),
-  entities: [Category, Make, Part, PartFitment, Favorite, PartSearchWord, CatalogPublicCount],
+  entities: [Category, Make, Part, PartFitment, PartNumber, InterchangeGroup, InterchangeNumber, Favorite, PartSearchWord, CatalogPublicCount],
   routes: catalogRoutes,
   adminRoutes: partAdminRoutes,
   tasks: { ...catalogTasks, ...sellerSuspensionTasks },
