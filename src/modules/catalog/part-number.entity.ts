@@ -20,7 +20,7 @@ export const PartNumber = defineEntity({
     partId: p.uuid(),
     position: p.smallint().default(0),
     number: p.string().length(100),
-    numberNorm: p.string().length(100).lazy().generated(normOf('number')),
+    numberNorm: p.string().length(100).nullable().lazy().generated(normOf('number')),
     kind: p.enum(PART_NUMBER_KINDS).columnType('varchar(20)'),
   },
 });
@@ -48,7 +48,7 @@ export const InterchangeNumber = defineEntity({
     groupId: p.uuid(),
     position: p.smallint().default(0),
     number: p.string().length(100),
-    numberNorm: p.string().length(100).lazy().generated(normOf('number')),
+    numberNorm: p.string().length(100).nullable().lazy().generated(normOf('number')),
   },
 });
 export type InterchangeNumber = InferEntity<typeof InterchangeNumber>;
