@@ -105,7 +105,7 @@ describe('interchange groups', () => {
   });
 
   it('refuse a group without a name, with fewer than two numbers, or a repeated number', async () => {
-    const post = (body: unknown) => admin.post('/api/admin/interchange-groups').send(body).expect(400);
+    const post = (body: object) => admin.post('/api/admin/interchange-groups').send(body).expect(400);
     expect((await post({ name: '', numbers: ['1234', '5678'] })).body.message).toMatch(/name/i);
     expect((await post({ name: 'SBC heads', numbers: ['1234'] })).body.message).toMatch(/at least two/);
     expect((await post({ name: 'SBC heads', numbers: ['39-70010', '3970010'] })).body.message).toMatch(/only once/);
