@@ -43,6 +43,7 @@ import { Migration20261129035000GarageClassicVehicles } from './20261129035000-g
 import { Migration20261129036000ReverseAlertIfUnfilled } from './20261129036000-reverse-alert-if-unfilled.js';
 import { Migration20261129036100GarageWantedRequestAlerts } from './20261129036100-garage-wanted-request-alerts.js';
 import { Migration20261129100000SellersBadgeDisplay } from './20261129100000-sellers-badge-display.js';
+import { Migration20261129110000CatalogPartNumbers } from './20261129110000-catalog-part-numbers.js';
 import { Migration20261130000000GarageFitmentReports } from './20261130000000-garage-fitment-reports.js';
 import { Migration20261128014500PaymentsCommissionTiers } from './20261128014500-payments-commission-tiers.js';
 import { Migration20261124193000AccountsSuspension } from './20261124193000-accounts-suspension.js';
@@ -99,5 +100,6 @@ export const migrations: MigrationObject[] = [
   { name: '20261129036000-reverse-alert-if-unfilled', class: Migration20261129036000ReverseAlertIfUnfilled },
   { name: '20261129036100-garage-wanted-request-alerts', class: Migration20261129036100GarageWantedRequestAlerts },
   { name: '20261129100000-sellers-badge-display', class: Migration20261129100000SellersBadgeDisplay },
+  { name: '20261129110000-catalog-part-numbers', class: Migration20261129110000CatalogPartNumbers },
   { name: '20261130000000-garage-fitment-reports', class: Migration20261130000000GarageFitmentReports },
 ];

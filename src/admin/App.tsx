@@ -15,6 +15,7 @@ import { dataProvider } from './dataProvider';
 import demoData from './demo-data';
 import featuredListings from './featured';
 import featuredRevenue from './featured-revenue';
+import interchangeGroups from './interchange';
 import { AccessDeniedPage } from './layout/AccessDeniedPage';
 import { PitlaneLayout } from './layout/PitlaneLayout';
 import listings from './listings';
@@ -112,6 +113,7 @@ export const App = () => (
         <Resource name="mail-outbox" options={{ label: 'Mail outbox' }} {...mailOutbox} />
         <Resource name="sellers" options={{ label: 'Sellers' }} {...sellers} />
         <Resource name="parts" options={{ label: 'Listings' }} {...listings} />
+        <Resource name="interchange-groups" options={{ label: 'Interchange' }} {...interchangeGroups} />
         <Resource name="demo-data" options={{ label: 'Demo Data' }} {...demoData} />
         <Resource name="featured-revenue" options={{ label: 'Featured Revenue' }} {...featuredRevenue} />
         <Resource name="featured-listings" options={{ label: 'Featured Manager' }} {...featuredListings} />

@@ -4,6 +4,7 @@
  */
 import type { BodyInput } from '../../platform/http/body-input.js';
 import type { partCreateSchema, partUpdateSchema } from './part.schemas.js';
+import type { interchangeGroupBody } from './interchange.schemas.js';
 
 /** POST /api/parts: a new listing (the seller is the session's user). */
 export type PartCreateInput = BodyInput<typeof partCreateSchema>;
@@ -11,3 +12,5 @@ export type PartCreateInput = BodyInput<typeof partCreateSchema>;
 export type PartUpdateInput = BodyInput<typeof partUpdateSchema>;
 /** One vehicle entry of a listing's compatibility list. */
 export type FitmentInput = NonNullable<PartCreateInput['vehicleCompatibility']>[number];
+/** POST, PUT and PATCH /api/admin/interchange-groups(/{id}): a group's name and numbers (issue 35). */
+export type InterchangeGroupBodyInput = BodyInput<typeof interchangeGroupBody>;

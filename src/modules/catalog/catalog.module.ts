@@ -1,4 +1,7 @@
+import { Router } from 'express';
 import { ContainerModule } from 'inversify';
+import { interchangeAdminRoutes } from './interchange.admin-routes.js';
+import { InterchangeService } from './interchange.service.js';
 import { ConsoleFigures } from '../../platform/console-figures.js';
 import { PartConsoleFigures } from './part.console-figures.js';
 import type { PitlaneModule } from '../../platform/module.js';
@@ -17,6 +20,7 @@ import { Make } from './make.entity.js';
 import { partAdminRoutes } from './part.admin-routes.js';
 import { Part } from './part.entity.js';
 import { PartFitment } from './part-fitment.entity.js';
+import { InterchangeGroup, InterchangeNumber, PartNumber } from './part-number.entity.js';
 import { PartSearchWord } from './part-search-word.entity.js';
 import { PartListingService } from './part-listing.service.js';
 import { PartReviewService } from './part-review.service.js';
@@ -34,6 +38,7 @@ export const catalogModule: PitlaneModule = {
   name: 'catalog',
   containerModule: new ContainerModule(({ bind }) => {
     bind(PartService).toSelf();
+    bind(InterchangeService).toSelf();
     bind(PartListingService).toSelf();
     bind(PartReviewService).toSelf();
     bind(PartSaleService).toSelf();
@@ -47,9 +52,9 @@ export const catalogModule: PitlaneModule = {
     bind(CatalogApi).to(CatalogApiImpl);
     bind(ConsoleFigures).to(PartConsoleFigures);
   }),
-  entities: [Category, Make, Part, PartFitment, Favorite, PartSearchWord, CatalogPublicCount],
+  entities: [Category, Make, Part, PartFitment, PartNumber, InterchangeGroup, InterchangeNumber, Favorite, PartSearchWord, CatalogPublicCount],
   routes: catalogRoutes,
-  adminRoutes: partAdminRoutes,
+  adminRoutes: (container) => Router().use(partAdminRoutes(container), interchangeAdminRoutes(container)),
   tasks: { ...catalogTasks, ...sellerSuspensionTasks },
   crontab: catalogCrontab,
   subscriptions: { [CATALOG_SUBSCRIBED_EVENTS.auctionWon]: [MARK_SOLD_BY_AUCTION_TASK], [CATALOG_SUBSCRIBED_EVENTS.orderPaid]: [MARK_SOLD_BY_AUCTION_TASK], [CATALOG_SUBSCRIBED_EVENTS.orderCancelled]: [RELIST_CANCELLED_ORDER_PART_TASK], ...SELLER_SUSPENSION_SUBSCRIPTIONS },

@@ -10,9 +10,10 @@ import { Category } from './category.entity.js';
 import { Make } from './make.entity.js';
 import { Part } from './part.entity.js';
 import { PartFitment } from './part-fitment.entity.js';
+import { PartNumber } from './part-number.entity.js';
 import type { PartDto } from './part.dto.js';
 import type { PartImage } from './part.entity.js';
-import type { FitmentInput, PartCreateInput, PartUpdateInput, SellerListingStatus, SellerPartsQuery } from './part.schemas.js';
+import type { FitmentInput, PartCreateInput, PartNumberInput, PartUpdateInput, SellerListingStatus, SellerPartsQuery } from './part.schemas.js';
 import { PartHolds } from './part.holds.js';
 import { PartService } from './part.service.js';
 import { SellerPolicy } from './seller-policy.js';
@@ -54,6 +55,8 @@ const fitmentKey = (rows: readonly FitmentFacts[]) =>
   JSON.stringify(
     rows.map((f) => [f.make, f.model, f.yearStart ?? null, f.yearEnd ?? null, f.engine ?? null, f.transmission ?? null, f.notes ?? null]),
   );
+
+const numbersKey = (rows: readonly { number: string; kind: string }[]) => JSON.stringify(rows.map((n) => [n.number, n.kind]));
 
 /** `%`, `_` and `\\` taken literally in an ILIKE pattern. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -113,6 +116,10 @@ export class PartListingService {
     });
   }
 
+  private addNumbers(em: EntityManager, partId: string, numbers: PartNumberInput[]): void {
+    numbers.forEach((n, position) => em.create(PartNumber, { partId, position, number: n.number, kind: n.kind }));
+  }
+
   /** Lists a part for the signed-in seller; approved at once only when the seller's terms say so. */
   async create(input: PartCreateInput, actor: Actor): Promise<PartDto> {
     const terms = await this.sellers.listingTerms(actor.id, actor.role);
@@ -148,6 +155,7 @@ export class PartListingService {
       });
       await em.flush();
       this.addFitments(em, created.id, input.vehicleCompatibility);
+      this.addNumbers(em, created.id, input.partNumbers);
       await em.flush();
       await this.events.publish(em, {
         name: CATALOG_EVENTS.partCreated,
@@ -192,6 +200,10 @@ export class PartListingService {
       const stored = await em.find(PartFitment, { partId: part.id }, { orderBy: { position: 'asc' } });
       if (fitmentKey(input.vehicleCompatibility) !== fitmentKey(stored)) return true;
     }
+    if (input.partNumbers !== undefined) {
+      const stored = await em.find(PartNumber, { partId: part.id }, { orderBy: { position: 'asc' } });
+      if (numbersKey(input.partNumbers) !== numbersKey(stored)) return true;
+    }
     return false;
   }
 
@@ -206,7 +218,7 @@ export class PartListingService {
       const part = await this.ownActivePart(em, id, actor);
       const terms = await this.sellers.listingTerms(actor.id, actor.role);
       const reviewedChange = await this.reviewedChange(em, part, input);
-      const { vehicleCompatibility, ...fields } = input;
+      const { vehicleCompatibility, partNumbers, ...fields } = input;
       for (const [key, value] of Object.entries(fields)) {
         if (value !== undefined) (part as Record<string, unknown>)[key] = value;
       }
@@ -224,6 +236,10 @@ export class PartListingService {
       if (vehicleCompatibility !== undefined) {
         await em.nativeDelete(PartFitment, { partId: part.id });
         this.addFitments(em, part.id, vehicleCompatibility);
+      }
+      if (partNumbers !== undefined) {
+        await em.nativeDelete(PartNumber, { partId: part.id });
+        this.addNumbers(em, part.id, partNumbers);
       }
       await em.flush();
       await this.events.publish(em, {

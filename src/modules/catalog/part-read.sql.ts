@@ -1,5 +1,6 @@
 import type { Condition, PartImage } from './part.entity.js';
 import type { PartFitment } from './part-fitment.entity.js';
+import type { PartNumberDto } from './part.dto.js';
 import type { SqlRunner } from '../../platform/db/sql-runner.js';
 import { uuidArray } from '../../platform/db/uuid.js';
 
@@ -14,7 +15,9 @@ export const PART_COLUMNS = `p.id, p.title, p.description, p.price, p.original_p
     (select coalesce(json_agg(json_build_object('id', f.id, 'partId', f.part_id, 'position', f.position,
        'make', f.make, 'model', f.model, 'yearStart', f.year_start, 'yearEnd', f.year_end, 'engine', f.engine,
        'transmission', f.transmission, 'notes', f.notes) order by f.position), '[]'::json)
-     from part_fitments f where f.part_id = p.id) as fitments`;
+     from part_fitments f where f.part_id = p.id) as fitments,
+    (select coalesce(json_agg(json_build_object('number', n.number, 'kind', n.kind) order by n.position), '[]'::json)
+     from part_numbers n where n.part_id = p.id) as numbers`;
 
 /**
  * Parts by id. The ids go through a one-row subquery, `any(((select ?::uuid[]))::uuid[])`, on purpose: the
@@ -51,6 +54,7 @@ export interface PartRow {
   updated_at: Date | string;
   sold_at: Date | string | null;
   fitments: PartFitment[] | string;
+  numbers: PartNumberDto[] | string;
 }
 
 /** The rows of the parts of `ids` (uuids), in their order; unknown ids are left out. */

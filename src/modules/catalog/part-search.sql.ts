@@ -7,6 +7,7 @@ import type { VehicleFilter } from './vehicle-filter.port.js';
 export type { PreparedQuery } from './search-lexicon.sql.js';
 import type { KnownWords } from './search.words.js';
 import { type PreparedQuery, prepareQuery } from './search-lexicon.sql.js';
+import { exactHit, INTERCHANGE_TIER, numberMatch, tierOf } from './part-number-search.sql.js';
 import { afterCursor, BROWSE_KEYS, encodeCursor, orderOf, RELEVANCE_KEYS, type SortKey, sortKeyOf } from './search-keyset.sql.js';
 
 /** A relevance search with at most this many matches ranks them all (see rankOf) as they are found. */
@@ -80,7 +81,6 @@ const searched = (query: PreparedQuery) => query.expression ?? query.text;
 /** A fitment entry's engine as fitsVehicle compares it: lower case, without spaces and dashes (the garage's engineKey). */
 const ENGINE_KEY = `regexp_replace(lower(f.engine), '[[:space:]-]+', '', 'g')`;
 
-const PART_NUMBERS = `array(select jsonb_array_elements_text(?::jsonb))::text[]`;
 /** The filters besides visibility and the text. */
 const UNFILTERED_KEYS = ['category', 'make', 'yearFrom', 'yearTo', 'sellerId', 'condition', 'minPriceCents', 'maxPriceCents', 'fitsVehicle'] as const;
 
@@ -92,6 +92,12 @@ const hasNoFilter = (filters: SearchFilters) => UNFILTERED_KEYS.every((key) => f
  * sortKeyOf), with its columns when the statement reads them (the id is null when the page is past the end).
  */
 type PageRow = Partial<Omit<PartRow, 'id'>> & { id: string | null; total: number; sort_key: unknown };
+
+/** A relevance row found through an interchange group: not an exact hit, in the interchange tier (sort key [pn_hit, tier, ...]). */
+const isInterchangeHit = (row: PageRow) => {
+  const key = (typeof row.sort_key === 'string' ? JSON.parse(row.sort_key) : row.sort_key) as unknown[];
+  return key[0] === false && key[1] === INTERCHANGE_TIER;
+};
 
 const totalOf = (rows: readonly PageRow[]) => Number(rows[0]?.total ?? 0);
 
@@ -111,6 +117,8 @@ export interface SearchResults {
   exact: boolean;
   /** The cursor of the page's last row when more rows follow it, else null. */
   next: string | null;
+  /** The page's parts found through an interchange group rather than by their own number or text (tierOf). */
+  interchangeIds: string[];
 }
 
 /**
@@ -217,7 +225,7 @@ export class PartSearch {
       params.push(`{${v.makes.map((m) => JSON.stringify(m)).join(',')}}`, v.model, v.yearStart ?? v.yearEnd, v.yearEnd ?? v.yearStart, v.engineKey);
       if (v.confirmed) {
         // confirmedOnly: a buyer reported it fitting this vehicle, on this listing or one of the same part number.
-        parts.push(`(p.id = any(array(select jsonb_array_elements_text(?::jsonb))::uuid[]) or p.part_number_norm = any(${PART_NUMBERS}))`);
+        parts.push(`(p.id = any(array(select jsonb_array_elements_text(?::jsonb))::uuid[]) or p.part_number_norm = any(array(select jsonb_array_elements_text(?::jsonb))::text[]))`);
         params.push(JSON.stringify(v.confirmed.partIds), JSON.stringify(v.confirmed.partNumbers));
       }
     }
@@ -225,8 +233,9 @@ export class PartSearch {
       parts.push(`p.search_vector @@ ${places.tsquery}`);
       params.push(searched(query));
     } else if (query) {
-      parts.push(`(p.search_vector @@ ${places.tsquery} or p.part_number_norm = any(${PART_NUMBERS}))`);
-      params.push(searched(query), JSON.stringify(query.partNumbers));
+      const numbers = numberMatch(query.partNumbers);
+      parts.push(`(p.search_vector @@ ${places.tsquery} or ${numbers.sql})`);
+      params.push(searched(query), ...numbers.params);
     }
     return { sql: parts.join(' and '), params };
   }
@@ -281,15 +290,16 @@ export class PartSearch {
     if (sort === 'relevance' && query) {
       // Every match is ranked as it is found (its vector is at hand), as long as there are at most
       // RANK_ALL_LIMIT of them: the scan stops one row later, so a very common word costs no more here.
+      const [hit, tier] = [exactHit(query.partNumbers), tierOf(query.partNumbers, 0)];
       rows = await run(
         `with matched as materialized (
-           select p.id, p.created_at, coalesce(p.part_number_norm = any(${PART_NUMBERS}), false) as pn_hit, 0 as tier,
+           select p.id, p.created_at, ${hit.sql} as pn_hit, ${tier.sql} as tier,
                   ${rankOf(places.tsquery)} as rank
            from parts p where ${where.sql}
            limit ${RANK_ALL_LIMIT + 1}
          )
          ${withParts(`(select count(*)::int as n from matched)`, `select id, pn_hit, tier, rank, created_at from matched`, RELEVANCE_KEYS)}`,
-        [JSON.stringify(query.partNumbers), searched(query), ...where.params, ...pageParams(RELEVANCE_KEYS, page)],
+        [...hit.params, ...tier.params, searched(query), ...where.params, ...pageParams(RELEVANCE_KEYS, page)],
       );
       if (totalOf(rows) > RANK_ALL_LIMIT) rows = await this.newestRanked(filters, query, places, page, run, withParts);
       counted = this.counted(totalOf(rows));
@@ -305,8 +315,9 @@ export class PartSearch {
     const found = rows.filter((r) => r.id !== null);
     const shown = found.slice(0, page.limit);
     const next = found.length > page.limit ? encodeCursor(shown.at(-1)!.sort_key) : null;
-    if (unfiltered) return { rows: shown as PartRow[], ...counted, next };
-    return { rows: await readPartRows(this.db, shown.map((r) => r.id!)), ...counted, next };
+    const interchangeIds = sort === 'relevance' && query?.partNumbers.length ? shown.filter(isInterchangeHit).map((r) => r.id!) : [];
+    if (unfiltered) return { rows: shown as PartRow[], ...counted, next, interchangeIds };
+    return { rows: await readPartRows(this.db, shown.map((r) => r.id!)), ...counted, next, interchangeIds };
   }
 
   /**
@@ -350,18 +361,17 @@ export class PartSearch {
       const filtered = this.where(filters, null);
       const pn = `pn as materialized (
            select p.ctid as tid, p.id, p.created_at from parts p
-           where ${add(filtered)} and p.part_number_norm = any(${PART_NUMBERS}) and p.id not in (select id from newest)
+           where ${add(filtered)} and ${add(numberMatch(query.partNumbers))} and p.id not in (select id from newest)
          )`;
-      params.push(JSON.stringify(query.partNumbers));
-      const rankSql = `select c.id, coalesce(p.part_number_norm = any(${PART_NUMBERS}), false) as pn_hit, 0 as tier,
+      const [hit, tier] = [exactHit(query.partNumbers), tierOf(query.partNumbers, 0)];
+      const rankSql = `select c.id, ${add(hit)} as pn_hit, ${add(tier)} as tier,
              ${rankOf(places.tsquery)} as rank, c.created_at
            from (select * from newest union all select * from pn) c join parts p on p.ctid = c.tid`;
-      params.push(JSON.stringify(query.partNumbers), searched(query));
+      params.push(searched(query));
       let ordered = rankSql;
       if (tail) {
-        params.push(JSON.stringify(query.partNumbers));
         ordered += ` union all
-           select p.id, coalesce(p.part_number_norm = any(${PART_NUMBERS}), false) as pn_hit, 1 as tier, 0::float4 as rank, p.created_at
+           select p.id, ${add(exactHit(query.partNumbers))} as pn_hit, 1 as tier, 0::float4 as rank, p.created_at
            from parts p where ${add(this.where(filters, query, undefined, places))}
              and p.id not in (select id from newest) and p.id not in (select id from pn)`;
       }

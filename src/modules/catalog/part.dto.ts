@@ -39,6 +39,15 @@ export interface FitmentEvidenceDto {
   didNotFit: number;
 }
 
+/** What a part number is (issue 35): the maker's, cast into the part, one it replaces, or another maker's. */
+export type PartNumberKind = 'oem' | 'casting' | 'supersedes' | 'aftermarket';
+
+/** One of a part's numbers besides `partNumber`, as the seller typed it. */
+export interface PartNumberDto {
+  number: string;
+  kind: PartNumberKind;
+}
+
 /** A part as the API returns it; `price` and `originalPrice` are decimal strings ("1234.50"). */
 export interface PartDto {
   id: string;
@@ -55,6 +64,13 @@ export interface PartDto {
   yearStart: number | null;
   yearEnd: number | null;
   partNumber: string | null;
+  /** The part's other numbers (oem, casting, supersedes, aftermarket), in the seller's order. */
+  partNumbers: PartNumberDto[];
+  /**
+   * On a search page only: the part was found through an interchange group, not by its own number; this is the
+   * searched number it is interchangeable with ("Interchangeable: same as 3932441").
+   */
+  interchangeableWith?: string;
   location: string;
   images: PartImageDto[];
   sellerId: string;

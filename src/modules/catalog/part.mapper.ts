@@ -1,7 +1,7 @@
 /** Builds the answers declared in part.dto.ts from the catalog's entities. */
 import type { Part, PartImage } from './part.entity.js';
 import type { PartFitment } from './part-fitment.entity.js';
-import type { FitmentDto, PartDto, PartImageDto } from './part.dto.js';
+import type { FitmentDto, PartDto, PartImageDto, PartNumberDto } from './part.dto.js';
 import { formatCents, parseMoney } from '../../platform/money.js';
 
 const UPLOADED = /^(\/api\/uploads\/files\/[0-9a-f]{32})\.(jpg|png)$/;
@@ -41,6 +41,8 @@ export interface DtoContext {
   fitments: ReadonlyMap<string, PartFitment[]>;
   /** The open auction holding each part that has one (PartHolds). */
   openAuctions?: ReadonlyMap<string, string>;
+  /** Each part's other numbers (PartNumber rows). */
+  numbers?: ReadonlyMap<string, PartNumberDto[]>;
 }
 
 export function toPartDto(part: Part, ctx: DtoContext): PartDto {
@@ -59,6 +61,7 @@ export function toPartDto(part: Part, ctx: DtoContext): PartDto {
     yearStart: part.yearStart ?? null,
     yearEnd: part.yearEnd ?? null,
     partNumber: part.partNumber ?? null,
+    partNumbers: ctx.numbers?.get(part.id) ?? [],
     location: part.location,
     images: (part.images ?? []).map(toImageDto),
     sellerId: part.sellerId,

@@ -7,6 +7,8 @@
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = 2030;
 export const MAX_PHOTOS = 5;
+/** At most this many numbers besides the part number (issue 35: oem, casting, supersedes, aftermarket). */
+export const MAX_PART_NUMBERS = 20;
 
 /** The sentences of an amount field named `label` ("Price", "Original price"). */
 export const amountMessages = (label: string) =>
@@ -34,4 +36,7 @@ export const PART_MESSAGES = {
   photoUrl: 'Each photo must be an uploaded photo or an http(s) address',
   year: `Year must be between ${MIN_YEAR} and ${MAX_YEAR}`,
   yearOrder: 'The first year must not be after the last year',
+  numberText: 'A part number needs at least one letter or digit',
+  tooManyNumbers: `You can add at most ${MAX_PART_NUMBERS} part numbers`,
+  repeatedNumber: 'Each part number only once (dashes, spaces and case do not count)',
 } as const;

@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import type { Part } from './part.entity.js';
 import type { PartFitment } from './part-fitment.entity.js';
+import type { PartNumberDto } from './part.dto.js';
 import type { SqlRunner } from '../../platform/db/sql-runner.js';
 import { insideTransaction } from '../../platform/db/connection-guard.js';
 import { type PartRow, readPartRows } from './part-read.sql.js';
@@ -13,6 +14,8 @@ export interface PartSnapshots {
   /** In the order of the ids asked for; unknown ids are left out. */
   parts: Part[];
   fitments: Map<string, PartFitment[]>;
+  /** Each part's other numbers. */
+  numbers: Map<string, PartNumberDto[]>;
 }
 
 const date = (v: Date | string): Date => (v instanceof Date ? v : new Date(v));
@@ -27,6 +30,7 @@ export async function readParts(db: SqlRunner, ids: readonly string[]): Promise<
 export function snapshotsOf(rows: readonly PartRow[]): PartSnapshots {
   const parts: Part[] = [];
   const fitments = new Map<string, PartFitment[]>();
+  const numbers = new Map<string, PartNumberDto[]>();
   for (const r of rows) {
     const part = {
       id: r.id,
@@ -57,8 +61,9 @@ export function snapshotsOf(rows: readonly PartRow[]): PartSnapshots {
     };
     parts.push(part as Part);
     fitments.set(r.id, json(r.fitments));
+    numbers.set(r.id, json(r.numbers));
   }
-  return { parts, fitments };
+  return { parts, fitments, numbers };
 }
 
 /** Most ids one batched read asks for. */

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { accepting, nameText } from '../../platform/http/input-fields.js';
 import { numeric } from '../../platform/http/validate.js';
 import { CONDITIONS, type PartImage } from './part.entity.js';
+import { PART_NUMBER_KINDS } from './part-number.entity.js';
+import { normalizePartNumber } from './search.words.js';
 import { formatCents, MAX_CENTS, parseMoney } from '../../platform/money.js';
 import { resolveSellerAlias } from '../../platform/demo/demo.js';
-import { amountMessages, MAX_PHOTOS, MAX_YEAR, MIN_YEAR, PART_MESSAGES } from './part.messages.js';
+import { amountMessages, MAX_PART_NUMBERS, MAX_PHOTOS, MAX_YEAR, MIN_YEAR, PART_MESSAGES } from './part.messages.js';
 
 export { MAX_PHOTOS, MAX_YEAR, MIN_YEAR };
 export const MAX_FITMENTS = 20;
@@ -138,6 +140,33 @@ const vehicleCompatibility = z.preprocess(
   z.array(fitment, { message: 'Vehicle compatibility must be a list' }).max(MAX_FITMENTS, `At most ${MAX_FITMENTS} vehicles`),
 );
 
+/** A part number as typed ("3932441", "GM-3932441"): search compares it without dashes, spaces and case. */
+export const partNumberText = z
+  .string({ message: PART_MESSAGES.numberText })
+  .trim()
+  .max(100, 'Must be at most 100 characters')
+  .refine((v) => normalizePartNumber(v).length > 0, PART_MESSAGES.numberText);
+
+const partNumberEntry = z.object({
+  number: partNumberText,
+  kind: z.enum(PART_NUMBER_KINDS, { message: `Kind must be one of ${PART_NUMBER_KINDS.join(', ')}` }),
+});
+
+/** A listing's other numbers: entries with a blank number are dropped (as the form does); each number once. */
+const partNumbers = z.preprocess(
+  (v: z.input<typeof partNumberEntry>[] | null | undefined) =>
+    v === null || v === undefined
+      ? []
+      : Array.isArray(v)
+        ? v.filter((e) => !(typeof e === 'object' && e !== null && typeof (e as Record<string, unknown>).number === 'string' && !hasText((e as Record<string, unknown>).number)))
+        : v,
+  z
+    .array(partNumberEntry, { message: 'Part numbers must be a list' })
+    .max(MAX_PART_NUMBERS, PART_MESSAGES.tooManyNumbers)
+    .refine((list) => new Set(list.map((e) => normalizePartNumber(e.number))).size === list.length, PART_MESSAGES.repeatedNumber),
+);
+export type PartNumberInput = z.infer<typeof partNumberEntry>;
+
 const partFields = {
   title: nameText(requiredText(PART_MESSAGES.title, 200)),
   description: requiredText(PART_MESSAGES.description, 10_000),
@@ -153,6 +182,7 @@ const partFields = {
   location: requiredText(PART_MESSAGES.location, 200),
   images,
   vehicleCompatibility,
+  partNumbers,
 };
 
 const yearsInOrder = (v: { yearStart?: number | null; yearEnd?: number | null }) =>

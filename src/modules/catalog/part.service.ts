@@ -8,11 +8,13 @@ import { CatalogLookups } from './catalog.lookups.js';
 import { Part } from './part.entity.js';
 import { PartFitment } from './part-fitment.entity.js';
 import { PartHolds } from './part.holds.js';
-import type { CategoryDto, MakeDto, PartDto } from './part.dto.js';
+import type { CategoryDto, MakeDto, PartDto, PartNumberDto } from './part.dto.js';
+import { PartNumber } from './part-number.entity.js';
 import { toPartDto } from './part.mapper.js';
 import type { PartListQuery } from './part.schemas.js';
 import { PartRowBatcher, snapshotsOf } from './part.reader.js';
 import { PartSearch, searchKeys, type SearchFilters } from './part-search.sql.js';
+import { interchangeLabels } from './part-number-search.sql.js';
 import { decodeCursor } from './search-keyset.sql.js';
 import { VehicleFilterSource } from './vehicle-filter.port.js';
 import { FitmentEvidenceSource } from './fitment-evidence.port.js';
@@ -126,10 +128,12 @@ export class PartService {
     const sort = query.sort ?? (prepared ? 'relevance' : 'newest');
     const after = query.after === undefined ? null : decodeCursor(query.after, searchKeys(sort, prepared !== null));
     if (query.after !== undefined && !after) throw Errors.invalid('invalid_cursor', 'Not a valid cursor for this search');
-    const { rows, total, exact, next } = await search.results(filters, prepared, sort, { limit: query.limit, offset: query.offset, after });
-    const { parts, fitments } = snapshotsOf(rows);
+    const { rows, total, exact, next, interchangeIds } = await search.results(filters, prepared, sort, { limit: query.limit, offset: query.offset, after });
+    const { parts, fitments, numbers } = snapshotsOf(rows);
+    const labels = await interchangeLabels(this.db, interchangeIds, prepared?.partNumbers ?? []);
+    const dtos = await this.toDtos(parts, fitments, numbers);
     return {
-      rows: await this.toDtos(parts, fitments),
+      rows: dtos.map((dto) => (labels.has(dto.id) ? { ...dto, interchangeableWith: labels.get(dto.id)! } : dto)),
       total,
       totalExact: exact,
       nextCursor: next,
@@ -150,12 +154,12 @@ export class PartService {
   /** One part; unknown and non-visible ids are a 404. */
   async get(id: string, actor: Actor | null): Promise<PartDto> {
     const row = await this.partRows.read(id);
-    const { parts, fitments } = snapshotsOf(row ? [row] : []);
+    const { parts, fitments, numbers } = snapshotsOf(row ? [row] : []);
     const part = parts[0];
     if (!part || !this.canSee(part, actor)) throw Errors.notFound('Part');
     // The part page's one extra query: buyers' fitment reports of this listing and of its part number.
     const key = { id: part.id, partNumberNorm: part.partNumber ? normalizePartNumber(part.partNumber) || null : null };
-    const [[dto], evidence] = await Promise.all([this.toDtos([part], fitments), this.evidence?.evidence([key])]);
+    const [[dto], evidence] = await Promise.all([this.toDtos([part], fitments, numbers), this.evidence?.evidence([key])]);
     return { ...dto!, fitmentEvidence: evidence?.get(part.id) ?? [] };
   }
 
@@ -172,19 +176,27 @@ export class PartService {
     return byPart;
   }
 
+  private async numbersOf(ids: string[]): Promise<Map<string, PartNumberDto[]>> {
+    const rows = await this.database.em.find(PartNumber, { partId: { $in: ids } }, { orderBy: { partId: 'asc', position: 'asc' } });
+    const byPart = new Map<string, PartNumberDto[]>();
+    for (const n of rows) byPart.set(n.partId, [...(byPart.get(n.partId) ?? []), { number: n.number, kind: n.kind }]);
+    return byPart;
+  }
+
   /**
    * DTOs with category, make and seller (shop) names and vehicle entries: one query for the fitments; the names
    * come from CatalogLookups (in memory once read; sellers looked up together, never one per part).
    * `fitments` are the parts' vehicle entries when already read (readParts), else they are read here.
    */
-  async toDtos(parts: Part[], fitments?: ReadonlyMap<string, PartFitment[]>): Promise<PartDto[]> {
+  async toDtos(parts: Part[], fitments?: ReadonlyMap<string, PartFitment[]>, numbers?: ReadonlyMap<string, PartNumberDto[]>): Promise<PartDto[]> {
     if (!parts.length) return [];
     const ids = parts.map((p) => p.id);
-    const [refs, byPart, sellerNames, openAuctions] = await Promise.all([
+    const [refs, byPart, sellerNames, openAuctions, numbersByPart] = await Promise.all([
       this.lookups.get({ categories: parts.map((p) => p.category), makes: parts.map((p) => p.make) }),
       fitments ?? this.fitmentsOf(ids),
       this.lookups.sellerNames(parts.map((p) => p.sellerId)),
       this.holds.openAuctions(ids),
+      numbers ?? this.numbersOf(ids),
     ]);
     const ctx = {
       categoryNames: refs.categoryNames,
@@ -192,6 +204,7 @@ export class PartService {
       sellerNames,
       fitments: byPart,
       openAuctions,
+      numbers: numbersByPart,
     };
     return parts.map((p) => toPartDto(p, ctx));
   }

@@ -48,6 +48,11 @@ export function PartCard({ part, badges }: PartCardProps) {
           </Link>
         </h3>
         {fits && <p className="text-xs text-muted">{fits}</p>}
+        {part.interchangeableWith && (
+          <p className="text-xs font-medium text-ink">
+            Interchangeable: same as <span className="font-mono">{part.interchangeableWith}</span>
+          </p>
+        )}
         <FitmentBadge partId={part.id} />
         <p className="line-clamp-2 text-sm text-muted">{part.description}</p>
         <div className="mt-auto flex items-end justify-between gap-2 pt-2">

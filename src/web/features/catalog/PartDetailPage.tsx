@@ -93,6 +93,17 @@ export function PartDetailPage() {
               Part number <span className="font-mono text-ink">{part.partNumber}</span>
             </p>
           )}
+          {part.partNumbers.length > 0 && (
+            <p className="text-sm text-muted">
+              Also{' '}
+              {part.partNumbers.map((n, i) => (
+                <span key={n.number}>
+                  {i > 0 && ', '}
+                  {n.kind} <span className="font-mono text-ink">{n.number}</span>
+                </span>
+              ))}
+            </p>
+          )}
           <ul className="grid gap-1.5 text-sm">
             {vehicle && (
               <li className="flex items-center gap-2">
