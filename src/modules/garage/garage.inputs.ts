@@ -13,6 +13,7 @@ import type {
   watchCreateSchema,
   watchUpdateSchema,
 } from './garage.schemas.js';
+import type { fitmentAnswerSchema, fitmentQuestionSchema } from './fitment-question.schemas.js';
 
 /** POST /api/garage: make and model required (years, priority as numbers or numeric strings). */
 export type VehicleCreateInput = BodyInput<typeof vehicleCreateSchema>;
@@ -28,3 +29,8 @@ export type AlertSettingsInput = BodyInput<typeof alertSettingsSchema>;
 export type WatchCreateInput = BodyInput<typeof watchCreateSchema>;
 /** PATCH /api/market-watch/item/{id}: the threshold, or pause. */
 export type WatchUpdateInput = BodyInput<typeof watchUpdateSchema>;
+
+/** POST /api/parts/{id}/fitment-questions: "Will it fit my ...?" */
+export type FitmentQuestionInput = BodyInput<typeof fitmentQuestionSchema>;
+/** POST /api/fitment-questions/{id}/answer: the seller's yes, no or unsure, with a word. */
+export type FitmentAnswerInput = BodyInput<typeof fitmentAnswerSchema>;

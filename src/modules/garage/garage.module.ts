@@ -1,12 +1,17 @@
 import { Router } from 'express';
 import { ContainerModule } from 'inversify';
 import type { PitlaneModule } from '../../platform/module.js';
-import { VehicleFilterSource } from '../catalog/index.js';
+import { UploadClaims, VehicleFilterSource } from '../catalog/index.js';
 import { AlertMailService } from './alert-mail.service.js';
 import { AlertMatchingService } from './alert-matching.service.js';
 import { AlertSettings } from './alert-settings.entity.js';
 import { alertRoutes } from './alert.routes.js';
 import { AlertService } from './alert.service.js';
+import { FitmentEvidence } from './fitment-evidence.api.js';
+import { FitmentQuestion } from './fitment-question.entity.js';
+import { fitmentQuestionRoutes } from './fitment-question.routes.js';
+import { FitmentQuestionService } from './fitment-question.service.js';
+import { FitmentQuestionUploadClaims } from './fitment-question.upload-claims.js';
 import { FitmentService } from './fitment.service.js';
 import { garageDemo } from './garage.demo.js';
 import { garageRoutes } from './garage.routes.js';
@@ -37,13 +42,17 @@ export const garageModule: PitlaneModule = {
     bind(PriceHistoryService).toSelf();
     bind(MarketWatchService).toSelf();
     bind(WantedAlertService).toSelf();
+    bind(FitmentQuestionService).toSelf();
+    bind(FitmentEvidence).toService(FitmentQuestionService);
+    bind(UploadClaims).to(FitmentQuestionUploadClaims);
   }),
-  entities: [GarageVehicle, PartAlert, AlertSettings, MarketWatch, PriceRecord],
+  entities: [GarageVehicle, PartAlert, AlertSettings, MarketWatch, PriceRecord, FitmentQuestion],
   routes: (container) => {
     const router = Router();
     router.use(garageRoutes(container));
     router.use(alertRoutes(container));
     router.use(marketWatchRoutes(container));
+    router.use(fitmentQuestionRoutes(container));
     return router;
   },
   tasks: garageTasks,
