@@ -44,6 +44,7 @@ import { Migration20261129036000ReverseAlertIfUnfilled } from './20261129036000-
 import { Migration20261129036100GarageWantedRequestAlerts } from './20261129036100-garage-wanted-request-alerts.js';
 import { Migration20261129100000SellersBadgeDisplay } from './20261129100000-sellers-badge-display.js';
 import { Migration20261130040000GarageFitmentQuestions } from './20261130040000-garage-fitment-questions.js';
+import { Migration20261130040100ReturnsFitEvidence } from './20261130040100-returns-fit-evidence.js';
 import { Migration20261128014500PaymentsCommissionTiers } from './20261128014500-payments-commission-tiers.js';
 import { Migration20261124193000AccountsSuspension } from './20261124193000-accounts-suspension.js';
 import { Migration20261124193100PlatformAuditLog } from './20261124193100-platform-audit-log.js';
@@ -100,4 +101,5 @@ export const migrations: MigrationObject[] = [
   { name: '20261129036100-garage-wanted-request-alerts', class: Migration20261129036100GarageWantedRequestAlerts },
   { name: '20261129100000-sellers-badge-display', class: Migration20261129100000SellersBadgeDisplay },
   { name: '20261130040000-garage-fitment-questions', class: Migration20261130040000GarageFitmentQuestions },
+  { name: '20261130040100-returns-fit-evidence', class: Migration20261130040100ReturnsFitEvidence },
 ];

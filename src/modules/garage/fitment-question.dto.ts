@@ -20,10 +20,3 @@ export interface FitmentQuestionDetailDto extends FitmentQuestionDto {
   vehicleId: string | null;
   photos: { url: string }[];
 }
-
-/** The seller's "yes" that a return of "doesn't fit" rests on (the console's return view shows it as evidence). */
-export interface FitmentEvidenceDto extends FitmentQuestionDetailDto {
-  fits: 'yes';
-  answer: string;
-  answeredAt: string;
-}

@@ -6,8 +6,8 @@ import type { Actor } from '../../platform/http/auth.js';
 import type { ListPage } from '../../platform/http/validate.js';
 import { CatalogApi } from '../catalog/index.js';
 import { MessagingApi } from '../messaging/index.js';
-import { FitmentEvidence } from './fitment-evidence.api.js';
-import type { FitmentEvidenceDto, FitmentQuestionDetailDto, FitmentQuestionDto } from './fitment-question.dto.js';
+import { FitEvidence, type FitEvidenceDto } from '../returns/index.js';
+import type { FitmentQuestionDetailDto, FitmentQuestionDto } from './fitment-question.dto.js';
 import { FitmentQuestion } from './fitment-question.entity.js';
 import { answerMessage, answerRefusal, askRefusal, confirmingAnswer, questionMessage, type Refusal } from './fitment-question.rules.js';
 import type { FitmentAnswerCreate, FitmentQuestionCreate } from './fitment-question.schemas.js';
@@ -27,14 +27,26 @@ const toDto = (q: FitmentQuestion): FitmentQuestionDto => ({
   answeredAt: q.answeredAt ? q.answeredAt.toISOString() : null,
 });
 const toDetailDto = (q: FitmentQuestion): FitmentQuestionDetailDto => ({ ...toDto(q), partId: q.partId, vehicleId: q.vehicleId ?? null, photos: q.photos });
+/** An answered "yes" as a return's evidence. */
+const toEvidence = (q: FitmentQuestion): FitEvidenceDto => ({
+  id: q.id,
+  partId: q.partId,
+  vehicle: q.vehicleName,
+  question: q.question,
+  photos: q.photos,
+  fits: 'yes',
+  answer: q.answer ?? '',
+  askedAt: q.askedAt.toISOString(),
+  answeredAt: (q.answeredAt ?? q.askedAt).toISOString(),
+});
 
 /**
  * "Will it fit my ...?" (issue 35): a buyer asks a part's seller about one garage vehicle, the seller answers once,
  * both go into their conversation about the part, and the part page lists them without the asker. A seller's
- * "yes" given before an order is the evidence a return of "doesn't fit" rests on (FitmentEvidence).
+ * "yes" given before an order is the evidence a return of "doesn't fit" rests on (FitEvidence).
  */
 @injectable()
-export class FitmentQuestionService extends FitmentEvidence {
+export class FitmentQuestionService extends FitEvidence {
   constructor(
     @inject(Database) private readonly db: Database,
     @inject(Clock) private readonly clock: Clock,
@@ -114,15 +126,15 @@ export class FitmentQuestionService extends FitmentEvidence {
   }
 
   /** The seller's "yes" for `buyerId` about the part, answered by `orderCreatedAt`, or null. */
-  async confirmedFit(buyerId: string, partId: string, orderCreatedAt: Date): Promise<FitmentEvidenceDto | null> {
+  async confirmedFit(buyerId: string, partId: string, orderCreatedAt: Date): Promise<FitEvidenceDto | null> {
     const rows = await this.db.em.find(FitmentQuestion, { askerId: buyerId, partId, fits: 'yes' });
     const yes = confirmingAnswer(rows, orderCreatedAt);
-    return yes ? (toDetailDto(yes) as FitmentEvidenceDto) : null;
+    return yes ? toEvidence(yes) : null;
   }
 
   /** One answered "yes" by id (the evidence a return recorded), or null. */
-  async evidence(questionId: string): Promise<FitmentEvidenceDto | null> {
+  async evidence(questionId: string): Promise<FitEvidenceDto | null> {
     const row = await this.db.em.findOne(FitmentQuestion, { id: questionId, fits: 'yes' });
-    return row ? (toDetailDto(row) as FitmentEvidenceDto) : null;
+    return row ? toEvidence(row) : null;
   }
 }

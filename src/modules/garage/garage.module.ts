@@ -2,12 +2,12 @@ import { Router } from 'express';
 import { ContainerModule } from 'inversify';
 import type { PitlaneModule } from '../../platform/module.js';
 import { UploadClaims, VehicleFilterSource } from '../catalog/index.js';
+import { FitEvidence } from '../returns/index.js';
 import { AlertMailService } from './alert-mail.service.js';
 import { AlertMatchingService } from './alert-matching.service.js';
 import { AlertSettings } from './alert-settings.entity.js';
 import { alertRoutes } from './alert.routes.js';
 import { AlertService } from './alert.service.js';
-import { FitmentEvidence } from './fitment-evidence.api.js';
 import { FitmentQuestion } from './fitment-question.entity.js';
 import { fitmentQuestionRoutes } from './fitment-question.routes.js';
 import { FitmentQuestionService } from './fitment-question.service.js';
@@ -43,7 +43,7 @@ export const garageModule: PitlaneModule = {
     bind(MarketWatchService).toSelf();
     bind(WantedAlertService).toSelf();
     bind(FitmentQuestionService).toSelf();
-    bind(FitmentEvidence).toService(FitmentQuestionService);
+    bind(FitEvidence).toService(FitmentQuestionService);
     bind(UploadClaims).to(FitmentQuestionUploadClaims);
   }),
   entities: [GarageVehicle, PartAlert, AlertSettings, MarketWatch, PriceRecord, FitmentQuestion],
