@@ -6,7 +6,7 @@
 export const FIT_ANSWERS = ['yes', 'no', 'unsure'] as const;
 export const MAX_QUESTION_LENGTH = 2000;
 export const MAX_ANSWER_LENGTH = 2000;
-export const MAX_QUESTION_PHOTOS = 4;
+export const MAX_QUESTION_PHOTOS = 5;
 
 export const FITMENT_QUESTION_MESSAGES = {
   vehicle: 'Choose one of your garage vehicles',
