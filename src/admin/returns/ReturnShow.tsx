@@ -15,6 +15,7 @@ import {
   useUpdate,
 } from 'react-admin';
 import type { ReturnDto } from '../../modules/returns/return.dto';
+import { FitEvidence } from './FitEvidence';
 import { ReturnStateChip } from './ReturnList';
 import { decisionBody, type DecisionInput } from './returnAdmin';
 import { messageOf } from '../layout/text';
@@ -137,6 +138,10 @@ export const ReturnShow = () => (
           }
         />
       </Labeled>
+      <FunctionField<ReturnDto>
+        label="Fitment answer (evidence)"
+        render={(record) => (record.fitEvidence ? <FitEvidence evidence={record.fitEvidence} /> : <Typography variant="body2">—</Typography>)}
+      />
       <Labeled label="History and messages">
         <FunctionField<ReturnDto>
           render={(record) => (

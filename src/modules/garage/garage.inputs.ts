@@ -14,6 +14,7 @@ import type {
   watchCreateSchema,
   watchUpdateSchema,
 } from './garage.schemas.js';
+import type { fitmentAnswerSchema, fitmentQuestionSchema } from './fitment-question.schemas.js';
 
 /** POST /api/garage: make and model required (years, priority as numbers or numeric strings). */
 export type VehicleCreateInput = BodyInput<typeof vehicleCreateSchema>;
@@ -31,3 +32,8 @@ export type WatchCreateInput = BodyInput<typeof watchCreateSchema>;
 export type WatchUpdateInput = BodyInput<typeof watchUpdateSchema>;
 /** POST /api/orders/{id}/fitment-report: "Did it fit?" after delivery (a vehicle of the buyer's garage optional). */
 export type FitmentReportInput = BodyInput<typeof fitmentReportSchema>;
+
+/** POST /api/parts/{id}/fitment-questions: "Will it fit my ...?" */
+export type FitmentQuestionInput = BodyInput<typeof fitmentQuestionSchema>;
+/** POST /api/fitment-questions/{id}/answer: the seller's yes, no or unsure, with a word. */
+export type FitmentAnswerInput = BodyInput<typeof fitmentAnswerSchema>;

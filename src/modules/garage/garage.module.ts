@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { ContainerModule } from 'inversify';
 import type { PitlaneModule } from '../../platform/module.js';
-import { FitmentEvidenceSource, VehicleFilterSource } from '../catalog/index.js';
+import { FitmentEvidenceSource, UploadClaims, VehicleFilterSource } from '../catalog/index.js';
+import { FitEvidence } from '../returns/index.js';
 import { AlertMailService } from './alert-mail.service.js';
 import { AlertMatchingService } from './alert-matching.service.js';
 import { AlertSettings } from './alert-settings.entity.js';
@@ -11,6 +12,10 @@ import { FitmentEvidenceService } from './fitment-evidence.service.js';
 import { FitmentReport } from './fitment-report.entity.js';
 import { fitmentReportAdminRoutes, fitmentReportRoutes } from './fitment-report.routes.js';
 import { FitmentReportService } from './fitment-report.service.js';
+import { FitmentQuestion } from './fitment-question.entity.js';
+import { fitmentQuestionRoutes } from './fitment-question.routes.js';
+import { FitmentQuestionService } from './fitment-question.service.js';
+import { FitmentQuestionUploadClaims } from './fitment-question.upload-claims.js';
 import { FitmentService } from './fitment.service.js';
 import { garageDemo } from './garage.demo.js';
 import { garageRoutes } from './garage.routes.js';
@@ -44,14 +49,18 @@ export const garageModule: PitlaneModule = {
     bind(PriceHistoryService).toSelf();
     bind(MarketWatchService).toSelf();
     bind(WantedAlertService).toSelf();
+    bind(FitmentQuestionService).toSelf();
+    bind(FitEvidence).toService(FitmentQuestionService);
+    bind(UploadClaims).to(FitmentQuestionUploadClaims);
   }),
-  entities: [GarageVehicle, PartAlert, AlertSettings, MarketWatch, PriceRecord, FitmentReport],
+  entities: [GarageVehicle, PartAlert, AlertSettings, MarketWatch, PriceRecord, FitmentReport, FitmentQuestion],
   routes: (container) => {
     const router = Router();
     router.use(garageRoutes(container));
     router.use(alertRoutes(container));
     router.use(marketWatchRoutes(container));
     router.use(fitmentReportRoutes(container));
+    router.use(fitmentQuestionRoutes(container));
     return router;
   },
   adminRoutes: (container) => fitmentReportAdminRoutes(container),

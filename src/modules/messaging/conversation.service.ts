@@ -99,6 +99,30 @@ export class ConversationService {
     });
   }
 
+  /**
+   * Posts `content` from `senderId` into the buyer's and seller's conversation about a part, opening it with
+   * `subject` when they have none (other modules' notes, such as a fitment question and its answer), in the
+   * caller's transaction. Answers false, posting nothing, when either has blocked the other.
+   */
+  async postAboutPart(post: { partId: string; buyerId: string; sellerId: string; senderId: string; subject: string; content: string }): Promise<boolean> {
+    const otherId = post.senderId === post.buyerId ? post.sellerId : post.buyerId;
+    const blocks = await this.db.em.count(UserBlock, { $or: [{ blockerId: post.buyerId, blockedId: post.sellerId }, { blockerId: post.sellerId, blockedId: post.buyerId }] });
+    if (blocks) return false;
+    const now = this.clock.now().toISOString();
+    const id = await openConversation(this.db.em, {
+      relatedItemType: 'part',
+      relatedItemId: post.partId,
+      buyerId: post.buyerId,
+      sellerId: post.sellerId,
+      subject: post.subject,
+      senderId: post.senderId,
+      otherId,
+      now,
+    });
+    await this.append(id, post.senderId, otherId, post.content);
+    return true;
+  }
+
   private async refuseBlocked(a: string, b: string): Promise<void> {
     const blocks = await this.db.em.count(UserBlock, { $or: [{ blockerId: a, blockedId: b }, { blockerId: b, blockedId: a }] });
     if (blocks) throw new AppError('forbidden', 'blocked', MESSAGING_MESSAGES.blocked);

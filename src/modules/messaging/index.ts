@@ -1,5 +1,5 @@
 export { messagingModule } from './messaging.module.js';
-export { MessagingApi, type SellerResponseFigures } from './messaging.api.js';
+export { MessagingApi, type PartNote, type SellerResponseFigures } from './messaging.api.js';
 export { MESSAGING_EVENTS, type MessageSentPayload, type ConversationReportedPayload } from './messaging.events.js';
 export type {
   ConversationDto,

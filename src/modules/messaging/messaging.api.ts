@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { Database } from '../../platform/db/database.js';
+import { ConversationService } from './conversation.service.js';
 import type { RelatedItemType } from './messaging.dto.js';
 import { buyerMessagesPerItem, sellerResponses } from './messaging.repository.js';
 
@@ -17,12 +18,34 @@ export abstract class MessagingApi {
   abstract messagesReceived(items: readonly { type: RelatedItemType; id: string }[]): Promise<Map<string, number>>;
   /** Response figures per seller user id (every id given gets an entry). */
   abstract sellerResponseTimes(sellerUserIds: readonly string[]): Promise<Map<string, SellerResponseFigures>>;
+  /**
+   * In the caller's transaction: posts `content` from `senderId` (the buyer or the seller) into their conversation
+   * about the part, opened with `subject` when they have none; false (nothing posted) when either blocked the other.
+   */
+  abstract postAboutPart(post: PartNote): Promise<boolean>;
+}
+
+/** A message another module posts in a buyer's and seller's conversation about a part. */
+export interface PartNote {
+  partId: string;
+  buyerId: string;
+  sellerId: string;
+  senderId: string;
+  subject: string;
+  content: string;
 }
 
 @injectable()
 export class MessagingApiImpl extends MessagingApi {
-  constructor(@inject(Database) private readonly db: Database) {
+  constructor(
+    @inject(Database) private readonly db: Database,
+    @inject(ConversationService) private readonly conversations: ConversationService,
+  ) {
     super();
+  }
+
+  postAboutPart(post: PartNote): Promise<boolean> {
+    return this.conversations.postAboutPart(post);
   }
 
   async messagesReceived(items: readonly { type: RelatedItemType; id: string }[]): Promise<Map<string, number>> {

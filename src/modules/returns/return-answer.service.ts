@@ -35,7 +35,7 @@ export class ReturnAnswerService {
         note: instructions,
         mail: {
           subject: `Return approved: ${row.partTitle}`,
-          text: `The seller approved the return of "${row.partTitle}".\n\nReturn instructions:\n${instructions}\n\n${returnPolicyNote(row.reason)}`,
+          text: `The seller approved the return of "${row.partTitle}".\n\nReturn instructions:\n${instructions}\n\n${returnPolicyNote(row.reason, row.fitmentQuestionId != null)}`,
         },
       });
       await this.jobs.remove(em, respondByJobKey(id));

@@ -9,6 +9,7 @@ import { formatCents } from '../../platform/money.js';
 import { hasRole } from '../../platform/roles.js';
 import { CatalogApi } from '../catalog/index.js';
 import { OrdersApi } from '../payments/index.js';
+import { FitEvidence } from './fit-evidence.port.js';
 import { DeliveredOrder } from './delivered-order.entity.js';
 import type { ReturnDto } from './return.dto.js';
 import { Return } from './return.entity.js';
@@ -38,6 +39,7 @@ export class ReturnRequestService {
     @inject(OrdersApi) private readonly orders: OrdersApi,
     @inject(ReturnSteps) private readonly steps: ReturnSteps,
     @inject(ReturnViewService) private readonly views: ReturnViewService,
+    @inject(FitEvidence) private readonly fitment: FitEvidence,
   ) {}
 
   /**
@@ -52,6 +54,9 @@ export class ReturnRequestService {
     if (order.buyerId !== actor.id) throw Errors.forbidden(RETURN_MESSAGES.onlyBuyer);
     const [part] = order.partId ? await this.catalog.findParts([order.partId]) : [];
     const now = this.clock.now();
+    // "Doesn't fit" after the seller said it fits the buyer's vehicle (before the order): looked up now, not recorded by the order.
+    const fit =
+      input.reason === "doesn't fit" && order.partId ? await this.fitment.confirmedFit(order.buyerId, order.partId, new Date(order.createdAt)) : null;
     const eligibility = returnEligibility(
       {
         state: order.state,
@@ -63,6 +68,7 @@ export class ReturnRequestService {
       },
       input.reason,
       now,
+      fit !== null,
     );
     if (!eligibility.ok) throw Errors.conflict(eligibility.code, eligibility.message);
     if (PHOTO_REASONS.includes(input.reason) && input.photos.length === 0) {
@@ -80,7 +86,8 @@ export class ReturnRequestService {
         details: input.details,
         photos: input.photos,
         state: 'requested',
-        shippingPaidBy: returnShippingPaidBy(input.reason),
+        shippingPaidBy: returnShippingPaidBy(input.reason, fit !== null),
+        fitmentQuestionId: fit?.id ?? null,
         orderTotal: formatCents(order.totalCents),
         respondBy,
         createdAt: now,
@@ -101,7 +108,7 @@ export class ReturnRequestService {
         note: `${input.reason}: ${input.details}`,
         mail: {
           subject: `Return requested: ${order.partTitle}`,
-          text: `A return was requested for "${order.partTitle}" (reason: ${input.reason}).\n\n${input.details}\n\n${returnPolicyNote(input.reason)}\n\nThe seller answers by ${respondBy.toUTCString()}.`,
+          text: `A return was requested for "${order.partTitle}" (reason: ${input.reason}).\n\n${input.details}\n\n${returnPolicyNote(input.reason, fit !== null)}\n\nThe seller answers by ${respondBy.toUTCString()}.`,
         },
       });
       await this.jobs.add(em, ESCALATE_UNANSWERED_TASK, { returnId: row.id }, { jobKey: respondByJobKey(row.id), runAt: respondBy });

@@ -11,6 +11,7 @@ import { OrdersApi } from '../payments/index.js';
 import type { ReturnDto, ReturnEventDto } from './return.dto.js';
 import { Return } from './return.entity.js';
 import { ReturnEvent } from './return-event.entity.js';
+import { FitEvidence } from './fit-evidence.port.js';
 import { toReturnDto, toReturnEventDto } from './return.mapper.js';
 import { mayPutBackOnSale, RETURN_TEXT, SELLER_TURN_STATES, type ReturnState } from './return.rules.js';
 import type { ReturnListQuery } from './return.schemas.js';
@@ -27,6 +28,7 @@ export class ReturnViewService {
     @inject(OrdersApi) private readonly orders: OrdersApi,
     @inject(CatalogApi) private readonly catalog: CatalogApi,
     @inject(StorefrontNames) private readonly storefronts: StorefrontNames,
+    @inject(FitEvidence) private readonly fitment: FitEvidence,
   ) {}
 
   /** One return, for its buyer, its seller and admins; anyone else gets a 404. */
@@ -43,7 +45,8 @@ export class ReturnViewService {
     if (viewer === 'seller' && row.partId && mayPutBackOnSale(row, order)) {
       relistable = (await this.catalog.findParts([row.partId]))[0]?.isSold === true;
     }
-    return { ...dto!, refundable, relistable };
+    const fitEvidence = row.fitmentQuestionId ? await this.fitment.evidence(row.fitmentQuestionId) : null;
+    return { ...dto!, refundable, relistable, fitEvidence };
   }
 
   /** The actor's returns as buyer (or `as: 'seller'`, as seller), newest first. */

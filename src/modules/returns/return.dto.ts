@@ -63,6 +63,28 @@ export interface ReturnDto {
   /** What the viewer may do now. */
   actions: ReturnActionName[];
   history: ReturnEventDto[];
+  /**
+   * For a "doesn't fit" return accepted on the seller's word: the buyer's fitment question (vehicle, question,
+   * photos) and the seller's "yes" before the order, the evidence. On a single return's answer; null otherwise.
+   */
+  fitEvidence: FitEvidenceDto | null;
+}
+
+/**
+ * The seller's "yes" a "doesn't fit" return rests on (issue 35): the buyer's question about one garage vehicle, its
+ * photos (a casting number, a VIN plate) and the answer, given before the order. The garage provides it (FitEvidence).
+ */
+export interface FitEvidenceDto {
+  /** The fitment question's id. */
+  id: string;
+  partId: string;
+  vehicle: string;
+  question: string;
+  photos: { url: string }[];
+  fits: 'yes';
+  answer: string;
+  askedAt: string;
+  answeredAt: string;
 }
 
 export type ReturnActionName = 'approve' | 'decline' | 'ship' | 'receive' | 'refund' | 'escalate' | 'decide';

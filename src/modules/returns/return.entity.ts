@@ -42,6 +42,8 @@ export const Return = defineEntity({
     receivedAt: p.datetime().nullable(),
     refundedAt: p.datetime().nullable(),
     closedAt: p.datetime().nullable(),
+    /** The garage's fitment question whose "yes" (before the order) this "doesn't fit" return rests on; the seller pays shipping. */
+    fitmentQuestionId: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()),
   },

@@ -45,7 +45,7 @@ export function toReturnDto(r: Return, viewer: Viewer, names: Map<string, string
     photos: r.photos,
     state: r.state,
     shippingPaidBy: r.shippingPaidBy,
-    policyNote: returnPolicyNote(r.reason),
+    policyNote: returnPolicyNote(r.reason, r.fitmentQuestionId != null),
     orderTotal: money(r.orderTotal)!,
     refundable: null,
     relistable: false,
@@ -64,5 +64,6 @@ export function toReturnDto(r: Return, viewer: Viewer, names: Map<string, string
     viewerRole: viewer,
     actions: actionsOf(viewer, r.state),
     history,
+    fitEvidence: null,
   };
 }

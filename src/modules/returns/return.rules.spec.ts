@@ -86,3 +86,18 @@ describe('return shipping and states', () => {
     expect(canDo('refund', 'refunded')).toBe(false);
   });
 });
+
+describe("a 'doesn't fit' the seller said would fit", () => {
+  const now = new Date('2026-03-03T10:00:00Z');
+  const finalSale = { state: 'delivered', source: 'buy_now', finalSale: true, deliveredAt: new Date('2026-03-02T10:00:00Z'), category: null, title: 'Head' };
+  it('is accepted for final-sale items and auction wins, the seller paying shipping', () => {
+    expect(returnEligibility(finalSale, "doesn't fit", now, true)).toEqual({ ok: true });
+    expect(returnEligibility({ ...finalSale, source: 'auction_won' }, "doesn't fit", now, true)).toEqual({ ok: true });
+    expect(returnShippingPaidBy("doesn't fit", true)).toBe('seller');
+  });
+  it('counts for no other reason, and without the answer the FAQ rules stand', () => {
+    expect(returnEligibility(finalSale, 'changed my mind', now, true)).toMatchObject({ ok: false, code: 'not_returnable_for_reason' });
+    expect(returnEligibility(finalSale, "doesn't fit", now, false)).toMatchObject({ ok: false, code: 'not_returnable_for_reason' });
+    expect(returnShippingPaidBy('changed my mind', true)).toBe('buyer');
+  });
+});

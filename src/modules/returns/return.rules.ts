@@ -95,8 +95,17 @@ export function preferenceBlock(c: Pick<ReturnCase, 'source' | 'finalSale' | 'ca
 
 export type Eligibility = { ok: true } | { ok: false; code: string; message: string };
 
-/** Whether a return may be requested for `reason` at `now`: delivered, inside the window, and the FAQ's rules. */
-export function returnEligibility(c: ReturnCase, reason: ReturnReason, now: Date): Eligibility {
+/**
+ * Whether the seller's "yes" to the buyer's fitment question (answered before the order) counts for this reason:
+ * only for "doesn't fit", which it turns from a preference into the seller's fault (issue 35).
+ */
+export const restsOnFitAnswer = (reason: ReturnReason, fitConfirmed: boolean) => fitConfirmed && reason === "doesn't fit";
+
+/**
+ * Whether a return may be requested for `reason` at `now`: delivered, inside the window, and the FAQ's rules. A
+ * "doesn't fit" the seller said would fit (`fitConfirmed`) is accepted even for final-sale items and auction wins.
+ */
+export function returnEligibility(c: ReturnCase, reason: ReturnReason, now: Date, fitConfirmed = false): Eligibility {
   if (!['delivered', 'completed'].includes(c.state)) {
     return c.deliveredAt
       ? { ok: false, code: 'not_returnable', message: RETURN_MESSAGES.notReturnable }
@@ -105,7 +114,7 @@ export function returnEligibility(c: ReturnCase, reason: ReturnReason, now: Date
   if (!c.deliveredAt) return { ok: false, code: 'not_delivered', message: RETURN_MESSAGES.notDelivered };
   const ends = returnWindowEnd(c.deliveredAt);
   if (now.getTime() > ends.getTime()) return { ok: false, code: 'return_window_ended', message: RETURN_MESSAGES.windowEnded(ends) };
-  if (PREFERENCE_REASONS.includes(reason)) {
+  if (PREFERENCE_REASONS.includes(reason) && !restsOnFitAnswer(reason, fitConfirmed)) {
     const block = preferenceBlock(c);
     if (block) return { ok: false, code: 'not_returnable_for_reason', message: RETURN_MESSAGES.preference(block) };
   }
@@ -117,15 +126,19 @@ export const returnWindowEnd = (deliveredAt: Date) => new Date(deliveredAt.getTi
 
 export type ShippingPayer = 'buyer' | 'seller' | 'carrier_claim';
 
-/** Who pays return shipping: the seller when the part was misrepresented or faulty, the carrier's claim for transit damage, else the buyer. */
-export function returnShippingPaidBy(reason: ReturnReason): ShippingPayer {
-  if (SELLER_FAULT_REASONS.includes(reason)) return 'seller';
+/**
+ * Who pays return shipping: the seller when the part was misrepresented or faulty, or when it does not fit a vehicle
+ * the seller said it fits (`fitConfirmed`); the carrier's claim for transit damage; else the buyer.
+ */
+export function returnShippingPaidBy(reason: ReturnReason, fitConfirmed = false): ShippingPayer {
+  if (SELLER_FAULT_REASONS.includes(reason) || restsOnFitAnswer(reason, fitConfirmed)) return 'seller';
   if (reason === 'damaged in transit') return 'carrier_claim';
   return 'buyer';
 }
 
 /** The policy text shown with a return (the FAQ's wording). */
-export function returnPolicyNote(reason: ReturnReason): string {
+export function returnPolicyNote(reason: ReturnReason, fitConfirmed = false): string {
+  if (restsOnFitAnswer(reason, fitConfirmed)) return 'The seller said this part fits your vehicle before you ordered it, so the seller pays return shipping.';
   switch (returnShippingPaidBy(reason)) {
     case 'seller':
       return 'The part was misrepresented or faulty, so the seller pays return shipping.';

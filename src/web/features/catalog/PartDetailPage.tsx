@@ -15,6 +15,7 @@ import { conditionLabel, listingNotice, makeModel, primaryImage, yearsLabel } fr
 import { offersFixedPrice, PartSaleStatus } from './PartSaleStatus';
 import { SellerInfoCard } from './SellerInfoCard';
 import { WatchButton } from './WatchButton';
+import { FitmentQuestionsCard } from '../garage/FitmentQuestionsCard';
 import { PartFitmentCard } from '../garage/PartFitmentCard';
 import { RecentSalesCard } from '../garage/RecentSalesCard';
 import { TrackPriceButton } from '../garage/TrackPriceButton';
@@ -142,6 +143,7 @@ export function PartDetailPage() {
       <div className="mt-10 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-6">
           <PartDetailsCard part={part} />
+          <FitmentQuestionsCard partId={part.id} sellerId={part.sellerId} />
           <RecentSalesCard partNumber={part.partNumber} />
           <Card>
             <CardHeader>

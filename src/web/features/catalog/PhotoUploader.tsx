@@ -25,6 +25,8 @@ interface PhotoUploaderProps {
   /** Photo key → message from the server. */
   errors?: Record<string, string>;
   disabled?: boolean;
+  /** Where the photos go (POST); the listing upload by default. A buyer's photos use their feature's route. */
+  uploadPath?: string;
 }
 
 /**
@@ -32,7 +34,7 @@ interface PhotoUploaderProps {
  * uploaded at once (POST /api/uploads) with its progress shown; the seller writes alt text for each
  * and picks the primary photo.
  */
-export function PhotoUploader({ photos, setPhotos, errors = {}, disabled }: PhotoUploaderProps) {
+export function PhotoUploader({ photos, setPhotos, errors = {}, disabled, uploadPath }: PhotoUploaderProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const uploads = useRef(new Map<string, AbortController>());
@@ -70,6 +72,7 @@ export function PhotoUploader({ photos, setPhotos, errors = {}, disabled }: Phot
         accepted[index]!,
         (progress) => setPhotos((current) => updatePhoto(current, item.key, { progress })),
         controller.signal,
+        uploadPath,
       )
         .then((stored) => {
           setPhotos((current) =>

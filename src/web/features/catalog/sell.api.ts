@@ -37,10 +37,10 @@ export function useSellerLookup(userId: string | null) {
  * POST /api/uploads (multipart field "file") with upload progress, which fetch cannot report.
  * Rejects with an ApiError carrying the server's JSON body, like apiRequest.
  */
-export function uploadPhoto(file: Blob, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<UploadDto> {
+export function uploadPhoto(file: Blob, onProgress: (percent: number) => void, signal?: AbortSignal, path = '/api/uploads'): Promise<UploadDto> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/uploads');
+    xhr.open('POST', path);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
