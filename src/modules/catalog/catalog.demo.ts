@@ -8,6 +8,8 @@ import { UPLOAD_FILE_NAME, UPLOADS_URL_PATH, UploadService } from './upload.serv
 
 /** The marks of demo parts. */
 export const DEMO_PART_KIND = 'catalog.part';
+/** The marks of the fitment demo's listings (DEMO_HEADS), apart from the `--parts` the demo counts. */
+export const DEMO_FIT_PART_KIND = 'catalog.fitment-part';
 
 const DAY = 24 * 60 * 60 * 1000;
 const makeName = new Map(SEED_MAKES.map((m) => [m.slug, m.name]));
@@ -109,6 +111,46 @@ export function demoPartFacts(n: number, sellers: readonly DemoSellerProfile[]):
   };
 }
 
+/** The marks of the demo's interchange group. */
+export const DEMO_INTERCHANGE_KIND = 'catalog.interchange-group';
+/** The demo's interchange group: the two small-block Chevy head castings of the fitment demo. */
+export const DEMO_INTERCHANGE = { key: 'interchange:sbc-heads', name: 'Small-block Chevy 350 heads', numbers: ['3932441', '3970991'] } as const;
+
+const SBC_FITMENTS: DemoPartFacts['fitments'] = [
+  { make: 'Chevrolet', model: 'Camaro', yearStart: 1967, yearEnd: 1969, engine: '350 V8' },
+  { make: 'Chevrolet', model: 'Nova', yearStart: 1968, yearEnd: 1974, engine: '350 V8' },
+];
+
+/**
+ * The fitment demo's listings (issue 35): small-block Chevy heads, three under casting 3970991 (the first two sold to
+ * demo buyers who confirm the fit, so the third shows "Fit confirmed by 2 buyers") and one under 3932441, which the
+ * demo's interchange group joins to 3970991.
+ */
+export const DEMO_HEADS: DemoPartFacts[] = [1, 2, 3, 4].map((n) => {
+  const casting = n === 4 ? '3932441' : '3970991';
+  return {
+    key: `part:sbc-heads:${n}`,
+    title: `Chevrolet small-block heads, casting ${casting} (pair)`,
+    description: `A pair of small-block Chevy 350 cylinder heads, casting ${casting}, 64cc chambers, freshly magnafluxed and surfaced. Fits Chevrolet Camaro 1967–1969 and Nova 1968–1974 (350 V8). Not for LS engines. Ships from Austin, TX within two business days, well packed.`,
+    priceCents: [42500, 39500, 44500, 38000][n - 1]!,
+    originalPriceCents: null,
+    category: 'engine',
+    make: 'chevrolet',
+    model: 'Camaro',
+    yearStart: 1967,
+    yearEnd: 1969,
+    partNumber: casting,
+    condition: n === 3 ? 'rebuilt' : 'used-excellent',
+    sellerUsername: 'redline_restorations',
+    location: 'Austin, TX',
+    isVerified: true,
+    isFeatured: false,
+    ageMs: (60 + n) * DAY,
+    hue: 20 + n * 8,
+    fitments: SBC_FITMENTS,
+  };
+});
+
 const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Splits a title into lines of at most `width` characters. */
@@ -168,30 +210,33 @@ export function catalogDemo(container: Container): DemoContribution {
         const f = demoPartFacts(n, world.sellers);
         if (world.users.has(f.sellerUsername)) facts.push(f);
       }
-      const missing = facts.filter((f) => !known.has(f.key));
       const written: string[] = [];
       onRollback(async () => {
         await uploads.files.delete(written.flatMap(uploadFiles));
       });
-      const rows: Array<Record<string, unknown>> = [];
-      for (const [i, f] of missing.entries()) {
-        progress(i, missing.length, 'part photos');
-        const photo = await demoPhoto(f);
-        const stored = await uploads.store({ buffer: photo, size: photo.length });
-        written.push(stored.url);
-        const createdAt = new Date(now.getTime() - f.ageMs).toISOString();
-        rows.push({
-          ...f,
-          id: randomUUID(),
-          sellerId: world.users.get(f.sellerUsername),
-          price: (f.priceCents / 100).toFixed(2),
-          originalPrice: f.originalPriceCents === null ? null : (f.originalPriceCents / 100).toFixed(2),
-          images: [{ url: stored.url, altText: f.title, isPrimary: true }],
-          createdAt,
-        });
-      }
-      progress(missing.length, missing.length, 'parts');
-      if (rows.length) {
+      /** Adds the parts of `list` not yet in the demo, with their photos and fitment lines; returns how many. */
+      const insertParts = async (list: DemoPartFacts[], kind: string, label: string): Promise<number> => {
+        const marked = kind === DEMO_PART_KIND ? known : await records.ids(kind);
+        const missing = list.filter((f) => !marked.has(f.key));
+        const rows: Array<Record<string, unknown>> = [];
+        for (const [i, f] of missing.entries()) {
+          progress(i, missing.length, label);
+          const photo = await demoPhoto(f);
+          const stored = await uploads.store({ buffer: photo, size: photo.length });
+          written.push(stored.url);
+          const createdAt = new Date(now.getTime() - f.ageMs).toISOString();
+          rows.push({
+            ...f,
+            id: randomUUID(),
+            sellerId: world.users.get(f.sellerUsername),
+            price: (f.priceCents / 100).toFixed(2),
+            originalPrice: f.originalPriceCents === null ? null : (f.originalPriceCents / 100).toFixed(2),
+            images: [{ url: stored.url, altText: f.title, isPrimary: true }],
+            createdAt,
+          });
+        }
+        progress(missing.length, missing.length, label);
+        if (!rows.length) return 0;
         await tx.execute(
           `insert into parts (id, title, description, price, original_price, category, make, model, year_start, year_end,
                               part_number, condition, location, seller_id, images, is_verified, is_featured, is_active,
@@ -217,7 +262,25 @@ export function catalogDemo(container: Container): DemoContribution {
             [JSON.stringify(fitments)],
           );
         }
-        await records.mark(DEMO_PART_KIND, inserted);
+        await records.mark(kind, inserted);
+        return rows.length;
+      };
+      const added = await insertParts(facts, DEMO_PART_KIND, 'part photos');
+      // The fitment demo: small-block Chevy heads under two casting numbers, and the interchange group joining them.
+      const heads = DEMO_HEADS.filter((f) => world.users.has(f.sellerUsername));
+      const headsAdded = await insertParts(heads, DEMO_FIT_PART_KIND, 'fitment demo');
+      let groupsAdded = 0;
+      if (!(await records.ids(DEMO_INTERCHANGE_KIND)).has(DEMO_INTERCHANGE.key)) {
+        const [group] = await tx.execute<{ id: string }[]>('insert into interchange_groups (name, created_at, updated_at) values (?, ?, ?) returning id', [
+          DEMO_INTERCHANGE.name,
+          now,
+          now,
+        ]);
+        for (const [position, number] of DEMO_INTERCHANGE.numbers.entries()) {
+          await tx.execute('insert into interchange_numbers (group_id, position, number) values (?, ?, ?)', [group!.id, position, number]);
+        }
+        await records.mark(DEMO_INTERCHANGE_KIND, [{ key: DEMO_INTERCHANGE.key, id: group!.id }]);
+        groupsAdded = 1;
       }
       const ids = await records.ids(DEMO_PART_KIND);
       const byKey = new Map(facts.map((f) => [f.key, f]));
@@ -225,17 +288,25 @@ export function catalogDemo(container: Container): DemoContribution {
         const f = byKey.get(key);
         return f ? [{ key, id, title: f.title, description: f.description, sellerUserId: world.users.get(f.sellerUsername)!, priceCents: f.priceCents, condition: f.condition, location: f.location }] : [];
       });
+      const headIds = await records.ids(DEMO_FIT_PART_KIND);
+      world.fitParts = heads.flatMap((f): DemoPart[] => {
+        const id = headIds.get(f.key);
+        return id ? [{ key: f.key, id, title: f.title, description: f.description, sellerUserId: world.users.get(f.sellerUsername)!, priceCents: f.priceCents, condition: f.condition, location: f.location }] : [];
+      });
       world.markPartsSold = async (partIds, at) => {
         await tx.execute(
           'update parts set sold_at = ?, is_active = false, updated_at = ? where id = any(?::uuid[]) and sold_at is null',
           [at.toISOString(), at.toISOString(), partIds],
         );
       };
-      return [`parts: ${rows.length} added (${ids.size} in the demo) over ${new Set(facts.map((f) => f.category)).size} categories and ${new Set(facts.map((f) => f.make)).size} makes`];
+      return [
+        `parts: ${added} added (${ids.size} in the demo) over ${new Set(facts.map((f) => f.category)).size} categories and ${new Set(facts.map((f) => f.make)).size} makes`,
+        `fitment demo: ${headsAdded} listings of small-block heads, ${groupsAdded} interchange group added`,
+      ];
     },
 
     async clear({ tx, records, progress, afterCommit }) {
-      const ids = [...(await records.ids(DEMO_PART_KIND)).values()];
+      const ids = [...(await records.ids(DEMO_PART_KIND)).values(), ...(await records.ids(DEMO_FIT_PART_KIND)).values()];
       progress(0, ids.length, 'parts');
       const gone = await tx.execute<{ images: Array<{ url: string }> | null; words: string[] }[]>(
         `delete from parts p where p.id = any(?::uuid[])
@@ -258,6 +329,10 @@ export function catalogDemo(container: Container): DemoContribution {
         );
       }
       await records.forget(DEMO_PART_KIND);
+      await records.forget(DEMO_FIT_PART_KIND);
+      const groups = [...(await records.ids(DEMO_INTERCHANGE_KIND)).values()];
+      if (groups.length) await tx.execute('delete from interchange_groups where id = any(?::uuid[])', [groups]);
+      await records.forget(DEMO_INTERCHANGE_KIND);
       const files = gone.flatMap((g) => (g.images ?? []).flatMap((image) => uploadFiles(image.url)));
       afterCommit(async () => {
         await uploads.files.delete(files);

@@ -22,22 +22,57 @@ describe('demo garages', () => {
       )
     )[0]!;
 
+  const fitCounts = async () =>
+    (
+      await t.sql<{ reports: number; questions: number; groups: number }>(
+        `select (select count(*)::int from fitment_reports) as reports, (select count(*)::int from fitment_questions) as questions,
+                (select count(*)::int from interchange_groups) as groups`,
+      )
+    )[0]!;
+
   it('gives demo buyers vehicles, alerts and watched parts with a price line, once; clear-demo removes them', async () => {
     const summary = await t.inContext(() => seedDemo(t.rt.container, modules, { parts: 60 }));
     expect(summary.join('\n')).toMatch(/garage: [1-9]\d* vehicles, [1-9]\d* alerts, [1-9]\d* watched items added/);
     const first = await counts();
     expect(first.owners).toBeGreaterThan(3);
-    expect(first.alerts).toBe(first.vehicles);
+    // Every demo car has its alert, but the fitment demo's two (the engine-swapped Camaro and the stock Nova).
+    expect(first.alerts).toBe(first.vehicles - 2);
     expect(first.points).toBe(first.watches * 2);
+    // The fitment demo (issue 35): the engine-swapped Camaro, reports on delivered orders, answered questions, the interchange group.
+    expect(summary.join('\n')).toMatch(/fitment: 2 answered questions added/);
+    expect(summary.join('\n')).toMatch(/fitment: [3-9] reports added/);
+    expect(summary.join('\n')).toMatch(/catalog: fitment demo: 4 listings of small-block heads, 1 interchange group added/);
+    const [camaro] = await t.sql<{ engine_code: string; modifications: string; vehicle_name: string }>(
+      "select vehicle_name, engine_code, modifications from buyer_garage where engine_code = 'LS3'",
+    );
+    expect(camaro).toEqual({ vehicle_name: '1969 Chevrolet Camaro', engine_code: 'LS3', modifications: 'LS3 swap, T56 gearbox' });
+    const fit = await fitCounts();
+    expect(fit.questions).toBe(2);
+    expect(fit.groups).toBe(1);
+    const [group] = await t.sql<{ numbers: string[] }>('select array_agg(number order by position) as numbers from interchange_numbers');
+    expect(group!.numbers).toEqual(['3932441', '3970991']);
+    // The third 3970991 listing, still on sale, shows the two buyers of the others confirming the fit.
+    const [live] = await t.sql<{ id: string }>("select id from parts where part_number = '3970991' and sold_at is null");
+    const page = await t.agent().get(`/api/parts/${live!.id}`).expect(200);
+    expect(page.body.fitmentEvidence).toEqual([expect.objectContaining({ make: 'Chevrolet', model: 'Camaro', confirmed: 2, didNotFit: 0 })]);
+    const questions = await t.agent().get(`/api/parts/${live!.id}/fitment-questions`).expect(200);
+    expect(questions.body).toEqual([expect.objectContaining({ vehicle: '1969 Chevrolet Camaro', fits: 'no', answer: expect.stringMatching(/LS heads/) })]);
+    const [{ n: answered }] = await t.sql<{ n: number }>('select count(*)::int as n from fitment_questions where answered_at is not null');
+    expect(answered).toBe(2);
     const [linked] = await t.sql<{ n: number }>('select count(*)::int as n from part_alerts where garage_vehicle_id is null');
     expect(linked!.n).toBe(0);
 
     const again = await t.inContext(() => seedDemo(t.rt.container, modules, { parts: 60 }));
     expect(again.join('\n')).toMatch(/garage: 0 vehicles, 0 alerts, 0 watched items added/);
+    expect(again.join('\n')).toMatch(/fitment: 0 answered questions added/);
+    expect(again.join('\n')).toMatch(/fitment: 0 reports added/);
     expect(await counts()).toEqual(first);
+    expect(await fitCounts()).toEqual(fit);
 
     const cleared = await t.inContext(() => clearDemo(t.rt.container, modules));
     expect(cleared.join('\n')).toMatch(new RegExp(`garage: ${first.vehicles} vehicles, ${first.alerts} alerts, ${first.watches} watched items removed`));
+    expect(cleared.join('\n')).toMatch(new RegExp(`fitment: ${fit.reports} reports, ${fit.questions} questions removed`));
     expect(await counts()).toMatchObject({ vehicles: 0, alerts: 0, watches: 0, points: 0 });
+    expect(await fitCounts()).toEqual({ reports: 0, questions: 0, groups: 0 });
   }, 120_000);
 });

@@ -6,7 +6,13 @@ export const DEMO_GARAGE_KINDS = {
   vehicle: 'garage.vehicle',
   alert: 'garage.alert',
   watch: 'garage.watch',
+  question: 'garage.fitment-question',
+  report: 'garage.fitment-report',
 } as const;
+/** The payments demo's marks of its orders (payments.demo.ts), the orders the demo buyers report on. */
+const DEMO_ORDER_KIND = 'payments.order';
+/** The catalog demo's marks of its parts and of the fitment demo's listings (catalog.demo.ts). */
+const DEMO_PART_KINDS = ['catalog.part', 'catalog.fitment-part'];
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -21,8 +27,46 @@ const CARS = [
   { make: 'triumph', makeName: 'Triumph', model: 'TR6', yearStart: 1969, yearEnd: 1976, engine: '2.5 straight-six', project: 'restoration' },
   { make: 'ferrari', makeName: 'Ferrari', model: '308', yearStart: 1975, yearEnd: 1985, engine: '3.0 V8', project: 'maintenance' },
 ] as const;
+/**
+ * The fitment demo's cars (issue 35): an engine-swapped Camaro for the first demo buyer, a stock Nova for the second,
+ * by the buyer's place in the cast.
+ */
+const FIT_CARS = [
+  { key: 'vehicle:fit:camaro-ls3', buyer: 0, name: '1969 Chevrolet Camaro', make: 'chevrolet', model: 'Camaro', year: 1969, engine: '6.2 V8', engineCode: 'LS3', chassisNumber: '124379N512345', modifications: 'LS3 swap, T56 gearbox', project: 'modification' },
+  { key: 'vehicle:fit:nova-350', buyer: 1, name: '1968 Chevrolet Nova', make: 'chevrolet', model: 'Nova', year: 1968, engine: '350 V8', engineCode: null, chassisNumber: null, modifications: null, project: 'restoration' },
+] as const;
+
+/** The answered "Will it fit my ...?" questions of the demo, on the fitment demo's heads still on sale (world.fitParts). */
+const FIT_QUESTIONS = [
+  {
+    key: 'question:camaro-ls3', vehicleKey: 'vehicle:fit:camaro-ls3', part: 2,
+    question: 'Will these bolt onto the LS3 in my 1969 Camaro? It was swapped in with a T56.',
+    fits: 'no', answer: 'No: these are small-block Chevy heads for the original 350. An LS3 takes LS heads (rectangle port); these will not bolt on.',
+  },
+  {
+    key: 'question:nova-350', vehicleKey: 'vehicle:fit:nova-350', part: 3,
+    question: 'My Nova still has its original 1968 350. Will these go straight on?',
+    fits: 'yes', answer: 'Yes: 3932441 heads fit every small-block 350 of those years. Use new head gaskets and the stock head bolts or ARP studs.',
+  },
+] as const;
+
 const CATEGORIES = ['engine', 'brakes', 'suspension', 'electrical', 'body', 'interior'] as const;
 
+interface DemoReportOrder {
+  id: string;
+  buyer_id: string;
+  seller_id: string;
+  part_id: string;
+  state: string;
+  delivered_at: Date;
+  part_number_norm: string | null;
+  make: string | null;
+  model: string | null;
+  year_start: number | null;
+  year_end: number | null;
+  engine: string | null;
+  declared: boolean;
+}
 interface DemoVehicle { key: string; userId: string; car: (typeof CARS)[number]; priority: number }
 interface DemoAlert { key: string; userId: string; vehicleKey: string; name: string; make: string; model: string; category: string | null; maxPrice: number | null; frequency: 'instant' | 'daily'; keywords: string[] }
 interface DemoWatch { key: string; userId: string; partId: string; title: string; originalCents: number; currentCents: number; threshold: number; createdAt: Date }
@@ -95,6 +139,20 @@ export function garageDemo(_container: Container): DemoContribution {
         );
         vehicleRows.push({ id: row!.id, key: v.key });
       }
+      const fitCars = FIT_CARS.flatMap((c) => {
+        const buyer = world.buyers[c.buyer];
+        const userId = buyer && world.users.get(buyer.username);
+        return userId && !knownVehicles.has(c.key) ? [{ ...c, userId }] : [];
+      });
+      for (const c of fitCars) {
+        const [row] = await tx.execute<{ id: string }[]>(
+          `insert into buyer_garage (user_id, vehicle_name, make, model, year_start, year_end, engine_type, engine_code, chassis_number,
+                                     modifications, project_type, priority, created_at, updated_at)
+           values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 3, ?, ?) returning id`,
+          [c.userId, c.name, c.make, c.model, c.year, c.year, c.engine, c.engineCode, c.chassisNumber, c.modifications, c.project, now, now],
+        );
+        vehicleRows.push({ id: row!.id, key: c.key });
+      }
       await records.mark(DEMO_GARAGE_KINDS.vehicle, vehicleRows);
       const vehicleIds = new Map([...knownVehicles, ...vehicleRows.map((r) => [r.key, r.id] as const)]);
 
@@ -134,8 +192,64 @@ export function garageDemo(_container: Container): DemoContribution {
         );
       }
       await records.mark(DEMO_GARAGE_KINDS.watch, watchRows);
+      // The answered questions: asked a week ago about one of the demo cars, answered by the heads' seller a day later.
+      const knownQuestions = await records.ids(DEMO_GARAGE_KINDS.question);
+      const questionRows: { id: string; key: string }[] = [];
+      for (const q of FIT_QUESTIONS) {
+        const part = world.fitParts?.[q.part];
+        const vehicleId = vehicleIds.get(q.vehicleKey);
+        const car = FIT_CARS.find((c) => c.key === q.vehicleKey)!;
+        const askerId = world.buyers[car.buyer] && world.users.get(world.buyers[car.buyer]!.username);
+        if (knownQuestions.has(q.key) || !part || !vehicleId || !askerId) continue;
+        const askedAt = new Date(now.getTime() - 7 * DAY);
+        const [row] = await tx.execute<{ id: string }[]>(
+          `insert into fitment_questions (id, part_id, seller_id, asker_id, vehicle_id, vehicle_name, question, photos, fits, answer, asked_at, answered_at)
+           values (gen_random_uuid(), ?, ?, ?, ?, ?, ?, '[]', ?, ?, ?, ?) returning id`,
+          [part.id, part.sellerUserId, askerId, vehicleId, car.name, q.question, q.fits, q.answer, askedAt, new Date(askedAt.getTime() + DAY)],
+        );
+        questionRows.push({ id: row!.id, key: q.key });
+      }
+      await records.mark(DEMO_GARAGE_KINDS.question, questionRows);
       progress(vehicles.length + alerts.length + watches.length, vehicles.length + alerts.length + watches.length, 'garage');
-      return [`garage: ${vehicleRows.length} vehicles, ${alertRows.length} alerts, ${watchRows.length} watched items added`];
+      return [`fitment: ${questionRows.length} answered questions added`, `garage: ${vehicleRows.length} vehicles, ${alertRows.length} alerts, ${watchRows.length} watched items added`];
+    },
+
+    /** Buyers' "Did it fit?" reports on the demo's delivered and completed orders (made by the payments step, after this one). */
+    async settle({ tx, records, now }) {
+      const orders = await records.ids(DEMO_ORDER_KIND);
+      const known = await records.ids(DEMO_GARAGE_KINDS.report);
+      const missing = [...orders].filter(([key]) => !known.has(`report:${key}`));
+      if (!missing.length) return ['fitment: 0 reports added'];
+      const rows = await tx.execute<DemoReportOrder[]>(
+        `select o.id, o.buyer_id, o.seller_id, o.part_id, o.state, o.delivered_at, p.part_number_norm,
+                coalesce(f.make, (select m.name from makes m where m.slug = p.make)) as make, coalesce(f.model, p.model) as model,
+                coalesce(f.year_start, p.year_start) as year_start, coalesce(f.year_end, p.year_end) as year_end, f.engine,
+                f.make is not null as declared
+           from orders o
+           join parts p on p.id = o.part_id
+           left join lateral (select make, model, year_start, year_end, engine from part_fitments where part_id = o.part_id order by position limit 1) f on true
+          where o.id = any(?::uuid[]) and o.state in ('delivered', 'completed') and o.delivered_at is not null`,
+        [`{${missing.map(([, id]) => id).join(',')}}`],
+      );
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const marks: { id: string; key: string }[] = [];
+      for (const [key, orderId] of missing) {
+        const o = byId.get(orderId);
+        if (!o?.make || !o.model) continue;
+        // The delivered order is the one the returns demo sends back as "doesn't fit": its buyer says so here too.
+        const fits = o.state === 'delivered' ? 'no' : 'yes';
+        const note = fits === 'no' ? 'The flange pattern is for the later block; it does not bolt up.' : key.startsWith('order:fit:') ? 'Bolted straight on with new head gaskets.' : 'Fitted as described.';
+        const at = new Date(Math.min(now.getTime(), new Date(o.delivered_at).getTime() + 2 * DAY));
+        const [row] = await tx.execute<{ id: string }[]>(
+          `insert into fitment_reports (id, order_id, part_id, part_number_norm, seller_id, reporter_id, vehicle_id, make, model, year_start, year_end,
+                                        engine, fits, note, declared, created_at)
+           values (gen_random_uuid(), ?, ?, ?, ?, ?, null, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (order_id) do nothing returning id`,
+          [o.id, o.part_id, o.part_number_norm, o.seller_id, o.buyer_id, o.make, o.model, o.year_start, o.year_end, o.engine, fits, note, o.declared, at],
+        );
+        if (row) marks.push({ id: row.id, key: `report:${key}` });
+      }
+      await records.mark(DEMO_GARAGE_KINDS.report, marks);
+      return [`fitment: ${marks.length} reports added`];
     },
 
     async clear({ tx, records, progress }) {
@@ -159,9 +273,27 @@ export function garageDemo(_container: Container): DemoContribution {
       await tx.execute("delete from price_history where part_id = any(?::uuid[]) and event_type in ('listed', 'price_changed')", [
         `{${watchedParts.map((r) => r.part_id).join(',')}}`,
       ]);
+      const [reports, questions] = [await ids(DEMO_GARAGE_KINDS.report), await ids(DEMO_GARAGE_KINDS.question)];
+      // Reports and questions about demo parts go with them (the catalog's step, after this one, removes the parts).
+      const parts = `{${(await Promise.all(DEMO_PART_KINDS.map(ids))).flat().join(',')}}`;
+      const fitment = {
+        reports: await tx.execute<unknown[]>('delete from fitment_reports where id = any(?::uuid[]) or reporter_id = any(?::uuid[]) or part_id = any(?::uuid[]) returning id', [
+          `{${reports.join(',')}}`,
+          users,
+          parts,
+        ]),
+        questions: await tx.execute<unknown[]>('delete from fitment_questions where id = any(?::uuid[]) or asker_id = any(?::uuid[]) or part_id = any(?::uuid[]) returning id', [
+          `{${questions.join(',')}}`,
+          users,
+          parts,
+        ]),
+      };
       for (const kind of Object.values(DEMO_GARAGE_KINDS)) await records.forget(kind);
       progress(vehicles.length + alerts.length + watches.length, vehicles.length + alerts.length + watches.length, 'garage');
-      return [`garage: ${gone.vehicles.length} vehicles, ${gone.alerts.length} alerts, ${gone.watches.length} watched items removed`];
+      return [
+        `garage: ${gone.vehicles.length} vehicles, ${gone.alerts.length} alerts, ${gone.watches.length} watched items removed`,
+        `fitment: ${fitment.reports.length} reports, ${fitment.questions.length} questions removed`,
+      ];
     },
   };
 }

@@ -29,6 +29,12 @@ const SLOTS: { state: OrderState; ageDays: number }[] = [
   { state: 'cancelled', ageDays: 6 },
 ];
 
+/** The fitment demo's orders: two sold heads, completed weeks ago (world.fitParts). */
+const FIT_SLOTS: { state: OrderState; ageDays: number }[] = [
+  { state: 'completed', ageDays: 35 },
+  { state: 'completed', ageDays: 50 },
+];
+
 const CARRIERS = ['UPS', 'FedEx', 'USPS', 'DHL'];
 
 /**
@@ -46,15 +52,20 @@ export function paymentsDemo(_container: Container): DemoContribution {
       const marks: { key: string; id: string }[] = [];
       const sold: string[] = [];
       const tiers = await readCommissionTiers(tx);
+      // The order slots on the last parts, then the fitment demo's sold heads (completed, so their buyers report the fit).
+      const step = Math.max(1, Math.floor(candidates.length / SLOTS.length));
+      const plans = [
+        ...SLOTS.map((slot, i) => ({ key: demoKey('order', i + 1), n: i + 1, slot, part: candidates[candidates.length - 1 - i * step]!, buyer: null as number | null })),
+        ...(world.fitParts ?? []).slice(0, FIT_SLOTS.length).map((part, i) => ({ key: `order:fit:${i + 1}`, n: SLOTS.length + i + 1, slot: FIT_SLOTS[i]!, part, buyer: i + 1 })),
+      ];
       const history = (id: string, state: OrderState, note: string, actor: OrderActor, actorId: string | null, at: Date) => addHistory(tx, id, { state, note, actor, actorId }, at);
-      for (const [i, slot] of SLOTS.entries()) {
-        const key = demoKey('order', i + 1);
+      for (const [i, { key, n, slot, part, buyer }] of plans.entries()) {
         if (known.has(key)) continue;
-        progress(i, SLOTS.length, 'orders');
+        progress(i, plans.length, 'orders');
         const random = seededRandom(key);
-        const step = Math.max(1, Math.floor(candidates.length / SLOTS.length));
-        const part = candidates[candidates.length - 1 - i * step]!;
-        const buyerId = pick(random, buyers.filter((b) => b !== part.sellerUserId));
+        const others = buyers.filter((b) => b !== part.sellerUserId);
+        // A fitment demo order has a buyer of its own: two buyers, not one twice, confirm the heads fit.
+        const buyerId = buyer === null ? pick(random, others) : others[buyer % others.length];
         if (!buyerId) continue;
         const created = new Date(now.getTime() - slot.ageDays * DAY - 2 * HOUR);
         const price = part.priceCents;
@@ -89,7 +100,7 @@ export function paymentsDemo(_container: Container): DemoContribution {
             paid ? JSON.stringify(address) : null,
             shippedAt ? pick(random, CARRIERS) : null,
             shippedAt ? `1Z${Math.floor(random() * 1e12)}` : null,
-            paid ? `pi_test_demo_${i + 1}` : null,
+            paid ? `pi_test_demo_${n}` : null,
             new Date(created.getTime() + ORDER_TIMES.buyNowPayWindow).toISOString(),
             paidAt ? new Date(paidAt.getTime() + ORDER_TIMES.shipBy).toISOString() : null,
             created.toISOString(),
@@ -108,7 +119,7 @@ export function paymentsDemo(_container: Container): DemoContribution {
         await history(row.id, 'pending_payment', 'Order created, waiting for payment', 'system', null, created);
         if (paidAt) {
           await history(row.id, 'paid', 'Paid in test mode (no card charged)', 'buyer', buyerId, paidAt);
-          await addPayment(tx, { orderId: row.id, kind: 'charge', provider: 'test', ref: `pi_test_demo_${i + 1}`, status: 'succeeded', cents: price, at: paidAt });
+          await addPayment(tx, { orderId: row.id, kind: 'charge', provider: 'test', ref: `pi_test_demo_${n}`, status: 'succeeded', cents: price, at: paidAt });
           await addLedger(tx, order, paymentLines({ totalCents: price, commissionCents: commission, escrow: false }), paidAt);
           sold.push(part.id);
         }
@@ -119,7 +130,7 @@ export function paymentsDemo(_container: Container): DemoContribution {
         if (refunded) {
           const at = new Date(deliveredAt!.getTime() + DAY);
           await addLedger(tx, order, refund.lines, at);
-          await addPayment(tx, { orderId: row.id, kind: 'refund', provider: 'test', ref: `re_test_demo_${i + 1}`, status: 'succeeded', cents: refunded, at });
+          await addPayment(tx, { orderId: row.id, kind: 'refund', provider: 'test', ref: `re_test_demo_${n}`, status: 'succeeded', cents: refunded, at });
           await history(row.id, 'partially_refunded', `Refunded $${formatCents(refunded)}: scratch not shown in the photos`, 'admin', null, at);
         }
         marks.push({ key, id: row.id });

@@ -6,7 +6,7 @@ import type { PitlaneModule } from '../module.js';
 import { applyReferenceData } from '../reference-data.js';
 import { DEMO_BUYERS, DEMO_SELLERS } from './demo.cast.js';
 import { DEMO_RECORD_IDS_SQL, DEMO_RUN_LOCK_SQL, DEMO_RUN_NO_TIMEOUTS_SQL, FORGET_DEMO_RECORDS_SQL, MARK_DEMO_RECORDS_SQL } from './demo.sql.js';
-import type { DemoContribution, DemoRecords, DemoWorld } from './demo.js';
+import type { DemoContribution, DemoRecords, DemoSeedContext, DemoWorld } from './demo.js';
 
 /** The default size of the demo (`--parts`). */
 export const DEFAULT_DEMO_PARTS = 300;
@@ -56,6 +56,8 @@ async function inRun(
   onProgress: DemoProgressListener,
   work: (demo: DemoContribution, tx: SqlExecutor, records: DemoRecords, report: (done: number, total: number, label: string) => void) => Promise<string[]>,
   hooks: { onRollback: Array<() => Promise<void>>; afterCommit: Array<() => Promise<void>> },
+  /** A second pass over the modules once every step has run (seed's `settle`). */
+  late?: (demo: DemoContribution, tx: SqlExecutor, records: DemoRecords) => Promise<string[]>,
 ): Promise<string[]> {
   const db = container.get(Database);
   const steps = contributions(container, modules);
@@ -78,6 +80,7 @@ async function inRun(
         for (const line of await work(step.demo, tx, records, report)) summary.push(`${step.name}: ${line}`);
         report(1, 1, 'done');
       }
+      if (late) for (const step of steps) for (const line of await late(step.demo, tx, records)) summary.push(`${step.name}: ${line}`);
     }));
   } catch (error) {
     for (const undo of hooks.onRollback) await undo().catch(() => {});
@@ -103,9 +106,14 @@ export async function seedDemo(
   const hooks = { onRollback: [] as Array<() => Promise<void>>, afterCommit: [] };
   const now = container.get(Clock).now();
   const world: DemoWorld = { users: new Map(), sellers: DEMO_SELLERS, buyers: DEMO_BUYERS, parts: [] };
-  return inRun(container, modules, 'forward', onProgress, (demo, tx, records, progress) =>
-    demo.seed({ tx, now, records, progress, parts: options.parts, world, onRollback: (undo) => hooks.onRollback.push(undo) }),
+  const context = (tx: SqlExecutor, records: DemoRecords, progress: DemoSeedContext['progress']): DemoSeedContext => ({
+    tx, now, records, progress, parts: options.parts, world, onRollback: (undo) => hooks.onRollback.push(undo),
+  });
+  return inRun(
+    container, modules, 'forward', onProgress,
+    (demo, tx, records, progress) => demo.seed(context(tx, records, progress)),
     hooks,
+    async (demo, tx, records) => (demo.settle ? demo.settle(context(tx, records, () => {})) : []),
   );
 }
 

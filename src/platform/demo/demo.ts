@@ -67,6 +67,11 @@ export interface DemoWorld {
   auctions?: DemoItem[];
   /** The demo wanted requests (set by the reverse step), for the later modules' conversations. */
   requests?: DemoItem[];
+  /**
+   * The fitment demo's listings (set by the catalog's step, kept out of `parts` so no other step takes them): small-block
+   * Chevy heads sharing casting numbers, the first two for the payments step to sell, the others left on sale.
+   */
+  fitParts?: DemoPart[];
 }
 
 /** A demo auction or wanted request as the later modules need it: the seller of an auction, the buyer of a request. */
@@ -131,6 +136,11 @@ export interface DemoContribution {
   seed(ctx: DemoSeedContext): Promise<DemoSummary>;
   /** Removes this module's demo records and everything hanging off them; returns summary lines. */
   clear(ctx: DemoClearContext): Promise<DemoSummary>;
+  /**
+   * After every module's `seed`, in module order: what rests on records a later module made (a buyer's fitment report
+   * on a demo order); returns summary lines. Adds only what is missing, like `seed`.
+   */
+  settle?(ctx: DemoSeedContext): Promise<DemoSummary>;
 }
 
 /** A small seeded random generator (mulberry32), so each demo record comes out the same on every run. */
