@@ -9,6 +9,9 @@ import { PartHolds } from './part.holds.js';
 import { decimalString } from './part.mapper.js';
 import { Database } from '../../platform/db/database.js';
 import { isUuid } from '../../platform/db/uuid.js';
+import type { Actor } from '../../platform/http/auth.js';
+import type { EvidenceKey } from './fitment-evidence.port.js';
+import { readEvidenceKeys } from './fitment-evidence.sql.js';
 import { readLiveListings, readPartCards, sellerPartCategories, sellerPartCounts, sellersListingIds } from './part.repository.js';
 
 /** Listing figures of one seller (by the seller's user id). */
@@ -100,6 +103,11 @@ export abstract class CatalogApi {
   abstract putBackOnSale(partId: string, orderId: string): Promise<boolean>;
   /** The normalised part number (`partNumberNorm`: letters and digits, upper case) of parts by id; null when none or unknown. */
   abstract partNumberNorms(ids: readonly string[]): Promise<Map<string, string | null>>;
+  /**
+   * The evidence keys (number and interchangeable numbers) of the parts of `ids` that `actor` may see, in the order
+   * asked; unknown and hidden ids are left out. One statement on the read pool (a search page's cards).
+   */
+  abstract visibleEvidenceKeys(ids: readonly string[], actor: Actor | null): Promise<EvidenceKey[]>;
 }
 
 @injectable()
@@ -120,6 +128,17 @@ export class CatalogApiImpl extends CatalogApi {
     const rows = await this.db.em.find(Part, { id: { $in: known } }, { fields: ['id', 'partNumberNorm'] });
     for (const r of rows) result.set(r.id, r.partNumberNorm ?? null);
     return result;
+  }
+
+  async visibleEvidenceKeys(ids: readonly string[], actor: Actor | null): Promise<EvidenceKey[]> {
+    const rows = await readEvidenceKeys(this.db.runner('read'), ids);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return [...new Set(ids)].flatMap((id) => {
+      const r = byId.get(id);
+      if (!r) return [];
+      const visible = this.parts.canSee({ isActive: r.is_active, isApproved: r.is_approved, sellerId: r.seller_id, soldAt: r.sold_at === null ? null : new Date(r.sold_at) }, actor);
+      return visible ? [{ id: r.id, partNumberNorm: r.part_number_norm, interchangeNorms: r.interchange }] : [];
+    });
   }
 
   async putBackOnSale(partId: string, orderId: string): Promise<boolean> {

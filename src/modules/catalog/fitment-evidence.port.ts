@@ -5,6 +5,8 @@ export interface EvidenceKey {
   id: string;
   /** Letters and digits, upper case ("GM-3970010" -> "GM3970010"); null when the part has no number. */
   partNumberNorm: string | null;
+  /** The other numbers of the interchange groups holding `partNumberNorm`: their listings' reports count too. */
+  interchangeNorms?: readonly string[];
 }
 
 /**

@@ -18,6 +18,7 @@ import { interchangeLabels } from './part-number-search.sql.js';
 import { decodeCursor } from './search-keyset.sql.js';
 import { VehicleFilterSource } from './vehicle-filter.port.js';
 import { FitmentEvidenceSource } from './fitment-evidence.port.js';
+import { readInterchangeNorms } from './fitment-evidence.sql.js';
 import { normalizePartNumber } from './search.words.js';
 import { KnownWords } from './search.words.js';
 import type { SqlRunner } from '../../platform/db/sql-runner.js';
@@ -89,7 +90,7 @@ export class PartService {
    * Whether `actor` may see `part`: public listings to all, active own listings to their seller, all to admins.
    * A sold listing keeps its page (it says "Sold"), though it has left search.
    */
-  canSee(part: Part, actor: Actor | null): boolean {
+  canSee(part: Pick<Part, 'isActive' | 'soldAt' | 'isApproved' | 'sellerId'>, actor: Actor | null): boolean {
     if (isAdmin(actor)) return true;
     if (!part.isActive && !part.soldAt) return false;
     return part.isApproved || part.sellerId === actor?.id;
@@ -157,10 +158,17 @@ export class PartService {
     const { parts, fitments, numbers } = snapshotsOf(row ? [row] : []);
     const part = parts[0];
     if (!part || !this.canSee(part, actor)) throw Errors.notFound('Part');
-    // The part page's one extra query: buyers' fitment reports of this listing and of its part number.
-    const key = { id: part.id, partNumberNorm: part.partNumber ? normalizePartNumber(part.partNumber) || null : null };
-    const [[dto], evidence] = await Promise.all([this.toDtos([part], fitments, numbers), this.evidence?.evidence([key])]);
+    // Buyers' fitment reports of this listing, of its part number and of the numbers interchangeable with it.
+    const [[dto], evidence] = await Promise.all([this.toDtos([part], fitments, numbers), this.evidenceOf(part)]);
     return { ...dto!, fitmentEvidence: evidence?.get(part.id) ?? [] };
+  }
+
+  /** The part page's evidence: the interchangeable numbers (when the part has a number), then the reports. */
+  private async evidenceOf(part: Part) {
+    if (!this.evidence) return undefined;
+    const partNumberNorm = part.partNumber ? normalizePartNumber(part.partNumber) || null : null;
+    const interchangeNorms = partNumberNorm ? await readInterchangeNorms(this.db, partNumberNorm) : [];
+    return this.evidence.evidence([{ id: part.id, partNumberNorm, interchangeNorms }]);
   }
 
   /** Parts by id for other modules (no visibility rule: callers decide). */

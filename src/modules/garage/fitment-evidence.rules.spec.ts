@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evidenceLines, reportOf, vehicleFromLines, type ReportCount } from './fitment-evidence.rules.js';
+import { evidenceLines, evidenceNumbers, reportOf, vehicleFromLines, type ReportCount } from './fitment-evidence.rules.js';
 
 const row = (over: Partial<ReportCount>): ReportCount => ({
   partId: 'p1',
@@ -41,6 +41,20 @@ describe('evidenceLines', () => {
   it('puts the most confirmed line first, then the most reported', () => {
     const lines = evidenceLines(part, [row({ model: 'Nova', fits: 'no', count: 5 }), row({ model: 'Chevelle', fits: 'no', count: 1 }), row({ model: 'Camaro' })]);
     expect(lines.map((l) => l.model)).toEqual(['Camaro', 'Nova', 'Chevelle']);
+  });
+});
+
+describe('interchange groups', () => {
+  const part = { id: 'p1', partNumberNorm: '3970010', interchangeNorms: ['3932441', 'GM3932441'] };
+
+  it('counts the reports of listings whose number is interchangeable with the part\'s', () => {
+    expect(reportOf(part, { partId: 'p9', partNumberNorm: '3932441' })).toBe(true);
+    expect(reportOf(part, { partId: 'p9', partNumberNorm: '9999999' })).toBe(false);
+    expect(reportOf({ id: 'p1', partNumberNorm: null, interchangeNorms: ['3932441'] }, { partId: 'p9', partNumberNorm: '3932441' })).toBe(false);
+  });
+
+  it('asks for each number once, the interchangeable ones included', () => {
+    expect(evidenceNumbers([part, { id: 'p2', partNumberNorm: '3932441' }, { id: 'p3', partNumberNorm: null }])).toEqual(['3970010', '3932441', 'GM3932441']);
   });
 });
 

@@ -15,9 +15,19 @@ export interface ReportCount {
   count: number;
 }
 
-/** Whether a report of `row` speaks for `part`: the same listing, or a listing of the same normalised part number. */
+/**
+ * Whether a report of `row` speaks for `part`: the same listing, a listing of the same normalised part number, or
+ * one whose number shares an interchange group with the part's.
+ */
 export function reportOf(part: EvidenceKey, row: Pick<ReportCount, 'partId' | 'partNumberNorm'>): boolean {
-  return row.partId === part.id || (part.partNumberNorm !== null && row.partNumberNorm === part.partNumberNorm);
+  if (row.partId === part.id) return true;
+  if (part.partNumberNorm === null || row.partNumberNorm === null) return false;
+  return row.partNumberNorm === part.partNumberNorm || (part.interchangeNorms?.includes(row.partNumberNorm) ?? false);
+}
+
+/** Every normalised number whose listings' reports count for `parts` (their own and the interchangeable ones). */
+export function evidenceNumbers(parts: readonly EvidenceKey[]): string[] {
+  return [...new Set(parts.flatMap((p) => (p.partNumberNorm ? [p.partNumberNorm, ...(p.interchangeNorms ?? [])] : [])))];
 }
 
 const lineKey = (r: Pick<ReportCount, 'make' | 'model' | 'engine'>) => `${r.make.trim().toLowerCase()}|${r.model.trim().toLowerCase()}|${engineKey(r.engine)}`;

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { Database } from '../../platform/db/database.js';
 import { consolePageOptions, type ConsolePage } from '../../platform/http/admin-rest.js';
 import { FitmentEvidenceSource, type EvidenceKey, type FitmentEvidenceDto } from '../catalog/index.js';
-import { evidenceLines } from './fitment-evidence.rules.js';
+import { evidenceLines, evidenceNumbers } from './fitment-evidence.rules.js';
 import { reportCounts } from './fitment-report.repository.js';
 import { FitmentReport } from './fitment-report.entity.js';
 import { toFitmentReportDto } from './fitment-report.service.js';
@@ -29,8 +29,7 @@ export class FitmentEvidenceService extends FitmentEvidenceSource {
 
   async evidence(parts: readonly EvidenceKey[]): Promise<Map<string, FitmentEvidenceDto[]>> {
     if (!parts.length) return new Map();
-    const numbers = [...new Set(parts.flatMap((p) => (p.partNumberNorm ? [p.partNumberNorm] : [])))];
-    const rows = await reportCounts(this.db.runner('read'), [...new Set(parts.map((p) => p.id))], numbers);
+    const rows = await reportCounts(this.db.runner('read'), [...new Set(parts.map((p) => p.id))], evidenceNumbers(parts));
     return new Map(parts.map((p) => [p.id, evidenceLines(p, rows)]));
   }
 

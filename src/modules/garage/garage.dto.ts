@@ -1,7 +1,9 @@
+import type { FitmentEvidenceDto } from '../catalog/part.dto.js';
+
 /**
  * The garage core's answers (vehicles, fitment, part alerts, market watch, price history), declared once here:
  * the server builds them and both front ends read them with `import type`. Declarations only: this file imports
- * nothing, so it type-checks under tsconfig.web.json too. Money is a decimal string ("1234.50").
+ * nothing but the catalog's part DTO, so it type-checks under tsconfig.web.json too. Money is a decimal string ("1234.50").
  */
 
 /** What the owner is doing with the car (spec 001 §3). */
@@ -226,6 +228,12 @@ export interface FitmentReportDto {
   /** The vehicle matched one of the seller's fitment lines (a "no" then told the seller). */
   declared: boolean;
   createdAt: string;
+}
+
+/** One part card's fitment evidence (GET /api/garage/fitment-evidence?partIds=), lines as on the part page. */
+export interface PartEvidenceDto {
+  partId: string;
+  evidence: FitmentEvidenceDto[];
 }
 
 /** GET /api/orders/{id}/fitment-report: the buyer's report of the order, or null before one is sent. */

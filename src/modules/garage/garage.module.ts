@@ -8,6 +8,7 @@ import { AlertMatchingService } from './alert-matching.service.js';
 import { AlertSettings } from './alert-settings.entity.js';
 import { alertRoutes } from './alert.routes.js';
 import { AlertService } from './alert.service.js';
+import { CardEvidenceService } from './card-evidence.service.js';
 import { FitmentEvidenceService } from './fitment-evidence.service.js';
 import { FitmentReport } from './fitment-report.entity.js';
 import { fitmentReportAdminRoutes, fitmentReportRoutes } from './fitment-report.routes.js';
@@ -43,6 +44,7 @@ export const garageModule: PitlaneModule = {
     bind(FitmentReportService).toSelf();
     bind(FitmentEvidenceService).toSelf();
     bind(FitmentEvidenceSource).toService(FitmentEvidenceService);
+    bind(CardEvidenceService).toSelf();
     bind(AlertService).toSelf();
     bind(AlertMatchingService).toSelf();
     bind(AlertMailService).toSelf();

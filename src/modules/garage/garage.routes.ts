@@ -1,18 +1,24 @@
 import { Router } from 'express';
 import type { Container } from 'inversify';
-import { requireActor, requireSignIn } from '../../platform/http/auth.js';
+import { getActor, requireActor, requireSignIn } from '../../platform/http/auth.js';
 import { handle, idParams, sendList } from '../../platform/http/validate.js';
+import { CardEvidenceService } from './card-evidence.service.js';
 import { FitmentService } from './fitment.service.js';
 import { fitmentQuery, listQuery, userParams, vehicleCreateSchema, vehicleUpdateSchema } from './garage.schemas.js';
 import { VehicleService } from './vehicle.service.js';
 
-/** The garage's vehicles (GET /api/garage/{userId}, POST /api/garage, PATCH/DELETE /api/garage/vehicle/{id}) and fitment. */
+/** The garage's vehicles (GET /api/garage/{userId}, POST /api/garage, PATCH/DELETE /api/garage/vehicle/{id}) fitment and the cards' fitment evidence. */
 export function garageRoutes(container: Container): Router {
   const vehicles = container.get(VehicleService);
   const fitment = container.get(FitmentService);
+  const cards = container.get(CardEvidenceService);
   const router = Router();
 
   // The fixed paths before `/garage/:userId`.
+  router.get(
+    '/garage/fitment-evidence',
+    handle({ query: fitmentQuery }, async ({ query }, req) => cards.forCards(await getActor(req), query.partIds)),
+  );
   router.get(
     '/garage/fitment',
     requireSignIn,

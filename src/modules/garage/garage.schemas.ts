@@ -242,7 +242,7 @@ export const watchSearchQuery = z.object({
   watchType: z.enum(WATCH_TYPES, { message: GARAGE_MESSAGES.watchType }).default('part'),
 });
 
-/** GET /api/garage/fitment?partIds=a,b,c: at most 100 part ids. */
+/** GET /api/garage/fitment and /api/garage/fitment-evidence ?partIds=a,b,c: at most 100 part ids. */
 export const fitmentQuery = z.object({
   partIds: z
     .string({ message: 'partIds is required' })

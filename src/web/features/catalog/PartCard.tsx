@@ -4,6 +4,7 @@ import { Photo } from '../../components/Photo';
 import { Skeleton } from '../../components/Skeleton';
 import { formatUsd } from '../../lib/format';
 import { FitmentBadge } from '../garage/FitmentBadge';
+import { CardEvidence } from './CardEvidence';
 import { useFeaturedPartIds } from '../featured/featured.api';
 import { withFeaturedMark } from '../featured/slotAssignment';
 import { cardBadgeNames, useShownBadgeNames } from '../sellers/earnedBadges';
@@ -54,6 +55,7 @@ export function PartCard({ part, badges }: PartCardProps) {
           </p>
         )}
         <FitmentBadge partId={part.id} />
+        <CardEvidence partId={part.id} />
         <p className="line-clamp-2 text-sm text-muted">{part.description}</p>
         <div className="mt-auto flex items-end justify-between gap-2 pt-2">
           <p className="tabular text-xl font-bold">{formatUsd(part.price)}</p>

@@ -14,6 +14,8 @@ import { useFormState } from '../../lib/form';
 import { signInHref } from '../../lib/navigation';
 import { useAuth } from '../accounts/useAuth';
 import { FitmentEditor } from './FitmentEditor';
+import { PartNumbersEditor } from './PartNumbersEditor';
+import { partNumberDrafts, toPartNumbersPayload, validatePartNumbers, type PartNumberDraft } from './partNumbersForm';
 import { PhotoUploader } from './PhotoUploader';
 import type { PartDto } from '../../../modules/catalog/part.dto';
 import { useCategories, useCreatePart, useMakes, useSellerLookup, useUpdatePart } from './sell.api';
@@ -184,6 +186,8 @@ function ListYourPartForm({ onRefused, existing }: { onRefused: () => void; exis
   const [photoErrors, setPhotoErrors] = useState<Record<string, string>>({});
   const [fitments, setFitments] = useState<FitmentDraft[]>(initial?.fitments ?? []);
   const [fitmentErrors, setFitmentErrors] = useState<Record<string, Partial<Record<string, string>>>>({});
+  const [numbers, setNumbers] = useState<PartNumberDraft[]>(() => partNumberDrafts(existing?.partNumbers ?? []));
+  const [numberErrors, setNumberErrors] = useState<{ rows: Record<string, string>; general?: string }>({ rows: {} });
   const [generalErrors, setGeneralErrors] = useState<string[]>([]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -191,12 +195,19 @@ function ListYourPartForm({ onRefused, existing }: { onRefused: () => void; exis
     if (create.isPending) return;
     const found = validateSellForm(form);
     const foundFitments = validateFitments(fitments);
+    const foundNumbers = validatePartNumbers(numbers);
     setErrors(found);
     setFitmentErrors(foundFitments);
+    setNumberErrors(foundNumbers);
     setPhotoErrors({});
     setGeneralErrors([]);
     if (Object.keys(found).length || Object.keys(foundFitments).length) {
       document.getElementById(`sell-${Object.keys(found)[0] ?? 'title'}`)?.focus();
+      return;
+    }
+    const badNumber = Object.keys(foundNumbers.rows)[0];
+    if (badNumber || foundNumbers.general) {
+      if (badNumber) document.getElementById(`part-number-${badNumber}-number`)?.focus();
       return;
     }
     const problem = photoProblem(photos);
@@ -211,7 +222,7 @@ function ListYourPartForm({ onRefused, existing }: { onRefused: () => void; exis
     }
     const sentPhotoKeys = photos.map((p) => p.key);
     const sentFitmentKeys = keptFitments(fitments).map((f) => f.key);
-    create.mutate(toPartPayload(form, photos, fitments), {
+    create.mutate({ ...toPartPayload(form, photos, fitments), partNumbers: toPartNumbersPayload(numbers) }, {
       onSuccess: (saved) => {
         toast(existing ? editSavedMessage(existing, saved as PartDto) : listedMessage(saved as PartDto));
         void navigate(`/parts/${saved.id}`);
@@ -311,6 +322,7 @@ function ListYourPartForm({ onRefused, existing }: { onRefused: () => void; exis
               <TextAreaField label="Description" required maxLength={10_000} inputClassName="min-h-32" {...text('description')} />
             </div>
 
+            <PartNumbersEditor entries={numbers} setEntries={setNumbers} errors={numberErrors.rows} listError={numberErrors.general} />
             <PhotoUploader photos={photos} setPhotos={setPhotos} errors={photoErrors} disabled={create.isPending} />
             <FitmentEditor
               entries={fitments}
