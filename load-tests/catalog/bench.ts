@@ -323,6 +323,12 @@ async function main(): Promise<void> {
         http: (i: number) => `/api/parts/${at(ids, i)}`,
         sql: (c: pg.Client, i: number) => sqlDetail(c, at(ids, i)),
       },
+      {
+        // Issue 35: the fitment evidence of a page of cards, the one batched call a results page makes after its
+        // search (the search itself is unchanged); beside search-text, what a page with evidence costs.
+        name: 'card-evidence',
+        http: (i: number) => `/api/garage/fitment-evidence?partIds=${Array.from({ length: PAGE_SIZE }, (_, k) => at(ids, i * PAGE_SIZE + k)).join(',')}`,
+      },
     ].filter((s) => !options.only || options.only.includes(s.name));
 
     console.log(
@@ -332,12 +338,12 @@ async function main(): Promise<void> {
     const rows: Array<{ name: string; api?: Stats; sql?: Stats }> = [];
     for (const s of scenarios) {
       const api = await runHttp(s.name, stack, s.http);
-      const sql = await runSql(s.name, s.sql, databaseUrl, 'label' in s ? s.label : undefined);
+      const sql = 'sql' in s && s.sql ? await runSql(s.name, s.sql, databaseUrl, 'label' in s ? s.label : undefined) : undefined;
       rows.push({ name: s.name, api, sql });
       console.log(
-        `${s.name}: API p95 ${fmt(api.p95)} ms, ${fmt(api.rps, 0)} req/s; SQL p95 ${fmt(sql.p95)} ms, ${fmt(sql.rps, 0)} req/s`,
+        `${s.name}: API p95 ${fmt(api.p95)} ms, ${fmt(api.rps, 0)} req/s` + (sql ? `; SQL p95 ${fmt(sql.p95)} ms, ${fmt(sql.rps, 0)} req/s` : ''),
       );
-      if (sql.costliest?.length) {
+      if (sql?.costliest?.length) {
         const list = sql.costliest.map((c) => `"${c.label}" ${fmt(c.p50)} ms (${c.matches} matches)`).join(', ');
         console.log(`  costliest in SQL (median at ${options.connections} clients): ${list}`);
       }
