@@ -1,46 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
+import { createTickBatcher } from '../../lib/tickBatcher';
 import type { EarnedBadgesDto } from '../../../modules/sellers/reputation.dto';
 
 /** The server's limit of user ids per GET /api/badges/earned. */
 export const EARNED_BADGES_BATCH = 100;
 
-/**
- * Gathers the ids asked for within one tick into requests of at most `max` ids: a page of part cards asks for its
- * sellers' badges together instead of once per card. Each caller gets its own user's answer (an empty list when the
- * server names none); a failed request fails the callers of that request only.
- */
+/** Part cards ask for their sellers' shown badge names together (see createTickBatcher). */
 export function createBatcher(fetchMany: (ids: string[]) => Promise<EarnedBadgesDto[]>, max = EARNED_BADGES_BATCH) {
-  let waiting = new Map<string, { resolve: (names: string[]) => void; reject: (error: unknown) => void }[]>();
-  let scheduled = false;
-
-  const flush = () => {
-    const batch = waiting;
-    waiting = new Map();
-    scheduled = false;
-    const ids = [...batch.keys()];
-    for (let i = 0; i < ids.length; i += max) {
-      const chunk = ids.slice(i, i + max);
-      fetchMany(chunk).then(
-        (rows) => {
-          const byUser = new Map(rows.map((r) => [r.userId, r.names]));
-          for (const id of chunk) for (const caller of batch.get(id)!) caller.resolve(byUser.get(id) ?? []);
-        },
-        (error: unknown) => {
-          for (const id of chunk) for (const caller of batch.get(id)!) caller.reject(error);
-        },
-      );
-    }
-  };
-
-  return (userId: string): Promise<string[]> =>
-    new Promise((resolve, reject) => {
-      waiting.set(userId, [...(waiting.get(userId) ?? []), { resolve, reject }]);
-      if (!scheduled) {
-        scheduled = true;
-        setTimeout(flush, 0);
-      }
-    });
+  return createTickBatcher({ fetchMany, idOf: (r) => r.userId, valueOf: (r) => r.names, empty: (): string[] => [], max });
 }
 
 const shownNames = createBatcher((ids) =>
