@@ -5,9 +5,9 @@ import { Link, useNavigate } from 'react-router';
 import type { NotificationDto } from '../../../modules/notifications/notification.dto';
 import { toast } from '../../components/toast';
 import { errorMessage } from '../../lib/api';
-import { cn } from '../../lib/cn';
 import { useAuth } from '../accounts/useAuth';
-import { badgeText, bellLabel, BELL_LIMIT, NOTIFICATION_TEXT, notificationHref, relativeTime } from './notifications';
+import { badgeText, bellLabel, BELL_LIMIT, NOTIFICATION_TEXT, notificationHref } from './notifications';
+import { NotificationRow } from './NotificationRow';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications, useNotificationsLive, useUnreadNotifications } from './notifications.api';
 
 /**
@@ -102,24 +102,7 @@ function NotificationList({ unread, close }: { unread: number; close: () => void
           <ul aria-label="Latest notifications" className="grid divide-y divide-line">
             {notifications.data.map((n) => (
               <li key={n.id}>
-                <button
-                  type="button"
-                  onClick={() => openOne(n)}
-                  data-testid="notification-item"
-                  className={cn('flex w-full gap-2 px-3 py-2.5 text-left hover:bg-paper focus-visible:bg-paper focus-visible:outline-none', !n.isRead && 'bg-racing-soft/40')}
-                >
-                  <span aria-hidden className={cn('mt-1.5 size-2 shrink-0 rounded-full', n.isRead ? 'bg-transparent' : 'bg-racing')} />
-                  <span className="grid min-w-0 gap-0.5">
-                    <span className={cn('text-sm', n.isRead ? 'font-medium' : 'font-semibold')}>
-                      {n.title}
-                      {!n.isRead && <span className="sr-only"> (unread)</span>}
-                    </span>
-                    <span className="line-clamp-2 text-xs text-muted">{n.message}</span>
-                    <time dateTime={n.createdAt} title={new Date(n.createdAt).toLocaleString()} className="text-xs text-muted">
-                      {relativeTime(n.createdAt, now)}
-                    </time>
-                  </span>
-                </button>
+                <NotificationRow n={n} now={now} onOpen={openOne} compact />
               </li>
             ))}
           </ul>

@@ -7,8 +7,8 @@ import { PageContainer } from '../../components/PageContainer';
 import { Skeleton } from '../../components/Skeleton';
 import { toast } from '../../components/toast';
 import { errorMessage } from '../../lib/api';
-import { cn } from '../../lib/cn';
-import { NOTIFICATION_TEXT, NOTIFICATIONS_PAGE_SIZE, notificationHref, relativeTime } from './notifications';
+import { NOTIFICATION_TEXT, NOTIFICATIONS_PAGE_SIZE, notificationHref } from './notifications';
+import { NotificationRow } from './NotificationRow';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotificationsPage, useUnreadNotifications } from './notifications.api';
 
 /**
@@ -77,24 +77,7 @@ export function NotificationsPage() {
         <ul aria-label="All notifications" className="grid divide-y divide-line rounded-md border border-line bg-surface">
           {list.data.items.map((n) => (
             <li key={n.id}>
-              <button
-                type="button"
-                onClick={() => openOne(n)}
-                data-testid="notification-row"
-                className={cn('flex w-full gap-3 px-4 py-3 text-left hover:bg-paper focus-visible:bg-paper focus-visible:outline-none', !n.isRead && 'bg-racing-soft/40')}
-              >
-                <span aria-hidden className={cn('mt-1.5 size-2 shrink-0 rounded-full', n.isRead ? 'bg-transparent' : 'bg-racing')} />
-                <span className="grid min-w-0 gap-0.5">
-                  <span className={cn('text-sm', n.isRead ? 'font-medium' : 'font-semibold')}>
-                    {n.title}
-                    {!n.isRead && <span className="sr-only"> (unread)</span>}
-                  </span>
-                  <span className="text-sm text-muted">{n.message}</span>
-                  <time dateTime={n.createdAt} title={new Date(n.createdAt).toLocaleString()} className="text-xs text-muted">
-                    {relativeTime(n.createdAt, now)}
-                  </time>
-                </span>
-              </button>
+              <NotificationRow n={n} now={now} onOpen={openOne} />
             </li>
           ))}
         </ul>
