@@ -16,13 +16,6 @@ export const RANK_ALL_LIMIT = 2000;
 export const RANK_CANDIDATES = 500;
 /** Counts are exact up to this many matches; past it a search says "at least this many" (COUNT_BOUND+). */
 export const COUNT_BOUND = 1000;
-/**
- * Fractions of the catalog's time span in which the newest matches of a very common text are looked for first
- * (see newestRanked), each read only when the smaller ones held fewer than RANK_CANDIDATES. Empty: at 1M parts
- * [64, 16, 4] doubled PostgreSQL's CPU per text search (building the creation-time bitmap of a slice cost more
- * than reading every match from a cached heap; docs/performance.md, issue 36), so all matches are read.
- */
-export const RECENT_SLICES: readonly number[] = [];
 
 /** Which listings a search may return. */
 export type Visibility =
@@ -322,11 +315,9 @@ export class PartSearch {
 
   /**
    * A relevance page when the matches are too many to rank them all: exact part-number hits first; then the
-   * best-ranked of the newest RANK_CANDIDATES matches (tier 0); then the rest, newest first (tier 1). The newest
-   * matches are looked for in the newest 1/64 of the catalog's time span, then 1/16, then 1/4, then all of it,
-   * each slice read only when the one before held fewer than RANK_CANDIDATES (a one-time filter): the text
-   * index and the creation-time index are intersected before any row is read, so the rows read are about
-   * those of one slice, not every match. The rest is only read when the page reaches past the candidates: at
+   * best-ranked of the newest RANK_CANDIDATES matches (tier 0); then the rest, newest first (tier 1). Finding the
+   * newest reads every match (a top-N sort; looking in the newest slices of the time span first cost more at 1M
+   * parts: docs/performance.md, issue 36). The rest is only read when the page reaches past the candidates: at
    * once for an offset past them or a cursor in the rest, else when the candidates' page comes back short.
    * The count is the bound's "more" (every match is not counted) unless the bound is above RANK_ALL_LIMIT.
    */
@@ -342,22 +333,11 @@ export class PartSearch {
       const params: unknown[] = [];
       const add = (sql: Sql) => (params.push(...sql.params), sql.sql);
       const text = this.where(filters, query, undefined, places, true);
-      const slice = (name: string, divisor: number | null, before: readonly string[]) =>
-        `${name} as materialized (
+      const newest = `newest as materialized (
            select p.ctid as tid, p.id, p.created_at from parts p
            where ${add(text)}
-             ${divisor ? `and p.created_at >= (select hi - (hi - lo) / ${divisor} from bounds)` : ''}
-             ${before.map((b) => `and (select count(*) from ${b}) < ${RANK_CANDIDATES}`).join(' ')}
            order by p.created_at desc, p.id limit ${RANK_CANDIDATES}
          )`;
-      const names = [...RECENT_SLICES.map((_, i) => `slice${i}`), 'slice_all'];
-      // A slice is read only when every smaller one held too few (one that was not read is empty).
-      const slices = names.map((name, i) => slice(name, RECENT_SLICES[i] ?? null, names.slice(0, i)));
-      // The largest slice that was read holds the others.
-      const newest = names
-        .map((name, i) => `select * from ${name}${names.slice(i + 1).map((later, j) => `${j ? ' and' : ' where'} not exists (select 1 from ${later})`).join('')}`)
-        .reverse()
-        .join(' union all ');
       const filtered = this.where(filters, null);
       const pn = `pn as materialized (
            select p.ctid as tid, p.id, p.created_at from parts p
@@ -377,11 +357,7 @@ export class PartSearch {
       }
       const count = this.bound < RANK_ALL_LIMIT ? '(select ?::int as n)' : `(${boundedCount(this.where(filters, query, undefined, places).sql)})`;
       const countParams = this.bound < RANK_ALL_LIMIT ? [this.bound + 1] : [...this.where(filters, query, undefined, places).params, this.bound + 1];
-      const sql = `with bounds as materialized (
-           select max(created_at) as hi, min(created_at) as lo from parts where is_active and is_approved
-         ),
-         ${slices.join(',\n')},
-         newest as (${newest}),
+      const sql = `with ${newest},
          ${pn},
          ordered as (${ordered})
          ${withParts(count, 'select * from ordered', RELEVANCE_KEYS)}`;
