@@ -20,14 +20,26 @@ const sizes: Record<ButtonSize, string> = {
   icon: 'size-10',
 };
 
-/** The classes of a button, for elements that only look like one. */
-export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra?: string): string {
+/** The same sizes for a label that may wrap: the height is a minimum (written out, so Tailwind finds the classes). */
+const wrappingSizes: Record<ButtonSize, string> = {
+  sm: 'min-h-8 px-3 text-sm',
+  md: 'min-h-10 px-4 text-sm',
+  lg: 'min-h-12 px-6 text-base',
+  icon: 'size-10',
+};
+
+/**
+ * The classes of a button, for elements that only look like one. `wrap` lets a long label (a user's own words, such
+ * as a vehicle's name) wrap onto more lines at the size's height as a minimum, instead of widening a phone's page.
+ */
+export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra?: string, wrap = false): string {
   return cn(
-    'inline-flex items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors',
+    'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors',
+    wrap ? 'max-w-full whitespace-normal py-2 text-left' : 'whitespace-nowrap',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-racing',
     'disabled:pointer-events-none disabled:opacity-60',
     variants[variant],
-    sizes[size],
+    (wrap ? wrappingSizes : sizes)[size],
     extra,
   );
 }
@@ -37,8 +49,8 @@ interface StyleProps {
   size?: ButtonSize;
 }
 
-export function Button({ variant, size, className, type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & StyleProps) {
-  return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
+export function Button({ variant, size, className, wrap, type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & StyleProps & { wrap?: boolean }) {
+  return <button type={type} className={buttonClass(variant, size, className, wrap)} {...props} />;
 }
 
 /** A router link styled as a button. */

@@ -100,8 +100,7 @@ function AskForm({ partId, vehicles, listKey }: { partId: string; vehicles: { id
 
   if (!open) {
     return (
-      // A long vehicle name wraps instead of widening the page on a phone (the button's class keeps one line).
-      <Button variant="outline" onClick={() => setOpen(true)} className="max-w-full py-2 text-left" style={{ whiteSpace: 'normal', height: 'auto', minHeight: '2.5rem' }}>
+      <Button variant="outline" wrap onClick={() => setOpen(true)}>
         Will it fit my {vehicles.length === 1 ? vehicleName : 'car'}?
       </Button>
     );
