@@ -97,6 +97,33 @@ describe('paging a search with more matches than are all ranked', () => {
     }
   });
 
+  it('ranks every match again once a text remembered as common has RANK_ALL_LIMIT matches or fewer', async () => {
+    // The search before remembered "gearbox" as matching too many parts to rank them all.
+    expect((await search({ q: 'gearbox', limit: 10 })).total).toBe(COUNT_BOUND);
+    const hidden = await t.sql<{ id: string }>(
+      `update parts set is_active = false
+       where id in (select id from parts where title like 'Gearbox mount%' order by created_at limit 40) returning id`,
+    );
+    const [old] = await t.sql<{ id: string }>(
+      `insert into parts (title, description, price, category, make, condition, location, seller_id, images, is_approved, created_at)
+       values ('Gearbox gearbox rebuild kit', 'Gearbox bearings and gearbox seals', 300, 'drivetrain', 'ford', 'used-good',
+               'Austin, TX', $1, '[{"url":"https://img.example.com/k.jpg","altText":"Kit","isPrimary":true}]', true,
+               now() - interval '30 days')
+       returning id`,
+      [sellerId],
+    );
+    try {
+      expect(MATCHES - hidden.length + 1).toBeLessThanOrEqual(RANK_ALL_LIMIT);
+      // Every match is ranked: the old best match is first, as it would not be among the newest alone (above).
+      const page = await search({ q: 'gearbox', limit: 10 });
+      expect(page.parts[0]!.id).toBe(old!.id);
+      expect(page.total).toBe(COUNT_BOUND);
+    } finally {
+      await t.sql(`delete from parts where id = $1`, [old!.id]);
+      await t.sql(`update parts set is_active = true where id = any($1::uuid[])`, [hidden.map((h) => h.id)]);
+    }
+  });
+
   it('still reports the total when the page starts past the last match', async () => {
     expect(await search({ q: 'gearbox', offset: MATCHES + 5 })).toMatchObject({ parts: [], total: COUNT_BOUND, exact: false });
     // The whole catalog's count comes from its counter: exact however large.

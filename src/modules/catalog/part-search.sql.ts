@@ -5,7 +5,7 @@ import type { PartSort } from './part.schemas.js';
 import type { VehicleFilter } from './vehicle-filter.port.js';
 
 export type { PreparedQuery } from './search-lexicon.sql.js';
-import type { KnownWords } from './search.words.js';
+import type { KnownWords, RememberedSet } from './search.words.js';
 import { type PreparedQuery, prepareQuery } from './search-lexicon.sql.js';
 import { exactHit, INTERCHANGE_TIER, numberMatch, tierOf } from './part-number-search.sql.js';
 import { afterCursor, BROWSE_KEYS, encodeCursor, orderOf, RELEVANCE_KEYS, type SortKey, sortKeyOf } from './search-keyset.sql.js';
@@ -157,7 +157,18 @@ export class PartSearch {
     private readonly known?: KnownWords,
     /** Counts are exact up to this many matches (COUNT_BOUND unless a test asks for fewer). */
     private readonly bound = COUNT_BOUND,
+    /** Unfiltered texts seen to match more than RANK_ALL_LIMIT parts (see results): a cost hint, never an answer. */
+    private readonly common?: RememberedSet,
   ) {}
+
+  /**
+   * The key under which `common` remembers a relevance text, or null when it is not remembered: filtered
+   * searches, and counts bounded above RANK_ALL_LIMIT (newestRanked's count is then exact, not its window's).
+   */
+  private commonKey(filters: SearchFilters, query: PreparedQuery): string | null {
+    if (!this.common || !hasNoFilter(filters) || this.bound >= RANK_ALL_LIMIT) return null;
+    return [filters.visibility, searched(query), ...query.partNumbers].join('\u0000');
+  }
 
   /** The search text corrected against the lexicon (see prepareQuery). */
   prepare(q: string): Promise<PreparedQuery> {
@@ -283,8 +294,13 @@ export class PartSearch {
     if (sort === 'relevance' && query) {
       // Every match is ranked as it is found (its vector is at hand), as long as there are at most
       // RANK_ALL_LIMIT of them: the scan stops one row later, so a very common word costs no more here.
+      // A text seen to match more than RANK_ALL_LIMIT parts goes straight to newestRanked, whose window counts
+      // the text's matches; were they RANK_ALL_LIMIT or fewer after all, the ranking below answers instead.
+      const common = this.commonKey(filters, query);
+      const direct = common && this.common!.has(common) ? await this.newestRanked(filters, query, places, page, run, withParts, true) : null;
+      if (direct && totalOf(direct) <= RANK_ALL_LIMIT) this.common!.forget(common!);
       const [hit, tier] = [exactHit(query.partNumbers), tierOf(query.partNumbers, 0)];
-      rows = await run(
+      rows = direct && totalOf(direct) > RANK_ALL_LIMIT ? direct : await run(
         `with matched as materialized (
            select p.id, p.created_at, ${hit.sql} as pn_hit, ${tier.sql} as tier,
                   ${rankOf(places.tsquery)} as rank
@@ -294,7 +310,10 @@ export class PartSearch {
          ${withParts(`(select count(*)::int as n from matched)`, `select id, pn_hit, tier, rank, created_at from matched`, RELEVANCE_KEYS)}`,
         [...hit.params, ...tier.params, searched(query), ...where.params, ...pageParams(RELEVANCE_KEYS, page)],
       );
-      if (totalOf(rows) > RANK_ALL_LIMIT) rows = await this.newestRanked(filters, query, places, page, run, withParts);
+      if (rows !== direct && totalOf(rows) > RANK_ALL_LIMIT) {
+        if (common) this.common!.remember([common]);
+        rows = await this.newestRanked(filters, query, places, page, run, withParts);
+      }
       counted = this.counted(totalOf(rows));
     } else {
       const keys = searchKeys(sort, false);
@@ -319,7 +338,9 @@ export class PartSearch {
    * newest reads every match (a top-N sort; looking in the newest slices of the time span first cost more at 1M
    * parts: docs/performance.md, issue 36). The rest is only read when the page reaches past the candidates: at
    * once for an offset past them or a cursor in the rest, else when the candidates' page comes back short.
-   * The count is the bound's "more" (every match is not counted) unless the bound is above RANK_ALL_LIMIT.
+   * The count is the bound's "more" (every match is not counted) unless the bound is above RANK_ALL_LIMIT; when
+   * `counting`, it is the number of the text's matches (the newest window counts them as it reads them), so that
+   * a caller who skipped the ranking of all matches learns whether they were more than RANK_ALL_LIMIT.
    */
   private async newestRanked(
     filters: SearchFilters,
@@ -328,13 +349,14 @@ export class PartSearch {
     page: PageRequest,
     run: (sql: string, params: unknown[]) => Promise<PageRow[]>,
     withParts: (count: string, ordered: string, keys: readonly SortKey[]) => string,
+    counting = false,
   ): Promise<PageRow[]> {
     const statement = (tail: boolean, asked: PageRequest) => {
       const params: unknown[] = [];
       const add = (sql: Sql) => (params.push(...sql.params), sql.sql);
       const text = this.where(filters, query, undefined, places, true);
       const newest = `newest as materialized (
-           select p.ctid as tid, p.id, p.created_at from parts p
+           select p.ctid as tid, p.id, p.created_at${counting ? ', count(*) over () as n' : ''} from parts p
            where ${add(text)}
            order by p.created_at desc, p.id limit ${RANK_CANDIDATES}
          )`;
@@ -346,7 +368,7 @@ export class PartSearch {
       const [hit, tier] = [exactHit(query.partNumbers), tierOf(query.partNumbers, 0)];
       const rankSql = `select c.id, ${add(hit)} as pn_hit, ${add(tier)} as tier,
              ${rankOf(places.tsquery)} as rank, c.created_at
-           from (select * from newest union all select * from pn) c join parts p on p.ctid = c.tid`;
+           from (select tid, id, created_at from newest union all select * from pn) c join parts p on p.ctid = c.tid`;
       params.push(searched(query));
       let ordered = rankSql;
       if (tail) {
@@ -355,8 +377,10 @@ export class PartSearch {
            from parts p where ${add(this.where(filters, query, undefined, places))}
              and p.id not in (select id from newest) and p.id not in (select id from pn)`;
       }
-      const count = this.bound < RANK_ALL_LIMIT ? '(select ?::int as n)' : `(${boundedCount(this.where(filters, query, undefined, places).sql)})`;
-      const countParams = this.bound < RANK_ALL_LIMIT ? [this.bound + 1] : [...this.where(filters, query, undefined, places).params, this.bound + 1];
+      const count = counting
+        ? '(select coalesce(max(n), 0)::int as n from newest)'
+        : this.bound < RANK_ALL_LIMIT ? '(select ?::int as n)' : `(${boundedCount(this.where(filters, query, undefined, places).sql)})`;
+      const countParams = counting ? [] : this.bound < RANK_ALL_LIMIT ? [this.bound + 1] : [...this.where(filters, query, undefined, places).params, this.bound + 1];
       const sql = `with ${newest},
          ${pn},
          ordered as (${ordered})

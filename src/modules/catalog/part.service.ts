@@ -19,12 +19,14 @@ import { decodeCursor } from './search-keyset.sql.js';
 import { VehicleFilterSource } from './vehicle-filter.port.js';
 import { FitmentEvidenceSource } from './fitment-evidence.port.js';
 import { readInterchangeNorms } from './fitment-evidence.sql.js';
-import { normalizePartNumber } from './search.words.js';
-import { KnownWords } from './search.words.js';
+import { KNOWN_WORD_TTL_MS, KnownWords, normalizePartNumber, RememberedSet } from './search.words.js';
 import type { SqlRunner } from '../../platform/db/sql-runner.js';
 import { Database } from '../../platform/db/database.js';
 import type { Config } from '../../platform/config.js';
 import { TOKENS } from '../../platform/tokens.js';
+
+/** At most this many common texts are remembered (see PartSearch.results). */
+const COMMON_TEXTS_CACHE_SIZE = 5_000;
 
 /** A page of search results: the parts, the count of matches, and the corrected query. */
 export interface PartPage {
@@ -62,6 +64,7 @@ export class PartService {
     this.countBound = config.searchCountBound;
     this.partRows = new PartRowBatcher(this.db);
     this.knownWords = new KnownWords(() => this.clock.now().getTime());
+    this.commonTexts = new RememberedSet(() => this.clock.now().getTime(), KNOWN_WORD_TTL_MS, COMMON_TEXTS_CACHE_SIZE);
   }
 
   /** Search counts are exact up to this many matches (SEARCH_COUNT_BOUND). */
@@ -69,6 +72,9 @@ export class PartService {
 
   /** Words the search lexicon holds, remembered across searches (see KnownWords). */
   private readonly knownWords: KnownWords;
+
+  /** Texts seen to match too many parts to rank them all, remembered across searches (see PartSearch.results). */
+  private readonly commonTexts: RememberedSet;
 
   /** The read path of search and part pages: prepared statements on the read pool (see platform/db/sql-runner.ts). */
   private readonly db: SqlRunner;
@@ -123,7 +129,7 @@ export class PartService {
 
   /** A page of parts matching the query, with the total count (for "Load More Parts"). */
   async search(query: PartListQuery, actor: Actor | null): Promise<PartPage> {
-    const search = new PartSearch(this.db, this.knownWords, this.countBound);
+    const search = new PartSearch(this.db, this.knownWords, this.countBound, this.commonTexts);
     const prepared = await this.prepared(search, query.q);
     const filters = await this.filtersOf(query, actor);
     const sort = query.sort ?? (prepared ? 'relevance' : 'newest');

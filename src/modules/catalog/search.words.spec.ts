@@ -3,6 +3,7 @@ import {
   correctWords,
   isCorrectable,
   KnownWords,
+  RememberedSet,
   lexiconProbe,
   MAX_QUERY_WORDS,
   normalizePartNumber,
@@ -137,5 +138,21 @@ describe('KnownWords', () => {
     expect(known.has('water')).toBe(false);
     expect(known.has('pump')).toBe(true);
     expect(known.has('gasket')).toBe(true);
+  });
+});
+
+describe('RememberedSet', () => {
+  it('forgets an item when told, after its TTL, and the least recently used past its size', () => {
+    let now = 0;
+    const set = new RememberedSet(() => now, 1000, 2);
+    set.remember(['a', 'b']);
+    set.forget('a');
+    expect(set.has('a')).toBe(false);
+    expect(set.has('b')).toBe(true);
+    set.remember(['c', 'd']);
+    expect(set.has('b')).toBe(false);
+    expect([set.has('c'), set.has('d')]).toEqual([true, true]);
+    now = 1000;
+    expect(set.has('c')).toBe(false);
   });
 });

@@ -124,13 +124,11 @@ export const KNOWN_WORD_TTL_MS = 10 * 60_000;
 export const KNOWN_WORDS_CACHE_SIZE = 20_000;
 
 /**
- * Words the lexicon is known to hold. The lexicon only ever gains words (a listing's words are added when it
- * is approved, and never removed), so a word once known stays known and a search whose every word is known
- * or left as typed needs no correction, hence no lexicon query. Unknown words are not remembered: a word
- * may join the lexicon at any time.
+ * Strings remembered for a while: at most `maxSize` of them, the least recently used going first, each for
+ * `ttlMs` after it was last remembered. A hint that saves a query, never an answer.
  */
-export class KnownWords {
-  private readonly words = new Map<string, number>();
+export class RememberedSet {
+  private readonly items = new Map<string, number>();
 
   constructor(
     private readonly now: () => number,
@@ -138,26 +136,39 @@ export class KnownWords {
     private readonly maxSize = KNOWN_WORDS_CACHE_SIZE,
   ) {}
 
-  /** Whether `word` was seen in the lexicon within the TTL (counts as a use). */
-  has(word: string): boolean {
-    const seen = this.words.get(word);
+  /** Whether `item` was remembered within the TTL (counts as a use). */
+  has(item: string): boolean {
+    const seen = this.items.get(item);
     if (seen === undefined) return false;
-    this.words.delete(word);
+    this.items.delete(item);
     if (this.now() - seen >= this.ttlMs) return false;
-    this.words.set(word, seen);
+    this.items.set(item, seen);
     return true;
   }
 
-  /** Remembers words just found in the lexicon. */
-  remember(words: Iterable<string>): void {
+  /** Remembers `items` from now on. */
+  remember(items: Iterable<string>): void {
     const at = this.now();
-    for (const word of words) {
-      this.words.delete(word);
-      this.words.set(word, at);
-      if (this.words.size > this.maxSize) this.words.delete(this.words.keys().next().value!);
+    for (const item of items) {
+      this.items.delete(item);
+      this.items.set(item, at);
+      if (this.items.size > this.maxSize) this.items.delete(this.items.keys().next().value!);
     }
   }
 
+  /** Forgets `item`. */
+  forget(item: string): void {
+    this.items.delete(item);
+  }
+}
+
+/**
+ * Words the lexicon is known to hold. The lexicon only ever gains words (a listing's words are added when it
+ * is approved, and never removed), so a word once known stays known and a search whose every word is known
+ * or left as typed needs no correction, hence no lexicon query. Unknown words are not remembered: a word
+ * may join the lexicon at any time.
+ */
+export class KnownWords extends RememberedSet {
   /** Whether correction would leave every word as typed: each is known or not one to correct. */
   coversAll(words: readonly string[]): boolean {
     return words.every((w) => !isCorrectable(w) || this.has(w));
