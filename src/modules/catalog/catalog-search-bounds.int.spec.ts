@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { signedInBuyer } from '../../../test/accounts.fixtures.js';
 import { insertParts } from '../../../test/catalog.fixtures.js';
+import { preparedRunner } from '../../platform/db/sql-runner.js';
 import { seedCatalog } from './catalog.seed.js';
+import { SearchFacets } from './search-facets.sql.js';
 
 // Counts bounded at a small SEARCH_COUNT_BOUND, keyset paging (GET /api/parts?after=) and bounded facets.
 let t: TestApp;
@@ -50,11 +52,14 @@ beforeAll(async () => {
   await seedCatalog(t.rt.container);
   const seller = await signedInBuyer(t, { username: 'bound_betty', email: 'betty@example.com' });
   // 30 oil coolers at three prices, 10 of them created at the same moment (equal sort keys but the id).
-  await insertParts(t, seller.id, 10, { title: 'Oil cooler', description: 'Alloy core', category: 'engine', make: 'ford', price: 50 });
+  const dated = await insertParts(t, seller.id, 10, { title: 'Oil cooler', description: 'Alloy core', category: 'engine', make: 'ford', price: 50 });
+  // Only these 10 coolers have years (two decades); the other 20 have none.
+  await t.sql(`update parts set year_start = 1962, year_end = 1971 where id = any($1::uuid[])`, [dated]);
   await insertParts(t, seller.id, 10, { title: 'Oil cooler', description: 'Alloy core', category: 'engine', make: 'bmw', price: 75 });
   const same = await insertParts(t, seller.id, 10, { title: 'Oil cooler', description: 'Alloy core', category: 'intake', make: 'ford', price: 50 });
   await t.sql(`update parts set created_at = now() - interval '3 hours' where id = any($1::uuid[])`, [same]);
-  await insertParts(t, seller.id, 5, { title: 'Brake caliper', description: 'Four piston', category: 'brakes', make: 'bmw' });
+  const calipers = await insertParts(t, seller.id, 5, { title: 'Brake caliper', description: 'Four piston', category: 'brakes', make: 'bmw' });
+  await t.sql(`update parts set year_start = 1968, year_end = 1972 where id = any($1::uuid[])`, [calipers]);
 });
 afterAll(async () => t?.close());
 
@@ -76,6 +81,35 @@ describe('counts past the bound', () => {
     expect(body.makes.reduce((n, m) => n + m.count, 0)).toBe(BOUND + 1);
     const few = (await t.agent().get('/api/parts/facets').query({ q: 'caliper' }).expect(200)).body as typeof body;
     expect(few).toMatchObject({ total: 5, totalExact: true, exact: true, makes: [{ slug: 'bmw', count: 5 }] });
+  });
+
+  it('count decades and price bands within the bound too', async () => {
+    type Facets = { exact: boolean; years: { decade: number; count: number }[]; prices: { minCents: number; count: number }[] };
+    const body = (await t.agent().get('/api/parts/facets').query({ q: 'oil cooler' }).expect(200)).body as Facets;
+    expect(body.exact).toBe(false);
+    // Every match is in one band: the bands add up to the matches read. $50 is the second band's lower end.
+    expect(body.prices.reduce((n, p) => n + p.count, 0)).toBe(BOUND + 1);
+    expect(body.prices.map((p) => p.minCents)).toEqual([5_000]);
+    // Only the dated coolers among those read count, each in both decades it spans.
+    expect([[], [1960, 1970]]).toContainEqual(body.years.map((y) => y.decade));
+    expect(new Set(body.years.map((y) => y.count)).size).toBeLessThanOrEqual(1);
+    for (const y of body.years) expect(y.count).toBeLessThanOrEqual(10);
+    const few = (await t.agent().get('/api/parts/facets').query({ q: 'caliper' }).expect(200)).body as Facets;
+    expect(few).toMatchObject({
+      exact: true,
+      years: [
+        { decade: 1960, label: '1960s', count: 5 },
+        { decade: 1970, label: '1970s', count: 5 },
+      ],
+      prices: [{ minCents: 5_000, maxCents: 20_000, label: '$50–$200', count: 5 }],
+    });
+  });
+
+  it('know that the years facet read past the bound even when the listings read have no years', async () => {
+    const coolers = () => ({ sql: `p.is_active and p.title like 'Oil cooler%'`, params: [] });
+    const years = await new SearchFacets(preparedRunner(t.rt.pool), BOUND, coolers).years();
+    expect(years.read).toBe(BOUND + 1);
+    expect(years.rows.reduce((n, y) => n + y.count, 0)).toBeLessThanOrEqual(20);
   });
 });
 

@@ -247,6 +247,48 @@ describe('facets', () => {
     );
     expect(res.body.makes).toHaveLength(2);
   });
+
+  const YEARS_OF_ALL = [
+    { decade: 1960, label: '1960s', count: 6 },
+    { decade: 1970, label: '1970s', count: 4 },
+    { decade: 1980, label: '1980s', count: 2 },
+  ];
+  const PRICES_OF_ALL = [
+    { minCents: 0, maxCents: 5_000, label: 'Under $50', count: 1 },
+    { minCents: 5_000, maxCents: 20_000, label: '$50–$200', count: 3 },
+    { minCents: 20_000, maxCents: 50_000, label: '$200–$500', count: 2 },
+    { minCents: 50_000, maxCents: 100_000, label: '$500–$1,000', count: 2 },
+  ];
+
+  it('counts decades of fitment years (a listing in each decade it spans) and price bands', async () => {
+    const res = await t.agent().get('/api/parts/facets').expect(200);
+    expect(res.body).toMatchObject({ total: 8, totalExact: true, exact: true });
+    // The 911 clutch kit (1965–1989) counts in three decades; the Weber carburetor (no years) in none.
+    expect(res.body.years).toEqual(YEARS_OF_ALL);
+    expect(res.body.prices).toEqual(PRICES_OF_ALL);
+  });
+
+  it('ignores the years filter in the years facet and the price filter in the price facet', async () => {
+    const years = await t.agent().get('/api/parts/facets').query({ yearFrom: 1980, yearTo: 1989 }).expect(200);
+    expect(years.body.total).toBe(2);
+    expect(years.body.years).toEqual(YEARS_OF_ALL);
+    // The other facets apply it: the two Porsche parts.
+    expect(years.body.prices).toEqual([
+      { minCents: 20_000, maxCents: 50_000, label: '$200–$500', count: 1 },
+      { minCents: 50_000, maxCents: 100_000, label: '$500–$1,000', count: 1 },
+    ]);
+    expect(years.body.makes).toEqual([{ slug: 'porsche', name: 'Porsche', count: 2 }]);
+
+    const prices = await t.agent().get('/api/parts/facets').query({ minPrice: 500 }).expect(200);
+    expect(prices.body.total).toBe(2);
+    expect(prices.body.prices).toEqual(PRICES_OF_ALL);
+    // The clutch kit (1965–1989) and the carburetor (no years).
+    expect(prices.body.years).toEqual([
+      { decade: 1960, label: '1960s', count: 1 },
+      { decade: 1970, label: '1970s', count: 1 },
+      { decade: 1980, label: '1980s', count: 1 },
+    ]);
+  });
 });
 
 describe('the text search statement', () => {

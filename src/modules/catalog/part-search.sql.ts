@@ -9,6 +9,7 @@ import type { KnownWords, RememberedSet } from './search.words.js';
 import { type PreparedQuery, prepareQuery } from './search-lexicon.sql.js';
 import { exactHit, INTERCHANGE_TIER, numberMatch, tierOf } from './part-number-search.sql.js';
 import { afterCursor, BROWSE_KEYS, encodeCursor, orderOf, RELEVANCE_KEYS, type SortKey, sortKeyOf } from './search-keyset.sql.js';
+import { type FacetFilter, SearchFacets } from './search-facets.sql.js';
 
 /** A relevance search with at most this many matches ranks them all (see rankOf) as they are found. */
 export const RANK_ALL_LIMIT = 2000;
@@ -149,7 +150,7 @@ export function searchKeys(sort: PartSort, hasText: boolean): SortKey[] {
 
 const YEARS = `int4range(coalesce(p.year_start, p.year_end)::int, coalesce(p.year_end, p.year_start)::int, '[]')`;
 
-/** SQL of the catalog's search: lexicon correction, full-text match, filters, ranking and facets. */
+/** SQL of the catalog's search: lexicon correction, full-text match, filters and ranking (facets: SearchFacets). */
 export class PartSearch {
   /** `known` remembers words found in the lexicon, so searches of known words skip the lexicon query. */
   constructor(
@@ -179,7 +180,7 @@ export class PartSearch {
   private where(
     filters: SearchFilters,
     query: PreparedQuery | null,
-    omit?: 'category' | 'make',
+    omit?: FacetFilter,
     places: Placeholders = placesFor(PLANNED, query),
     /** The text's words only, not its part numbers too. */
     textOnly = false,
@@ -203,15 +204,15 @@ export class PartSearch {
       parts.push('p.condition = ?');
       params.push(filters.condition);
     }
-    if (filters.minPriceCents !== undefined) {
+    if (filters.minPriceCents !== undefined && omit !== 'price') {
       parts.push('p.price >= ?::numeric / 100');
       params.push(filters.minPriceCents);
     }
-    if (filters.maxPriceCents !== undefined) {
+    if (filters.maxPriceCents !== undefined && omit !== 'price') {
       parts.push('p.price <= ?::numeric / 100');
       params.push(filters.maxPriceCents);
     }
-    if (filters.yearFrom !== undefined || filters.yearTo !== undefined) {
+    if ((filters.yearFrom !== undefined || filters.yearTo !== undefined) && omit !== 'years') {
       // Ranges overlap; a listing without years fits no particular year.
       parts.push(`(p.year_start is not null or p.year_end is not null) and ${YEARS} && int4range(?::int, ?::int, '[]')`);
       params.push(filters.yearFrom ?? null, filters.yearTo ?? null);
@@ -396,29 +397,10 @@ export class PartSearch {
   }
 
   /**
-   * Matches per category and per make, among the first `bound + 1` matches read: exact when there are at most
-   * `bound` (exact: true), else counts of that many (each a lower bound). Each facet ignores its own filter (so
-   * the panel still offers the other categories while one is chosen) and applies all the others.
+   * Matches per category, make, decade of fitment years and price band, each among the first `bound + 1` matches
+   * read and ignoring its own filter (see SearchFacets).
    */
-  async facets(filters: SearchFilters, query: PreparedQuery | null) {
-    const byCategory = this.where(filters, query, 'category');
-    const byMake = this.where(filters, query, 'make');
-    const categories = await this.db.run<{ slug: string; name: string; count: number }>(
-      `select c.slug, c.name, count(*)::int as count
-       from (select p.category from parts p where ${byCategory.sql} limit ?) m join categories c on c.slug = m.category
-       group by c.slug, c.name order by count desc, c.name asc`,
-      [...byCategory.params, this.bound + 1],
-    );
-    const makes = await this.db.run<{ slug: string; name: string; count: number }>(
-      `select m.slug, m.name, count(*)::int as count
-       from (select p.make from parts p where ${byMake.sql} limit ?) x join makes m on m.slug = x.make
-       group by m.slug, m.name order by count desc, m.name asc`,
-      [...byMake.params, this.bound + 1],
-    );
-    const normalize = (rows: { slug: string; name: string; count: number }[]) =>
-      rows.map((r) => ({ slug: r.slug, name: r.name, count: Number(r.count) }));
-    const read = (rows: { count: number }[]) => rows.reduce((n, r) => n + Number(r.count), 0);
-    const exact = read(categories) <= this.bound && read(makes) <= this.bound;
-    return { categories: normalize(categories), makes: normalize(makes), exact };
+  facets(filters: SearchFilters, query: PreparedQuery | null) {
+    return new SearchFacets(this.db, this.bound, (omit) => this.where(filters, query, omit)).all();
   }
 }

@@ -114,6 +114,55 @@ export interface MakeDto {
   logo: string | null;
 }
 
+/** One category's or make's line of GET /api/parts/facets: its slug, name and count of matches. */
+export interface FacetCountDto {
+  slug: string;
+  name: string;
+  count: number;
+}
+
+/**
+ * One decade of GET /api/parts/facets (`{ decade: 1960, label: '1960s', count }`): the matches whose years
+ * (yearStart..yearEnd) overlap it. A listing spanning several decades counts in each; one without years in none.
+ */
+export interface YearFacetDto {
+  decade: number;
+  label: string;
+  count: number;
+}
+
+/**
+ * One price band of GET /api/parts/facets, in integer cents: the matches priced at least `minCents` and below
+ * `maxCents` (null: no upper end). The search's maxPrice is inclusive, so the band is minPrice = minCents / 100,
+ * maxPrice = (maxCents - 1) / 100.
+ */
+export interface PriceFacetDto {
+  minCents: number;
+  maxCents: number | null;
+  label: string;
+  count: number;
+}
+
+/**
+ * GET /api/parts/facets: the count of matches (as X-Total-Count and X-Total-Count-Exact say it on GET /api/parts),
+ * and matches per category, make, decade of fitment years and price band (bands without matches left out), each
+ * facet ignoring its own filter and applying the others. Facets count among the first bound + 1 matches each reads
+ * (SEARCH_COUNT_BOUND): `exact` is true when every facet read all its matches, else each count is a lower bound.
+ */
+export interface PartFacetsDto {
+  total: number;
+  totalExact: boolean;
+  categories: FacetCountDto[];
+  makes: FacetCountDto[];
+  /** By decade, oldest first. */
+  years: YearFacetDto[];
+  /** By band, cheapest first. */
+  prices: PriceFacetDto[];
+  exact: boolean;
+  /** The query as searched after typo correction, when it differs from what was typed. */
+  correctedQuery: string | null;
+}
+
 /** POST /api/uploads: the stored photo's web copy and thumbnail, and the web copy's size in pixels. */
 export interface UploadDto {
   url: string;

@@ -8,7 +8,7 @@ import { CatalogLookups } from './catalog.lookups.js';
 import { Part } from './part.entity.js';
 import { PartFitment } from './part-fitment.entity.js';
 import { PartHolds } from './part.holds.js';
-import type { CategoryDto, MakeDto, PartDto, PartNumberDto } from './part.dto.js';
+import type { CategoryDto, MakeDto, PartDto, PartFacetsDto, PartNumberDto } from './part.dto.js';
 import { PartNumber } from './part-number.entity.js';
 import { toPartDto } from './part.mapper.js';
 import type { PartListQuery } from './part.schemas.js';
@@ -149,8 +149,8 @@ export class PartService {
     };
   }
 
-  /** Matches per category and make for the query (each facet ignoring its own filter). */
-  async facets(query: PartListQuery, actor: Actor | null) {
+  /** Matches per category, make, decade and price band for the query (each facet ignoring its own filter). */
+  async facets(query: PartListQuery, actor: Actor | null): Promise<PartFacetsDto> {
     const search = new PartSearch(this.db, this.knownWords, this.countBound);
     const prepared = await this.prepared(search, query.q);
     const filters = await this.filtersOf(query, actor);
