@@ -58,10 +58,10 @@ export async function prepareQuery(db: SqlRunner, q: string, knownWords?: KnownW
        select distinct w from jsonb_array_elements_text(?::jsonb) as w
      ),
      known as (
-       select word from part_search_words where word in (select jsonb_array_elements_text(?::jsonb))
+       select word from part_search_words where word = any(array(select jsonb_array_elements_text(?::jsonb)))
        union
-       select a.w from asked a where exists (
-         select 1 from part_search_words l where ${STEM_OF('l.word')} = ${STEM_OF('a.w')}
+       select a.w from asked a where (
+         select true from part_search_words l where ${STEM_OF('l.word')} = ${STEM_OF('a.w')} limit 1
        )
      ),
      unknown as (
