@@ -256,7 +256,7 @@ function AuctionCard({ auction, now }: { auction: AuctionDto; now: number }) {
               {formatGrouped(auction.totalBids)} {Number(auction.totalBids) === 1 ? 'bid' : 'bids'}
             </p>
           </div>
-          <AuctionClock endTime={auction.endTime} now={now} className="text-sm" />
+          <AuctionClock auction={auction} now={now} className="text-sm" />
         </div>
       </div>
     </Link>
@@ -292,7 +292,7 @@ function AuctionTable({ auctions, now }: { auctions: AuctionDto[]; now: number }
               <td className="tabular p-3 text-right">{formatGrouped(a.totalBids)}</td>
               <td className="tabular p-3 text-right">{formatGrouped(a.watchers)}</td>
               <td className="p-3">
-                <AuctionClock endTime={a.endTime} now={now} />
+                <AuctionClock auction={a} now={now} />
               </td>
               <td className="p-3">
                 <AuctionStatusBadge auction={a} now={now} />

@@ -22,7 +22,7 @@ export function BidSummary({
     <>
       <div className="flex items-center justify-between gap-2">
         <AuctionStatusBadge auction={auction} now={now} />
-        <AuctionClock endTime={auction.endTime} now={now} className="text-lg" />
+        <AuctionClock auction={auction} now={now} className="text-lg" />
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-4">
         <div>

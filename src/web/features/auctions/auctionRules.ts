@@ -48,6 +48,37 @@ export function clockUrgency(endTime: string, now: number): ClockUrgency {
   return 'normal';
 }
 
+/** The times and status an auction's clock reads: the auction itself, or a featured card's copy of it. */
+export type ClockedAuction = { status: string; startTime: string; endTime: string };
+
+/**
+ * The moment an auction's clock counts to: a scheduled auction whose start is still ahead counts to its start
+ * ("starts"); every other auction, a scheduled one whose start has passed included (the start job may not have run
+ * yet), to its end ("ends"). Decided on the ticking `now`, so an open page passes from one to the other by itself.
+ */
+export function clockTarget(auction: ClockedAuction, now: number): { phase: 'starts' | 'ends'; at: string } {
+  if (auction.status === 'scheduled' && msRemaining(auction.startTime, now) > 0) return { phase: 'starts', at: auction.startTime };
+  return { phase: 'ends', at: auction.endTime };
+}
+
+/** The words before a scheduled auction's countdown to its start: "Starts in 2d 5h". */
+export const STARTS_IN = 'Starts in';
+
+export interface ClockReading {
+  phase: 'starts' | 'ends';
+  /** "Starts in 2d 5h" before the start; "2d 5h", "12m 05s" or "Ended" for the end. */
+  text: string;
+  /** The end's urgency; a countdown to the start is always 'normal' (red and the pulse mean "ending"). */
+  urgency: ClockUrgency;
+}
+
+/** What an auction clock shows at `now`: the countdown to the start while it is scheduled, else the time left. */
+export function auctionClockReading(auction: ClockedAuction, now: number): ClockReading {
+  const target = clockTarget(auction, now);
+  if (target.phase === 'starts') return { phase: 'starts', text: `${STARTS_IN} ${formatTimeRemaining(target.at, now)}`, urgency: 'normal' };
+  return { phase: 'ends', text: formatTimeRemaining(target.at, now), urgency: clockUrgency(target.at, now) };
+}
+
 export type DetailStatus = 'Active' | 'Ended' | 'Scheduled';
 
 /**

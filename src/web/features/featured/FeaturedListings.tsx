@@ -8,7 +8,7 @@ import { cn } from '../../lib/cn';
 import { formatUsd, formatUsdCents } from '../../lib/format';
 import { FEATURED_FETCH_FAILED, FEATURED_SLOTS, recordFeaturedClick, useFeaturedListings } from './featured.api';
 import { useNow } from '../auctions/useNow';
-import { assignSlots, featuredHref, featuredTimeLeft, type FeaturedSlot } from './slotAssignment';
+import { assignSlots, featuredClock, featuredHref, type FeaturedClockSource, type FeaturedSlot } from './slotAssignment';
 import type { FeaturedImageDto, FeaturedPlacementType, PublicFeaturedListingDto } from '../../../modules/featured/featured-listing.dto';
 
 /** Home: "Featured Listings" with its 12 slots (spec 000 §2), shown only when at least one listing is featured. */
@@ -125,7 +125,7 @@ function SlotCard({ slot }: { slot: FeaturedSlot }) {
             <span className="text-xs text-muted">{card.priceLabel}</span>
             <span className="tabular text-lg font-bold">{card.price}</span>
           </p>
-          {card.endTime && <FeaturedClock endTime={card.endTime} />}
+          {card.clock && <FeaturedClock source={card.clock} />}
         </div>
       </div>
     </article>
@@ -139,16 +139,19 @@ interface CardFacts {
   image: FeaturedImageDto | undefined;
   priceLabel: string;
   price: string;
-  /** When the auction or wanted request ends; none for a part. */
-  endTime: string | null;
+  /** What the clock counts to: the auction (its start while scheduled, else its end) or the wanted request's end; none for a part. */
+  clock: FeaturedClockSource | null;
 }
 
-/** The time left on a featured auction or wanted request, ticking: red under 24 hours, pulsing with seconds under 1 hour. */
-function FeaturedClock({ endTime }: { endTime: string }) {
-  const left = featuredTimeLeft(endTime, useNow(1000));
+/**
+ * The time left on a featured auction or wanted request, ticking: red under 24 hours, pulsing with seconds under 1
+ * hour; a scheduled auction's "Starts in …" until its start, then its time left.
+ */
+function FeaturedClock({ source }: { source: FeaturedClockSource }) {
+  const left = featuredClock(source, useNow(1000));
   return (
-    <p className={cn('tabular text-sm font-medium', left.urgent ? 'text-racing' : 'text-muted', left.final && 'motion-safe:animate-pulse')}>
-      <span className="sr-only">Time left: </span>
+    <p data-clock-phase={left.phase} className={cn('tabular text-sm font-medium', left.urgent ? 'text-racing' : 'text-muted', left.final && 'motion-safe:animate-pulse')}>
+      {left.phase === 'ends' && <span className="sr-only">Time left: </span>}
       {left.text}
     </p>
   );
@@ -165,7 +168,7 @@ function cardFacts(l: PublicFeaturedListingDto): CardFacts {
       image: a.images[0],
       priceLabel: a.totalBids > 0 ? 'Current bid' : 'Starting bid',
       price: formatUsdCents(bid),
-      endTime: a.endTime,
+      clock: { auction: { status: a.status, startTime: a.startTime, endTime: a.endTime } },
     };
   }
   if (l.reverseAuction) {
@@ -177,7 +180,7 @@ function cardFacts(l: PublicFeaturedListingDto): CardFacts {
       image: r.images[0],
       priceLabel: 'Budget',
       price: formatUsdCents(r.maxBudget),
-      endTime: r.endTime,
+      clock: { endTime: r.endTime },
     };
   }
   const p = l.part!;
@@ -188,6 +191,6 @@ function cardFacts(l: PublicFeaturedListingDto): CardFacts {
     image: p.images[0],
     priceLabel: p.categoryName ?? 'Price',
     price: formatUsd(p.price),
-    endTime: null,
+    clock: null,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignSlots, featuredHref, featuredTimeLeft, withFeaturedMark } from './slotAssignment';
+import { assignSlots, featuredClock, featuredHref, featuredTimeLeft, withFeaturedMark } from './slotAssignment';
 import type { PublicFeaturedListingDto } from '../../../modules/featured/featured-listing.dto';
 
 let n = 0;
@@ -65,6 +65,21 @@ describe('featuredTimeLeft', () => {
   it('is minutes and seconds under an hour, the final hour', () => {
     expect(featuredTimeLeft('2026-01-01T00:12:05Z', now)).toEqual({ text: '12m 05s', urgent: true, final: true });
     expect(featuredTimeLeft('2026-01-01T00:00:45Z', now)).toEqual({ text: '45s', urgent: true, final: true });
+  });
+});
+
+describe('featuredClock', () => {
+  const now = Date.parse('2026-01-01T00:00:00Z');
+  const auction = (status: string, startTime: string) => ({ auction: { status, startTime, endTime: '2026-01-03T01:00:00Z' } });
+  it('counts a scheduled auction to its start, in the plain colour', () => {
+    expect(featuredClock(auction('scheduled', '2026-01-01T05:07:30Z'), now)).toEqual({ phase: 'starts', text: 'Starts in 5h 07m', urgent: false, final: false });
+    expect(featuredClock(auction('scheduled', '2026-01-01T00:00:45Z'), now)).toEqual({ phase: 'starts', text: 'Starts in 45s', urgent: false, final: false });
+  });
+  it('counts to the end once the start has passed, and for a running auction or a wanted request', () => {
+    const ends = { phase: 'ends', text: '49h 00m', urgent: false, final: false };
+    expect(featuredClock(auction('scheduled', '2026-01-01T00:00:00Z'), now)).toEqual(ends);
+    expect(featuredClock(auction('active', '2025-12-31T00:00:00Z'), now)).toEqual(ends);
+    expect(featuredClock({ endTime: '2026-01-03T01:00:00Z' }, now)).toEqual(ends);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { PublicFeaturedListingDto } from '../../../modules/featured/featured-listing.dto';
 import { clockMs, formatMinutesSeconds, isFinalHour } from '../../lib/format';
+import { clockTarget, STARTS_IN, type ClockedAuction } from '../auctions/auctionRules';
 
 /** What one slot of a featured grid shows. */
 export type FeaturedSlot =
@@ -65,6 +66,24 @@ export function featuredTimeLeft(endTime: string, now: number): { text: string; 
   const minutes = Math.floor(ms / 60_000);
   const hours = Math.floor(minutes / 60);
   return { text: `${hours}h ${String(minutes % 60).padStart(2, '0')}m`, urgent: ms < 24 * 60 * 60_000, final: false };
+}
+
+/** What a featured card's clock counts to: an auction (to its start while scheduled, else its end) or a wanted request's end. */
+export type FeaturedClockSource = { auction: ClockedAuction } | { endTime: string };
+
+/**
+ * A featured card's clock at `now`: a scheduled auction whose start is ahead reads "Starts in 5h 07m" in the plain
+ * colour (red and the pulse mean "ending"), the same choice as the auction clock (`clockTarget`); past its start, and
+ * for every other auction and wanted request, the time left (`featuredTimeLeft`).
+ */
+export function featuredClock(
+  source: FeaturedClockSource,
+  now: number,
+): { phase: 'starts' | 'ends'; text: string; urgent: boolean; final: boolean } {
+  if (!('auction' in source)) return { phase: 'ends', ...featuredTimeLeft(source.endTime, now) };
+  const target = clockTarget(source.auction, now);
+  if (target.phase === 'starts') return { phase: 'starts', text: `${STARTS_IN} ${featuredTimeLeft(target.at, now).text}`, urgent: false, final: false };
+  return { phase: 'ends', ...featuredTimeLeft(target.at, now) };
 }
 
 /** Where a featured card links: auctions and wanted requests to their pages, parts to their detail. */
