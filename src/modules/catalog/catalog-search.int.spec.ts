@@ -6,7 +6,7 @@ import { approveSeller } from '../../../test/sellers.fixtures.js';
 import { preparedRunner, type SqlRunner } from '../../platform/db/sql-runner.js';
 import { seedCatalog } from './catalog.seed.js';
 import { PartRowBatcher } from './part.reader.js';
-import { READ_PARTS_SQL, readPartRows } from './part-read.sql.js';
+import { READ_PART_PAGE_SQL, READ_PARTS_SQL, readPartPageRows, readPartRows } from './part-read.sql.js';
 import { PartSearch } from './part-search.sql.js';
 import { KnownWords } from './search.words.js';
 
@@ -350,7 +350,10 @@ describe('the text search statement', () => {
 });
 
 describe('the part page statement', () => {
-  it('reads parts with a plan PostgreSQL keeps, instead of planning the statement at every read', async () => {
+  it.each([
+    ['search pages', READ_PARTS_SQL, readPartRows],
+    ['the part page, with the evidence key', READ_PART_PAGE_SQL, readPartPageRows],
+  ] as const)('reads parts (%s) with a plan PostgreSQL keeps, instead of planning the statement at every read', async (_, sql, readRows) => {
     const client = await t.rt.pool.connect();
     try {
       const db = preparedRunner(client);
@@ -358,10 +361,10 @@ describe('the part page statement', () => {
         for (let i = 0; i < times; i++) {
           // One part (a part page) and three (a batch of them) alike.
           const wanted = i % 2 ? [ids.porscheClutch!] : [ids.porscheClutch!, ids.weber!, ids.gasket!];
-          expect((await readPartRows(db, wanted)).map((r) => r.id)).toEqual(wanted);
+          expect((await readRows(db, wanted)).map((r) => r.id)).toEqual(wanted);
         }
       };
-      const plans = () => planCounts(client, 'statement = $1', [READ_PARTS_SQL.replace('?', '$1')]);
+      const plans = () => planCounts(client, 'statement = $1', [sql.replace('?', '$1')]);
       // PostgreSQL makes five custom plans first; after that it keeps the generic plan if it is as cheap.
       await read(6);
       const before = await plans();

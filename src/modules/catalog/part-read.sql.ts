@@ -3,6 +3,7 @@ import type { PartFitment } from './part-fitment.entity.js';
 import type { PartNumberDto } from './part.dto.js';
 import type { SqlRunner } from '../../platform/db/sql-runner.js';
 import { uuidArray } from '../../platform/db/uuid.js';
+import { EVIDENCE_KEY_COLUMNS, type EvidenceKeyColumns } from './fitment-evidence.sql.js';
 
 // The statement of the part page and of search pages' parts: parts by id with their vehicle entries, in one
 // statement, read without the ORM's hydration (see part.reader.ts, and docs/performance.md for the measurements).
@@ -25,6 +26,13 @@ export const PART_COLUMNS = `p.id, p.title, p.description, p.price, p.original_p
  * planning every run for the array's values, which cost more than running the statement.
  */
 export const READ_PARTS_SQL = `select ${PART_COLUMNS} from parts p where p.id = any(((select ?::uuid[]))::uuid[])`;
+
+/**
+ * The part page's statement: READ_PARTS_SQL with the part's fitment evidence key (its normalised number and the
+ * numbers interchangeable with it), so the page asks the garage for the reports at once, without a read between.
+ * Search pages keep READ_PARTS_SQL: their cards' evidence is a call of its own.
+ */
+export const READ_PART_PAGE_SQL = `select ${PART_COLUMNS}, ${EVIDENCE_KEY_COLUMNS} from parts p where p.id = any(((select ?::uuid[]))::uuid[])`;
 
 /** A row of PART_COLUMNS. */
 export interface PartRow {
@@ -57,10 +65,22 @@ export interface PartRow {
   numbers: PartNumberDto[] | string;
 }
 
-/** The rows of the parts of `ids` (uuids), in their order; unknown ids are left out. */
-export async function readPartRows(db: SqlRunner, ids: readonly string[]): Promise<PartRow[]> {
+/** A row of the part page's statement: the part and its fitment evidence key. */
+export interface PartPageRow extends PartRow, EvidenceKeyColumns {}
+
+async function readRows<T extends PartRow>(db: SqlRunner, sql: string, ids: readonly string[]): Promise<T[]> {
   if (!ids.length) return [];
-  const rows = await db.runPrepared<PartRow>(READ_PARTS_SQL, [uuidArray(ids)]);
+  const rows = await db.runPrepared<T>(sql, [uuidArray(ids)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The rows of the parts of `ids` (uuids), in their order; unknown ids are left out. */
+export async function readPartRows(db: SqlRunner, ids: readonly string[]): Promise<PartRow[]> {
+  return readRows<PartRow>(db, READ_PARTS_SQL, ids);
+}
+
+/** As readPartRows, with each part's fitment evidence key (the part page). */
+export async function readPartPageRows(db: SqlRunner, ids: readonly string[]): Promise<PartPageRow[]> {
+  return readRows<PartPageRow>(db, READ_PART_PAGE_SQL, ids);
 }

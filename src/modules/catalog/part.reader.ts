@@ -4,7 +4,7 @@ import type { PartFitment } from './part-fitment.entity.js';
 import type { PartNumberDto } from './part.dto.js';
 import type { SqlRunner } from '../../platform/db/sql-runner.js';
 import { insideTransaction } from '../../platform/db/connection-guard.js';
-import { type PartRow, readPartRows } from './part-read.sql.js';
+import { type PartPageRow, type PartRow, readPartPageRows, readPartRows } from './part-read.sql.js';
 
 // Parts by id with their vehicle entries, from the one statement of part-read.sql.ts and without the ORM's entity
 // hydration: the read path of search pages and the part page, where hydrating cost more CPU than the database
@@ -76,22 +76,22 @@ export const PART_READ_BATCH = 100;
  * cached: every call reads rows committed before it was made, in a statement that starts after it.
  */
 export class PartRowBatcher {
-  private readonly loader: DataLoader<string, PartRow | null>;
+  private readonly loader: DataLoader<string, PartPageRow | null>;
 
   constructor(private readonly db: SqlRunner) {
-    this.loader = new DataLoader<string, PartRow | null>(
+    this.loader = new DataLoader<string, PartPageRow | null>(
       async (ids) => {
-        const byId = new Map((await readPartRows(db, ids)).map((r) => [r.id, r]));
+        const byId = new Map((await readPartPageRows(db, ids)).map((r) => [r.id, r]));
         return ids.map((id) => byId.get(id) ?? null);
       },
       { cache: false, maxBatchSize: PART_READ_BATCH, batchScheduleFn: (run) => setImmediate(run) },
     );
   }
 
-  /** The row of part `id` (a uuid), or null when there is none. */
-  read(id: string): Promise<PartRow | null> {
+  /** The row of part `id` (a uuid) with its fitment evidence key, or null when there is none. */
+  read(id: string): Promise<PartPageRow | null> {
     // Inside a transaction the read goes through it alone, never batched with other requests' reads.
-    if (insideTransaction()) return readPartRows(this.db, [id]).then((rows) => rows[0] ?? null);
+    if (insideTransaction()) return readPartPageRows(this.db, [id]).then((rows) => rows[0] ?? null);
     return this.loader.load(id);
   }
 }

@@ -18,8 +18,7 @@ import { interchangeLabels } from './part-number-search.sql.js';
 import { decodeCursor } from './search-keyset.sql.js';
 import { VehicleFilterSource } from './vehicle-filter.port.js';
 import { FitmentEvidenceSource } from './fitment-evidence.port.js';
-import { readInterchangeNorms } from './fitment-evidence.sql.js';
-import { KNOWN_WORD_TTL_MS, KnownWords, normalizePartNumber, RememberedSet } from './search.words.js';
+import { KNOWN_WORD_TTL_MS, KnownWords, RememberedSet } from './search.words.js';
 import type { SqlRunner } from '../../platform/db/sql-runner.js';
 import { Database } from '../../platform/db/database.js';
 import type { Config } from '../../platform/config.js';
@@ -161,20 +160,15 @@ export class PartService {
   /** One part; unknown and non-visible ids are a 404. */
   async get(id: string, actor: Actor | null): Promise<PartDto> {
     const row = await this.partRows.read(id);
-    const { parts, fitments, numbers } = snapshotsOf(row ? [row] : []);
-    const part = parts[0];
-    if (!part || !this.canSee(part, actor)) throw Errors.notFound('Part');
-    // Buyers' fitment reports of this listing, of its part number and of the numbers interchangeable with it.
-    const [[dto], evidence] = await Promise.all([this.toDtos([part], fitments, numbers), this.evidenceOf(part)]);
+    if (!row) throw Errors.notFound('Part');
+    const { parts, fitments, numbers } = snapshotsOf([row]);
+    const part = parts[0]!;
+    if (!this.canSee(part, actor)) throw Errors.notFound('Part');
+    // Buyers' fitment reports of this listing, of its part number and of the numbers interchangeable with it: the
+    // part's row carries its number and interchangeable numbers, so the reports are one statement, beside the DTO's.
+    const key = { id: part.id, partNumberNorm: row.part_number_norm, interchangeNorms: row.interchange };
+    const [[dto], evidence] = await Promise.all([this.toDtos([part], fitments, numbers), this.evidence?.evidence([key])]);
     return { ...dto!, fitmentEvidence: evidence?.get(part.id) ?? [] };
-  }
-
-  /** The part page's evidence: the interchangeable numbers (when the part has a number), then the reports. */
-  private async evidenceOf(part: Part) {
-    if (!this.evidence) return undefined;
-    const partNumberNorm = part.partNumber ? normalizePartNumber(part.partNumber) || null : null;
-    const interchangeNorms = partNumberNorm ? await readInterchangeNorms(this.db, partNumberNorm) : [];
-    return this.evidence.evidence([{ id: part.id, partNumberNorm, interchangeNorms }]);
   }
 
   /** Parts by id for other modules (no visibility rule: callers decide). */

@@ -87,6 +87,40 @@ describe('fitment evidence of part cards', () => {
     expect(reported.fitmentEvidence?.map((l) => [l.confirmed, l.didNotFit])).toEqual([[2, 0]]);
   });
 
+  it('reads the part page in two round trips: the part with its numbers, then the reports beside the DTO\'s read', async () => {
+    const path = `/api/parts/${parts.inGroup}`;
+    // Once to fill the catalog's caches (names), so only the page's own reads are counted.
+    await t.agent().get(path).expect(200);
+    // Each statement on the read pool, with how many statements had answered when it was sent.
+    const sent: { sql: string; answeredBefore: number }[] = [];
+    let answered = 0;
+    const read = t.rt.db.runner('read');
+    const watch = (name: 'run' | 'runPrepared') => {
+      const original = read[name].bind(read);
+      return vi.spyOn(read, name).mockImplementation((async (sql: string, params?: readonly unknown[]) => {
+        sent.push({ sql, answeredBefore: answered });
+        try {
+          return await original(sql, params);
+        } finally {
+          answered++;
+        }
+      }) as typeof original);
+    };
+    const spies = [watch('runPrepared'), watch('run')];
+    try {
+      const page = (await t.agent().get(path).expect(200)).body as PartDto;
+      expect(page.fitmentEvidence?.map((l) => l.confirmed)).toEqual([2]);
+      const [part, ...rest] = sent;
+      expect(part).toMatchObject({ sql: expect.stringMatching(/interchange_numbers[\s\S]*from parts p where/), answeredBefore: 0 });
+      // Then the reports (one statement) and the DTO's open-auctions read, sent together once the part was read.
+      expect(rest.filter((s) => /from fitment_reports r\b/.test(s.sql))).toHaveLength(1);
+      expect(rest).toHaveLength(2);
+      expect(rest.map((s) => s.answeredBefore)).toEqual([1, 1]);
+    } finally {
+      spies.forEach((spy) => spy.mockRestore());
+    }
+  });
+
   it('refuses a missing, malformed or too long list of ids with 400', async () => {
     await t.agent().get('/api/garage/fitment-evidence').expect(400);
     await t.agent().get('/api/garage/fitment-evidence').query({ partIds: ' , ' }).expect(400);
