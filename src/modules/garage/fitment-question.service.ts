@@ -78,14 +78,7 @@ export class FitmentQuestionService extends FitEvidence {
         askedAt: this.clock.now(),
       });
       await em.flush();
-      await this.messaging.postAboutPart({
-        partId,
-        buyerId: actor.id,
-        sellerId: part!.sellerId,
-        senderId: actor.id,
-        subject: `Will it fit? ${part!.title}`.slice(0, 200),
-        content: questionMessage(row.vehicleName, row.question, row.photos),
-      });
+      await this.postQuestion(row, part!.title);
       return toDetailDto(row);
     });
   }
@@ -101,15 +94,53 @@ export class FitmentQuestionService extends FitEvidence {
       if (updated !== 1) refuse(answerRefusal({ sellerId: actor.id, fits: 'unsure' }, actor.id)!);
       const row = q!;
       Object.assign(row, { fits: input.fits, answer: input.answer, answeredAt: now });
-      await this.messaging.postAboutPart({
-        partId: row.partId,
-        buyerId: row.askerId,
-        sellerId: row.sellerId,
-        senderId: actor.id,
-        subject: 'Will it fit?',
-        content: answerMessage(row.vehicleName, input.fits, input.answer),
-      });
+      await this.postAnswer(row);
       return toDetailDto(row);
+    });
+  }
+
+  /**
+   * Posts stored questions into their buyer's and seller's conversations as they happened: each question dated when
+   * asked and its answer, if any, when answered, with no unread mail (the demo's answered questions). In the
+   * caller's transaction; answers how many questions were posted (none where either blocked the other).
+   */
+  async postToConversations(questionIds: readonly string[]): Promise<number> {
+    if (!questionIds.length) return 0;
+    const rows = await this.db.em.find(FitmentQuestion, { id: { $in: [...questionIds] } }, { orderBy: { askedAt: 'asc', id: 'asc' } });
+    const titles = new Map((await this.catalog.partCards([...new Set(rows.map((q) => q.partId))])).map((p) => [p.id, p.title]));
+    let posted = 0;
+    for (const q of rows) {
+      if (!(await this.postQuestion(q, titles.get(q.partId), q.askedAt))) continue;
+      posted++;
+      if (q.fits) await this.postAnswer(q, q.answeredAt ?? q.askedAt);
+    }
+    return posted;
+  }
+
+  /** The question's message from its asker, naming the question (the thread's answer control); `at` for the past. */
+  private postQuestion(q: FitmentQuestion, partTitle: string | undefined, at?: Date): Promise<boolean> {
+    return this.messaging.postAboutPart({
+      partId: q.partId,
+      buyerId: q.askerId,
+      sellerId: q.sellerId,
+      senderId: q.askerId,
+      subject: partTitle ? `Will it fit? ${partTitle}`.slice(0, 200) : 'Will it fit?',
+      content: questionMessage(q.vehicleName, q.question, q.photos),
+      fitmentQuestionId: q.id,
+      sentAt: at,
+    });
+  }
+
+  /** The answer's message from the seller; `at` for the past. */
+  private postAnswer(q: FitmentQuestion, at?: Date): Promise<boolean> {
+    return this.messaging.postAboutPart({
+      partId: q.partId,
+      buyerId: q.askerId,
+      sellerId: q.sellerId,
+      senderId: q.sellerId,
+      subject: 'Will it fit?',
+      content: answerMessage(q.vehicleName, q.fits!, q.answer ?? ''),
+      sentAt: at,
     });
   }
 

@@ -4,7 +4,9 @@ import { fastUser, type TestUser } from '../../../test/auctions.fixtures.js';
 import { insertParts } from '../../../test/catalog.fixtures.js';
 import { storedPhoto } from '../../../test/returns.fixtures.js';
 import { catalogModule } from '../catalog/index.js';
+import type { ConversationDto, MessageDto } from '../messaging/index.js';
 import type { FitmentQuestionDetailDto, FitmentQuestionDto } from './fitment-question.dto.js';
+import { FitmentQuestionService } from './fitment-question.service.js';
 
 describe('"Will it fit my ...?"', () => {
   let t: TestApp;
@@ -34,6 +36,11 @@ describe('"Will it fit my ...?"', () => {
   });
 
   const ask = (who: TestUser, body: Record<string, unknown>, part = partId) => who.agent.post(`/api/parts/${part}/fitment-questions`).send(body);
+  /** The thread of `who`'s one conversation, as the messages page reads it. */
+  const thread = async (who: TestUser): Promise<MessageDto[]> => {
+    const [c] = (await who.agent.get('/api/conversations').expect(200)).body as ConversationDto[];
+    return (await who.agent.get(`/api/conversations/${c!.id}/messages`).expect(200)).body as MessageDto[];
+  };
 
   it('lets a buyer ask about their own vehicle, with photos, and posts it to the conversation with the seller', async () => {
     const res = await ask(buyer, { vehicleId, question: 'My casting number is 901/02. Will it bolt on?', photos: [photo] });
@@ -46,6 +53,8 @@ describe('"Will it fit my ...?"', () => {
     expect(rows.at(-1)).toMatchObject({ sender_id: buyer.id });
     expect(rows.at(-1)!.content).toContain('Will it fit my 1967 Porsche 911?');
     expect(rows.at(-1)!.content).toContain(photo);
+    // The seller's thread names the question on its message, for the answer control there.
+    expect((await thread(seller)).at(-1)).toMatchObject({ senderId: buyer.id, fitmentQuestionId: q.id });
   });
 
   it('refuses signed-out askers, the seller, a vehicle of someone else, unknown vehicles and hidden parts', async () => {
@@ -83,13 +92,41 @@ describe('"Will it fit my ...?"', () => {
     await seller.agent.post('/api/fitment-questions/00000000-0000-4000-8000-000000000000/answer').send({ fits: 'no', answer: 'x' }).expect(404);
     const [last] = await t.sql<{ content: string; sender_id: string }>('select content, sender_id from messages order by created_at desc limit 1');
     expect(last).toMatchObject({ sender_id: seller.id, content: 'Fitment answer for 1967 Porsche 911: Yes, it fits.\n\nSame flange, it bolts on.' });
+    // In the buyer's thread: the question names itself, the answer (and any typed message) names nothing.
+    await buyer.agent.post(`/api/conversations/${(await buyer.agent.get('/api/conversations')).body[0].id}/messages`).send({ content: 'Thanks!' }).expect(201);
+    const messages = await thread(buyer);
+    expect(messages.slice(-3).map((m) => [m.senderId, m.fitmentQuestionId])).toEqual([
+      [buyer.id, q.id],
+      [seller.id, null],
+      [buyer.id, null],
+    ]);
+  });
+
+  it('posts a stored question and its answer dated when they happened, with no unread mail (the demo\'s questions)', async () => {
+    // A question stored as the demo stores it, from another buyer (no conversation with the seller yet).
+    const askedAt = new Date(t.clock.now().getTime() - 7 * 86_400_000);
+    const answeredAt = new Date(askedAt.getTime() + 3_600_000);
+    const [q] = await t.sql<{ id: string }>(
+      `insert into fitment_questions (id, part_id, seller_id, asker_id, vehicle_id, vehicle_name, question, fits, answer, asked_at, answered_at)
+       values (gen_random_uuid(), $1, $2, $3, $4, 'Ford Mustang', 'Does it take the 2.2 pistons?', 'unsure', 'Measure the bore first.', $5, $6) returning id`,
+      [partId, seller.id, other.id, othersVehicleId, askedAt, answeredAt],
+    );
+    const questions = t.rt.container.get(FitmentQuestionService);
+    expect(await t.inContext(() => t.rt.db.transaction(() => questions.postToConversations([q!.id])))).toBe(1);
+    const [c] = (await other.agent.get('/api/conversations').expect(200)).body as ConversationDto[];
+    expect(c).toMatchObject({ subject: 'Will it fit? Cylinder head 1', lastMessageAt: answeredAt.toISOString() });
+    const [question, answer] = await thread(other);
+    expect(question).toMatchObject({ senderId: other.id, fitmentQuestionId: q!.id, createdAt: askedAt.toISOString() });
+    expect(question!.content).toContain('Does it take the 2.2 pistons?');
+    expect(answer).toMatchObject({ senderId: seller.id, fitmentQuestionId: null, createdAt: answeredAt.toISOString(), content: expect.stringContaining('Not sure') });
+    expect(await t.sql('select key from graphile_worker.jobs where key like $1', [`messaging-unread:${c!.id}:%`])).toEqual([]);
   });
 
   it('lists the questions publicly, newest first, with the total and without the asker or photos', async () => {
     const res = await t.agent().get(`/api/parts/${partId}/fitment-questions`).expect(200);
-    expect(res.headers['x-total-count']).toBe('2');
+    expect(res.headers['x-total-count']).toBe('3');
     const list = res.body as FitmentQuestionDto[];
-    expect(list.map((q) => q.question)).toEqual(['Same flange as the 2.0?', 'My casting number is 901/02. Will it bolt on?']);
+    expect(list.map((q) => q.question)).toEqual(['Same flange as the 2.0?', 'My casting number is 901/02. Will it bolt on?', 'Does it take the 2.2 pistons?']);
     for (const q of list) expect(Object.keys(q).sort()).toEqual(['answer', 'answeredAt', 'askedAt', 'fits', 'id', 'question', 'vehicle']);
     expect(JSON.stringify(res.body)).not.toContain(buyer.id);
     const page = await t.agent().get(`/api/parts/${partId}/fitment-questions?limit=1&offset=1`).expect(200);

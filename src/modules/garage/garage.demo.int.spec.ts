@@ -15,10 +15,10 @@ describe('demo garages', () => {
 
   const counts = async () =>
     (
-      await t.sql<{ vehicles: number; alerts: number; watches: number; points: number; owners: number }>(
+      await t.sql<{ vehicles: number; alerts: number; watches: number; points: number; owners: number; messages: number }>(
         `select (select count(*)::int from buyer_garage) as vehicles, (select count(*)::int from part_alerts) as alerts,
                 (select count(*)::int from market_watch) as watches, (select count(*)::int from price_history) as points,
-                (select count(distinct user_id)::int from buyer_garage) as owners`,
+                (select count(distinct user_id)::int from buyer_garage) as owners, (select count(*)::int from messages) as messages`,
       )
     )[0]!;
 
@@ -59,12 +59,35 @@ describe('demo garages', () => {
     expect(questions.body).toEqual([expect.objectContaining({ vehicle: '1969 Chevrolet Camaro', fits: 'no', answer: expect.stringMatching(/LS heads/) })]);
     const [{ n: answered }] = await t.sql<{ n: number }>('select count(*)::int as n from fitment_questions where answered_at is not null');
     expect(answered).toBe(2);
+    // Each in its buyer's and seller's conversation about the part, as the live endpoints post them: the question
+    // (naming itself) when asked, the answer when answered, and no unread mail for either.
+    expect(summary.join('\n')).toMatch(/fitment: 2 answered questions added, 2 posted to conversations/);
+    const posts = await t.sql<{ question_id: string; thread: Array<{ by: string; question: string | null; at: string; content: string }> }>(
+      `select q.id as question_id,
+              (select json_agg(json_build_object('by', case m.sender_id when q.asker_id then 'asker' when q.seller_id then 'seller' end,
+                                                 'question', m.fitment_question_id, 'at', m.created_at = case m.sender_id when q.asker_id then q.asked_at else q.answered_at end,
+                                                 'content', m.content) order by m.seq)
+                 from conversations c join messages m on m.conversation_id = c.id
+                where c.related_item_type = 'part' and c.related_item_id = q.part_id and c.buyer_id = q.asker_id and c.seller_id = q.seller_id) as thread
+         from fitment_questions q order by q.asked_at, q.id`,
+    );
+    expect(posts).toHaveLength(2);
+    for (const { question_id, thread } of posts) {
+      expect(thread.map((m) => [m.by, m.question, m.at])).toEqual([
+        ['asker', question_id, true],
+        ['seller', null, true],
+      ]);
+      expect(thread[0]!.content).toMatch(/^Will it fit my 19\d\d Chevrolet (Camaro|Nova)\?/);
+      expect(thread[1]!.content).toMatch(/^Fitment answer for 19\d\d Chevrolet (Camaro|Nova): (Yes, it fits|No, it does not fit)\./);
+    }
+    const mails = await t.sql(`select key from graphile_worker.jobs where key like 'messaging-unread:%'`);
+    expect(mails).toEqual([]);
     const [linked] = await t.sql<{ n: number }>('select count(*)::int as n from part_alerts where garage_vehicle_id is null');
     expect(linked!.n).toBe(0);
 
     const again = await t.inContext(() => seedDemo(t.rt.container, modules, { parts: 60 }));
     expect(again.join('\n')).toMatch(/garage: 0 vehicles, 0 alerts, 0 watched items added/);
-    expect(again.join('\n')).toMatch(/fitment: 0 answered questions added/);
+    expect(again.join('\n')).toMatch(/fitment: 0 answered questions added, 0 posted to conversations/);
     expect(again.join('\n')).toMatch(/fitment: 0 reports added/);
     expect(await counts()).toEqual(first);
     expect(await fitCounts()).toEqual(fit);
@@ -72,7 +95,7 @@ describe('demo garages', () => {
     const cleared = await t.inContext(() => clearDemo(t.rt.container, modules));
     expect(cleared.join('\n')).toMatch(new RegExp(`garage: ${first.vehicles} vehicles, ${first.alerts} alerts, ${first.watches} watched items removed`));
     expect(cleared.join('\n')).toMatch(new RegExp(`fitment: ${fit.reports} reports, ${fit.questions} questions removed`));
-    expect(await counts()).toMatchObject({ vehicles: 0, alerts: 0, watches: 0, points: 0 });
+    expect(await counts()).toMatchObject({ vehicles: 0, alerts: 0, watches: 0, points: 0, messages: 0 });
     expect(await fitCounts()).toEqual({ reports: 0, questions: 0, groups: 0 });
   }, 120_000);
 });

@@ -1,5 +1,6 @@
 import type { Container } from 'inversify';
 import { between, DEMO_KINDS, pick, seededRandom, type DemoContribution, type DemoWorld } from '../../platform/demo/demo.js';
+import { FitmentQuestionService } from './fitment-question.service.js';
 
 /** The marks of the garage core's demo records. */
 export const DEMO_GARAGE_KINDS = {
@@ -7,6 +8,8 @@ export const DEMO_GARAGE_KINDS = {
   alert: 'garage.alert',
   watch: 'garage.watch',
   question: 'garage.fitment-question',
+  /** A demo question posted into its conversation (by the question's key): a run adds the posts missing. */
+  questionPost: 'garage.fitment-question-post',
   report: 'garage.fitment-report',
 } as const;
 /** The payments demo's marks of its orders (payments.demo.ts), the orders the demo buyers report on. */
@@ -120,8 +123,11 @@ export function demoGarage(world: DemoWorld, now: Date) {
   return { vehicles, alerts, watches };
 }
 
-/** The garage's part of `pitlane seed-demo` and `clear-demo`: vehicles, alerts, watches and their price lines. */
-export function garageDemo(_container: Container): DemoContribution {
+/**
+ * The garage's part of `pitlane seed-demo` and `clear-demo`: vehicles, alerts, watches and their price lines, and
+ * the answered fitment questions, posted into their conversations (the messaging step's clear removes those).
+ */
+export function garageDemo(container: Container): DemoContribution {
   return {
     async seed({ tx, records, world, now, progress }) {
       const { vehicles, alerts, watches } = demoGarage(world, now);
@@ -210,8 +216,16 @@ export function garageDemo(_container: Container): DemoContribution {
         questionRows.push({ id: row!.id, key: q.key });
       }
       await records.mark(DEMO_GARAGE_KINDS.question, questionRows);
+      // Each question and its answer in the buyer's and seller's conversation, by the live endpoints' code, dated then.
+      const knownPosts = await records.ids(DEMO_GARAGE_KINDS.questionPost);
+      const unposted = [...knownQuestions, ...questionRows.map((r) => [r.key, r.id] as const)].filter(([key]) => !knownPosts.has(key));
+      const posted = await container.get(FitmentQuestionService).postToConversations(unposted.map(([, id]) => id));
+      await records.mark(DEMO_GARAGE_KINDS.questionPost, unposted.map(([key, id]) => ({ key, id })));
       progress(vehicles.length + alerts.length + watches.length, vehicles.length + alerts.length + watches.length, 'garage');
-      return [`fitment: ${questionRows.length} answered questions added`, `garage: ${vehicleRows.length} vehicles, ${alertRows.length} alerts, ${watchRows.length} watched items added`];
+      return [
+        `fitment: ${questionRows.length} answered questions added, ${posted} posted to conversations`,
+        `garage: ${vehicleRows.length} vehicles, ${alertRows.length} alerts, ${watchRows.length} watched items added`,
+      ];
     },
 
     /** Buyers' "Did it fit?" reports on the demo's delivered and completed orders (made by the payments step, after this one). */

@@ -17,9 +17,10 @@ export interface MessageRow {
   is_read: boolean;
   warnings: MessageWarning[];
   created_at: Date | string;
+  fitment_question_id: string | null;
 }
 
-const MESSAGE_COLUMNS = 'id, seq, conversation_id, sender_id, content, is_read, warnings, created_at';
+const MESSAGE_COLUMNS = 'id, seq, conversation_id, sender_id, content, is_read, warnings, created_at, fitment_question_id';
 
 export const rowToMessageDto = (r: MessageRow): MessageDto => ({
   id: r.id,
@@ -29,6 +30,7 @@ export const rowToMessageDto = (r: MessageRow): MessageDto => ({
   isRead: r.is_read,
   warnings: r.warnings ?? [],
   createdAt: new Date(r.created_at).toISOString(),
+  fitmentQuestionId: r.fitment_question_id ?? null,
 });
 
 /** One conversation of a user's inbox with its last message and the blocks between the two. */
@@ -126,18 +128,26 @@ export async function lockMember(em: SqlExecutor, conversationId: string, userId
   return member?.other_user_id ?? null;
 }
 
+/** A message to store: `fitmentQuestionId` when it is the garage's fitment question (MessagingApi.postAboutPart). */
+export interface MessageAppend {
+  conversationId: string;
+  senderId: string;
+  recipientId: string;
+  content: string;
+  warnings: readonly MessageWarning[];
+  now: string;
+  fitmentQuestionId?: string | null;
+}
+
 /**
  * Stores a message and moves its conversation (last activity, flagged for review when it carries warnings) and
  * both member rows (last activity, one more unread for the recipient). Answers the stored message.
  */
-export async function appendMessage(
-  em: SqlExecutor,
-  m: { conversationId: string; senderId: string; recipientId: string; content: string; warnings: readonly MessageWarning[]; now: string },
-): Promise<MessageRow> {
+export async function appendMessage(em: SqlExecutor, m: MessageAppend): Promise<MessageRow> {
   const [row] = await em.execute<MessageRow[]>(
-    `insert into messages (conversation_id, sender_id, content, warnings, created_at) values (?, ?, ?, ?::text[], ?)
+    `insert into messages (conversation_id, sender_id, content, warnings, created_at, fitment_question_id) values (?, ?, ?, ?::text[], ?, ?)
      returning ${MESSAGE_COLUMNS}`,
-    [m.conversationId, m.senderId, m.content, `{${m.warnings.join(',')}}`, m.now],
+    [m.conversationId, m.senderId, m.content, `{${m.warnings.join(',')}}`, m.now, m.fitmentQuestionId ?? null],
   );
   const flagged = m.warnings.length > 0;
   await em.execute(

@@ -25,6 +25,7 @@ import {
   type InboxRow,
 } from './conversation.repository.js';
 import { Message } from './message.entity.js';
+import type { PartNote } from './messaging.api.js';
 import { offPlatformWarnings } from './message.safety.js';
 import type { ConversationDto, CounterpartDto, MessageDto } from './messaging.dto.js';
 import { MESSAGING_EVENTS } from './messaging.events.js';
@@ -102,13 +103,14 @@ export class ConversationService {
   /**
    * Posts `content` from `senderId` into the buyer's and seller's conversation about a part, opening it with
    * `subject` when they have none (other modules' notes, such as a fitment question and its answer), in the
-   * caller's transaction. Answers false, posting nothing, when either has blocked the other.
+   * caller's transaction. Answers false, posting nothing, when either has blocked the other. A note with `sentAt`
+   * (the demo's history) is dated then and mailed to nobody.
    */
-  async postAboutPart(post: { partId: string; buyerId: string; sellerId: string; senderId: string; subject: string; content: string }): Promise<boolean> {
+  async postAboutPart(post: PartNote): Promise<boolean> {
     const otherId = post.senderId === post.buyerId ? post.sellerId : post.buyerId;
     const blocks = await this.db.em.count(UserBlock, { $or: [{ blockerId: post.buyerId, blockedId: post.sellerId }, { blockerId: post.sellerId, blockedId: post.buyerId }] });
     if (blocks) return false;
-    const now = this.clock.now().toISOString();
+    const now = (post.sentAt ?? this.clock.now()).toISOString();
     const id = await openConversation(this.db.em, {
       relatedItemType: 'part',
       relatedItemId: post.partId,
@@ -119,7 +121,7 @@ export class ConversationService {
       otherId,
       now,
     });
-    await this.append(id, post.senderId, otherId, post.content);
+    await this.append(id, post.senderId, otherId, post.content, { fitmentQuestionId: post.fitmentQuestionId, sentAt: post.sentAt });
     return true;
   }
 
@@ -130,13 +132,20 @@ export class ConversationService {
 
   /**
    * Stores a message, counts it unread for the recipient, flags off-platform contact for the admins, and in the
-   * same transaction pushes it live to both people's tabs and schedules the unread mail.
+   * same transaction pushes it live to both people's tabs and schedules the unread mail (none for a note of the
+   * past, `sentAt`).
    */
-  private async append(conversationId: string, senderId: string, recipientId: string, content: string): Promise<MessageDto> {
+  private async append(
+    conversationId: string,
+    senderId: string,
+    recipientId: string,
+    content: string,
+    note: { fitmentQuestionId?: string; sentAt?: Date } = {},
+  ): Promise<MessageDto> {
     const em = this.db.em;
-    const now = this.clock.now();
+    const now = note.sentAt ?? this.clock.now();
     const warnings = offPlatformWarnings(content);
-    const row = await appendMessage(em, { conversationId, senderId, recipientId, content, warnings, now: now.toISOString() });
+    const row = await appendMessage(em, { conversationId, senderId, recipientId, content, warnings, now: now.toISOString(), fitmentQuestionId: note.fitmentQuestionId });
     const message = rowToMessageDto(row);
     await this.live.push(em, recipientId, {
       type: 'message_received',
@@ -146,12 +155,14 @@ export class ConversationService {
     });
     await this.live.push(em, senderId, { type: 'message_sent', conversationId, message, unreadCount: await unreadTotal(em, senderId) });
     // The first unread message sets the time; later ones join the same mail (preserve_run_at).
-    await this.jobs.add(
-      em,
-      MESSAGING_TASKS.mailUnread,
-      { conversationId, recipientId },
-      { runAt: new Date(now.getTime() + UNREAD_MAIL_DELAY_MS), jobKey: unreadMailKey(conversationId, recipientId), jobKeyMode: 'preserve_run_at' },
-    );
+    if (!note.sentAt) {
+      await this.jobs.add(
+        em,
+        MESSAGING_TASKS.mailUnread,
+        { conversationId, recipientId },
+        { runAt: new Date(now.getTime() + UNREAD_MAIL_DELAY_MS), jobKey: unreadMailKey(conversationId, recipientId), jobKeyMode: 'preserve_run_at' },
+      );
+    }
     await this.events.publish(em, {
       name: MESSAGING_EVENTS.messageSent,
       payload: { conversationId, messageId: message.id, senderId, recipientId, warnings },

@@ -4,7 +4,8 @@ import type { MessageWarning } from './messaging.dto.js';
 
 /**
  * A message of a conversation. `seq` (an identity column the database assigns) orders a thread and pages it;
- * `warnings` lists the off-platform contact found in it.
+ * `warnings` lists the off-platform contact found in it; `fitmentQuestionId` names the garage's fitment question a
+ * note asks (another module's id).
  */
 export const Message = defineEntity({
   name: 'Message',
@@ -17,6 +18,7 @@ export const Message = defineEntity({
     content: p.text(),
     isRead: p.boolean().default(false),
     warnings: p.array().$type<MessageWarning[]>().default([]),
+    fitmentQuestionId: p.uuid().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

@@ -33,6 +33,13 @@ export interface PartNote {
   senderId: string;
   subject: string;
   content: string;
+  /** The garage's fitment question this note asks (its message names it, for the thread's answer control). */
+  fitmentQuestionId?: string;
+  /**
+   * When it was written, for a note of the past (the demo's questions and answers) posted into a conversation with
+   * nothing later: dated then, and no unread mail is scheduled for it (it is not news). Default: the clock's now.
+   */
+  sentAt?: Date;
 }
 
 @injectable()

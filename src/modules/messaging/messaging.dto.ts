@@ -39,6 +39,11 @@ export interface MessageDto {
   /** Off-platform contact or payment it carries: shown to the recipient as a warning. */
   warnings: MessageWarning[];
   createdAt: string;
+  /**
+   * The fitment question ("Will it fit my ...?", the garage's) this message asks, posted by the buyer from the part
+   * page: the thread offers the part's seller the answer there. Null for every other message.
+   */
+  fitmentQuestionId: string | null;
 }
 
 /** A conversation as the caller sees it (spec 000 §3: id, subject, createdAt, and the inbox's facts). */

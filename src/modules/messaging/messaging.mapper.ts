@@ -10,4 +10,5 @@ export const toMessageDto = (m: Message): MessageDto => ({
   isRead: m.isRead,
   warnings: m.warnings ?? [],
   createdAt: m.createdAt.toISOString(),
+  fitmentQuestionId: m.fitmentQuestionId ?? null,
 });

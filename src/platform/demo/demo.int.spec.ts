@@ -136,7 +136,8 @@ describe('seed-demo and clear-demo', () => {
   it('starts conversations between demo buyers and sellers about parts, auctions and requests, some unread', async () => {
     const topics = await t.sql<{ related_item_type: string }>('select distinct related_item_type from conversations order by 1');
     expect(topics.map((r) => r.related_item_type)).toEqual(['auction', 'part', 'reverse_auction']);
-    // Every conversation has two members, a few messages from both, and unread counts equal to the messages table.
+    // Every conversation has two members, a few messages from both (a fitment question and its answer, the garage's,
+    // are two), and unread counts equal to the messages table.
     const drift = await t.sql(
       `select m.conversation_id from conversation_members m join conversations c on c.id = m.conversation_id
         where m.user_id not in (c.buyer_id, c.seller_id) or m.other_user_id not in (c.buyer_id, c.seller_id) or m.user_id = m.other_user_id
@@ -148,7 +149,8 @@ describe('seed-demo and clear-demo', () => {
     const [shape] = await t.sql<{ conversations: number; members: number; thin: number; unread: number; flagged: number; reports: number }>(
       `select (select count(*)::int from conversations) as conversations, (select count(*)::int from conversation_members) as members,
               (select count(*)::int from conversations c where (select count(distinct sender_id) from messages x where x.conversation_id = c.id) < 2
-                 or (select count(*) from messages x where x.conversation_id = c.id) < 3) as thin,
+                 or (select count(*) from messages x where x.conversation_id = c.id) < 3
+                    and not exists (select 1 from messages x where x.conversation_id = c.id and x.fitment_question_id is not null)) as thin,
               (select count(*)::int from conversation_members where unread_count > 0) as unread,
               (select count(*)::int from conversations where review_status = 'open' and flagged_at is not null) as flagged,
               (select count(*)::int from conversation_reports) as reports`,

@@ -16,13 +16,16 @@ import type { FitmentAnswerInput, FitmentQuestionInput } from '../../../modules/
 const FIT_LABEL: Record<FitAnswer, string> = { yes: 'Fits', no: "Doesn't fit", unsure: 'Not sure' };
 const FIT_ICON = { yes: CircleCheck, no: CircleX, unsure: CircleHelp } as const;
 
+/** The part's questions (GET /api/parts/{id}/fitment-questions), the key's path: the part page and the message thread share it. */
+export const fitmentQuestionsPath = (partId: string) => `/api/parts/${encodeURIComponent(partId)}/fitment-questions`;
+
 /**
  * "Will it fit my ...?" on the part page (issue 35): the questions buyers asked and the seller's answers (the asker
  * never named), the ask form for a signed-in buyer with a garage, and the answer form for the part's seller.
  */
 export function FitmentQuestionsCard({ partId, sellerId }: { partId: string; sellerId: string }) {
   const { user, vehicles } = useMyActiveVehicles();
-  const listKey = [`/api/parts/${encodeURIComponent(partId)}/fitment-questions`];
+  const listKey = [fitmentQuestionsPath(partId)];
   const list = useQuery({ queryKey: listKey, queryFn: listQueryFn<FitmentQuestionDto>() });
   const isSeller = user?.id === sellerId;
   const questions = list.data?.items ?? [];
@@ -61,7 +64,8 @@ export function FitmentQuestionsCard({ partId, sellerId }: { partId: string; sel
   );
 }
 
-function Answer({ fits, answer }: { fits: FitAnswer; answer: string }) {
+/** The seller's answer: fits, doesn't fit or not sure, and their words. */
+export function Answer({ fits, answer }: { fits: FitAnswer; answer: string }) {
   const Icon = FIT_ICON[fits];
   return (
     <div className={fits === 'yes' ? 'text-success' : fits === 'no' ? 'text-danger' : ''}>
@@ -143,7 +147,11 @@ function AskForm({ partId, vehicles, listKey }: { partId: string; vehicles: { id
   );
 }
 
-function AnswerForm({ questionId, listKey }: { questionId: string; listKey: string[] }) {
+/**
+ * The seller's answer form (POST /api/fitment-questions/{id}/answer); `listKey` is refreshed after it, and after a
+ * 409 (answered meanwhile, elsewhere). Also in the message thread, under the question's message.
+ */
+export function AnswerForm({ questionId, listKey, onAnswered }: { questionId: string; listKey: readonly unknown[]; onAnswered?: () => void }) {
   const client = useQueryClient();
   const [fits, setFits] = useState<FitAnswer>('yes');
   const [answer, setAnswer] = useState('');
@@ -154,11 +162,14 @@ function AnswerForm({ questionId, listKey }: { questionId: string; listKey: stri
     onSuccess: () => {
       toast({ title: 'Answer sent', description: 'The buyer sees it in your messages and on the part page.' });
       void client.invalidateQueries({ queryKey: listKey });
+      onAnswered?.();
     },
     onError: (error) => {
       const details = describeError(error);
       setErrors(details.fieldErrors);
       toast({ title: 'The answer was not sent', description: details.message, variant: 'destructive' });
+      // Answered meanwhile (on the part page or in the messages): show that answer instead of the form.
+      if (details.status === 409) void client.invalidateQueries({ queryKey: listKey });
     },
   });
   const submit = (event: FormEvent) => {

@@ -10,6 +10,7 @@ import { cn } from '../../lib/cn';
 import { formatDateTime, formatUsd } from '../../lib/format';
 import { useAuth } from '../accounts/useAuth';
 import { OFF_PLATFORM_WARNING } from './contactSeller';
+import { FitmentQuestionNote } from './FitmentQuestionNote';
 import { fetchEarlier, useMarkRead, useSafetyActions, useSendMessage, useThread } from './messaging.api';
 
 const ITEM_PATHS = { part: '/parts', auction: '/auctions', reverse_auction: '/reverse-auctions' } as const;
@@ -20,7 +21,10 @@ const AVAILABILITY: Record<string, string> = {
   unavailable: 'No longer available',
 };
 
-/** One conversation: the item's card, the messages (oldest first, earlier ones on demand) and the composer. */
+/**
+ * One conversation: the item's card, the messages (oldest first, earlier ones on demand; a fitment question's with
+ * the seller's answer, or the seller's answer form) and the composer.
+ */
 export function Thread({ conversation: c, onBack }: { conversation: ConversationDto; onBack: () => void }) {
   const { user } = useAuth();
   const thread = useThread(c.id);
@@ -119,6 +123,7 @@ export function Thread({ conversation: c, onBack }: { conversation: Conversation
                   <div className={cn('rounded-lg px-3 py-2 text-sm whitespace-pre-wrap break-words', mine ? 'bg-racing text-white' : 'bg-paper text-ink')}>
                     {m.content}
                   </div>
+                  {m.fitmentQuestionId && <FitmentQuestionNote message={m} conversation={c} />}
                   {!mine && m.warnings.length > 0 && (
                     <p role="note" className="flex items-start gap-1 rounded-md border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900">
                       <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" /> {OFF_PLATFORM_WARNING}
