@@ -153,7 +153,8 @@ function AskForm({ partId, vehicles, listKey }: { partId: string; vehicles: { id
  */
 export function AnswerForm({ questionId, listKey, onAnswered }: { questionId: string; listKey: readonly unknown[]; onAnswered?: () => void }) {
   const client = useQueryClient();
-  const [fits, setFits] = useState<FitAnswer>('yes');
+  // No answer is chosen for the seller: a "yes" binds them (see the note under the form).
+  const [fits, setFits] = useState<FitAnswer | ''>('');
   const [answer, setAnswer] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const send = useMutation({
@@ -174,13 +175,20 @@ export function AnswerForm({ questionId, listKey, onAnswered }: { questionId: st
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!answer.trim()) return setErrors({ answer: FITMENT_QUESTION_MESSAGES.answer });
+    const missing = {
+      ...(fits ? {} : { fits: FITMENT_QUESTION_MESSAGES.fits }),
+      ...(answer.trim() ? {} : { answer: FITMENT_QUESTION_MESSAGES.answer }),
+    };
+    if (!fits || Object.keys(missing).length) return setErrors(missing);
     setErrors({});
     send.mutate({ fits, answer } satisfies FitmentAnswerInput);
   };
   return (
     <form className="grid gap-2" onSubmit={submit} aria-label="Answer the fitment question">
-      <SelectField label="Does it fit?" value={fits} onChange={(e) => setFits(e.target.value as FitAnswer)} error={errors.fits}>
+      <SelectField label="Does it fit?" value={fits} onChange={(e) => setFits(e.target.value as FitAnswer | '')} error={errors.fits} required>
+        <option value="" disabled>
+          Choose an answer
+        </option>
         <option value="yes">Yes, it fits</option>
         <option value="no">No, it does not fit</option>
         <option value="unsure">Not sure</option>
