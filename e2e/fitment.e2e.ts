@@ -5,7 +5,8 @@ import { apiSession, callOk, createListedPart, registerVerified, signIn, type Si
 /**
  * Issue 35 journeys, "Will it fit?": (a) after delivery the order page asks "Did it fit?", the buyer answers yes with
  * a garage vehicle, and the part page then shows the confirmation; (b) before buying, a buyer with a garage vehicle
- * asks the seller on the part page, the seller answers yes there, and the buyer sees the answer on the part page.
+ * asks the seller on the part page, the seller answers yes there, and the buyer sees the answer on the part page;
+ * (c) the seller answers another buyer's question in the message thread it was posted to.
  * Accounts, listings, garages, payment and shipping go through the API; the journeys' own steps through the pages.
  */
 
@@ -126,6 +127,37 @@ describe('Will it fit?', () => {
     expect(said).toContain('My Nova has its original 1968 350 and stock heads. Will it bolt on?');
     expect(said).toContain('Seller: Fits');
     expect(said).not.toContain("Waiting for the seller's answer.");
+    await page.context().close();
+  }, 60_000);
+
+  it('lets the seller answer a fitment question in the message thread where it was posted', async () => {
+    const CARB = 'Holley 4150 double pumper carburettor, 750 cfm';
+    const carbId = await createListedPart(sellerUser, part(CARB, '0-4779'));
+    const askerUser = await apiSession(asker.username);
+    const [nova] = await callOk<{ id: string }[]>(askerUser.cookie, 'GET', `/api/garage/${askerUser.id}`);
+    await callOk(askerUser.cookie, 'POST', `/api/parts/${carbId}/fitment-questions`, { vehicleId: nova!.id, question: 'Will it clear the stock air cleaner on my Nova?' });
+
+    const sellerPage = await browser.newPage();
+    await signIn(sellerPage, seller.username);
+    await sellerPage.goto('/messages');
+    await sellerPage.getByText(CARB).first().click();
+    const answer = sellerPage.getByRole('form', { name: 'Answer the fitment question' });
+    // Nothing is chosen for the seller: a binding "yes" is never a default.
+    await answer.getByLabel('Your answer').fill('No: the 750 needs a drop-base air cleaner on a Nova.');
+    expect(await answer.getByLabel('Does it fit?').inputValue()).toBe('');
+    await answer.getByLabel('Does it fit?').selectOption('no');
+    await answer.getByRole('button', { name: 'Send answer' }).click();
+    await expect.poll(() => sellerPage.getByText('No: the 750 needs a drop-base air cleaner on a Nova.').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => answer.isVisible(), { timeout: 15_000 }).toBe(false);
+    await sellerPage.context().close();
+
+    // The buyer sees the same answer on the part page.
+    const page = await browser.newPage();
+    await signIn(page, asker.username);
+    await page.goto(`/parts/${carbId}`);
+    const questions = page.getByTestId('fitment-questions');
+    await expect.poll(() => questions.textContent(), { timeout: 15_000 }).toContain('No: the 750 needs a drop-base air cleaner on a Nova.');
+    expect(await questions.textContent()).toContain("Seller: Doesn't fit");
     await page.context().close();
   }, 60_000);
 });
