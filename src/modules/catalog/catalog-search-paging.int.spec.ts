@@ -28,6 +28,19 @@ const search = async (query: Record<string, unknown>): Promise<Page> => {
   };
 };
 
+/** A month-old listing that ranks above every "Gearbox mount" (the word twice in its title and twice in its text). */
+async function insertOldBestGearbox(): Promise<{ id: string }> {
+  const [old] = await t.sql<{ id: string }>(
+    `insert into parts (title, description, price, category, make, condition, location, seller_id, images, is_approved, created_at)
+     values ('Gearbox gearbox rebuild kit', 'Gearbox bearings and gearbox seals', 300, 'drivetrain', 'ford', 'used-good',
+             'Austin, TX', $1, '[{"url":"https://img.example.com/k.jpg","altText":"Kit","isPrimary":true}]', true,
+             now() - interval '30 days')
+     returning id`,
+    [sellerId],
+  );
+  return old!;
+}
+
 beforeAll(async () => {
   t = await startTestApp();
   await seedCatalog(t.rt.container);
@@ -78,22 +91,15 @@ describe('paging a search with more matches than are all ranked', () => {
   });
 
   it('ranks only the newest matches then: an old match with a better rank stays with the rest', async () => {
-    const [old] = await t.sql<{ id: string }>(
-      `insert into parts (title, description, price, category, make, condition, location, seller_id, images, is_approved, created_at)
-       values ('Gearbox gearbox rebuild kit', 'Gearbox bearings and gearbox seals', 300, 'drivetrain', 'ford', 'used-good',
-               'Austin, TX', $1, '[{"url":"https://img.example.com/k.jpg","altText":"Kit","isPrimary":true}]', true,
-               now() - interval '30 days')
-       returning id`,
-      [sellerId],
-    );
+    const old = await insertOldBestGearbox();
     try {
       const first = await search({ q: 'gearbox', limit: 100 });
       expect(first.total).toBe(COUNT_BOUND);
-      expect(first.parts.map((p) => p.id)).not.toContain(old!.id);
+      expect(first.parts.map((p) => p.id)).not.toContain(old.id);
       const last = await search({ q: 'gearbox', limit: 1, offset: MATCHES });
-      expect(last.parts.map((p) => p.id)).toEqual([old!.id]);
+      expect(last.parts.map((p) => p.id)).toEqual([old.id]);
     } finally {
-      await t.sql(`delete from parts where id = $1`, [old!.id]);
+      await t.sql(`delete from parts where id = $1`, [old.id]);
     }
   });
 
@@ -104,22 +110,15 @@ describe('paging a search with more matches than are all ranked', () => {
       `update parts set is_active = false
        where id in (select id from parts where title like 'Gearbox mount%' order by created_at limit 40) returning id`,
     );
-    const [old] = await t.sql<{ id: string }>(
-      `insert into parts (title, description, price, category, make, condition, location, seller_id, images, is_approved, created_at)
-       values ('Gearbox gearbox rebuild kit', 'Gearbox bearings and gearbox seals', 300, 'drivetrain', 'ford', 'used-good',
-               'Austin, TX', $1, '[{"url":"https://img.example.com/k.jpg","altText":"Kit","isPrimary":true}]', true,
-               now() - interval '30 days')
-       returning id`,
-      [sellerId],
-    );
+    const old = await insertOldBestGearbox();
     try {
       expect(MATCHES - hidden.length + 1).toBeLessThanOrEqual(RANK_ALL_LIMIT);
       // Every match is ranked: the old best match is first, as it would not be among the newest alone (above).
       const page = await search({ q: 'gearbox', limit: 10 });
-      expect(page.parts[0]!.id).toBe(old!.id);
+      expect(page.parts[0]!.id).toBe(old.id);
       expect(page.total).toBe(COUNT_BOUND);
     } finally {
-      await t.sql(`delete from parts where id = $1`, [old!.id]);
+      await t.sql(`delete from parts where id = $1`, [old.id]);
       await t.sql(`update parts set is_active = true where id = any($1::uuid[])`, [hidden.map((h) => h.id)]);
     }
   });

@@ -66,25 +66,22 @@ export class SearchFacets {
   }
 
   /** Matches per category, most first. */
-  async categories(): Promise<Counted<FacetCountDto>> {
-    const where = this.where('category');
-    const rows = await this.db.run<Named>(
-      `select c.slug, c.name, count(*)::int as count
-       from (select p.category from parts p where ${where.sql} limit ?) m join categories c on c.slug = m.category
-       group by c.slug, c.name order by count desc, c.name asc`,
-      [...where.params, this.bound + 1],
-    );
-    const named = rows.map((r) => ({ slug: r.slug, name: r.name, count: Number(r.count) }));
-    return { rows: named, read: sumOf(named) };
+  categories(): Promise<Counted<FacetCountDto>> {
+    return this.named('category', 'categories');
   }
 
   /** Matches per make, most first. */
-  async makes(): Promise<Counted<FacetCountDto>> {
-    const where = this.where('make');
+  makes(): Promise<Counted<FacetCountDto>> {
+    return this.named('make', 'makes');
+  }
+
+  /** Matches per value of `column` (category or make), named from its reference table, most first. */
+  private async named(column: 'category' | 'make', table: 'categories' | 'makes'): Promise<Counted<FacetCountDto>> {
+    const where = this.where(column);
     const rows = await this.db.run<Named>(
-      `select m.slug, m.name, count(*)::int as count
-       from (select p.make from parts p where ${where.sql} limit ?) x join makes m on m.slug = x.make
-       group by m.slug, m.name order by count desc, m.name asc`,
+      `select t.slug, t.name, count(*)::int as count
+       from (select p.${column} as slug from parts p where ${where.sql} limit ?) m join ${table} t on t.slug = m.slug
+       group by t.slug, t.name order by count desc, t.name asc`,
       [...where.params, this.bound + 1],
     );
     const named = rows.map((r) => ({ slug: r.slug, name: r.name, count: Number(r.count) }));
