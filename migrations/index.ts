@@ -48,6 +48,7 @@ import { Migration20261130000000GarageFitmentReports } from './20261130000000-ga
 import { Migration20261130040000GarageFitmentQuestions } from './20261130040000-garage-fitment-questions.js';
 import { Migration20261130040100ReturnsFitEvidence } from './20261130040100-returns-fit-evidence.js';
 import { Migration20261201000000MessagingFitmentQuestionLink } from './20261201000000-messaging-fitment-question-link.js';
+import { Migration20261202000000CatalogSearchRecent } from './20261202000000-catalog-search-recent.js';
 import { Migration20261128014500PaymentsCommissionTiers } from './20261128014500-payments-commission-tiers.js';
 import { Migration20261124193000AccountsSuspension } from './20261124193000-accounts-suspension.js';
 import { Migration20261124193100PlatformAuditLog } from './20261124193100-platform-audit-log.js';
@@ -108,4 +109,5 @@ export const migrations: MigrationObject[] = [
   { name: '20261130040000-garage-fitment-questions', class: Migration20261130040000GarageFitmentQuestions },
   { name: '20261130040100-returns-fit-evidence', class: Migration20261130040100ReturnsFitEvidence },
   { name: '20261201000000-messaging-fitment-question-link', class: Migration20261201000000MessagingFitmentQuestionLink },
+  { name: '20261202000000-catalog-search-recent', class: Migration20261202000000CatalogSearchRecent },
 ];

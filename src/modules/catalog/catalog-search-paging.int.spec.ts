@@ -3,7 +3,8 @@ import { startTestApp, type TestApp } from '../../../test/harness.js';
 import { signedInBuyer } from '../../../test/accounts.fixtures.js';
 import { insertParts } from '../../../test/catalog.fixtures.js';
 import { seedCatalog } from './catalog.seed.js';
-import { COUNT_BOUND, RANK_ALL_LIMIT, RANK_CANDIDATES } from './part-search.sql.js';
+import { COMMON_RECHECK_MS, COUNT_BOUND, RANK_ALL_LIMIT, RANK_CANDIDATES } from './part-search.sql.js';
+import { SearchRecentService } from './search-recent.service.js';
 
 let t: TestApp;
 let sellerId: string;
@@ -113,6 +114,9 @@ describe('paging a search with more matches than are all ranked', () => {
     const old = await insertOldBestGearbox();
     try {
       expect(MATCHES - hidden.length + 1).toBeLessThanOrEqual(RANK_ALL_LIMIT);
+      // Counted again once its last count is COMMON_RECHECK_MS old (until then its first pages come from the
+      // newest parts' table, below).
+      t.clock.advance(COMMON_RECHECK_MS);
       // Every match is ranked: the old best match is first, as it would not be among the newest alone (above).
       const page = await search({ q: 'gearbox', limit: 10 });
       expect(page.parts[0]!.id).toBe(old.id);
@@ -121,6 +125,25 @@ describe('paging a search with more matches than are all ranked', () => {
       await t.sql(`delete from parts where id = $1`, [old.id]);
       await t.sql(`update parts set is_active = true where id = any($1::uuid[])`, [hidden.map((h) => h.id)]);
     }
+  });
+
+  it("answers a common text's first page from the newest parts' table exactly as from the whole catalog", async () => {
+    const fromCatalog = async () => {
+      // Counted again: every match is read, the newest RANK_CANDIDATES found among them.
+      t.clock.advance(COMMON_RECHECK_MS);
+      return search({ q: 'gearbox', limit: 60 });
+    };
+    const counted = await fromCatalog();
+    const recent = await search({ q: 'gearbox', limit: 60 });
+    expect(recent).toEqual(counted);
+    expect(recent).toMatchObject({ total: COUNT_BOUND, exact: false });
+    // Trimmed to fewer parts, the table still holds the newest candidates, or too few of them and the search reads
+    // the whole catalog: the page is the same either way.
+    for (const keep of [RANK_CANDIDATES + 10, RANK_CANDIDATES - 10]) {
+      await t.rt.container.get(SearchRecentService).trim(keep);
+      expect(await search({ q: 'gearbox', limit: 60 })).toEqual(counted);
+    }
+    expect(await fromCatalog()).toEqual(counted);
   });
 
   it('still reports the total when the page starts past the last match', async () => {

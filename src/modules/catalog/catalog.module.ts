@@ -29,6 +29,8 @@ import { PartService } from './part.service.js';
 import { PartUploadClaims } from './part.upload-claims.js';
 import { UploadClaims } from './upload.claims.js';
 import { UploadCleanupService } from './upload-cleanup.service.js';
+import { SearchRecentService } from './search-recent.service.js';
+import { PartSearchRecent, PartSearchRecentFloor } from './part-search-recent.entity.js';
 import { UploadService } from './upload.service.js';
 import { WatchlistService } from './watchlist.service.js';
 import { SELLER_SUSPENSION_SUBSCRIPTIONS, SellerSuspensionService, sellerSuspensionTasks } from './seller-suspension.service.js';
@@ -48,11 +50,12 @@ export const catalogModule: PitlaneModule = {
     bind(CatalogReference).toSelf();
     bind(UploadService).toSelf();
     bind(UploadCleanupService).toSelf();
+    bind(SearchRecentService).toSelf();
     bind(UploadClaims).to(PartUploadClaims);
     bind(CatalogApi).to(CatalogApiImpl);
     bind(ConsoleFigures).to(PartConsoleFigures);
   }),
-  entities: [Category, Make, Part, PartFitment, PartNumber, InterchangeGroup, InterchangeNumber, Favorite, PartSearchWord, CatalogPublicCount],
+  entities: [Category, Make, Part, PartFitment, PartNumber, InterchangeGroup, InterchangeNumber, Favorite, PartSearchWord, CatalogPublicCount, PartSearchRecent, PartSearchRecentFloor],
   routes: catalogRoutes,
   adminRoutes: (container) => Router().use(partAdminRoutes(container), interchangeAdminRoutes(container)),
   tasks: { ...catalogTasks, ...sellerSuspensionTasks },

@@ -8,6 +8,7 @@ export type { PreparedQuery } from './search-lexicon.sql.js';
 import type { KnownWords, RememberedSet } from './search.words.js';
 import { type PreparedQuery, prepareQuery } from './search-lexicon.sql.js';
 import { exactHit, INTERCHANGE_TIER, numberMatch, tierOf } from './part-number-search.sql.js';
+import { recentNewest } from './search-recent.sql.js';
 import { afterCursor, BROWSE_KEYS, encodeCursor, orderOf, RELEVANCE_KEYS, type SortKey, sortKeyOf } from './search-keyset.sql.js';
 import { type FacetFilter, SearchFacets } from './search-facets.sql.js';
 
@@ -15,6 +16,11 @@ import { type FacetFilter, SearchFacets } from './search-facets.sql.js';
 export const RANK_ALL_LIMIT = 2000;
 /** With more matches, only this many of the newest are ranked; the rest follow, newest first. */
 export const RANK_CANDIDATES = 500;
+/**
+ * A text remembered as matching more than RANK_ALL_LIMIT parts is counted again (every match read) when it was
+ * last counted longer ago than this; in between, its first pages come from the newest parts' table (commonRanked).
+ */
+export const COMMON_RECHECK_MS = 60_000;
 /** Counts are exact up to this many matches; past it a search says "at least this many" (COUNT_BOUND+). */
 export const COUNT_BOUND = 1000;
 
@@ -298,10 +304,11 @@ export class PartSearch {
       // A text seen to match more than RANK_ALL_LIMIT parts goes straight to newestRanked, whose window counts
       // the text's matches; were they RANK_ALL_LIMIT or fewer after all, the ranking below answers instead.
       const common = this.commonKey(filters, query);
-      const direct = common && this.common!.has(common) ? await this.newestRanked(filters, query, places, page, run, withParts, true) : null;
-      if (direct && totalOf(direct) <= RANK_ALL_LIMIT) this.common!.forget(common!);
+      const direct = common && this.common!.has(common) ? await this.commonRanked(filters, query, places, page, run, withParts, common) : null;
+      if (direct && direct.matches <= RANK_ALL_LIMIT) this.common!.forget(common!);
+      else if (direct?.counted) this.common!.remember([common!]);
       const [hit, tier] = [exactHit(query.partNumbers), tierOf(query.partNumbers, 0)];
-      rows = direct && totalOf(direct) > RANK_ALL_LIMIT ? direct : await run(
+      rows = direct && direct.matches > RANK_ALL_LIMIT ? direct.rows : await run(
         `with matched as materialized (
            select p.id, p.created_at, ${hit.sql} as pn_hit, ${tier.sql} as tier,
                   ${rankOf(places.tsquery)} as rank
@@ -311,11 +318,11 @@ export class PartSearch {
          ${withParts(`(select count(*)::int as n from matched)`, `select id, pn_hit, tier, rank, created_at from matched`, RELEVANCE_KEYS)}`,
         [...hit.params, ...tier.params, searched(query), ...where.params, ...pageParams(RELEVANCE_KEYS, page)],
       );
-      if (rows !== direct && totalOf(rows) > RANK_ALL_LIMIT) {
+      if (rows !== direct?.rows && totalOf(rows) > RANK_ALL_LIMIT) {
         if (common) this.common!.remember([common]);
         rows = await this.newestRanked(filters, query, places, page, run, withParts);
       }
-      counted = this.counted(totalOf(rows));
+      counted = this.counted(rows === direct?.rows ? direct.matches : totalOf(rows));
     } else {
       const keys = searchKeys(sort, false);
       const count = this.countOf(filters, query, where);
@@ -334,14 +341,40 @@ export class PartSearch {
   }
 
   /**
+   * The page of a text remembered as matching more than RANK_ALL_LIMIT parts, with how many it matches as far as
+   * known: a first page within the candidates from the newest parts' table when it holds RANK_CANDIDATES matches
+   * and the text was counted less than COMMON_RECHECK_MS ago (that count says there are more than RANK_ALL_LIMIT),
+   * else by reading every match, counted again (newestRanked's modes `recent` and `counting`).
+   */
+  private async commonRanked(
+    filters: SearchFilters,
+    query: PreparedQuery,
+    places: Placeholders,
+    page: PageRequest,
+    run: (sql: string, params: unknown[]) => Promise<PageRow[]>,
+    withParts: (count: string, ordered: string, keys: readonly SortKey[]) => string,
+    key: string,
+  ): Promise<{ rows: PageRow[]; matches: number; counted: boolean }> {
+    const fresh = this.common!.rememberedWithin(key, COMMON_RECHECK_MS);
+    if (fresh && filters.visibility === 'public' && !page.after && page.offset + page.limit + 1 <= RANK_CANDIDATES) {
+      const rows = await this.newestRanked(filters, query, places, page, run, withParts, 'recent');
+      if (totalOf(rows) >= RANK_CANDIDATES) return { rows, matches: RANK_ALL_LIMIT + 1, counted: false };
+    }
+    const rows = await this.newestRanked(filters, query, places, page, run, withParts, 'counting');
+    return { rows, matches: totalOf(rows), counted: true };
+  }
+
+  /**
    * A relevance page when the matches are too many to rank them all: exact part-number hits first; then the
    * best-ranked of the newest RANK_CANDIDATES matches (tier 0); then the rest, newest first (tier 1). Finding the
    * newest reads every match (a top-N sort; looking in the newest slices of the time span first cost more at 1M
    * parts: docs/performance.md, issue 36). The rest is only read when the page reaches past the candidates: at
    * once for an offset past them or a cursor in the rest, else when the candidates' page comes back short.
-   * The count is the bound's "more" (every match is not counted) unless the bound is above RANK_ALL_LIMIT; when
-   * `counting`, it is the number of the text's matches (the newest window counts them as it reads them), so that
-   * a caller who skipped the ranking of all matches learns whether they were more than RANK_ALL_LIMIT.
+   * The count is the bound's "more" (every match is not counted) unless the bound is above RANK_ALL_LIMIT. In
+   * mode `counting` it is the number of the text's matches (the newest window counts them as it reads them), so that
+   * a caller who skipped the ranking of all matches learns whether they were more than RANK_ALL_LIMIT. In mode
+   * `recent` the newest come from the newest parts' table (search-recent.sql.ts) and the count is how many were
+   * found there: the page is right only when that is RANK_CANDIDATES (the caller checks), and never reaches the rest.
    */
   private async newestRanked(
     filters: SearchFilters,
@@ -350,13 +383,17 @@ export class PartSearch {
     page: PageRequest,
     run: (sql: string, params: unknown[]) => Promise<PageRow[]>,
     withParts: (count: string, ordered: string, keys: readonly SortKey[]) => string,
-    counting = false,
+    mode: 'bounded' | 'counting' | 'recent' = 'bounded',
   ): Promise<PageRow[]> {
+    const counting = mode === 'counting';
     const statement = (tail: boolean, asked: PageRequest) => {
       const params: unknown[] = [];
       const add = (sql: Sql) => (params.push(...sql.params), sql.sql);
       const text = this.where(filters, query, undefined, places, true);
-      const newest = `newest as materialized (
+      const newest =
+        mode === 'recent'
+          ? `newest as materialized (${add({ sql: recentNewest(places.tsquery, RANK_CANDIDATES), params: [searched(query)] })})`
+          : `newest as materialized (
            select p.ctid as tid, p.id, p.created_at${counting ? ', count(*) over () as n' : ''} from parts p
            where ${add(text)}
            order by p.created_at desc, p.id limit ${RANK_CANDIDATES}
@@ -380,8 +417,9 @@ export class PartSearch {
       }
       const count = counting
         ? '(select coalesce(max(n), 0)::int as n from newest)'
+        : mode === 'recent' ? '(select count(*)::int as n from newest)'
         : this.bound < RANK_ALL_LIMIT ? '(select ?::int as n)' : `(${boundedCount(this.where(filters, query, undefined, places).sql)})`;
-      const countParams = counting ? [] : this.bound < RANK_ALL_LIMIT ? [this.bound + 1] : [...this.where(filters, query, undefined, places).params, this.bound + 1];
+      const countParams = mode !== 'bounded' ? [] : this.bound < RANK_ALL_LIMIT ? [this.bound + 1] : [...this.where(filters, query, undefined, places).params, this.bound + 1];
       const sql = `with ${newest},
          ${pn},
          ordered as (${ordered})
@@ -391,7 +429,7 @@ export class PartSearch {
     const inTail = page.after ? page.after[1] === '1' : page.offset + page.limit + 1 > RANK_CANDIDATES;
     const first = statement(inTail, page);
     const rows = await run(first.sql, first.params);
-    if (inTail || rows.filter((r) => r.id !== null).length > page.limit) return rows;
+    if (mode === 'recent' || inTail || rows.filter((r) => r.id !== null).length > page.limit) return rows;
     const again = statement(true, page);
     return run(again.sql, again.params);
   }

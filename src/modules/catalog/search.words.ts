@@ -156,6 +156,12 @@ export class RememberedSet {
     }
   }
 
+  /** Whether `item` was remembered (last) less than `ms` ago; unlike `has`, not a use. */
+  rememberedWithin(item: string, ms: number): boolean {
+    const seen = this.items.get(item);
+    return seen !== undefined && this.now() - seen < Math.min(ms, this.ttlMs);
+  }
+
   /** Forgets `item`. */
   forget(item: string): void {
     this.items.delete(item);
