@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { FitmentQuestionDto } from '../../../modules/garage/fitment-question.dto';
 import type { ConversationDto } from '../../../modules/messaging/messaging.dto';
 import { fitmentNoteView } from './fitmentNote';
 
-const BUYER = 'buyer-1';
-const SELLER = 'seller-1';
+// The two participants as the session names them (user ids are UUIDs); the view is given the signed-in viewer's.
+const BUYER = randomUUID();
+const SELLER = randomUUID();
 const part = { relatedItem: { type: 'part', id: 'p1', title: 'Heads', imageUrl: null, price: null, availability: 'available' }, blockedByMe: false, blockedMe: false } satisfies Pick<
   ConversationDto,
   'relatedItem' | 'blockedByMe' | 'blockedMe'
