@@ -1,8 +1,6 @@
 import type { SqlRunner } from '../../platform/db/sql-runner.js';
 import { PART_COLUMNS, type PartRow, readPartRows } from './part-read.sql.js';
-import type { Condition } from './part.entity.js';
 import type { PartSort } from './part.schemas.js';
-import type { VehicleFilter } from './vehicle-filter.port.js';
 
 export type { PreparedQuery } from './search-lexicon.sql.js';
 import type { KnownWords, RememberedSet } from './search.words.js';
@@ -11,41 +9,17 @@ import { exactHit, INTERCHANGE_TIER, numberMatch, tierOf } from './part-number-s
 import { recentNewest } from './search-recent.sql.js';
 import { afterCursor, BROWSE_KEYS, encodeCursor, orderOf, RELEVANCE_KEYS, type SortKey, sortKeyOf } from './search-keyset.sql.js';
 import { type FacetFilter, SearchFacets } from './search-facets.sql.js';
+import {
+  COMMON_RECHECK_MS,
+  COUNT_BOUND,
+  type PageRequest,
+  RANK_ALL_LIMIT,
+  RANK_CANDIDATES,
+  type SearchFilters,
+  type SearchResults,
+} from './part-search.types.js';
 
-/** A relevance search with at most this many matches ranks them all (see rankOf) as they are found. */
-export const RANK_ALL_LIMIT = 2000;
-/** With more matches, only this many of the newest are ranked; the rest follow, newest first. */
-export const RANK_CANDIDATES = 500;
-/**
- * A text remembered as matching more than RANK_ALL_LIMIT parts is counted again (every match read) when it was
- * last counted longer ago than this; in between, its first pages come from the newest parts' table (commonRanked).
- */
-export const COMMON_RECHECK_MS = 60_000;
-/** Counts are exact up to this many matches; past it a search says "at least this many" (COUNT_BOUND+). */
-export const COUNT_BOUND = 1000;
-
-/** Which listings a search may return. */
-export type Visibility =
-  /** approved and active: everyone */
-  | 'public'
-  /** active in any approval state: admins searching the catalog */
-  | 'active'
-  /** active in any approval state, or sold: a seller's own listings, and an admin's view of one seller's */
-  | 'listed';
-
-export interface SearchFilters {
-  visibility: Visibility;
-  category?: string;
-  make?: string;
-  yearFrom?: number;
-  yearTo?: number;
-  sellerId?: string;
-  condition?: Condition;
-  minPriceCents?: number;
-  maxPriceCents?: number;
-  /** Only parts with an entry that fits this vehicle (GET /api/parts?fitsVehicle=): see VehicleFilter. */
-  fitsVehicle?: VehicleFilter;
-}
+export * from './part-search.types.js';
 
 interface Sql {
   sql: string;
@@ -100,26 +74,6 @@ const isInterchangeHit = (row: PageRow) => {
 };
 
 const totalOf = (rows: readonly PageRow[]) => Number(rows[0]?.total ?? 0);
-
-/** How a page is asked for: `limit` rows after `offset` skipped ones, or after the cursor's key values. */
-export interface PageRequest {
-  limit: number;
-  offset: number;
-  /** The decoded cursor (decodeCursor) of the last row of the page before, or null. */
-  after: string[] | null;
-}
-
-/** A page of search results, with the count of matches up to the bound and the cursor of the page after it. */
-export interface SearchResults {
-  rows: PartRow[];
-  total: number;
-  /** False when there were more than `total` matches and the count stopped there. */
-  exact: boolean;
-  /** The cursor of the page's last row when more rows follow it, else null. */
-  next: string | null;
-  /** The page's parts found through an interchange group rather than by their own number or text (tierOf). */
-  interchangeIds: string[];
-}
 
 /**
  * The count, then one page of `ordered` (which yields `id` and the sort keys) after the cursor (if any), one
@@ -299,30 +253,9 @@ export class PartSearch {
     let rows: PageRow[];
     let counted: { total: number; exact: boolean };
     if (sort === 'relevance' && query) {
-      // Every match is ranked as it is found (its vector is at hand), as long as there are at most
-      // RANK_ALL_LIMIT of them: the scan stops one row later, so a very common word costs no more here.
-      // A text seen to match more than RANK_ALL_LIMIT parts goes straight to newestRanked, whose window counts
-      // the text's matches; were they RANK_ALL_LIMIT or fewer after all, the ranking below answers instead.
-      const common = this.commonKey(filters, query);
-      const direct = common && this.common!.has(common) ? await this.commonRanked(filters, query, places, page, run, withParts, common) : null;
-      if (direct && direct.matches <= RANK_ALL_LIMIT) this.common!.forget(common!);
-      else if (direct?.counted) this.common!.remember([common!]);
-      const [hit, tier] = [exactHit(query.partNumbers), tierOf(query.partNumbers, 0)];
-      rows = direct && direct.matches > RANK_ALL_LIMIT ? direct.rows : await run(
-        `with matched as materialized (
-           select p.id, p.created_at, ${hit.sql} as pn_hit, ${tier.sql} as tier,
-                  ${rankOf(places.tsquery)} as rank
-           from parts p where ${where.sql}
-           limit ${RANK_ALL_LIMIT + 1}
-         )
-         ${withParts(`(select count(*)::int as n from matched)`, `select id, pn_hit, tier, rank, created_at from matched`, RELEVANCE_KEYS)}`,
-        [...hit.params, ...tier.params, searched(query), ...where.params, ...pageParams(RELEVANCE_KEYS, page)],
-      );
-      if (rows !== direct?.rows && totalOf(rows) > RANK_ALL_LIMIT) {
-        if (common) this.common!.remember([common]);
-        rows = await this.newestRanked(filters, query, places, page, run, withParts);
-      }
-      counted = this.counted(rows === direct?.rows ? direct.matches : totalOf(rows));
+      let matches: number;
+      ({ rows, matches } = await this.relevancePage(filters, query, places, where, page, run, withParts));
+      counted = this.counted(matches);
     } else {
       const keys = searchKeys(sort, false);
       const count = this.countOf(filters, query, where);
@@ -338,6 +271,47 @@ export class PartSearch {
     const interchangeIds = sort === 'relevance' && query?.partNumbers.length ? shown.filter(isInterchangeHit).map((r) => r.id!) : [];
     if (unfiltered) return { rows: shown as PartRow[], ...counted, next, interchangeIds };
     return { rows: await readPartRows(this.db, shown.map((r) => r.id!)), ...counted, next, interchangeIds };
+  }
+
+  /**
+   * A relevance page with how many parts the text matches as far as it was counted. Every match is ranked as it is
+   * found (its vector is at hand) as long as there are at most RANK_ALL_LIMIT of them: the scan stops one row later,
+   * so a very common word costs no more there; past that, newestRanked. A text remembered as matching more goes
+   * straight to commonRanked, and is forgotten (and ranked here) once a count finds RANK_ALL_LIMIT or fewer.
+   */
+  private async relevancePage(
+    filters: SearchFilters,
+    query: PreparedQuery,
+    places: Placeholders,
+    where: Sql,
+    page: PageRequest,
+    run: (sql: string, params: unknown[]) => Promise<PageRow[]>,
+    withParts: (count: string, ordered: string, keys: readonly SortKey[]) => string,
+  ): Promise<{ rows: PageRow[]; matches: number }> {
+    const common = this.commonKey(filters, query);
+    if (common && this.common!.has(common)) {
+      const direct = await this.commonRanked(filters, query, places, page, run, withParts, common);
+      if (direct.matches > RANK_ALL_LIMIT) {
+        if (direct.counted) this.common!.remember([common]);
+        return direct;
+      }
+      this.common!.forget(common);
+    }
+    const [hit, tier] = [exactHit(query.partNumbers), tierOf(query.partNumbers, 0)];
+    const rows = await run(
+      `with matched as materialized (
+         select p.id, p.created_at, ${hit.sql} as pn_hit, ${tier.sql} as tier,
+                ${rankOf(places.tsquery)} as rank
+         from parts p where ${where.sql}
+         limit ${RANK_ALL_LIMIT + 1}
+       )
+       ${withParts(`(select count(*)::int as n from matched)`, `select id, pn_hit, tier, rank, created_at from matched`, RELEVANCE_KEYS)}`,
+      [...hit.params, ...tier.params, searched(query), ...where.params, ...pageParams(RELEVANCE_KEYS, page)],
+    );
+    if (totalOf(rows) <= RANK_ALL_LIMIT) return { rows, matches: totalOf(rows) };
+    if (common) this.common!.remember([common]);
+    const newest = await this.newestRanked(filters, query, places, page, run, withParts);
+    return { rows: newest, matches: totalOf(newest) };
   }
 
   /**
@@ -367,8 +341,7 @@ export class PartSearch {
   /**
    * A relevance page when the matches are too many to rank them all: exact part-number hits first; then the
    * best-ranked of the newest RANK_CANDIDATES matches (tier 0); then the rest, newest first (tier 1). Finding the
-   * newest reads every match (a top-N sort; looking in the newest slices of the time span first cost more at 1M
-   * parts: docs/performance.md, issue 36). The rest is only read when the page reaches past the candidates: at
+   * newest reads every match (a top-N sort), except in mode `recent`. The rest is only read when the page reaches past the candidates: at
    * once for an offset past them or a cursor in the rest, else when the candidates' page comes back short.
    * The count is the bound's "more" (every match is not counted) unless the bound is above RANK_ALL_LIMIT. In
    * mode `counting` it is the number of the text's matches (the newest window counts them as it reads them), so that
