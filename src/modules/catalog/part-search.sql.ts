@@ -75,6 +75,16 @@ const isInterchangeHit = (row: PageRow) => {
 
 const totalOf = (rows: readonly PageRow[]) => Number(rows[0]?.total ?? 0);
 
+/** One relevance search as results() runs it: its filters, text, placeholders, page, runner and page wrapper. */
+interface RelevanceSearch {
+  filters: SearchFilters;
+  query: PreparedQuery;
+  places: Placeholders;
+  page: PageRequest;
+  run: (sql: string, params: unknown[]) => Promise<PageRow[]>;
+  withParts: (count: string, ordered: string, keys: readonly SortKey[]) => string;
+}
+
 /**
  * The count, then one page of `ordered` (which yields `id` and the sort keys) after the cursor (if any), one
  * row more than asked (so the caller knows whether a page follows), with the parts' columns when `columns`
@@ -254,7 +264,7 @@ export class PartSearch {
     let counted: { total: number; exact: boolean };
     if (sort === 'relevance' && query) {
       let matches: number;
-      ({ rows, matches } = await this.relevancePage(filters, query, places, where, page, run, withParts));
+      ({ rows, matches } = await this.relevancePage({ filters, query, places, page, run, withParts }, where));
       counted = this.counted(matches);
     } else {
       const keys = searchKeys(sort, false);
@@ -279,18 +289,11 @@ export class PartSearch {
    * so a very common word costs no more there; past that, newestRanked. A text remembered as matching more goes
    * straight to commonRanked, and is forgotten (and ranked here) once a count finds RANK_ALL_LIMIT or fewer.
    */
-  private async relevancePage(
-    filters: SearchFilters,
-    query: PreparedQuery,
-    places: Placeholders,
-    where: Sql,
-    page: PageRequest,
-    run: (sql: string, params: unknown[]) => Promise<PageRow[]>,
-    withParts: (count: string, ordered: string, keys: readonly SortKey[]) => string,
-  ): Promise<{ rows: PageRow[]; matches: number }> {
+  private async relevancePage(search: RelevanceSearch, where: Sql): Promise<{ rows: PageRow[]; matches: number }> {
+    const { filters, query, places, page, run, withParts } = search;
     const common = this.commonKey(filters, query);
     if (common && this.common!.has(common)) {
-      const direct = await this.commonRanked(filters, query, places, page, run, withParts, common);
+      const direct = await this.commonRanked(search, common);
       if (direct.matches > RANK_ALL_LIMIT) {
         if (direct.counted) this.common!.remember([common]);
         return direct;
@@ -310,7 +313,7 @@ export class PartSearch {
     );
     if (totalOf(rows) <= RANK_ALL_LIMIT) return { rows, matches: totalOf(rows) };
     if (common) this.common!.remember([common]);
-    const newest = await this.newestRanked(filters, query, places, page, run, withParts);
+    const newest = await this.newestRanked(search);
     return { rows: newest, matches: totalOf(newest) };
   }
 
@@ -320,44 +323,31 @@ export class PartSearch {
    * and the text was counted less than COMMON_RECHECK_MS ago (that count says there are more than RANK_ALL_LIMIT),
    * else by reading every match, counted again (newestRanked's modes `recent` and `counting`).
    */
-  private async commonRanked(
-    filters: SearchFilters,
-    query: PreparedQuery,
-    places: Placeholders,
-    page: PageRequest,
-    run: (sql: string, params: unknown[]) => Promise<PageRow[]>,
-    withParts: (count: string, ordered: string, keys: readonly SortKey[]) => string,
-    key: string,
-  ): Promise<{ rows: PageRow[]; matches: number; counted: boolean }> {
+  private async commonRanked(search: RelevanceSearch, key: string): Promise<{ rows: PageRow[]; matches: number; counted: boolean }> {
+    const { filters, page } = search;
     const fresh = this.common!.rememberedWithin(key, COMMON_RECHECK_MS);
     if (fresh && filters.visibility === 'public' && !page.after && page.offset + page.limit + 1 <= RANK_CANDIDATES) {
-      const rows = await this.newestRanked(filters, query, places, page, run, withParts, 'recent');
+      const rows = await this.newestRanked(search, 'recent');
       if (totalOf(rows) >= RANK_CANDIDATES) return { rows, matches: RANK_ALL_LIMIT + 1, counted: false };
     }
-    const rows = await this.newestRanked(filters, query, places, page, run, withParts, 'counting');
+    const rows = await this.newestRanked(search, 'counting');
     return { rows, matches: totalOf(rows), counted: true };
   }
 
   /**
    * A relevance page when the matches are too many to rank them all: exact part-number hits first; then the
    * best-ranked of the newest RANK_CANDIDATES matches (tier 0); then the rest, newest first (tier 1). Finding the
-   * newest reads every match (a top-N sort), except in mode `recent`. The rest is only read when the page reaches past the candidates: at
-   * once for an offset past them or a cursor in the rest, else when the candidates' page comes back short.
+   * newest reads every match (a top-N sort), except in mode `recent`. The rest is only read when the page reaches
+   * past the candidates: at once for an offset past them or a cursor in the rest, else when the candidates' page
+   * comes back short.
    * The count is the bound's "more" (every match is not counted) unless the bound is above RANK_ALL_LIMIT. In
    * mode `counting` it is the number of the text's matches (the newest window counts them as it reads them), so that
    * a caller who skipped the ranking of all matches learns whether they were more than RANK_ALL_LIMIT. In mode
    * `recent` the newest come from the newest parts' table (search-recent.sql.ts) and the count is how many were
    * found there: the page is right only when that is RANK_CANDIDATES (the caller checks), and never reaches the rest.
    */
-  private async newestRanked(
-    filters: SearchFilters,
-    query: PreparedQuery,
-    places: Placeholders,
-    page: PageRequest,
-    run: (sql: string, params: unknown[]) => Promise<PageRow[]>,
-    withParts: (count: string, ordered: string, keys: readonly SortKey[]) => string,
-    mode: 'bounded' | 'counting' | 'recent' = 'bounded',
-  ): Promise<PageRow[]> {
+  private async newestRanked(search: RelevanceSearch, mode: 'bounded' | 'counting' | 'recent' = 'bounded'): Promise<PageRow[]> {
+    const { filters, query, places, page, run, withParts } = search;
     const counting = mode === 'counting';
     const statement = (tail: boolean, asked: PageRequest) => {
       const params: unknown[] = [];
