@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { preparedRunner } from '../../src/platform/db/sql-runner.js';
 import { trimRecent } from '../../src/modules/catalog/search-recent.sql.js';
 import {
   BRANDS,
@@ -318,8 +319,8 @@ export async function generateParts(options: GenerateOptions): Promise<{ parts: 
     const topUp = await client.query(LEXICON_TOP_UP);
     // The newest parts' search table took every generated public part (its trigger); keep the newest, as the
     // catalog's job does every five minutes, so the first searches after a load find it at its size.
-    let n = 0;
-    const trimmed = await trimRecent({ execute: async (sql: string, params: readonly unknown[] = []) => (n = 0, (await client.query(sql.replace(/\?/g, () => `$${++n}`), [...params])).rows) as never });
+    const runner = preparedRunner(client);
+    const trimmed = await trimRecent({ execute: (sql, params) => runner.run(sql, params) as Promise<never> });
     await client.query('commit');
     log(`newest parts' search table: ${trimmed} older rows trimmed`);
     log(`lexicon: ${topUp.rowCount ?? 0} words added by the ts_stat top-up (the trigger keeps it current)`);
